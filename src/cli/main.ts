@@ -1,0 +1,54 @@
+import { VERSION } from '../version.js';
+import type { CommandIO } from './command.js';
+import { commands } from './commands.js';
+import { describeError } from './errors.js';
+
+export function helpText(): string {
+  const width = Math.max(8, ...commands.map((c) => c.name.length));
+  const rows = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return [
+    'fitness-report: can an agent actually get the job done with this MCP server?',
+    '',
+    'Usage: fitness-report <command> [options]',
+    '',
+    'Commands:',
+    ...rows,
+    '',
+    'Run `fitness-report <command> --help` for the options of one command.',
+    'Every number is computed in the run record; a refused run publishes its gate, counts and reason instead.',
+  ].join('\n');
+}
+
+const defaultIO: CommandIO = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  cwd: process.cwd(),
+  env: process.env,
+};
+
+export async function main(argv: readonly string[], io: CommandIO = defaultIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(helpText());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.out(VERSION);
+    return 0;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    io.err(`fitness-report: unknown command '${name}' (try --help)`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(command.usage);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    io.err(`fitness-report ${name}: ${describeError(err)}`);
+    return 1;
+  }
+}

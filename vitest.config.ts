@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Real servers and processes run in e2e tests; give them room on a 2-core CI box.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    // CI reads the JSON summary to print its closing `N passed, N failed` line.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-output/vitest.json' },
+  },
+});
