@@ -1,0 +1,201 @@
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  sign,
+  verify,
+} from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { z } from 'zod';
+import { FitnessError } from '../cli/errors.js';
+
+/**
+ * A run is signed as a DSSE envelope (Ed25519) over a manifest of every file's sha256. The public
+ * key travels in the envelope so anyone can check integrity; pinning the key id is what ties a run
+ * to a publisher.
+ */
+export const MANIFEST_TYPE = 'application/vnd.fitness-report.manifest+json';
+export const SIGNATURE_FILE = 'signature.json';
+
+export const ManifestFile = z.strictObject({
+  path: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  bytes: z.number().int().nonnegative(),
+});
+export const Manifest = z.strictObject({
+  schema: z.literal('fitness-report.manifest/1'),
+  runId: z.string().min(1),
+  files: z.array(ManifestFile),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+export const DsseEnvelope = z.looseObject({
+  payloadType: z.literal(MANIFEST_TYPE),
+  payload: z.base64(),
+  signatures: z.array(z.looseObject({ keyid: z.string(), sig: z.base64(), publicKey: z.base64() })).min(1),
+});
+export type DsseEnvelope = z.infer<typeof DsseEnvelope>;
+
+export class SignatureError extends FitnessError {
+  constructor(message: string) {
+    super('SIGNATURE', message);
+  }
+}
+
+/** DSSE pre-authentication encoding: the bytes that are actually signed. */
+export function pae(payloadType: string, body: Buffer): Buffer {
+  const type = Buffer.from(payloadType, 'utf8');
+  return Buffer.concat([
+    Buffer.from(`DSSEv1 ${type.length} `, 'utf8'),
+    type,
+    Buffer.from(` ${body.length} `, 'utf8'),
+    body,
+  ]);
+}
+
+export function keyId(publicKey: KeyObject): string {
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  return `ed25519:${createHash('sha256').update(der).digest('hex').slice(0, 16)}`;
+}
+
+export function sha256File(path: string): Promise<{ sha256: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    createReadStream(path)
+      .on('data', (chunk: Buffer | string) => {
+        const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        bytes += buf.length;
+        hash.update(buf);
+      })
+      .on('error', reject)
+      .on('end', () => resolve({ sha256: hash.digest('hex'), bytes }));
+  });
+}
+
+export async function buildManifest(
+  runDir: string,
+  runId: string,
+  files: readonly string[],
+): Promise<Manifest> {
+  const entries = [];
+  for (const file of [...files].sort()) {
+    const digest = await sha256File(join(runDir, file));
+    entries.push({ path: file.split(sep).join('/'), ...digest });
+  }
+  return { schema: 'fitness-report.manifest/1', runId, files: entries };
+}
+
+export function signManifest(manifest: Manifest, privateKey: KeyObject): DsseEnvelope {
+  const body = Buffer.from(JSON.stringify(manifest), 'utf8');
+  const publicKey = createPublicKey(privateKey);
+  return {
+    payloadType: MANIFEST_TYPE,
+    payload: body.toString('base64'),
+    signatures: [
+      {
+        keyid: keyId(publicKey),
+        sig: sign(null, pae(MANIFEST_TYPE, body), privateKey).toString('base64'),
+        publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+      },
+    ],
+  };
+}
+
+/** Signs the listed files of a run directory and writes `signature.json` beside them. */
+export async function signRun(
+  runDir: string,
+  runId: string,
+  files: readonly string[],
+  privateKey: KeyObject,
+): Promise<DsseEnvelope> {
+  const envelope = signManifest(await buildManifest(runDir, runId, files), privateKey);
+  writeFileSync(join(runDir, SIGNATURE_FILE), `${JSON.stringify(envelope, null, 2)}\n`);
+  return envelope;
+}
+
+export interface FileCheck {
+  path: string;
+  status: 'ok' | 'changed' | 'missing';
+}
+
+export interface SignatureCheck {
+  valid: boolean;
+  keyid: string;
+  manifest: Manifest;
+  files: FileCheck[];
+  problems: string[];
+}
+
+function readEnvelope(runDir: string): DsseEnvelope {
+  const path = join(runDir, SIGNATURE_FILE);
+  if (!existsSync(path)) throw new SignatureError(`${path}: no signature file`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new SignatureError(`${path}: not JSON (${(err as Error).message})`);
+  }
+  const parsed = DsseEnvelope.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new SignatureError(`${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/** Checks the envelope's signature and that every listed file still has its signed digest. */
+export async function verifyRun(runDir: string): Promise<SignatureCheck> {
+  const envelope = readEnvelope(runDir);
+  const body = Buffer.from(envelope.payload, 'base64');
+  const signature = envelope.signatures[0]!;
+  const publicKey = createPublicKey({
+    key: Buffer.from(signature.publicKey, 'base64'),
+    format: 'der',
+    type: 'spki',
+  });
+  const problems: string[] = [];
+  if (keyId(publicKey) !== signature.keyid) problems.push('key id does not match the embedded public key');
+  if (!verify(null, pae(envelope.payloadType, body), publicKey, Buffer.from(signature.sig, 'base64'))) {
+    problems.push('signature does not verify over the manifest');
+  }
+  const manifestJson: unknown = JSON.parse(body.toString('utf8'));
+  const manifest = Manifest.safeParse(manifestJson);
+  if (!manifest.success) throw new SignatureError(`${runDir}: signed payload is not a manifest`);
+  const files: FileCheck[] = [];
+  for (const entry of manifest.data.files) {
+    const path = join(runDir, entry.path);
+    if (relative(runDir, path).startsWith('..')) throw new SignatureError(`${entry.path}: escapes the run`);
+    if (!existsSync(path)) {
+      files.push({ path: entry.path, status: 'missing' });
+      problems.push(`${entry.path}: missing`);
+      continue;
+    }
+    const digest = await sha256File(path);
+    const ok = digest.sha256 === entry.sha256 && digest.bytes === entry.bytes;
+    files.push({ path: entry.path, status: ok ? 'ok' : 'changed' });
+    if (!ok) problems.push(`${entry.path}: content differs from the signed digest`);
+  }
+  return { valid: problems.length === 0, keyid: signature.keyid, manifest: manifest.data, files, problems };
+}
+
+/**
+ * The publisher's signing key: an Ed25519 PEM at `path`, created (mode 0600) on first use so a
+ * fresh machine can sign without set-up.
+ */
+export function loadOrCreateSigningKey(path: string): KeyObject {
+  if (existsSync(path)) {
+    try {
+      return createPrivateKey(readFileSync(path));
+    } catch (err) {
+      throw new SignatureError(`${path}: not a usable private key (${(err as Error).message})`);
+    }
+  }
+  const { privateKey } = generateKeyPairSync('ed25519');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  return privateKey;
+}
