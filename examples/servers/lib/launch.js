@@ -1,0 +1,160 @@
+// @ts-check
+/**
+ * Test-side helpers for the fixture servers: start one over HTTP and read its URL, talk raw
+ * JSON-RPC to one over stdio or HTTP. Every process started here is killed by `close()` or when
+ * the exchange ends, so tests leak nothing.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { isFrame, parseFrame } from './json.js';
+
+/** @typedef {import('./json.js').Frame} Frame */
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+/**
+ * @typedef {object} RunningServer
+ * @property {string} url the `/mcp` endpoint on 127.0.0.1
+ * @property {ChildProcess} child
+ * @property {() => Promise<void>} close SIGTERM, then SIGKILL after 3 s; resolves when the process is gone
+ */
+
+/**
+ * Starts `node <script> --http --port 0` (or any argv whose process prints the same
+ * `listening <url>` line) and resolves once it is ready.
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, timeoutMs?: number, cwd?: string }} [options]
+ * @returns {Promise<RunningServer>}
+ */
+export async function startHttpServer(command, args, options = {}) {
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: options.env ?? process.env,
+    cwd: options.cwd,
+  });
+  const close = () => stop(child);
+  const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-2000);
+  });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no listening line within ${options.timeoutMs ?? 10_000} ms`)),
+        options.timeoutMs ?? 10_000,
+      );
+      lines.on('line', (line) => {
+        const match = /^listening (http:\/\/\S+)$/.exec(line.trim());
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code}) before listening: ${stderr.trim()}`));
+      });
+    });
+    return { url, child, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * @param {ChildProcess} child
+ * @returns {Promise<void>}
+ */
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Spawns a stdio server, writes `frames` (one per line), waits until every request among them has
+ * a response (or the timeout), then closes stdin and waits for the process to exit.
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {readonly Frame[]} frames
+ * @param {{ timeoutMs?: number }} [options]
+ * @returns {Promise<{ received: Frame[], exitCode: number | null }>}
+ */
+export async function stdioExchange(command, args, frames, options = {}) {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  /** @type {Frame[]} */
+  const received = [];
+  const pending = new Set(frames.filter((f) => 'method' in f && 'id' in f).map((f) => f.id));
+  const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
+  const done = new Promise((resolve) => {
+    const timer = setTimeout(resolve, options.timeoutMs ?? 5_000);
+    lines.on('line', (line) => {
+      const frame = parseFrame(line);
+      if (!frame) return;
+      received.push(frame);
+      if (!('method' in frame)) pending.delete(frame.id);
+      if (pending.size === 0) {
+        clearTimeout(timer);
+        resolve(undefined);
+      }
+    });
+  });
+  for (const frame of frames) child.stdin?.write(`${JSON.stringify(frame)}\n`);
+  await done;
+  const exited = once(child, 'exit');
+  child.stdin?.end();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  const [exitCode] = await exited;
+  clearTimeout(timer);
+  return { received, exitCode };
+}
+
+/**
+ * POSTs one JSON-RPC frame and returns the HTTP status, headers and the frames of the body (plain
+ * JSON or SSE `data:` lines).
+ * @param {string} url
+ * @param {Frame} frame
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<{ status: number, headers: Headers, frames: Frame[], text: string }>}
+ */
+export async function postFrame(url, frame, headers = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: JSON.stringify(frame),
+  });
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  const bodies = type.includes('text/event-stream')
+    ? text
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+    : [text];
+  /** @type {Frame[]} */
+  const frames = [];
+  for (const body of bodies) {
+    const parsed = parseFrame(body);
+    if (parsed && isFrame(parsed)) frames.push(parsed);
+  }
+  return { status: response.status, headers: response.headers, frames, text };
+}
+
+/** The 2026-07-28 request envelope (`params._meta`) for a modern request. */
+export function modernMeta(version = '2026-07-28') {
+  return {
+    'io.modelcontextprotocol/protocolVersion': version,
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'fixture-test', version: '1.0.0' },
+  };
+}
