@@ -1,0 +1,30 @@
+import { requireCountUpTo, requireOpenUnit, requirePositiveCount } from './errors.js';
+import { normalQuantile } from './normal.js';
+
+export interface Interval {
+  point: number;
+  lower: number;
+  upper: number;
+  confidence: number;
+  /** The two-sided normal quantile used: z = Φ⁻¹(1 − (1 − confidence)/2). */
+  z: number;
+}
+
+/**
+ * Wilson score interval for k successes in n trials. Unlike the Wald interval it stays inside
+ * [0, 1] and does not collapse to a point at k = 0 or k = n, which is where small eval suites live.
+ */
+export function wilson(k: number, n: number, confidence = 0.95): Interval {
+  requirePositiveCount('n', n);
+  requireCountUpTo('k', k, 'n', n);
+  requireOpenUnit('confidence', confidence);
+  const z = -normalQuantile((1 - confidence) / 2);
+  const point = k / n;
+  const z2n = (z * z) / n;
+  const centre = (point + z2n / 2) / (1 + z2n);
+  const half = (z / (1 + z2n)) * Math.sqrt((point * (1 - point)) / n + z2n / (4 * n));
+  // At k = 0 and k = n the bound is exactly 0 or 1; say so rather than leave a rounding residue.
+  const lower = k === 0 ? 0 : Math.min(point, Math.max(0, centre - half));
+  const upper = k === n ? 1 : Math.max(point, Math.min(1, centre + half));
+  return { point, lower, upper, confidence, z };
+}
