@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { Count, NonEmpty, OpenUnit, PositiveCount, StoredInterval, Threshold, Unit } from './common.js';
+import { ConstructExtension } from './extension.js';
+import {
+  AnswerLeakReason,
+  CheckVerdict,
+  ConstructReason,
+  NullBaselineReason,
+  NullVerdict,
+  PlanPowerReason,
+  RateVerdict,
+  REASON_OUTCOME,
+  RefusalOutcome,
+  SignalSource,
+  StructuralReason,
+  SuiteSizeReason,
+} from './outcome.js';
+import { TapeRef } from './probe.js';
+
+/** Fields every gate record carries. `outcome` is present exactly when this decision refuses the run. */
+const common = {
+  outcome: RefusalOutcome.optional(),
+  /** One sentence generated from this record's own numbers. */
+  explain: NonEmpty,
+};
+
+type Checked = { reason?: keyof typeof REASON_OUTCOME; outcome?: RefusalOutcome };
+
+export function outcomeMatchesReason(record: Checked, ctx: z.RefinementCtx): void {
+  const expected = record.reason === undefined ? null : REASON_OUTCOME[record.reason];
+  const got = record.outcome ?? null;
+  if (expected !== got) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['outcome'],
+      message: `reason ${record.reason ?? '(none)'} implies outcome ${expected ?? '(none)'}, got ${got ?? '(none)'}`,
+    });
+  }
+}
+
+export const StructuralGate = z
+  .looseObject({
+    gate: z.literal('structural'),
+    tier: z.literal('free'),
+    verdict: CheckVerdict,
+    reason: StructuralReason.optional(),
+    surfaceListed: z.boolean(),
+    toolCount: Count,
+    candidates: Count,
+    admitted: Count,
+    /** (candidates − rejected by admission) / candidates; absent when there were no candidates. */
+    admissionRate: Unit.optional(),
+    minAdmissionRate: Threshold,
+    registered: Count,
+    invalidTasks: z.array(z.looseObject({ taskId: NonEmpty, detail: NonEmpty })),
+    ...common,
+  })
+  .superRefine(outcomeMatchesReason);
+
+export const LeakFinding = z.looseObject({ taskId: NonEmpty, phrase: NonEmpty, where: NonEmpty });
+export type LeakFinding = z.infer<typeof LeakFinding>;
+
+export const AnswerLeakGate = z
+  .looseObject({
+    gate: z.literal('answer_leak'),
+    tier: z.literal('free'),
+    verdict: CheckVerdict,
+    reason: AnswerLeakReason.optional(),
+    scanned: Count,
+    leaks: z.array(LeakFinding),
+    ...common,
+  })
+  .superRefine(outcomeMatchesReason);
+
+export const SuiteSizeGate = z
+  .looseObject({
+    gate: z.literal('suite_size'),
+    tier: z.literal('free'),
+    verdict: CheckVerdict,
+    reason: SuiteSizeReason.optional(),
+    registered: Count,
+    minTasks: PositiveCount,
+    deletedByScreen: Count,
+    ...common,
+  })
+  .superRefine(outcomeMatchesReason);
+
+/** The design's power numbers for this registration. Never refuses; an underpowered one is recorded. */
+export const PlanPowerGate = z
+  .looseObject({
+    gate: z.literal('plan_power'),
+    tier: z.literal('free'),
+    verdict: z.literal('PASS'),
+    reason: PlanPowerReason.optional(),
+    threshold: Threshold,
+    alpha: OpenUnit,
+    detectableRate: OpenUnit,
+    plannedPower: OpenUnit,
+    /** Smallest n reaching the planned power (src/stats planSampleSize). */
+    requiredN: PositiveCount,
+    registeredTrials: Count,
+    achievedPower: Unit,
+    /** Trials after the last registered extension. */
+    maxTrials: Count,
+    achievedPowerAtMax: Unit,
+    /** Whether a perfect reference run could publish PASS at the registered size / at the last extension. */
+    perfectPassAtRegistered: z.boolean(),
+    perfectPassAtMax: z.boolean(),
+    ...common,
+  })
+  .superRefine(outcomeMatchesReason);
+
+export const NullPhase = z.enum(['null-no-tools', 'null-stubbed-empty', 'null-random-args']);
+export type NullPhase = z.infer<typeof NullPhase>;
+
+export const NullRate = z
+  .looseObject({ k: Count, n: PositiveCount, rate: Unit })
+  .refine((r) => r.k <= r.n, { message: 'k must not exceed n', path: ['k'] });
+export type NullRate = z.infer<typeof NullRate>;
+
+export const NullBaselineGate = z
+  .looseObject({
+    gate: z.literal('null_baseline'),
+    tier: z.literal('cheap'),
+    verdict: NullVerdict,
+    reason: NullBaselineReason.optional(),
+    signalSource: SignalSource,
+    /** S; absent (with reason no_measurements) when the signal was not measured. */
+    signal: Unit.optional(),
+    ratio: Threshold,
+    percentile: z.number().gt(0).max(100),
+    nullRates: z.partialRecord(NullPhase, NullRate),
+    /** Nearest-rank percentile of the three null rates; absent when any phase is missing. */
+    tNull: Unit.optional(),
+    /** ratio · S, the line T_null must stay below. */
+    cutoff: Unit.optional(),
+    ...common,
+  })
+  .superRefine(outcomeMatchesReason);
+
+/** What the wire tape shows about the reference agent's calls (counted by the tape reader). */
+export const WireEvidence = z.looseObject({
+  toolCalls: Count,
+  errorResults: Count,
+  pending: Count,
+  tapeRefs: z.array(TapeRef),
+});
+
+/** Construct fields shared by every schema version; v1 lacked the extension block. */
+export const constructFields = {
+  gate: z.literal('construct'),
+  tier: z.literal('paid'),
+  verdict: RateVerdict,
+  /** The pooled sample the final verdict was decided on. */
+  k: Count,
+  n: Count,
+  errors: Count,
+  /** errors / (n + errors), compared against compromisedErrorShare before any verdict. */
+  errorShare: Unit,
+  compromisedErrorShare: OpenUnit,
+  threshold: Threshold,
+  alpha: OpenUnit,
+  detectableRate: OpenUnit,
+  plannedPower: OpenUnit,
+  requiredN: PositiveCount,
+  /** The statistics below are absent when no trial completed (n = 0). */
+  rate: Unit.optional(),
+  pValue: Unit.optional(),
+  wilson: StoredInterval.optional(),
+  achievedPower: Unit.optional(),
+  rawVerdict: RateVerdict.optional(),
+  downgraded: z.boolean().optional(),
+  wire: WireEvidence.optional(),
+  ...common,
+};
+
+export function kWithinN(g: { k: number; n: number }, ctx: z.RefinementCtx): void {
+  if (g.k > g.n) ctx.addIssue({ code: 'custom', path: ['k'], message: `k ${g.k} must not exceed n ${g.n}` });
+}
+
+export const ConstructGate = z
+  .looseObject({ ...constructFields, reason: ConstructReason.optional(), extension: ConstructExtension })
+  .superRefine(kWithinN)
+  .superRefine(outcomeMatchesReason);
+
+export const GateRecord = z.discriminatedUnion('gate', [
+  StructuralGate,
+  AnswerLeakGate,
+  SuiteSizeGate,
+  PlanPowerGate,
+  NullBaselineGate,
+  ConstructGate,
+]);
+export type GateRecord = z.infer<typeof GateRecord>;
+export type StructuralGate = z.infer<typeof StructuralGate>;
+export type AnswerLeakGate = z.infer<typeof AnswerLeakGate>;
+export type SuiteSizeGate = z.infer<typeof SuiteSizeGate>;
+export type PlanPowerGate = z.infer<typeof PlanPowerGate>;
+export type NullBaselineGate = z.infer<typeof NullBaselineGate>;
+export type ConstructGate = z.infer<typeof ConstructGate>;

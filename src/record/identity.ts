@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { Count, IsoTime, NonEmpty, NotRecorded, Sha256 } from './common.js';
+import { Credential, ExtensionProtocol, GeneratorField, ModelId, ScreenConfig } from './prereg.js';
+
+/** URL userinfo (`scheme://user:pass@host`) never belongs in a record. */
+const NO_USERINFO = /^(?![\s\S]*:\/\/[^/\s@]+@)/;
+
+export const Target = z.looseObject({
+  kind: z.enum(['stdio', 'http']),
+  /** argv or URL as published: secrets already removed by the caller, userinfo rejected here. */
+  description: NonEmpty.regex(NO_USERINFO, 'must not carry URL userinfo'),
+});
+export type Target = z.infer<typeof Target>;
+
+export const ScreenCounts = z.looseObject({ screened: Count, deleted: Count, errors: Count, tokens: Count });
+
+/** The registered screen with what it did, or a record that predates the screen. */
+export const ScreenField = z.union([NotRecorded, ScreenConfig.extend({ counts: ScreenCounts })]);
+export type ScreenField = z.infer<typeof ScreenField>;
+
+/** `<server-slug>-<UTC time>`, e.g. `acme-notes-20261101T120000Z`. */
+export const RunId = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*-\d{8}T\d{6}(?:\d{3})?Z$/, 'expected <slug>-<YYYYMMDDTHHMMSSZ>');
+export const ServerSlug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a lowercase slug');
+
+/** Identity fields common to every schema version. */
+export const baseIdentityFields = {
+  serverSlug: ServerSlug,
+  target: Target,
+  credential: Credential,
+  startedAt: IsoTime,
+  endedAt: IsoTime,
+  producer: z.looseObject({ name: NonEmpty, version: NonEmpty }),
+  runner: ModelId,
+  judge: ModelId,
+  /** The suite hash, when a suite was registered. */
+  suiteHash: Sha256.optional(),
+};
+
+export function endsAfterStart(id: { startedAt: string; endedAt: string }, ctx: z.RefinementCtx): void {
+  if (Date.parse(id.startedAt) > Date.parse(id.endedAt)) {
+    ctx.addIssue({ code: 'custom', path: ['endedAt'], message: 'endedAt must not precede startedAt' });
+  }
+}
+
+export const Identity = z
+  .looseObject({
+    ...baseIdentityFields,
+    generator: GeneratorField,
+    screen: ScreenField,
+    extensionProtocol: z.union([NotRecorded, ExtensionProtocol]),
+  })
+  .superRefine(endsAfterStart);
+export type Identity = z.infer<typeof Identity>;
+
+/** The board's generator chip. */
+export function generatorChip(generator: GeneratorField): string {
+  return 'name' in generator && typeof generator.name === 'string'
+    ? `${generator.name}/${generator.version}`
+    : 'generator not recorded';
+}
+
+/** Builds a run id from the slug and start time. */
+export function makeRunId(serverSlug: string, startedAt: Date): string {
+  const stamp = startedAt
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
+  return `${serverSlug}-${stamp}`;
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/** What a run published: a score, a refusal naming its family, or a void run. */
+export const Outcome = z.enum([
+  'SCORED',
+  'INSUFFICIENT_SURFACE',
+  'DEGENERATE',
+  'GATE_FAILED',
+  'INDETERMINATE',
+  'EXTEND_EXHAUSTED',
+  'COMPROMISED',
+  'VOID',
+]);
+export type Outcome = z.infer<typeof Outcome>;
+
+/** Outcomes that are refusals: a named gate stopped the run. */
+export const RefusalOutcome = Outcome.exclude(['SCORED', 'VOID']);
+export type RefusalOutcome = z.infer<typeof RefusalOutcome>;
+
+export const GateId = z.enum([
+  'structural',
+  'answer_leak',
+  'suite_size',
+  'plan_power',
+  'null_baseline',
+  'construct',
+]);
+export type GateId = z.infer<typeof GateId>;
+
+export const CostTier = z.enum(['free', 'cheap', 'paid']);
+export type CostTier = z.infer<typeof CostTier>;
+
+export const GATE_TIER: Readonly<Record<GateId, CostTier>> = {
+  structural: 'free',
+  answer_leak: 'free',
+  suite_size: 'free',
+  plan_power: 'free',
+  null_baseline: 'cheap',
+  construct: 'paid',
+};
+
+/** Where the null gate's signal S came from at each of its three decision points. */
+export const SignalSource = z.enum(['ceiling', 'reference', 'first_try']);
+export type SignalSource = z.infer<typeof SignalSource>;
+
+export const RateVerdict = z.enum(['PASS', 'FAIL', 'EXTEND']);
+export type RateVerdict = z.infer<typeof RateVerdict>;
+export const CheckVerdict = z.enum(['PASS', 'FAIL']);
+export type CheckVerdict = z.infer<typeof CheckVerdict>;
+export const NullVerdict = z.enum(['PROCEED', 'KILL', 'INDETERMINATE']);
+export type NullVerdict = z.infer<typeof NullVerdict>;
+
+export const StructuralReason = z.enum([
+  'no_surface',
+  'no_candidates',
+  'admission_rate_below_floor',
+  'registered_task_invalid',
+]);
+export const AnswerLeakReason = z.enum(['answer_in_prompt']);
+export const SuiteSizeReason = z.enum(['below_minimum_suite_size', 'all_candidates_null_answerable']);
+/** plan_power never refuses: its reason is a recorded finding about the registration. */
+export const PlanPowerReason = z.enum(['underpowered_registration']);
+export const NullBaselineReason = z.enum(['no_measurements', 'degenerate_no_signal', 'noise_exceeds_signal']);
+export const ConstructReason = z.enum([
+  'compromised_oracle_errors',
+  'reference_rate_below_threshold',
+  'downgraded_underpowered',
+  'unresolved_after_max_extensions',
+  'extend_exhausted_zero_policy',
+]);
+
+export const GateReason = z.enum([
+  ...StructuralReason.options,
+  ...AnswerLeakReason.options,
+  ...SuiteSizeReason.options,
+  ...PlanPowerReason.options,
+  ...NullBaselineReason.options,
+  ...ConstructReason.options,
+]);
+export type GateReason = z.infer<typeof GateReason>;
+
+/**
+ * The outcome each reason refuses with. `null` marks reasons that are recorded without refusing:
+ * an underpowered registration, and a PASS downgraded to EXTEND (which buys a batch, or resolves
+ * through one of the extension reasons).
+ */
+export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>> = {
+  no_surface: 'INSUFFICIENT_SURFACE',
+  no_candidates: 'INSUFFICIENT_SURFACE',
+  admission_rate_below_floor: 'INSUFFICIENT_SURFACE',
+  registered_task_invalid: 'GATE_FAILED',
+  answer_in_prompt: 'GATE_FAILED',
+  below_minimum_suite_size: 'INSUFFICIENT_SURFACE',
+  all_candidates_null_answerable: 'DEGENERATE',
+  underpowered_registration: null,
+  no_measurements: 'INDETERMINATE',
+  degenerate_no_signal: 'INDETERMINATE',
+  noise_exceeds_signal: 'DEGENERATE',
+  compromised_oracle_errors: 'COMPROMISED',
+  reference_rate_below_threshold: 'GATE_FAILED',
+  downgraded_underpowered: null,
+  unresolved_after_max_extensions: 'GATE_FAILED',
+  extend_exhausted_zero_policy: 'EXTEND_EXHAUSTED',
+};
+
+/** Why a run is VOID: it did not complete its registered size. */
+export const VoidReason = z.enum(['aborted', 'crashed', 'target_died', 'budget_cap']);
+export type VoidReason = z.infer<typeof VoidReason>;
+
+/** The eight decision points, in the only order a run may record them. */
+export const DECISION_ORDER = [
+  'structural',
+  'answer_leak',
+  'suite_size',
+  'plan_power',
+  'null_baseline:ceiling',
+  'construct',
+  'null_baseline:reference',
+  'null_baseline:first_try',
+] as const;
+export type DecisionPoint = (typeof DECISION_ORDER)[number];
+
+export function decisionPoint(record: { gate: GateId; signalSource?: SignalSource }): DecisionPoint {
+  if (record.gate === 'null_baseline') return `null_baseline:${record.signalSource ?? 'ceiling'}`;
+  return record.gate;
+}
+
+export function decisionIndex(record: { gate: GateId; signalSource?: SignalSource }): number {
+  return DECISION_ORDER.indexOf(decisionPoint(record));
+}

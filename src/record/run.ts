@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { NonEmpty } from './common.js';
+import { gatesMatchOutcome, scoreIffScored, voidIffVoid } from './consistency.js';
+import { CostBlock } from './cost.js';
+import { GateRecord } from './gate.js';
+import { generatorChip, Identity, RunId } from './identity.js';
+import { Notes } from './notes.js';
+import { GateId, GateReason, Outcome } from './outcome.js';
+import { PreregRef } from './prereg.js';
+import { ProbeResult } from './probe.js';
+import { ScoreBlock } from './score.js';
+import { SuiteSummary } from './suite-summary.js';
+import { FileDigest, Surface } from './surface.js';
+import { VoidDetails } from './void.js';
+
+export const SCHEMA_V1 = 'fitness-report.run/1';
+export const SCHEMA_V2 = 'fitness-report.run/2';
+export const CURRENT_SCHEMA = SCHEMA_V2;
+export const KNOWN_SCHEMAS = [SCHEMA_V1, SCHEMA_V2] as const;
+
+export const Refusal = z.looseObject({ gate: GateId, reason: GateReason });
+export type Refusal = z.infer<typeof Refusal>;
+
+/** Every part of a run record that v1 and v2 share, for reuse by the v1 schema. */
+export const sharedRunFields = {
+  runId: RunId,
+  outcome: Outcome,
+  /** The refusing gate and its reason; present exactly when the outcome is a refusal. */
+  refusal: Refusal.optional(),
+  void: VoidDetails.optional(),
+  surface: Surface.optional(),
+  probes: z.array(ProbeResult),
+  /** Present exactly when the outcome is SCORED: a refused record has no `score` key at all. */
+  score: ScoreBlock.optional(),
+  cost: CostBlock,
+  notes: Notes,
+  files: z.array(FileDigest),
+};
+
+type Ctx = z.RefinementCtx;
+
+function registeredUnlessVoid(r: { outcome: Outcome; prereg?: unknown; suite?: unknown }, ctx: Ctx): void {
+  if (r.outcome === 'VOID') return;
+  for (const key of ['prereg', 'suite'] as const) {
+    if (r[key] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `required unless the run is VOID` });
+    }
+  }
+}
+
+interface IdentityView {
+  runId: string;
+  identity: Identity;
+  prereg?: PreregRef;
+  suite?: SuiteSummary;
+  files: readonly FileDigest[];
+}
+
+function identityAgrees(r: IdentityView, ctx: Ctx): void {
+  if (!r.runId.startsWith(`${r.identity.serverSlug}-`)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['runId'],
+      message: `expected to start with ${r.identity.serverSlug}-`,
+    });
+  }
+  const reg = r.prereg?.registration;
+  if (reg) {
+    const pairs = [
+      ['runner', r.identity.runner, reg.runner],
+      ['judge', r.identity.judge, reg.judge],
+      ['credential', r.identity.credential, reg.credential],
+      ['generator', generatorChip(r.identity.generator), generatorChip(reg.generator)],
+    ] as const;
+    for (const [field, id, registered] of pairs) {
+      if (id !== registered) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['identity', field],
+          message: `expected the registered ${registered}, got ${id}`,
+        });
+      }
+    }
+  }
+  const hashes = [r.identity.suiteHash, r.suite?.hash, reg?.suiteHash].filter((h) => h !== undefined);
+  if (new Set(hashes).size > 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['suite', 'hash'],
+      message: 'identity, suite and prereg name different suite hashes',
+    });
+  }
+  const paths = r.files.map((f) => f.path);
+  if (new Set(paths).size !== paths.length) {
+    ctx.addIssue({ code: 'custom', path: ['files'], message: 'a file is listed twice' });
+  }
+}
+
+/** The current run record. Persisted objects are loose: unknown extra fields survive a round trip. */
+export const RunRecord = z
+  .looseObject({
+    schema: z.literal(SCHEMA_V2),
+    /** Set when this record was read from an older schema and migrated forward. */
+    migratedFrom: NonEmpty.optional(),
+    ...sharedRunFields,
+    identity: Identity,
+    prereg: PreregRef.optional(),
+    suite: SuiteSummary.optional(),
+    gates: z.array(GateRecord),
+  })
+  .superRefine(scoreIffScored)
+  .superRefine(voidIffVoid)
+  .superRefine(gatesMatchOutcome)
+  .superRefine(registeredUnlessVoid)
+  .superRefine(identityAgrees);
+export type RunRecord = z.infer<typeof RunRecord>;

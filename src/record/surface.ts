@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { Count, NonEmpty, Sha256 } from './common.js';
+
+export const Surface = z.looseObject({
+  /** tools/list succeeded. */
+  listed: z.boolean(),
+  /** The protocol revision actually negotiated; absent when the connection never negotiated one. */
+  revision: NonEmpty.optional(),
+  era: z.enum(['modern', 'legacy']).optional(),
+  toolCount: Count,
+  serverInfo: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
+  hasInstructions: z.boolean().optional(),
+  /** sha256 of the canonical tools/list result, as hashed into the suite. */
+  digest: Sha256.optional(),
+});
+export type Surface = z.infer<typeof Surface>;
+
+export const FileDigest = z.looseObject({
+  /** Relative to the run directory. */
+  path: NonEmpty.refine(
+    (p) => !p.startsWith('/') && !p.split('/').includes('..'),
+    'must be a relative path inside the run',
+  ),
+  sha256: Sha256,
+  bytes: Count,
+});
+export type FileDigest = z.infer<typeof FileDigest>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { Count, IsoTime, NonEmpty } from './common.js';
+import { GateId, VoidReason } from './outcome.js';
+
+export const Phase = z.enum([
+  'screen',
+  'null-no-tools',
+  'null-stubbed-empty',
+  'null-random-args',
+  'construct',
+  'drive',
+]);
+export type Phase = z.infer<typeof Phase>;
+
+/** A run that did not complete its registered size: why, when, and what did complete. */
+export const VoidDetails = z.looseObject({
+  reason: VoidReason,
+  detail: NonEmpty,
+  at: IsoTime,
+  completed: z.looseObject({
+    /** Pipeline stages that finished, in order (e.g. connect, probes, generate, register, prereg). */
+    stages: z.array(NonEmpty),
+    gates: z.array(GateId),
+    /** Trials finished per phase before the stop. */
+    trials: z.partialRecord(Phase, Count),
+  }),
+});
+export type VoidDetails = z.infer<typeof VoidDetails>;
