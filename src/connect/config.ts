@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { FitnessError } from '../cli/errors.js';
+import { Credential, parseTarget, type Target } from './target.js';
+
+/** One entry of an `mcpServers` config (Claude Desktop, Cursor, Claude Code, VS Code `servers`). */
+const ServerEntry = z.looseObject({
+  type: z.string().optional(),
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  credential: Credential.optional(),
+});
+
+const ConfigFile = z.looseObject({
+  mcpServers: z.record(z.string(), z.unknown()).optional(),
+  servers: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * Reads the target `name` from an MCP client config file. `${VAR}`, `${VAR:-default}` and
+ * `${env:VAR}` in strings expand from `env`; a missing variable without a default is a fault.
+ */
+export function loadServerConfig(file: string, name: string, env: NodeJS.ProcessEnv = process.env): Target {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new FitnessError('CONFIG_INVALID', `${file}: cannot read config (${(err as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new FitnessError('CONFIG_INVALID', `${file}: not JSON (${(err as Error).message})`);
+  }
+  return serverFromConfig(json, name, { env, file, baseDir: dirname(resolve(file)) });
+}
+
+export interface ConfigContext {
+  env: NodeJS.ProcessEnv;
+  file: string;
+  baseDir: string;
+}
+
+export function serverFromConfig(json: unknown, name: string, ctx: ConfigContext): Target {
+  const config = ConfigFile.safeParse(json);
+  if (!config.success)
+    throw new FitnessError('CONFIG_INVALID', `${ctx.file}: not an MCP client config object`);
+  const servers = { ...config.data.servers, ...config.data.mcpServers };
+  const names = Object.keys(servers);
+  if (names.length === 0) throw new FitnessError('CONFIG_INVALID', `${ctx.file}: no "mcpServers" entries`);
+  const rawEntry = servers[name];
+  if (rawEntry === undefined) {
+    throw new FitnessError(
+      'CONFIG_INVALID',
+      `${ctx.file}: no server named '${name}' (have: ${names.join(', ')})`,
+    );
+  }
+  const parsed = ServerEntry.safeParse(rawEntry);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new FitnessError(
+      'CONFIG_INVALID',
+      `${ctx.file}: server '${name}': ${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  const entry = expandAll(parsed.data, (v) => expand(v, ctx, name));
+  if (entry.type === 'sse') {
+    throw new FitnessError(
+      'CONFIG_INVALID',
+      `${ctx.file}: server '${name}' uses the deprecated HTTP+SSE transport; only stdio and Streamable HTTP are supported`,
+    );
+  }
+  if (entry.url !== undefined) {
+    return parseTarget({
+      kind: 'http',
+      url: entry.url,
+      headers: entry.headers ?? {},
+      credential: entry.credential ?? 'anonymous',
+    });
+  }
+  if (entry.command === undefined) {
+    throw new FitnessError('CONFIG_INVALID', `${ctx.file}: server '${name}' has neither "command" nor "url"`);
+  }
+  return parseTarget({
+    kind: 'stdio',
+    argv: [entry.command, ...(entry.args ?? [])],
+    env: entry.env ?? {},
+    cwd: entry.cwd === undefined ? undefined : resolve(ctx.baseDir, entry.cwd),
+  });
+}
+
+type Entry = z.infer<typeof ServerEntry>;
+
+function expandAll(entry: Entry, fn: (v: string) => string): Entry {
+  const map = (r: Record<string, string> | undefined) =>
+    r === undefined ? undefined : Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fn(v)]));
+  return {
+    ...entry,
+    command: entry.command === undefined ? undefined : fn(entry.command),
+    args: entry.args?.map(fn),
+    env: map(entry.env),
+    cwd: entry.cwd === undefined ? undefined : fn(entry.cwd),
+    url: entry.url === undefined ? undefined : fn(entry.url),
+    headers: map(entry.headers),
+  };
+}
+
+const VAR = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+function expand(value: string, ctx: ConfigContext, server: string): string {
+  return value.replace(VAR, (_match, name: string, fallback: string | undefined) => {
+    const v = ctx.env[name];
+    if (v !== undefined) return v;
+    if (fallback !== undefined) return fallback;
+    throw new FitnessError(
+      'CONFIG_INVALID',
+      `${ctx.file}: server '${server}' needs environment variable ${name}`,
+    );
+  });
+}

@@ -1,0 +1,104 @@
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { FitnessError } from '../cli/errors.js';
+import { describeFetchError } from '../tape/record-fetch.js';
+import type { Redactor } from '../tape/redact.js';
+import type { ProcessDiagnostics } from './stdio-transport.js';
+import type { HttpObservations } from './wire.js';
+
+/** What went wrong while connecting, as one line naming the target; secrets scrubbed. */
+export interface ConnectFailure {
+  label: string;
+  error: unknown;
+  timedOut: boolean;
+  timeoutMs: number;
+  process?: ProcessDiagnostics;
+  http?: HttpObservations;
+  redactor: Redactor;
+}
+
+export function connectError(f: ConnectFailure): FitnessError {
+  const [code, what] = f.process !== undefined ? stdioCause(f, f.process) : httpCause(f, f.http);
+  const message = f.redactor.scrub(`${f.label}: ${what}`);
+  return new FitnessError(code, message.replace(/\s+/g, ' ').trim());
+}
+
+function stdioCause(f: ConnectFailure, p: ProcessDiagnostics): [string, string] {
+  if (p.spawnError === 'ENOENT') return ['COMMAND_NOT_FOUND', 'command not found'];
+  if (p.spawnError === 'EACCES')
+    return ['COMMAND_NOT_EXECUTABLE', 'command is not executable (permission denied)'];
+  if (p.spawnError !== undefined) return ['SPAWN_FAILED', `could not start the command (${p.spawnError})`];
+  const noise =
+    p.noiseLines > 0
+      ? `; it wrote ${p.noiseLines} non-JSON-RPC line(s) to stdout, first: ${quote(p.firstNoise ?? '')}`
+      : '';
+  if (p.overflow) return ['FRAME_TOO_LARGE', `a stdout frame exceeded the size limit${noise}`];
+  if (p.exitCode !== undefined || p.signal !== undefined) {
+    const how = p.signal ? `was killed by ${p.signal}` : `exited with code ${p.exitCode}`;
+    return ['SERVER_EXITED', `server ${how} before the handshake completed${noise}${stderrTail(p)}`];
+  }
+  if (f.timedOut) {
+    const code = p.noiseLines > 0 ? 'STDOUT_NOT_JSONRPC' : 'CONNECT_TIMEOUT';
+    return [code, `no answer to the handshake within ${f.timeoutMs} ms${noise}${stderrTail(p)}`];
+  }
+  return ['CONNECT_FAILED', `${errorText(f.error)}${noise}${stderrTail(p)}`];
+}
+
+function httpCause(f: ConnectFailure, http: HttpObservations | undefined): [string, string] {
+  const failure = http?.lastFailure;
+  if (failure !== undefined) {
+    const { status, contentType, location } = failure;
+    if (status === 401) return ['HTTP_UNAUTHORIZED', 'HTTP 401 Unauthorized: the server wants credentials'];
+    if (status === 403) return ['HTTP_FORBIDDEN', 'HTTP 403 Forbidden'];
+    if (status >= 300 && status < 400) {
+      return [
+        'HTTP_REDIRECT',
+        `HTTP ${status} redirect${location ? ` to ${location}` : ''} was not followed`,
+      ];
+    }
+    if (status >= 200 && status < 300) {
+      return [
+        'NOT_MCP',
+        `answered HTTP ${status} with ${contentType ?? 'no content type'}, not JSON or SSE: not an MCP endpoint`,
+      ];
+    }
+    return ['HTTP_ERROR', `HTTP ${status}${contentType ? ` (${contentType})` : ''} to the handshake`];
+  }
+  if (f.timedOut) return ['CONNECT_TIMEOUT', `no answer to the handshake within ${f.timeoutMs} ms`];
+  const net = networkCode(f.error);
+  if (net === 'ECONNREFUSED') return ['CONNECTION_REFUSED', 'connection refused'];
+  if (net === 'ENOTFOUND' || net === 'EAI_AGAIN') return ['HOST_NOT_FOUND', 'host name does not resolve'];
+  if (net === 'ECONNRESET') return ['CONNECTION_RESET', 'connection reset by the server'];
+  if (net !== undefined) return ['NETWORK_ERROR', `network error (${net})`];
+  return ['CONNECT_FAILED', errorText(f.error)];
+}
+
+function networkCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; depth += 1) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+    e = (e as Error & { cause?: unknown }).cause;
+  }
+  const text = err instanceof Error ? err.message : String(err);
+  return /\b(ECONNREFUSED|ENOTFOUND|ECONNRESET|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH)\b/.exec(text)?.[1];
+}
+
+export function errorText(err: unknown): string {
+  if (err instanceof SdkError) return `${err.message} (${err.code})`;
+  if (err instanceof ProtocolError) return `JSON-RPC error ${err.code}: ${err.message}`;
+  return describeFetchError(err);
+}
+
+export function isTimeout(err: unknown): boolean {
+  return err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout;
+}
+
+function stderrTail(p: ProcessDiagnostics): string {
+  const lines = p.stderrTail.split('\n').filter((l) => l.trim() !== '');
+  const last = lines.at(-1);
+  return last === undefined ? '' : `; stderr: ${quote(last)}`;
+}
+
+function quote(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(flat.length > 160 ? `${flat.slice(0, 157)}...` : flat);
+}

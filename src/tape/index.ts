@@ -1,0 +1,8 @@
+export { type Exchange, type ExchangeOutcome, type Pairing, pairExchanges } from './pairing.js';
+export { parseTape, readTape, type SkippedLine, type Tape, type TapeRecord } from './reader.js';
+export { displayUrl, type FetchFn, recordFetch } from './record-fetch.js';
+export { recordTransport } from './record-transport.js';
+export { MIN_SECRET_LENGTH, REDACTED, Redactor, redactTapeText } from './redact.js';
+export * from './schema.js';
+export * from './stats.js';
+export { DEFAULT_MAX_FRAME_BYTES, type LineOptions, TapeWriter, type TurnInput } from './writer.js';

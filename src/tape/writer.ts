@@ -1,0 +1,225 @@
+import { closeSync, createWriteStream, fstatSync, mkdirSync, openSync, type WriteStream } from 'node:fs';
+import { dirname } from 'node:path';
+import { FitnessError } from '../cli/errors.js';
+import { PRODUCER, VERSION } from '../version.js';
+import { Redactor } from './redact.js';
+import {
+  type MessageDir,
+  type MetaLine,
+  type Producer,
+  TAPE_VERSION,
+  type Truncation,
+  type TurnLine,
+} from './schema.js';
+
+export const DEFAULT_MAX_FRAME_BYTES = 1024 * 1024;
+const TRUNCATED_HEAD_CHARS = 2048;
+
+export interface TapeMetaInput {
+  label: string;
+  command: string;
+  /** `mcp` (wire plane) or `llm` (agent and judge planes). */
+  kind: string;
+  producer?: Producer;
+  startedAt?: string;
+}
+
+export interface TapeWriterOptions {
+  path: string;
+  meta: TapeMetaInput;
+  /** Known secrets: scrubbed (exact match) from every line before it is written. */
+  secrets?: Iterable<string>;
+  /** Frames whose serialized form is larger are written truncated with a marker. */
+  maxFrameBytes?: number;
+  /** Milliseconds since the epoch; injectable for tests. */
+  now?: () => number;
+}
+
+export interface LineOptions {
+  corrId?: string | undefined;
+  /** Tag of the MCP session a frame belongs to, when one file holds several (see `newSession`). */
+  session?: string | undefined;
+  /** Observed time (ms since epoch) at the seam; defaults to now. */
+  at?: number | undefined;
+}
+
+export type TurnInput = Omit<TurnLine, 't' | 'type'> & { at?: number };
+
+/**
+ * Streams one session to one mcp-tape v1 file. Every line is written whole with its newline, so a
+ * process killed mid-run leaves valid JSONL except possibly an unterminated last line. Returns the
+ * 1-based line number of each line written (the `<plane>:<line>` tape references point at these).
+ */
+export class TapeWriter {
+  readonly path: string;
+  private readonly stream: WriteStream;
+  private readonly redactor: Redactor;
+  private readonly maxFrameBytes: number;
+  private readonly now: () => number;
+  private readonly startedMs: number;
+  private lineCount = 0;
+  private sessionCount = 0;
+  private closing: Promise<void> | undefined;
+  private failure: Error | undefined;
+  /** Lines offered after close: not written, counted so a caller can tell. */
+  droppedAfterClose = 0;
+
+  private constructor(path: string, fd: number, options: TapeWriterOptions) {
+    this.path = path;
+    this.redactor = new Redactor(options.secrets ?? []);
+    this.maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    this.now = options.now ?? Date.now;
+    this.startedMs = this.now();
+    this.stream = createWriteStream('', { fd, autoClose: true });
+    this.stream.on('error', (err) => {
+      this.failure ??= err;
+    });
+  }
+
+  /** Opens `path` for a new tape; refuses a file that already has content (one session per file). */
+  static open(options: TapeWriterOptions): TapeWriter {
+    const { path } = options;
+    mkdirSync(dirname(path), { recursive: true });
+    let fd: number;
+    try {
+      fd = openSync(path, 'a');
+    } catch (err) {
+      throw new FitnessError('TAPE_OPEN_FAILED', `${path}: cannot open tape (${(err as Error).message})`);
+    }
+    if (fstatSync(fd).size > 0) {
+      closeSync(fd);
+      throw new FitnessError(
+        'TAPE_NOT_EMPTY',
+        `${path}: tape already has content; refusing to append (one session per file)`,
+      );
+    }
+    const writer = new TapeWriter(path, fd, options);
+    writer.writeMeta(options.meta);
+    return writer;
+  }
+
+  /** Number of lines written so far (also the line number of the last one). */
+  get lines(): number {
+    return this.lineCount;
+  }
+
+  get closed(): boolean {
+    return this.closing !== undefined;
+  }
+
+  /** The same redactor the writer uses, so callers can scrub text they show elsewhere (errors, logs). */
+  get secrets(): Redactor {
+    return this.redactor;
+  }
+
+  private writeMeta(input: TapeMetaInput): void {
+    const meta: MetaLine = {
+      v: TAPE_VERSION,
+      type: 'meta',
+      startedAt: input.startedAt ?? new Date(this.startedMs).toISOString(),
+      label: input.label,
+      command: input.command,
+      kind: input.kind,
+      source: `${PRODUCER}@${VERSION}`,
+      producer: input.producer ?? { name: PRODUCER, version: VERSION },
+    };
+    this.emit(meta);
+  }
+
+  /**
+   * A fresh session tag (`s1`, `s2`, …). Sessions sharing a file (a fresh server per trial, trials
+   * running concurrently) reuse JSON-RPC ids; readers pair requests and responses within one tag.
+   */
+  newSession(): string {
+    this.sessionCount += 1;
+    return `s${this.sessionCount}`;
+  }
+
+  /** A JSON-RPC frame; `in` = client → server. Oversized frames keep only their routing keys. */
+  message(dir: MessageDir, raw: unknown, options: LineOptions = {}): number {
+    const t = this.iso(options.at);
+    const line: Record<string, unknown> = { t, dir, raw };
+    if (options.corrId !== undefined) line.corr_id = options.corrId;
+    if (options.session !== undefined) line.session = options.session;
+    const text = this.serialize(line);
+    const size = text.length * 3 <= this.maxFrameBytes ? text.length : Buffer.byteLength(text);
+    if (size <= this.maxFrameBytes) return this.push(text);
+    const truncated: Truncation = { bytes: size, head: text.slice(0, TRUNCATED_HEAD_CHARS) };
+    return this.emit({ ...line, raw: routingKeys(raw), truncated });
+  }
+
+  /** A harness event (`dir: "event"`); never paired with requests. */
+  event(kind: string, raw: unknown, options: LineOptions = {}): number {
+    const line: Record<string, unknown> = { t: this.iso(options.at), dir: 'event', kind, raw };
+    if (options.corrId !== undefined) line.corr_id = options.corrId;
+    if (options.session !== undefined) line.session = options.session;
+    return this.emit(line);
+  }
+
+  /** A model turn (agent and judge planes). */
+  turn(input: TurnInput): number {
+    const { at, ...rest } = input;
+    return this.emit({ t: this.iso(at), type: 'turn', ...rest });
+  }
+
+  /** Writes the end line and flushes; idempotent. Throws if any write failed. */
+  close(reason: string): Promise<void> {
+    if (this.closing === undefined) {
+      const end = { t: this.iso(undefined), type: 'end', reason, durationMs: this.now() - this.startedMs };
+      this.push(this.serialize(end));
+      this.closing = new Promise<void>((resolve) => {
+        this.stream.end(() => resolve());
+      });
+    }
+    return this.closing.then(() => {
+      if (this.failure) {
+        throw new FitnessError('TAPE_WRITE_FAILED', `${this.path}: ${this.failure.message}`);
+      }
+    });
+  }
+
+  private iso(at: number | undefined): string {
+    return new Date(at ?? this.now()).toISOString();
+  }
+
+  private serialize(line: unknown): string {
+    return JSON.stringify(this.redactor.empty ? line : this.redactor.scrubValue(line));
+  }
+
+  private emit(line: unknown): number {
+    return this.push(this.serialize(line));
+  }
+
+  private push(text: string): number {
+    if (this.closing !== undefined) {
+      this.droppedAfterClose += 1;
+      return this.lineCount;
+    }
+    this.stream.write(`${text}\n`);
+    this.lineCount += 1;
+    return this.lineCount;
+  }
+}
+
+/** What an oversized frame keeps so pairing, method names and error counts still work. */
+function routingKeys(raw: unknown): Record<string, unknown> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const src = raw as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of ['jsonrpc', 'id', 'method'] as const) if (key in src) out[key] = src[key];
+  const params = src.params;
+  if (params !== null && typeof params === 'object' && 'name' in params) {
+    const name = (params as Record<string, unknown>).name;
+    if (typeof name === 'string') out.params = { name: name.slice(0, 256) };
+  }
+  const error = src.error;
+  if (error !== null && typeof error === 'object') {
+    const e = error as Record<string, unknown>;
+    out.error = { code: e.code, message: typeof e.message === 'string' ? e.message.slice(0, 512) : '' };
+  }
+  const result = src.result;
+  if (result !== null && typeof result === 'object' && 'isError' in result) {
+    out.result = { isError: (result as Record<string, unknown>).isError };
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSession } from '../../src/connect/index.js';
+import { readTape, TapeWriter, tapeStats } from '../../src/tape/index.js';
+import { EVERYTHING, GOOD, gone, tempDir } from './fixtures/wire/helpers.js';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir());
+});
+afterEach(() => cleanup());
+
+describe('stdio sessions against real servers', () => {
+  it('server-everything: negotiates 2025-11-25 (legacy), records every frame, stats agree', async () => {
+    const path = join(dir, 'wire.jsonl');
+    const tape = TapeWriter.open({
+      path,
+      meta: { label: 'everything', command: 'node everything', kind: 'mcp' },
+    });
+    const session = await openSession(
+      { kind: 'stdio', argv: [process.execPath, EVERYTHING, 'stdio'] },
+      { tape },
+    );
+    const pid = session.pid;
+    expect(pid).toBeTypeOf('number');
+    expect(session.protocolVersion).toBe('2025-11-25');
+    expect(session.era).toBe('legacy');
+    expect(session.discover).toBeUndefined();
+    expect(session.prior).toEqual({ kind: 'legacy' });
+    expect(session.transportShape).toBe('stdio');
+    expect(session.serverInfo?.name).toBeTruthy();
+    const list = await session.listTools();
+    expect(list.tools.map((t) => t.name)).toContain('echo');
+    expect(list.rawResults.length).toBeGreaterThan(0);
+    const ok = await session.callTool('echo', { message: 'hello tape' }, { corrId: 't1#1' });
+    expect(ok.kind).toBe('result');
+    const bad = await session.callTool('no-such-tool', {}, { corrId: 't2#1' });
+    // server-everything answers an unknown tool with an isError result, not a JSON-RPC error.
+    expect(bad).toMatchObject({ kind: 'result', isError: true });
+    await session.close();
+    expect(await gone(pid as number)).toBe(true);
+    await tape.close('done');
+    if (process.env.SHOW_TAPE) console.log((await import('node:fs')).readFileSync(path, 'utf8'));
+
+    const read = await readTape(path);
+    expect(read.skipped).toEqual([]);
+    const messages = read.records.filter((r) => r.type === 'message');
+    // The era probe ran on this very process, so it is on the tape.
+    expect(messages.some((m) => (m.value.raw as { method?: string }).method === 'server/discover')).toBe(
+      true,
+    );
+    const calls = messages.filter(
+      (m) => m.value.dir === 'in' && (m.value.raw as { method?: string }).method === 'tools/call',
+    );
+    expect(calls.map((m) => m.value.corr_id)).toEqual(['t1#1', 't2#1']);
+    const stats = tapeStats([read]);
+    expect(stats.tools.echo?.calls).toBe(1);
+    expect(stats.tools.echo?.pending).toBe(0);
+    expect(stats.tools['no-such-tool']).toMatchObject({ calls: 1, errors: 1, pending: 0 });
+    expect(stats.errors.toolErrors).toEqual([{ tool: 'no-such-tool', count: 1 }]);
+    expect(stats.session.endReason).toBe('done');
+  });
+
+  it('examples/servers/good.js: negotiates 2026-07-28 (modern) with a discover result', async () => {
+    const path = join(dir, 'wire.jsonl');
+    const tape = TapeWriter.open({ path, meta: { label: 'good', command: 'node good.js', kind: 'mcp' } });
+    const session = await openSession({ kind: 'stdio', argv: [process.execPath, GOOD] }, { tape });
+    expect(session.protocolVersion).toBe('2026-07-28');
+    expect(session.era).toBe('modern');
+    expect(session.discover?.supportedVersions).toContain('2026-07-28');
+    const prior = session.prior;
+    expect(prior?.kind).toBe('modern');
+    const list = await session.listTools();
+    expect(list.rawResults[0]).toMatchObject({ ttlMs: expect.any(Number), cacheScope: expect.any(String) });
+    await session.close();
+    await tape.close('done');
+    if (process.env.SHOW_TAPE) console.log((await import('node:fs')).readFileSync(path, 'utf8'));
+  });
+});
