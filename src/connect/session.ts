@@ -114,6 +114,7 @@ export class McpSession {
     this.tape = options.tape;
     this.tag = options.tape?.newSession();
     this.redactor = new Redactor(targetSecrets(target));
+    this.tape?.addSecrets(targetSecrets(target));
     this.client = new Client(options.clientInfo ?? { name: PRODUCER, version: VERSION }, {
       capabilities: options.capabilities ?? {},
       versionNegotiation: {

@@ -53,7 +53,7 @@ export type TurnInput = Omit<TurnLine, 't' | 'type'> & { at?: number };
 export class TapeWriter {
   readonly path: string;
   private readonly stream: WriteStream;
-  private readonly redactor: Redactor;
+  private redactor: Redactor;
   private readonly maxFrameBytes: number;
   private readonly now: () => number;
   private readonly startedMs: number;
@@ -105,6 +105,11 @@ export class TapeWriter {
 
   get closed(): boolean {
     return this.closing !== undefined;
+  }
+
+  /** Adds known secrets (e.g. a session's target headers and env values) to scrub from later lines. */
+  addSecrets(secrets: Iterable<string>): void {
+    this.redactor = this.redactor.with(secrets);
   }
 
   /** The same redactor the writer uses, so callers can scrub text they show elsewhere (errors, logs). */
