@@ -1,0 +1,63 @@
+import type { Harvest } from './fill.js';
+import { escapeRegex } from './text-values.js';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** The records a result offers: a list's items, a wrapper's first list of records, or itself. */
+function recordsOf(data: unknown): Record<string, unknown>[] {
+  if (Array.isArray(data)) return data.filter(isRecord);
+  if (!isRecord(data)) return [];
+  for (const value of Object.values(data)) {
+    if (Array.isArray(value) && value.some(isRecord)) return value.filter(isRecord);
+  }
+  return [data];
+}
+
+/** A result that lists several records: the only kind a chained call harvests from. */
+export function isListLike(data: unknown): boolean {
+  if (Array.isArray(data)) return data.some(isRecord);
+  return isRecord(data) && Object.values(data).some((v) => Array.isArray(v) && v.some(isRecord));
+}
+
+function squash(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+function mentioned(value: unknown, task: string): boolean {
+  if (typeof value === 'number') return new RegExp(String.raw`(?<![\w.])${value}(?![\w]|\.\d)`).test(task);
+  if (typeof value !== 'string' || value.trim().length < 3) return false;
+  return new RegExp(String.raw`(?<![\w])${escapeRegex(value.trim())}(?![\w])`, 'i').test(task);
+}
+
+const HANDLE_SUFFIXES = ['id', 'uuid', 'key', 'slug', 'name', 'code'];
+
+function lookup(record: Record<string, unknown>, prop: string): unknown {
+  const want = squash(prop);
+  const entries = Object.entries(record).filter(([, v]) => isScalar(v));
+  const exact = entries.find(([k]) => squash(k) === want);
+  if (exact !== undefined) return exact[1];
+  // `user_id` takes a record's `id`, `project_slug` its `slug`.
+  for (const suffix of HANDLE_SUFFIXES) {
+    if (!want.endsWith(suffix)) continue;
+    const hit = entries.find(([k]) => squash(k) === suffix);
+    if (hit !== undefined) return hit[1];
+  }
+  return undefined;
+}
+
+/**
+ * Values an earlier result offers to a later call: the record the task mentions (by any of its
+ * values), else the first record, looked up by property name.
+ */
+export function harvestFrom(data: unknown, task: string): Harvest | undefined {
+  const records = recordsOf(data);
+  const chosen = records.find((r) => Object.values(r).some((v) => mentioned(v, task))) ?? records[0];
+  if (chosen === undefined) return undefined;
+  return (prop) => lookup(chosen, prop);
+}
