@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { surfaceSafety } from '../destructive.js';
+import type { ToolSurface } from '../surface.js';
+import { library, librarySurface } from '../testing/library.js';
+import { admitCandidates } from './admit.js';
+import type { AdmissionEntry } from './types.js';
+
+const good = {
+  id: 'c1',
+  prompt: 'In the library catalogue, who wrote the book with id 4103?',
+  expectedTools: ['get_book'],
+  plan: [{ tool: 'get_book', arguments: { id: 4103 } }],
+  extract: { kind: 'pointer', pointer: '/author' },
+  check: { kind: 'contains' },
+  serverRequiredBecause: 'authors are only recorded in the catalogue',
+};
+
+async function admit(
+  candidates: unknown[],
+  options: { surface?: ToolSurface; allowDestructive?: boolean } = {},
+): Promise<{ entries: AdmissionEntry[]; calls: number }> {
+  const surface = options.surface ?? librarySurface();
+  const lib = library();
+  const entries = await admitCandidates(candidates, {
+    surface,
+    safety: surfaceSafety(surface),
+    allowDestructive: options.allowDestructive ?? false,
+    caller: lib.caller,
+  });
+  return { entries, calls: lib.calls.length };
+}
+
+async function fateOf(candidate: unknown, options?: { surface?: ToolSurface; allowDestructive?: boolean }) {
+  const { entries } = await admit([candidate], options);
+  const verdict = entries[0]?.verdict;
+  if (verdict === undefined) throw new Error('no verdict');
+  return verdict;
+}
+
+describe('admission: a well-formed candidate', () => {
+  it('is admitted with an execution-grounded key and a bound check', async () => {
+    const verdict = await fateOf(good);
+    expect(verdict).toMatchObject({
+      admitted: true,
+      task: {
+        id: 'c1',
+        answerKey: 'Parveen Ashdown',
+        check: { kind: 'contains', value: 'Parveen Ashdown' },
+        destructive: false,
+      },
+    });
+  });
+});
+
+describe.each([
+  {
+    rule: 'duplicate',
+    rejected: [good, { ...good, prompt: 'Another prompt entirely about id 4103.' }],
+    passing: [
+      good,
+      {
+        ...good,
+        id: 'c2',
+        prompt: 'Who wrote book 4101?',
+        plan: [{ tool: 'get_book', arguments: { id: 4101 } }],
+      },
+    ],
+    detail: /id c1 was already proposed/,
+  },
+  {
+    rule: 'duplicate',
+    rejected: [good, { ...good, id: 'c2', prompt: 'Same question, new words?' }],
+    passing: [good],
+    detail: /same plan and extract as c1/,
+  },
+  {
+    rule: 'malformed',
+    rejected: [{ ...good, prompt: 'Who wrote the book with id {id}?' }],
+    passing: [good],
+    detail: /unbound placeholder \{id\}/,
+  },
+  {
+    rule: 'malformed',
+    rejected: [{ ...good, prompt: 'Who wrote <book_id>?' }],
+    passing: [good],
+    detail: /<book_id>/,
+  },
+  { rule: 'malformed', rejected: [{ ...good, prompt: '   ' }], passing: [good], detail: /empty prompt/ },
+  {
+    rule: 'malformed',
+    rejected: [{ ...good, extract: undefined }],
+    passing: [good],
+    detail: /not a candidate: extract/,
+  },
+  {
+    rule: 'no-expected-tools',
+    rejected: [{ ...good, expectedTools: [] }],
+    passing: [good],
+    detail: /expectedTools is empty/,
+  },
+  {
+    rule: 'unknown-tool',
+    rejected: [{ ...good, expectedTools: ['get_book', 'lookup_isbn'] }],
+    passing: [good],
+    detail: /not on the surface: lookup_isbn/,
+  },
+  {
+    rule: 'arguments-invalid',
+    rejected: [{ ...good, plan: [{ tool: 'get_book', arguments: { id: 'forty-one' } }] }],
+    passing: [good],
+    detail: /\/id must be integer/,
+  },
+  {
+    rule: 'arguments-invalid',
+    rejected: [
+      {
+        ...good,
+        expectedTools: ['list_books', 'get_book'],
+        plan: [
+          { tool: 'list_books', arguments: {} },
+          { tool: 'get_book', arguments: { id: { $from: { step: 0, pointer: '/books/2/title' } } } },
+        ],
+      },
+    ],
+    passing: [
+      {
+        ...good,
+        expectedTools: ['list_books', 'get_book'],
+        plan: [
+          { tool: 'list_books', arguments: {} },
+          { tool: 'get_book', arguments: { id: { $from: { step: 0, pointer: '/books/2/id' } } } },
+        ],
+      },
+    ],
+    detail: /step 1 \(get_book\): arguments fail/,
+  },
+  {
+    rule: 'plan-failed',
+    rejected: [{ ...good, plan: [{ tool: 'get_book', arguments: { id: 9999 } }] }],
+    passing: [good],
+    detail: /isError: no book 9999/,
+  },
+  {
+    rule: 'plan-failed',
+    rejected: [{ ...good, extract: { kind: 'pointer', pointer: '/publisher' } }],
+    passing: [good],
+    detail: /extract found nothing/,
+  },
+  {
+    rule: 'answer-leak',
+    rejected: [{ ...good, prompt: 'Confirm that Parveen Ashdown wrote book 4103.' }],
+    passing: [good],
+    detail: /"Parveen Ashdown" appears in the prompt/,
+  },
+  {
+    rule: 'check-invalid',
+    rejected: [{ ...good, check: { kind: 'matches', pattern: '(Ashdown' } }],
+    passing: [{ ...good, check: { kind: 'matches', pattern: 'Parveen\\s+Ashdown' } }],
+    detail: /does not compile/,
+  },
+  {
+    rule: 'check-invalid',
+    rejected: [{ ...good, check: { kind: 'contains', value: 'Ilse Marwood' } }],
+    passing: [{ ...good, check: { kind: 'contains', value: 'Ashdown' } }],
+    detail: /rejects the grounded key/,
+  },
+  {
+    rule: 'check-too-permissive',
+    rejected: [
+      {
+        ...good,
+        plan: [{ tool: 'get_book', arguments: { id: 4102 } }],
+        extract: { kind: 'pointer', pointer: '/pages' },
+        check: { kind: 'number' },
+      },
+    ],
+    passing: [{ ...good, extract: { kind: 'pointer', pointer: '/isbn' } }],
+    detail: /"287" has 3 significant characters/,
+  },
+  {
+    rule: 'check-matches-prompt',
+    rejected: [{ ...good, check: { kind: 'matches', pattern: 'Ashdown|catalogue' } }],
+    passing: [{ ...good, check: { kind: 'matches', pattern: 'Ashdown|bookshop' } }],
+    detail: /the prompt alone passes/,
+  },
+  {
+    rule: 'destructive-excluded',
+    rejected: [
+      {
+        ...good,
+        prompt: 'Take book 4101 out of the catalogue for good and report the status word.',
+        expectedTools: ['withdraw_book'],
+        plan: [{ tool: 'withdraw_book', arguments: { id: 4101 } }],
+        extract: { kind: 'regex', pattern: '^(\\w+)$' },
+      },
+    ],
+    passing: [good],
+    detail: /destructive tools not allowed in this run: withdraw_book/,
+  },
+])('admission rule $rule', ({ rule, rejected, passing, detail }) => {
+  it(`rejects (${String(detail)}) and names the rule`, async () => {
+    const { entries } = await admit(rejected);
+    const last = entries[entries.length - 1]?.verdict;
+    expect(last).toMatchObject({ admitted: false, rule });
+    expect(last?.admitted === false ? last.detail : '').toMatch(detail);
+  });
+
+  it('admits the passing variant', async () => {
+    const { entries } = await admit(passing);
+    expect(entries.map((e) => e.verdict.admitted)).toEqual(passing.map(() => true));
+  });
+});
+
+describe('admission: rules that need a changed surface or run', () => {
+  it('context-leak: the key in the server instructions (≥ 6 chars) rejects; absent, it passes', async () => {
+    const surface = { ...librarySurface(), instructions: 'Featured author this month: Parveen Ashdown.' };
+    const verdict = await fateOf(good, { surface });
+    expect(verdict).toMatchObject({
+      admitted: false,
+      rule: 'context-leak',
+      evidence: { where: 'server instructions' },
+    });
+    expect((await fateOf(good)).admitted).toBe(true);
+  });
+
+  it('destructive tools are admitted, and marked, when the run allows them', async () => {
+    const candidate = {
+      ...good,
+      prompt: 'Take book 4101 out of the catalogue for good and report the status word.',
+      expectedTools: ['withdraw_book'],
+      plan: [{ tool: 'withdraw_book', arguments: { id: 4101 } }],
+      extract: { kind: 'regex', pattern: '^(\\w+)$' },
+    };
+    expect(await fateOf(candidate, { allowDestructive: true })).toMatchObject({
+      admitted: true,
+      task: { destructive: true, answerKey: 'withdrawn' },
+    });
+  });
+
+  it('a destructive candidate never reaches the server when excluded', async () => {
+    const { calls } = await admit([
+      {
+        ...good,
+        expectedTools: ['withdraw_book'],
+        plan: [{ tool: 'withdraw_book', arguments: { id: 4101 } }],
+      },
+    ]);
+    expect(calls).toBe(0);
+  });
+
+  it('state checks are proved by the verification call after the plan', async () => {
+    const state = {
+      ...good,
+      id: 's1',
+      prompt: 'Attach the note "Loved the lantern chapter" to book 4102.',
+      expectedTools: ['add_note'],
+      plan: [{ tool: 'add_note', arguments: { id: 4102, note: 'Loved the lantern chapter' } }],
+      extract: { kind: 'pointer', pointer: '/count' },
+      check: {
+        kind: 'state',
+        call: { tool: 'get_notes', arguments: { id: 4102 } },
+        extract: { kind: 'pointer', pointer: '/notes/0' },
+        expect: { kind: 'contains', value: 'Loved the lantern chapter' },
+      },
+    };
+    const admitted = await fateOf(state);
+    expect(admitted, JSON.stringify(admitted)).toMatchObject({ admitted: true, task: { answerKey: 1 } });
+    const wrongBook = {
+      ...state,
+      check: { ...state.check, call: { tool: 'get_notes', arguments: { id: 4101 } } },
+    };
+    expect(await fateOf(wrongBook)).toMatchObject({ admitted: false, rule: 'check-invalid' });
+    const writes = {
+      ...state,
+      check: { ...state.check, call: { tool: 'add_note', arguments: { id: 4102, note: 'x' } } },
+    };
+    expect(await fateOf(writes)).toMatchObject({
+      admitted: false,
+      rule: 'check-invalid',
+      detail: /not read-only/,
+    });
+  });
+
+  it('keeps every candidate in proposal order with its own verdict', async () => {
+    const { entries } = await admit([good, 42, { ...good, id: 'c9', expectedTools: [] }]);
+    expect(entries.map((e) => [e.seq, e.id, e.verdict.admitted])).toEqual([
+      [0, 'c1', true],
+      [1, '#1', false],
+      [2, 'c9', false],
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { ToolSafety } from '../destructive.js';
+import type { Candidate, RejectionRule, Task } from '../schema.js';
+import type { ToolCaller, ToolSurface } from '../surface.js';
+import type { ArgumentValidator } from './arguments.js';
+
+export interface Rejection {
+  rule: RejectionRule;
+  detail: string;
+  evidence: Record<string, unknown>;
+}
+
+export type Verdict = ({ admitted: true; task: Task } | ({ admitted: false } & Rejection)) & {
+  /** The execution-grounded key, once the plan ran (kept for rejected candidates too). */
+  answerKey?: unknown;
+};
+
+/** One candidate's admission outcome, in proposal order. */
+export interface AdmissionEntry {
+  seq: number;
+  id: string;
+  candidate: unknown;
+  verdict: Verdict;
+}
+
+export interface AdmissionOptions {
+  surface: ToolSurface;
+  safety: readonly ToolSafety[];
+  allowDestructive: boolean;
+  /** Executes plan and verification calls against the server under test. */
+  caller: ToolCaller;
+}
+
+/** What the rules need, built once per admission run. */
+export interface RuleContext {
+  surface: ToolSurface;
+  safety: Map<string, ToolSafety>;
+  allowDestructive: boolean;
+  validator: ArgumentValidator;
+}
+
+export type Rule = (candidate: Candidate, context: RuleContext) => Rejection | undefined;
+
+export function reject(
+  rule: RejectionRule,
+  detail: string,
+  evidence: Record<string, unknown> = {},
+): Rejection {
+  return { rule, detail, evidence };
+}

@@ -1,0 +1,61 @@
+import { resolvePointer } from './pointer.js';
+import { compileRegex } from './regex.js';
+import type { Extract } from './schema.js';
+import { resultText, resultTextJson, ToolResult } from './surface.js';
+
+export type Extracted = { ok: true; value: unknown } | { ok: false; detail: string };
+
+/** Parses a raw call result; an `isError` result never yields a key. */
+export function readResult(raw: unknown): { ok: true; result: ToolResult } | { ok: false; detail: string } {
+  const parsed = ToolResult.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      detail: `result is not a tool result: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    };
+  }
+  if (parsed.data.isError === true) {
+    return { ok: false, detail: `tool returned isError: ${resultText(parsed.data).slice(0, 200)}` };
+  }
+  return { ok: true, result: parsed.data };
+}
+
+/** The JSON document a pointer reads: structuredContent, or the text content parsed as JSON. */
+export function resultDocument(result: ToolResult, source: 'structured' | 'text-json'): unknown {
+  return source === 'structured' ? result.structuredContent : resultTextJson(result);
+}
+
+/**
+ * Applies an extract to a result. "Found nothing" includes null, the empty string and empty
+ * containers: an empty key would make every check trivially satisfiable or unsatisfiable.
+ */
+export function applyExtract(extract: Extract, result: ToolResult): Extracted {
+  if (extract.kind === 'pointer') {
+    const document = resultDocument(result, extract.source);
+    if (document === undefined) {
+      return {
+        ok: false,
+        detail: extract.source === 'structured' ? 'no structuredContent' : 'text is not JSON',
+      };
+    }
+    const hit = resolvePointer(document, extract.pointer);
+    if (!hit.found) return { ok: false, detail: `pointer ${extract.pointer} not found` };
+    return nonEmpty(hit.value, `pointer ${extract.pointer}`);
+  }
+  const compiled = compileRegex(extract.pattern, extract.flags);
+  if (!compiled.ok) return { ok: false, detail: `extract ${compiled.detail}` };
+  const match = compiled.regex.exec(resultText(result));
+  if (match === null) return { ok: false, detail: `regex /${extract.pattern}/ did not match the text` };
+  const group = typeof extract.group === 'number' ? match[extract.group] : match.groups?.[extract.group];
+  return nonEmpty(group?.trim(), `regex group ${extract.group}`);
+}
+
+function nonEmpty(value: unknown, where: string): Extracted {
+  if (value === undefined || value === null) return { ok: false, detail: `${where} is empty` };
+  if (typeof value === 'string' && value.trim() === '') return { ok: false, detail: `${where} is empty` };
+  if (Array.isArray(value) && value.length === 0) return { ok: false, detail: `${where} is empty` };
+  if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) {
+    return { ok: false, detail: `${where} is empty` };
+  }
+  return { ok: true, value };
+}

@@ -1,0 +1,51 @@
+/**
+ * JSON values embedded in free text. A model's final answer often wraps JSON in prose or a code
+ * fence, so `json` checks look at the whole text first and then at every balanced {...} / [...]
+ * span that parses. Bounded so that a hostile answer cannot make the scan quadratic without limit.
+ */
+const MAX_VALUES = 32;
+
+export function jsonValuesIn(text: string): unknown[] {
+  const values: unknown[] = [];
+  const whole = tryParse(text.trim());
+  if (whole.ok) values.push(whole.value);
+  for (let start = 0; start < text.length && values.length < MAX_VALUES; start++) {
+    const ch = text[start];
+    if (ch !== '{' && ch !== '[') continue;
+    const end = matchingBracket(text, start);
+    if (end < 0) continue;
+    const parsed = tryParse(text.slice(start, end + 1));
+    if (parsed.ok) {
+      values.push(parsed.value);
+      start = end;
+    }
+  }
+  return values;
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function matchingBracket(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}

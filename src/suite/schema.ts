@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { isPointer } from './pointer.js';
+import { JsonObject } from './surface.js';
+
+/**
+ * Persisted shapes of the task suite (suite.json is published). Proposals are parsed loosely
+ * enough that an empty prompt or an empty tool list reaches admission and is rejected there under
+ * its own named rule; anything that does not even have the shape is rejected as `malformed`.
+ */
+
+export const Pointer = z.string().refine(isPointer, 'expected a JSON pointer ("" or "/a/0")');
+
+/** `{"$from": {"step": 0, "pointer": "/id"}}`: a value taken from an earlier plan step's result. */
+export const FromHandle = z.strictObject({
+  $from: z.strictObject({ step: z.int().min(0), pointer: Pointer }),
+});
+export type FromHandle = z.infer<typeof FromHandle>;
+
+export const PlanStep = z.looseObject({
+  tool: z.string().min(1),
+  arguments: JsonObject.default({}),
+});
+export type PlanStep = z.infer<typeof PlanStep>;
+
+/**
+ * Where the answer key sits in the final plan result: a JSON pointer into `structuredContent`
+ * (or, for servers that return JSON as text, into the parsed text), or a regex group over the
+ * text content.
+ */
+export const PointerExtract = z.looseObject({
+  kind: z.literal('pointer'),
+  pointer: Pointer,
+  source: z.enum(['structured', 'text-json']).default('structured'),
+});
+export const RegexExtract = z.looseObject({
+  kind: z.literal('regex'),
+  pattern: z.string().min(1),
+  flags: z.string().default(''),
+  group: z.union([z.int().min(0), z.string().min(1)]).default(1),
+});
+export const Extract = z.discriminatedUnion('kind', [PointerExtract, RegexExtract]);
+export type Extract = z.infer<typeof Extract>;
+
+/**
+ * Checks read the agent's final answer. A literal left out (`value`) is bound to the
+ * execution-grounded answer key at admission, so generators never have to guess the key.
+ */
+export const ContainsCheck = z.looseObject({ kind: z.literal('contains'), value: z.string().optional() });
+export const MatchesCheck = z.looseObject({
+  kind: z.literal('matches'),
+  pattern: z.string(),
+  flags: z.string().default(''),
+});
+export const NumberCheck = z.looseObject({
+  kind: z.literal('number'),
+  value: z.number().optional(),
+  tolerance: z.number().default(0),
+});
+export const JsonCheck = z.looseObject({
+  kind: z.literal('json'),
+  pointer: Pointer,
+  value: z.unknown().optional(),
+});
+export const AnswerCheck = z.discriminatedUnion('kind', [
+  ContainsCheck,
+  MatchesCheck,
+  NumberCheck,
+  JsonCheck,
+]);
+export type AnswerCheck = z.infer<typeof AnswerCheck>;
+
+/** After the trial, a read-only verification call whose extracted value must satisfy `expect`. */
+export const StateCheck = z.looseObject({
+  kind: z.literal('state'),
+  call: PlanStep,
+  extract: Extract,
+  expect: AnswerCheck,
+});
+export type StateCheck = z.infer<typeof StateCheck>;
+
+export const Check = z.discriminatedUnion('kind', [
+  ContainsCheck,
+  MatchesCheck,
+  NumberCheck,
+  JsonCheck,
+  StateCheck,
+]);
+export type Check = z.infer<typeof Check>;
+
+export const Candidate = z.looseObject({
+  id: z.string(),
+  prompt: z.string(),
+  expectedTools: z.array(z.string()),
+  plan: z.array(PlanStep),
+  extract: Extract,
+  check: Check,
+  answerKey: z.unknown().optional(),
+  destructive: z.boolean().optional(),
+  serverRequiredBecause: z.string(),
+});
+export type Candidate = z.infer<typeof Candidate>;
+
+/** An admitted candidate: key grounded by execution, check bound to it, destructiveness decided. */
+export const Task = Candidate.extend({
+  answerKey: z.unknown().refine((key) => key !== undefined, 'answerKey is required'),
+  destructive: z.boolean(),
+});
+export type Task = z.infer<typeof Task>;
+
+export const Generator = z.looseObject({ name: z.string().min(1), version: z.string().min(1) });
+export type Generator = z.infer<typeof Generator>;
+
+export function generatorLabel(generator: Generator): string {
+  return `${generator.name}/${generator.version}`;
+}
+
+export const RejectionRule = z.enum([
+  'duplicate',
+  'malformed',
+  'no-expected-tools',
+  'unknown-tool',
+  'arguments-invalid',
+  'plan-failed',
+  'answer-leak',
+  'context-leak',
+  'check-invalid',
+  'check-too-permissive',
+  'check-matches-prompt',
+  'destructive-excluded',
+]);
+export type RejectionRule = z.infer<typeof RejectionRule>;
+
+export const Evidence = z.record(z.string(), z.unknown());
+
+export const Fate = z.discriminatedUnion('fate', [
+  z.looseObject({ fate: z.literal('rejected'), rule: RejectionRule, detail: z.string(), evidence: Evidence }),
+  z.looseObject({ fate: z.literal('deleted-by-screen'), detail: z.string(), evidence: Evidence }),
+  z.looseObject({ fate: z.literal('registered'), position: z.int().min(0) }),
+  z.looseObject({ fate: z.literal('reserve'), position: z.int().min(0), batch: z.int().min(1) }),
+  z.looseObject({ fate: z.literal('surplus') }),
+]);
+export type Fate = z.infer<typeof Fate>;
+
+export const LedgerEntry = z.looseObject({
+  seq: z.int().min(0),
+  id: z.string(),
+  /** The candidate as the generator proposed it (raw when it did not even parse). */
+  candidate: z.unknown(),
+  answerKey: z.unknown().optional(),
+  fate: Fate,
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
