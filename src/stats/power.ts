@@ -91,8 +91,8 @@ export function planSampleSize(args: PlanArgs): Plan {
   const alpha = requireOpenUnit('alpha', args.alpha);
   const detectableRate = requireDetectable(args.detectableRate, threshold);
   const target = requireOpenUnit('power', args.power);
-  const minN = requirePositiveCount('minN', args.minN ?? DEFAULT_MIN_N);
-  const maxN = requirePositiveCount('maxN', args.maxN ?? DEFAULT_MAX_N);
+  const minN = requirePositiveCount('minN', args.minN === undefined ? DEFAULT_MIN_N : args.minN);
+  const maxN = requirePositiveCount('maxN', args.maxN === undefined ? DEFAULT_MAX_N : args.maxN);
   if (maxN < minN) {
     throw new StatsInputError(`maxN must be at least minN (minN=${minN}); got maxN=${maxN}`, {
       argument: 'maxN',

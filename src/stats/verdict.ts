@@ -69,7 +69,8 @@ export function publishedVerdict(args: PublishedVerdictInput): PublishedVerdict 
   requireRateInput(args);
   const plannedPower = requireOpenUnit('power', args.power);
   const raw = rawRateVerdict(args);
-  const interval = wilson(args.k, args.n, args.confidence ?? 0.95);
+  // Only an absent confidence takes the default; null is bad input like any other non-number.
+  const interval = wilson(args.k, args.n, args.confidence === undefined ? 0.95 : args.confidence);
   const power = achievedPower({
     n: args.n,
     threshold: args.threshold,
