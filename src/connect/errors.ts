@@ -16,7 +16,9 @@ export interface ConnectFailure {
   redactor: Redactor;
 }
 
-export function connectError(f: ConnectFailure): FitnessError {
+export function connectError(failure: ConnectFailure): FitnessError {
+  const sdkTimeout = timeoutOf(failure.error);
+  const f = sdkTimeout === undefined ? failure : { ...failure, timedOut: true, timeoutMs: sdkTimeout };
   const [code, what] = f.process !== undefined ? stdioCause(f, f.process) : httpCause(f, f.http);
   const message = f.redactor.scrub(`${f.label}: ${what}`);
   return new FitnessError(code, message.replace(/\s+/g, ' ').trim());
@@ -72,14 +74,28 @@ function httpCause(f: ConnectFailure, http: HttpObservations | undefined): [stri
   return ['CONNECT_FAILED', errorText(f.error)];
 }
 
+const NETWORK_CODES =
+  /\b(ECONNREFUSED|ENOTFOUND|ECONNRESET|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|ECONNABORTED)\b/;
+
+/** The errno of a network failure, wherever the SDK wrapped it (cause chain or message). */
 function networkCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; depth += 1) {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 6; depth += 1) {
     const code = (e as Error & { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+    if (typeof code === 'string' && NETWORK_CODES.test(code)) return code;
+    const inMessage = NETWORK_CODES.exec(e.message)?.[1];
+    if (inMessage !== undefined) return inMessage;
     e = (e as Error & { cause?: unknown }).cause;
   }
-  const text = err instanceof Error ? err.message : String(err);
-  return /\b(ECONNREFUSED|ENOTFOUND|ECONNRESET|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH)\b/.exec(text)?.[1];
+  return undefined;
+}
+
+/** The deadline of an SDK request timeout (the era probe or initialize), if that is what this is. */
+function timeoutOf(err: unknown): number | undefined {
+  if (!isTimeout(err)) return undefined;
+  const data = (err as SdkError).data;
+  const ms =
+    data !== null && typeof data === 'object' && 'timeout' in data ? Number(data.timeout) : Number.NaN;
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 export function errorText(err: unknown): string {

@@ -176,18 +176,20 @@ export class McpSession {
     });
     try {
       const prior = this.options.prior;
-      await Promise.race([
-        this.client.connect(this.transport, prior === undefined ? {} : { prior }),
-        deadline,
-      ]);
+      const connectOptions = prior === undefined ? { timeout: timeoutMs } : { timeout: timeoutMs, prior };
+      await Promise.race([this.client.connect(this.transport, connectOptions), deadline]);
     } catch (error) {
+      // How the process stood when the handshake failed, before release() ends it.
+      const exit = this.stdio
+        ? { exitCode: this.stdio.diagnostics.exitCode, signal: this.stdio.diagnostics.signal }
+        : {};
       await this.release();
       const fault = connectError({
         label: this.label,
         error,
         timedOut,
         timeoutMs,
-        ...(this.stdio ? { process: this.stdio.diagnostics } : {}),
+        ...(this.stdio ? { process: { ...this.stdio.diagnostics, ...exit } } : {}),
         ...(this.wire ? { http: this.wire.observed } : {}),
         redactor: this.redactor,
       });
