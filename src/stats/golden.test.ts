@@ -90,3 +90,47 @@ describe('DESIGN.md section 4 sizing claims', () => {
     }
   });
 });
+
+describe('docs/statistics.md sizing table', () => {
+  const band = (n: number) => {
+    const published = {
+      PASS: [] as number[],
+      FAIL: [] as number[],
+      EXTEND: [] as number[],
+      downgraded: [] as number[],
+    };
+    for (let k = 0; k <= n; k++) {
+      const verdict = publishedVerdict({ k, n, ...construct });
+      published[verdict.published].push(k);
+      if (verdict.downgraded) published.downgraded.push(k);
+    }
+    const range = (ks: number[]) => (ks.length === 0 ? 'none' : `${ks[0]}-${ks[ks.length - 1]}`);
+    return {
+      power: Number(achievedPower({ n, threshold: 0.9, alpha: 0.05, detectableRate: 0.8 }).toFixed(3)),
+      FAIL: range(published.FAIL),
+      EXTEND: range(published.EXTEND),
+      PASS: range(published.PASS),
+      downgraded: range(published.downgraded),
+      allLower: Number(wilson(n, n).lower.toFixed(3)),
+    };
+  };
+
+  it.each([
+    [
+      48,
+      { power: 0.642, FAIL: '0-39', EXTEND: '40-47', PASS: '48-48', downgraded: '44-47', allLower: 0.926 },
+    ],
+    [
+      66,
+      { power: 0.691, FAIL: '0-54', EXTEND: '55-64', PASS: '65-66', downgraded: '60-64', allLower: 0.945 },
+    ],
+    [84, { power: 0.815, FAIL: '0-70', EXTEND: '71-75', PASS: '76-84', downgraded: 'none', allLower: 0.956 }],
+  ] as const)('at %i trials', (n, expected) => {
+    expect(band(n)).toEqual(expected);
+  });
+
+  it('35/35 is the smallest perfect run whose Wilson bound clears 0.9', () => {
+    expect(wilson(35, 35).lower).toBeGreaterThanOrEqual(0.9);
+    expect(wilson(34, 34).lower).toBeLessThan(0.9);
+  });
+});
