@@ -1,0 +1,47 @@
+import type { ProbeResult } from '../record/probe.js';
+
+export interface ProbeSummary {
+  /** Probes that applied and could be checked. */
+  checked: number;
+  passed: number;
+  failed: number;
+  /** `pass: null` (did not apply, or no evidence): never folded into the pass count. */
+  couldNotCheck: number;
+}
+
+export function summarize(results: readonly ProbeResult[]): ProbeSummary {
+  const passed = results.filter((r) => r.pass === true).length;
+  const failed = results.filter((r) => r.pass === false).length;
+  return { checked: passed + failed, passed, failed, couldNotCheck: results.length - passed - failed };
+}
+
+export function verdictWord(result: ProbeResult): string {
+  return result.pass === true ? 'pass' : result.pass === false ? 'FAIL' : 'could not check';
+}
+
+/** A plain-text table: id, applies, result, detail (one row per probe), then the summary line. */
+export function renderTable(results: readonly ProbeResult[]): string[] {
+  const header = ['probe', 'applies', 'result', 'detail'];
+  const rows = results.map((r) => [r.id, r.applies ? 'yes' : 'no', verdictWord(r), oneLine(r.detail)]);
+  const widths = [0, 1, 2].map((i) =>
+    Math.max(header[i]?.length ?? 0, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const format = (row: string[]) =>
+    row
+      .map((cell, i) => (i < 3 ? cell.padEnd(widths[i] ?? 0) : cell))
+      .join('  ')
+      .trimEnd();
+  const s = summarize(results);
+  return [
+    format(header),
+    format(widths.map((w) => '-'.repeat(w)).concat('------')),
+    ...rows.map(format),
+    '',
+    `${s.passed} of ${s.checked} checks passed, ${s.failed} failed, ${s.couldNotCheck} could not be checked`,
+  ];
+}
+
+/** Server-provided text is untrusted: one line, control characters shown as spaces. */
+function oneLine(text: string): string {
+  return Array.from(text, (ch) => (/\p{Cc}/u.test(ch) ? ' ' : ch)).join('');
+}

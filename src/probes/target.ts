@@ -1,0 +1,61 @@
+import type { ProbeResult } from '../record/probe.js';
+import { httpChannel } from './channel-http.js';
+import { type ChannelOptions, stdioChannel } from './channel-stdio.js';
+import { type Probe, runProbes } from './registry.js';
+import type { ProbeTape, RawChannel, SessionFacts } from './types.js';
+
+/** The parts of a connect `Target` the probes need (src/connect's Target satisfies it). */
+export type ProbeTarget =
+  | {
+      readonly kind: 'stdio';
+      readonly argv: readonly string[];
+      readonly env?: Readonly<Record<string, string>>;
+      readonly cwd?: string | undefined;
+    }
+  | {
+      readonly kind: 'http';
+      readonly url: string;
+      readonly headers?: Readonly<Record<string, string>>;
+      readonly credential?: string;
+    };
+
+const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie)$|api[-_]?key|token|secret/i;
+
+export function channelFor(target: ProbeTarget, tape: ProbeTape, options: ChannelOptions = {}): RawChannel {
+  return target.kind === 'stdio' ? stdioChannel(target, tape, options) : httpChannel(target, tape, options);
+}
+
+/** A credential rides on the connection: a non-anonymous credential context, a credential header or URL userinfo. */
+export function isAuthenticated(target: ProbeTarget): boolean {
+  if (target.kind !== 'http') return false;
+  if (target.credential !== undefined && target.credential !== 'anonymous') return true;
+  if (Object.keys(target.headers ?? {}).some((name) => CREDENTIAL_HEADER.test(name))) return true;
+  const url = new URL(target.url);
+  return url.username !== '' || url.password !== '';
+}
+
+export function isLoopback(target: ProbeTarget): boolean {
+  if (target.kind !== 'http') return false;
+  const host = new URL(target.url).hostname;
+  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export interface ProbeTargetOptions extends ChannelOptions {
+  readonly probes?: readonly Probe[];
+  readonly session?: SessionFacts;
+}
+
+/** Runs every probe against a target, recording each raw exchange on `tape`. */
+export function probeTarget(
+  target: ProbeTarget,
+  tape: ProbeTape,
+  options: ProbeTargetOptions = {},
+): Promise<ProbeResult[]> {
+  return runProbes({
+    channel: channelFor(target, tape, options),
+    authenticated: isAuthenticated(target),
+    loopback: isLoopback(target),
+    probes: options.probes,
+    session: options.session,
+  });
+}
