@@ -69,6 +69,13 @@ export const ConstructReason = z.enum([
   'extend_exhausted_zero_policy',
 ]);
 
+export type StructuralReason = z.infer<typeof StructuralReason>;
+export type AnswerLeakReason = z.infer<typeof AnswerLeakReason>;
+export type SuiteSizeReason = z.infer<typeof SuiteSizeReason>;
+export type PlanPowerReason = z.infer<typeof PlanPowerReason>;
+export type NullBaselineReason = z.infer<typeof NullBaselineReason>;
+export type ConstructReason = z.infer<typeof ConstructReason>;
+
 export const GateReason = z.enum([
   ...StructuralReason.options,
   ...AnswerLeakReason.options,

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { Amount, Count, NonEmpty } from './common.js';
 import { UsageRole } from './cost.js';
 
+/** USD per million tokens (the shape src/models' bundled price table uses). */
 export const ModelPrice = z.looseObject({
-  inputPerMTok: Amount,
-  outputPerMTok: Amount,
-  cacheReadPerMTok: Amount.optional(),
-  cacheWritePerMTok: Amount.optional(),
+  input: Amount,
+  output: Amount,
+  cacheRead: Amount.optional(),
+  cacheWrite: Amount.optional(),
 });
 export type ModelPrice = z.infer<typeof ModelPrice>;
 
@@ -56,13 +57,13 @@ export interface Tokens {
 /** Dollars for these tokens, or undefined when any part of them has no price (fail closed). */
 export function priceTokens(price: ModelPrice | undefined, t: Tokens): number | undefined {
   if (!price) return undefined;
-  if (t.cacheRead > 0 && price.cacheReadPerMTok === undefined) return undefined;
-  if (t.cacheWrite > 0 && price.cacheWritePerMTok === undefined) return undefined;
+  if (t.cacheRead > 0 && price.cacheRead === undefined) return undefined;
+  if (t.cacheWrite > 0 && price.cacheWrite === undefined) return undefined;
   return (
-    (t.input * price.inputPerMTok +
-      t.output * price.outputPerMTok +
-      t.cacheRead * (price.cacheReadPerMTok ?? 0) +
-      t.cacheWrite * (price.cacheWritePerMTok ?? 0)) /
+    (t.input * price.input +
+      t.output * price.output +
+      t.cacheRead * (price.cacheRead ?? 0) +
+      t.cacheWrite * (price.cacheWrite ?? 0)) /
     1_000_000
   );
 }

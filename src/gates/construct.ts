@@ -1,0 +1,195 @@
+import type { z } from 'zod';
+import {
+  type BatchStep,
+  type ExtensionPolicy,
+  type Pool,
+  policyRecorded,
+  type RegisteredStep,
+} from '../record/extension.js';
+import { ConstructGate, type WireEvidence } from '../record/gate.js';
+import { planSampleSize } from '../stats/index.js';
+import { constructStep, type StepDecision, validatePool } from './construct-step.js';
+import { GateInputError, inputs } from './errors.js';
+import { type ExtensionDecision, resolveExtension } from './extension.js';
+import { pct, plural, pValue, rate } from './format.js';
+import { type RateParams, validateRateParams } from './plan-power.js';
+import { seal } from './seal.js';
+
+export interface ConstructInput {
+  params: RateParams;
+  compromisedErrorShare: number;
+  policy: ExtensionPolicy;
+  /** Construct reps: every task, registered or from a batch, is driven this many times. */
+  reps: number;
+  registered: { tasks: number; pool: Pool };
+  /** Each bought batch, in order, with the pool after it was driven and pooled. */
+  batches: readonly { tasksAdded: number; pool: Pool }[];
+  /** What the wire tape shows about the reference agent's calls. */
+  wire?: z.input<typeof WireEvidence>;
+}
+
+const trials = (p: Pool) => p.n + p.errors;
+
+function stepFields(d: StepDecision) {
+  return { verdict: d.verdict, ...(d.reason ? { reason: d.reason } : {}) };
+}
+
+function sequence(registered: RegisteredStep, batches: readonly BatchStep[]): string {
+  if (batches.length === 0) return '';
+  const steps = batches.map(
+    (b) =>
+      `+${plural(b.tasksAdded, 'task')} / ${plural(b.trialsAdded, 'trial')} → ${b.poolAfter.k}/${b.poolAfter.n}: ${b.verdict}`,
+  );
+  return ` Sequence: registered ${registered.pool.k}/${registered.pool.n}: ${registered.verdict}; ${steps.join('; ')}.`;
+}
+
+function headline(d: StepDecision, pool: Pool, p: RateParams, share: number): string {
+  if (d.reason === 'compromised_oracle_errors') {
+    return `${pool.errors} of ${plural(trials(pool), 'reference trial')} (${pct(d.errorShare)}) ended in oracle errors, above the registered ${pct(share)}: the measurement did not complete, so no verdict on the server stands.`;
+  }
+  const s = d.stats;
+  if (!s) return '';
+  const counts = `The reference agent passed ${pool.k} of ${plural(pool.n, 'trial')} (${rate(s.rate)}, Wilson ${Math.round(s.wilson.confidence * 100)}% ${rate(s.wilson.lower)}–${rate(s.wilson.upper)}) against ${rate(p.threshold)}, with ${pool.errors} oracle error(s) (${pct(d.errorShare)})`;
+  const test = `P(X ≤ ${pool.k} | ${pool.n}, ${rate(p.threshold)}) = ${pValue(s.pValue)} at alpha ${p.alpha}`;
+  if (d.verdict === 'FAIL') return `${counts}; ${test}: FAIL.`;
+  if (d.verdict === 'PASS')
+    return `${counts}: PASS, supported by ${s.wilson.lower >= p.threshold ? 'the Wilson lower bound' : `achieved power ${rate(s.achievedPower)}`}.`;
+  if (d.reason === 'downgraded_underpowered') {
+    return `${counts}: a raw PASS downgraded to EXTEND, because the Wilson lower bound is below ${rate(p.threshold)} and achieved power ${rate(s.achievedPower)} is below the planned ${rate(p.power)}.`;
+  }
+  return `${counts}; ${test}: EXTEND, the sample resolves neither way.`;
+}
+
+function ending(final: ExtensionDecision): string {
+  if (final.action !== 'refuse') return '';
+  return final.reason === 'extend_exhausted_zero_policy'
+    ? ' No extension batch was registered, so the unresolved gate is refused where it stands.'
+    : ' Still unresolved after the last registered extension, so it resolves to FAIL.';
+}
+
+function wireText(wire: ConstructInput['wire']): string {
+  if (!wire) return '';
+  return ` The wire tape shows ${plural(wire.toolCalls, 'tool call')}, ${plural(wire.errorResults, 'error result')} and ${plural(wire.pending, 'request')} with no response.`;
+}
+
+/**
+ * Gate 6 (paid): the reference agent's pooled verdict through the registered extension ladder.
+ * Built from the whole observed sequence, so `verify` can recompute it from stored counts alone.
+ */
+export function constructGate(input: ConstructInput): ConstructGate {
+  const fn = 'construct';
+  const v = inputs(fn);
+  const p = validateRateParams(fn, input.params);
+  const share = v.openUnit('compromisedErrorShare', input.compromisedErrorShare);
+  const reps = v.positive('reps', input.reps);
+  const regTasks = v.count('registered.tasks', input.registered?.tasks);
+  const regPool = validatePool(fn, 'registered.pool', input.registered.pool);
+  if (trials(regPool) !== regTasks * reps) {
+    throw new GateInputError(
+      fn,
+      'registered.pool',
+      `${regTasks} tasks × ${reps} reps trials (n + errors)`,
+      trials(regPool),
+    );
+  }
+  const recorded = policyRecorded(input.policy);
+  const batchTasks = recorded ? v.count('policy.batchTasks', input.policy.batchTasks) : 0;
+  let decision = constructStep(regPool, p, share);
+  const registered: RegisteredStep = {
+    tasks: regTasks,
+    trials: trials(regPool),
+    pool: regPool,
+    ...stepFields(decision),
+  };
+  const steps: BatchStep[] = [];
+  let pool = regPool;
+  let next = resolveExtension({ verdict: decision.verdict, batchesUsed: 0 }, input.policy);
+  v.array('batches', input.batches).forEach((batch, i) => {
+    const name = `batches[${i}]`;
+    if (next.action !== 'buy')
+      throw new GateInputError(fn, name, 'absent: the gate had already resolved', 'a batch');
+    const tasksAdded = v.upTo(`${name}.tasksAdded`, batch.tasksAdded, 'policy.batchTasks', batchTasks);
+    const after = validatePool(fn, `${name}.pool`, batch.pool);
+    const trialsAdded = trials(after) - trials(pool);
+    if (
+      after.k < pool.k ||
+      after.n < pool.n ||
+      after.errors < pool.errors ||
+      trialsAdded !== tasksAdded * reps
+    ) {
+      throw new GateInputError(
+        fn,
+        `${name}.pool`,
+        `the previous pool plus ${tasksAdded} tasks × ${reps} reps`,
+        `${after.k}/${after.n}+${after.errors}`,
+      );
+    }
+    decision = constructStep(after, p, share);
+    steps.push({
+      batch: i + 1,
+      tasksAdded,
+      trialsAdded,
+      poolBefore: pool,
+      poolAfter: after,
+      ...stepFields(decision),
+    });
+    pool = after;
+    next = resolveExtension({ verdict: decision.verdict, batchesUsed: i + 1 }, input.policy);
+  });
+  if (next.action === 'buy')
+    throw new GateInputError(
+      fn,
+      'batches',
+      `to include batch ${next.batch}: the gate bought it`,
+      steps.length,
+    );
+  const final =
+    next.action === 'refuse'
+      ? { verdict: next.verdict, reason: next.reason, outcome: next.outcome }
+      : decision.reason === 'compromised_oracle_errors'
+        ? { verdict: 'FAIL' as const, reason: decision.reason, outcome: 'COMPROMISED' as const }
+        : decision.verdict === 'FAIL'
+          ? {
+              verdict: 'FAIL' as const,
+              reason: 'reference_rate_below_threshold' as const,
+              outcome: 'GATE_FAILED' as const,
+            }
+          : { verdict: 'PASS' as const };
+  const s = decision.stats;
+  const explain =
+    headline(decision, pool, p, share) + sequence(registered, steps) + ending(next) + wireText(input.wire);
+  return seal(
+    ConstructGate,
+    {
+      gate: 'construct',
+      tier: 'paid',
+      ...final,
+      k: pool.k,
+      n: pool.n,
+      errors: pool.errors,
+      errorShare: decision.errorShare,
+      compromisedErrorShare: share,
+      threshold: p.threshold,
+      alpha: p.alpha,
+      detectableRate: p.detectableRate,
+      plannedPower: p.power,
+      requiredN: planSampleSize(p).n,
+      ...(s
+        ? {
+            rate: s.rate,
+            pValue: s.pValue,
+            wilson: { ...s.wilson },
+            achievedPower: s.achievedPower,
+            rawVerdict: s.raw,
+            downgraded: s.downgraded,
+          }
+        : {}),
+      extension: recorded
+        ? { policy: input.policy, ledger: { registered, batches: steps } }
+        : { policy: input.policy },
+      ...(input.wire ? { wire: input.wire } : {}),
+      explain,
+    },
+    fn,
+  );
+}

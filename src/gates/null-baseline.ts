@@ -1,0 +1,130 @@
+import { NullBaselineGate, type NullPhase, type NullRate } from '../record/gate.js';
+import type { SignalSource } from '../record/outcome.js';
+import { percentileNearestRank, wilson } from '../stats/index.js';
+import { GateInputError, inputs } from './errors.js';
+import { rate } from './format.js';
+import { seal } from './seal.js';
+
+export const NULL_PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
+
+export interface PhaseCounts {
+  k: number;
+  n: number;
+}
+
+/**
+ * The signal the nulls are read against. The ceiling (S = 1) is used before any paid call; the
+ * reference rate after construct; the first-try rate after the drive. Counts absent (or n = 0)
+ * means the signal was not measured.
+ */
+export type Signal = { source: 'ceiling' } | { source: 'reference' | 'first_try'; counts?: PhaseCounts };
+
+export interface NullBaselineInput {
+  phases: Partial<Record<NullPhase, PhaseCounts>>;
+  signal: Signal;
+  /** Registered null ratio (0.5) and percentile (95). */
+  ratio: number;
+  percentile: number;
+}
+
+const SOURCE_TEXT: Record<SignalSource, string> = {
+  ceiling: 'the ceiling S = 1 (decided before any paid call)',
+  reference: "the reference agent's rate",
+  first_try: 'the first-try rate',
+};
+
+function measure(
+  fn: ReturnType<typeof inputs>,
+  name: string,
+  c: PhaseCounts | undefined,
+): NullRate | undefined {
+  if (c === undefined) return undefined;
+  const n = fn.count(`${name}.n`, c.n);
+  const k = fn.upTo(`${name}.k`, c.k, 'n', n);
+  return n === 0 ? undefined : { k, n, rate: wilson(k, n).point };
+}
+
+/**
+ * Gate 5 (cheap): T_null is the nearest-rank percentile of the three null rates. Missing T_null or
+ * S → INDETERMINATE; S = 0 → INDETERMINATE; T_null ≥ ratio·S → KILL (DEGENERATE); else PROCEED.
+ * INDETERMINATE halts exactly like KILL.
+ */
+export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
+  const v = inputs(`null_baseline(${input.signal?.source ?? 'unknown'})`);
+  const ratio = v.threshold('ratio', input.ratio);
+  const percentile = v.percentile('percentile', input.percentile);
+  const source = input.signal?.source;
+  if (source !== 'ceiling' && source !== 'reference' && source !== 'first_try') {
+    throw new GateInputError('null_baseline', 'signal.source', 'ceiling, reference or first_try', source);
+  }
+  const nullRates: Partial<Record<NullPhase, NullRate>> = {};
+  for (const phase of NULL_PHASES) {
+    const r = measure(v, phase, input.phases?.[phase]);
+    if (r) nullRates[phase] = r;
+  }
+  const signal =
+    input.signal.source === 'ceiling'
+      ? 1
+      : measure(v, `signal(${input.signal.source})`, input.signal.counts)?.rate;
+  const rates = NULL_PHASES.flatMap((p) => (nullRates[p] ? [nullRates[p].rate] : []));
+  const tNull = rates.length === NULL_PHASES.length ? percentileNearestRank(rates, percentile) : undefined;
+  const base = {
+    gate: 'null_baseline' as const,
+    tier: 'cheap' as const,
+    signalSource: input.signal.source,
+    ratio,
+    percentile,
+    nullRates,
+  };
+  const against = SOURCE_TEXT[input.signal.source];
+  if (tNull === undefined || signal === undefined) {
+    const missing = [
+      ...NULL_PHASES.filter((p) => !nullRates[p]),
+      ...(signal === undefined ? [`the signal (${input.signal.source})`] : []),
+    ];
+    return seal(
+      NullBaselineGate,
+      {
+        ...base,
+        ...(signal === undefined ? {} : { signal }),
+        ...(tNull === undefined ? {} : { tNull }),
+        verdict: 'INDETERMINATE',
+        reason: 'no_measurements',
+        outcome: 'INDETERMINATE',
+        explain: `Not measured: ${missing.join(', ')}; an indeterminate baseline halts the run like a failed one.`,
+      },
+      'null_baseline',
+    );
+  }
+  const shown = NULL_PHASES.map((p) => `${p} ${rate(nullRates[p]?.rate ?? 0)}`).join(', ');
+  const measured = { ...base, signal, tNull };
+  if (signal === 0) {
+    return seal(
+      NullBaselineGate,
+      {
+        ...measured,
+        verdict: 'INDETERMINATE',
+        reason: 'degenerate_no_signal',
+        outcome: 'INDETERMINATE',
+        explain: `The signal, ${against}, is 0, so no null rate (${shown}) can be read against it.`,
+      },
+      'null_baseline',
+    );
+  }
+  const cutoff = ratio * signal;
+  const line = `T_null (p${percentile} of ${shown}) is ${rate(tNull)} against ${rate(ratio)} × ${rate(signal)} = ${rate(cutoff)}, with S from ${against}`;
+  const killed = tNull >= cutoff;
+  return seal(
+    NullBaselineGate,
+    {
+      ...measured,
+      cutoff,
+      verdict: killed ? 'KILL' : 'PROCEED',
+      ...(killed ? { reason: 'noise_exceeds_signal' as const, outcome: 'DEGENERATE' as const } : {}),
+      explain: killed
+        ? `${line}: models without a working server reach the answers, so the suite does not measure the server.`
+        : `${line}: the nulls stay below the line.`,
+    },
+    'null_baseline',
+  );
+}

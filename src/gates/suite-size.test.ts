@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { suiteSizeGate } from './suite-size.js';
+
+describe('suite_size gate', () => {
+  it('passes at exactly the minimum', () => {
+    expect(suiteSizeGate({ registered: 8, deletedByScreen: 0, minTasks: 8 })).toMatchObject({
+      verdict: 'PASS',
+    });
+  });
+
+  it('refuses below_minimum_suite_size as INSUFFICIENT_SURFACE', () => {
+    const g = suiteSizeGate({ registered: 7, deletedByScreen: 0, minTasks: 8 });
+    expect(g).toMatchObject({
+      verdict: 'FAIL',
+      reason: 'below_minimum_suite_size',
+      outcome: 'INSUFFICIENT_SURFACE',
+    });
+    expect(g.explain).toBe('7 tasks registered, below the minimum of 8.');
+  });
+
+  it('refuses all_candidates_null_answerable as DEGENERATE when the screen caused the shortfall', () => {
+    const emptied = suiteSizeGate({ registered: 0, deletedByScreen: 20, minTasks: 8 });
+    expect(emptied).toMatchObject({
+      reason: 'all_candidates_null_answerable',
+      outcome: 'DEGENERATE',
+      deletedByScreen: 20,
+    });
+    expect(suiteSizeGate({ registered: 5, deletedByScreen: 3, minTasks: 8 }).reason).toBe(
+      'all_candidates_null_answerable',
+    );
+  });
+
+  it('stays a thin surface when the deletions could not have filled the suite', () => {
+    expect(suiteSizeGate({ registered: 3, deletedByScreen: 2, minTasks: 8 }).reason).toBe(
+      'below_minimum_suite_size',
+    );
+  });
+
+  it('rejects bad counts naming the argument', () => {
+    expect(() => suiteSizeGate({ registered: -1, deletedByScreen: 0, minTasks: 8 })).toThrow('registered=-1');
+    expect(() => suiteSizeGate({ registered: 8, deletedByScreen: 0, minTasks: 0 })).toThrow('minTasks=0');
+    expect(() => suiteSizeGate({ registered: 8, deletedByScreen: Number.NaN, minTasks: 8 })).toThrow(
+      'deletedByScreen=NaN',
+    );
+  });
+});
