@@ -51,27 +51,31 @@ export class GuardedModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
   readonly provider: string;
   readonly modelId: string;
+  // ECMAScript private fields: the context holds the key, and must not show in JSON or inspect output.
+  readonly #inner: LanguageModelV3;
+  readonly #ctx: CallErrorContext;
+  readonly #retry: RetryPolicy;
 
-  constructor(
-    private readonly inner: LanguageModelV3,
-    private readonly ctx: CallErrorContext,
-    private readonly retry: RetryPolicy = DEFAULT_RETRY,
-  ) {
+  constructor(inner: LanguageModelV3, ctx: CallErrorContext, retry: RetryPolicy = DEFAULT_RETRY) {
+    this.#inner = inner;
+    this.#ctx = ctx;
+    this.#retry = retry;
     this.provider = inner.provider;
     this.modelId = inner.modelId;
   }
 
   get supportedUrls() {
-    return this.inner.supportedUrls;
+    return this.#inner.supportedUrls;
   }
 
   doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    return this.attempt(() => this.inner.doGenerate(options), options.abortSignal);
+    return this.#attempt(() => this.#inner.doGenerate(options), options.abortSignal);
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-    const result = await this.attempt(() => this.inner.doStream(options), options.abortSignal);
-    const normalise = (err: unknown): ModelCallError => toModelCallError(err, this.ctx);
+    const result = await this.#attempt(() => this.#inner.doStream(options), options.abortSignal);
+    const ctx = this.#ctx;
+    const normalise = (err: unknown): ModelCallError => toModelCallError(err, ctx);
     const stream = result.stream.pipeThrough(
       new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
         transform(part, controller) {
@@ -82,18 +86,18 @@ export class GuardedModel implements LanguageModelV3 {
     return { ...result, stream };
   }
 
-  private async attempt<T>(call: () => PromiseLike<T>, signal: AbortSignal | undefined): Promise<T> {
-    let delay = this.retry.initialDelayMs;
+  async #attempt<T>(call: () => PromiseLike<T>, signal: AbortSignal | undefined): Promise<T> {
+    let delay = this.#retry.initialDelayMs;
     for (let tries = 0; ; tries++) {
       try {
         return await call();
       } catch (err) {
-        const typed = toModelCallError(err, this.ctx);
-        if (!typed.retryable || tries >= this.retry.maxRetries) throw typed;
+        const typed = toModelCallError(err, this.#ctx);
+        if (!typed.retryable || tries >= this.#retry.maxRetries) throw typed;
         try {
           await sleep(retryAfterMs(err, delay), signal);
         } catch (abortErr) {
-          throw toModelCallError(abortErr, this.ctx);
+          throw toModelCallError(abortErr, this.#ctx);
         }
         delay *= 2;
       }

@@ -50,8 +50,18 @@ export interface ResolvedModel {
   pinned: boolean;
   /** Endpoint the model calls (origin and path only); absent for the offline heuristic. */
   endpoint?: string;
-  /** Values to scrub from anything published: the key, when one is configured. */
-  secrets: string[];
+  /**
+   * Values to scrub from anything published: the API key, when one is configured.
+   * Non-enumerable, so logging or serialising a ResolvedModel never prints them.
+   */
+  readonly secrets: readonly string[];
+}
+
+function withSecrets(resolved: Omit<ResolvedModel, 'secrets'>, secrets: readonly string[]): ResolvedModel {
+  return Object.defineProperty(resolved, 'secrets', {
+    value: Object.freeze([...secrets]),
+    enumerable: false,
+  }) as ResolvedModel;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -79,6 +89,14 @@ function checkBaseURL(spec: ModelSpec, url: string): string {
       spec: spec.id,
     });
   }
+  if (parsed.username !== '' || parsed.password !== '') {
+    // fetch refuses such URLs anyway; say so before any call, without echoing the credential.
+    throw new ModelConfigError(
+      'MODEL_BAD_BASE_URL',
+      `model '${spec.id}': base URL must not carry credentials (user:password@); configure the API key instead`,
+      { spec: spec.id },
+    );
+  }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ModelConfigError(
       'MODEL_BAD_BASE_URL',
@@ -97,12 +115,11 @@ function guard(
   opts: ResolveOptions,
 ): ResolvedModel {
   const endpoint = safeEndpoint(baseURL);
-  const url = new URL(baseURL);
-  for (const part of [url.username, url.password]) {
-    if (part !== '') secrets.push(decodeURIComponent(part), part);
-  }
   const model = new GuardedModel(inner, { model: spec.id, secrets, endpoint }, opts.retry ?? DEFAULT_RETRY);
-  return { model, id: spec.id, provider: spec.provider, pinned: isPinnedModel(spec), endpoint, secrets };
+  return withSecrets(
+    { model, id: spec.id, provider: spec.provider, pinned: isPinnedModel(spec), endpoint },
+    secrets,
+  );
 }
 
 /** Resolve `provider:model` to an AI SDK language model. Throws ModelConfigError on bad input. */
@@ -111,7 +128,10 @@ export function resolveModel(specText: string, opts: ResolveOptions): ResolvedMo
   const { env } = opts;
   switch (spec.provider) {
     case 'heuristic':
-      return { model: new HeuristicModel(), id: spec.id, provider: spec.provider, pinned: true, secrets: [] };
+      return withSecrets(
+        { model: new HeuristicModel(), id: spec.id, provider: spec.provider, pinned: true },
+        [],
+      );
     case 'anthropic': {
       const apiKey = requireKey(spec, opts.apiKey, env, ENV.anthropicKey);
       const baseURL = checkBaseURL(

@@ -140,7 +140,7 @@ function normalise(text: string): string {
     .replace(/(\d)\s+x\s+(?=\d)/gi, '$1 * ');
 }
 
-const RUN = /[\d(][\d.\s()+\-*/^]*[\d)]/g;
+const RUN = /(?:(?<![\w.)])-)?[\d(][\d.\s()+\-*/^]*[\d)]/g;
 const BINARY = /[\d)]\s*[+*/^]\s*[\d(-]|[\d)]\s+-\s+[\d(]/;
 
 function trimParens(run: string): string {

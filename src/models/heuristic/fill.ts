@@ -109,8 +109,14 @@ export function fallbackValue(node: SchemaNode, depth = 0): unknown {
   if (s.enum?.[0] !== undefined) return s.enum[0];
   switch (s.type) {
     case 'integer':
-    case 'number':
-      return s.minimum !== undefined && s.minimum > 1 ? Math.ceil(s.minimum) : 1;
+    case 'number': {
+      // 1, the usual first id, unless the bounds exclude it.
+      const lo = s.minimum;
+      const hi = s.maximum;
+      const value = lo !== undefined && lo > 1 ? Math.ceil(lo) : 1;
+      if (hi === undefined || value <= hi) return value;
+      return s.type === 'integer' ? Math.floor(hi) : (lo ?? hi);
+    }
     case 'boolean':
       return false;
     case 'array':
