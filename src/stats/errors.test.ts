@@ -112,7 +112,7 @@ describe('bad input is a StatsInputError naming the argument and value, never a 
     expect(() => percentileNearestRank(cast(null), 50)).toThrow(
       'values must be an array of finite numbers; got values=null',
     );
-    expect(() => dominancePositions(cast({}))).toThrow('rows must be an array; got rows=a object');
+    expect(() => dominancePositions(cast({}))).toThrow('rows must be an array; got rows=an object');
   });
 
   it('valid input never yields a non-finite number anywhere in the result (fast-check)', () => {

@@ -18,7 +18,8 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
+  const type = typeof value;
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 function fail(name: string, rule: string, value: unknown): never {
