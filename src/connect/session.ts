@@ -106,6 +106,8 @@ export class McpSession {
   private readonly rawWaiters = new Map<string, (m: JSONRPCMessage) => void>();
   private rawCounter = 0;
   private closing: Promise<void> | undefined;
+  /** Server chatter recorded per session (stdout noise lines, stderr characters); the rest is counted. */
+  private readonly budget = { noise: 100, stderr: 64 * 1024 };
 
   constructor(target: Target, options: SessionOptions) {
     this.target = target;
@@ -131,8 +133,18 @@ export class McpSession {
         env: target.env,
         cwd: target.cwd,
         maxLineBytes: options.maxLineBytes,
-        onNoise: (head, bytes) => this.event(EventKind.stdoutNoise, { head, bytes }),
-        onStderr: (text) => this.event(EventKind.stderr, { text: text.slice(0, 4096) }),
+        onNoise: (head, bytes) => {
+          if (this.budget.noise-- > 0) this.event(EventKind.stdoutNoise, { head, bytes });
+        },
+        onStderr: (text) => {
+          if (this.budget.stderr <= 0) return;
+          const kept = text.slice(0, Math.min(4096, this.budget.stderr));
+          this.budget.stderr -= kept.length;
+          this.event(EventKind.stderr, {
+            text: kept,
+            ...(kept.length < text.length ? { truncated: true } : {}),
+          });
+        },
         onExit: (code, signal) => this.event(EventKind.process, { exitCode: code, signal }),
       });
       transport = this.stdio;
@@ -399,7 +411,11 @@ export class McpSession {
       );
     }
     await this.release();
-    this.event(EventKind.connect, { phase: 'closed' });
+    const d = this.stdio?.diagnostics;
+    this.event(EventKind.connect, {
+      phase: 'closed',
+      ...(d ? { noiseLines: d.noiseLines, noiseRecorded: Math.min(d.noiseLines, 100) } : {}),
+    });
   }
 
   private async release(): Promise<void> {

@@ -170,7 +170,8 @@ export class TapeWriter {
   /** Writes the end line and flushes; idempotent. Throws if any write failed. */
   close(reason: string): Promise<void> {
     if (this.closing === undefined) {
-      const end = { t: this.iso(undefined), type: 'end', reason, durationMs: this.now() - this.startedMs };
+      const at = this.now();
+      const end = { t: this.iso(at), type: 'end', reason, durationMs: at - this.startedMs };
       this.push(this.serialize(end));
       this.closing = new Promise<void>((resolve) => {
         this.stream.end(() => resolve());

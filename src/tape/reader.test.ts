@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseTape } from './reader.js';
+
+const meta =
+  '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"l","command":"c","kind":"mcp","source":"x@1","producer":{"name":"x","version":"1"}}';
+
+describe('parseTape', () => {
+  it('keeps unknown types, dirs, kinds and blocks; never fatal', () => {
+    const text = [
+      meta,
+      '{"t":"2026-01-01T00:00:01.000Z","type":"checkpoint","note":"future line type"}',
+      '{"t":"2026-01-01T00:00:01.000Z","dir":"sideways","raw":{}}',
+      '{"t":"2026-01-01T00:00:01.000Z","dir":"event","kind":"vendor.custom","raw":{"id":1}}',
+      '{"t":"2026-01-01T00:00:01.000Z","type":"turn","role":"assistant","corr_id":"a","blocks":[{"type":"image","source":"x"},{"type":"text","text":"ok"}]}',
+      '',
+    ].join('\n');
+    const tape = parseTape(text);
+    expect(tape.records.map((r) => r.type)).toEqual(['meta', 'unknown', 'unknown', 'event', 'turn']);
+    expect(tape.skipped).toEqual([]);
+    expect(tape.meta?.label).toBe('l');
+  });
+
+  it('counts lines it cannot read, by reason and line number', () => {
+    const text = [
+      meta,
+      'not json at all',
+      '[1,2,3]',
+      '{"type":"turn","role":"assistant"}',
+      '{"t":"2026-01-01T00:00:01.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/list"}}',
+      '{"t":"2026-01-01T00:00:02.000Z","dir":"out","raw":{"jsonrpc":"2.0","id":1,"res',
+    ].join('\n');
+    const tape = parseTape(text, 'x.jsonl');
+    expect(tape.skipped).toEqual([
+      { line: 2, reason: 'not-json' },
+      { line: 3, reason: 'not-an-object' },
+      { line: 4, reason: 'malformed' },
+      { line: 6, reason: 'unterminated' },
+    ]);
+    expect(tape.records.map((r) => [r.type, r.line])).toEqual([
+      ['meta', 1],
+      ['message', 5],
+    ]);
+  });
+
+  it('reads a tape cut at any byte as all complete lines plus at most one unterminated line', () => {
+    const lines = [meta];
+    for (let i = 0; i < 20; i += 1)
+      lines.push(JSON.stringify({ t: '2026-01-01T00:00:01.000Z', dir: 'in', raw: { id: i } }));
+    const full = `${lines.join('\n')}\n`;
+    for (let cut = 0; cut <= full.length; cut += 37) {
+      const tape = parseTape(full.slice(0, cut));
+      expect(tape.skipped.every((s) => s.reason === 'unterminated')).toBe(true);
+      expect(tape.skipped.length).toBeLessThanOrEqual(1);
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { parseTape } from './reader.js';
+import { STATS_SCHEMA, tapeStats } from './stats.js';
+
+const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
+const line = (o: Record<string, unknown>) => JSON.stringify(o);
+const meta = (label: string, kind: string) =>
+  line({
+    v: 1,
+    type: 'meta',
+    startedAt: at(0),
+    label,
+    command: 'cmd',
+    kind,
+    source: 'x@1',
+    producer: { name: 'x', version: '1', configHash: 'abc' },
+  });
+const call = (t: number, id: number, name: string) =>
+  line({ t: at(t), dir: 'in', raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name } } });
+const result = (t: number, id: number, isError = false) =>
+  line({ t: at(t), dir: 'out', raw: { jsonrpc: '2.0', id, result: { isError } } });
+
+const wire = [
+  meta('server', 'mcp'),
+  call(0, 1, 'search'),
+  result(10, 1),
+  call(20, 2, 'search'),
+  result(50, 2, true),
+  call(60, 3, 'search'),
+  result(70, 3),
+  call(80, 4, 'get'),
+  line({
+    t: at(90),
+    dir: 'out',
+    raw: { jsonrpc: '2.0', id: 4, error: { code: -32602, message: 'bad args' } },
+  }),
+  call(100, 5, 'get'),
+  line({ t: at(110), dir: 'event', kind: 'fitness.http', raw: { status: 500 } }),
+  'garbage line',
+  line({ t: at(200), type: 'end', reason: 'done', durationMs: 200 }),
+].join('\n');
+
+const turn = (t: number, model: string, usage: Record<string, number>, extra: Record<string, unknown> = {}) =>
+  line({ t: at(t), type: 'turn', role: 'assistant', blocks: [], model, usage, corr_id: 'task', ...extra });
+const agent = [
+  meta('runner', 'llm'),
+  turn(1, 'anthropic:claude-sonnet-4-5', {
+    input_tokens: 100,
+    output_tokens: 10,
+    cache_read_input_tokens: 50,
+  }),
+  turn(2, 'anthropic:claude-sonnet-4-5', { input_tokens: 1000, output_tokens: 1000 }, { echoed: true }),
+  turn(3, 'local:unpriced', { input_tokens: 7, output_tokens: 3 }),
+  line({
+    t: at(4),
+    type: 'turn',
+    role: 'assistant',
+    blocks: [],
+    model: 'local:unpriced',
+    corr_id: 'task',
+    error: { message: 'rate limited' },
+  }),
+  line({
+    t: at(5),
+    dir: 'event',
+    kind: 'fitness.model-error',
+    raw: { model: 'anthropic:claude-sonnet-4-5', message: 'overloaded' },
+  }),
+].join('\n');
+
+const price = (model: string, usage: { input_tokens?: number; output_tokens?: number }) =>
+  model.startsWith('anthropic:')
+    ? ((usage.input_tokens ?? 0) * 3 + (usage.output_tokens ?? 0) * 15) / 1e6
+    : undefined;
+
+describe('tapeStats', () => {
+  it('summarises one wire tape: session, records, per-tool calls/errors/pending/percentiles, errors by method', () => {
+    const stats = tapeStats([parseTape(wire, 'runs/1/wire.jsonl')]);
+    expect(stats.schema).toBe(STATS_SCHEMA);
+    expect(stats.session).toMatchObject({
+      file: 'runs/1/wire.jsonl',
+      label: 'server',
+      kind: 'mcp',
+      command: 'cmd',
+      startedAt: at(0),
+      endedAt: at(200),
+      durationMs: 200,
+      endReason: 'done',
+      producer: { configHash: 'abc' },
+      records: { meta: 1, message: 9, event: 1, turn: 0, end: 1, unknown: 0 },
+      skippedLines: 1,
+    });
+    // search latencies 10, 30, 10 ms: nearest-rank p50 = 10, p95 = 30.
+    expect(stats.tools.search).toEqual({
+      calls: 3,
+      errors: 1,
+      rpcErrors: 0,
+      pending: 0,
+      p50Ms: 10,
+      p95Ms: 30,
+    });
+    expect(stats.tools.get).toEqual({ calls: 2, errors: 0, rpcErrors: 1, pending: 1, p50Ms: 10, p95Ms: 10 });
+    expect(stats.errors.toolErrors).toEqual([{ tool: 'search', count: 1 }]);
+    expect(stats.errors.rpcErrors).toEqual([{ method: 'tools/call', code: -32602, count: 1 }]);
+    expect(stats.errors.pendingRequests).toEqual([{ method: 'tools/call', count: 1 }]);
+    expect(stats.planes).toBeUndefined();
+  });
+
+  it('sums model usage without echoed turns; prices only fully priced models; counts model errors', () => {
+    const stats = tapeStats([parseTape(agent, 'agent.jsonl')], price);
+    const sonnet = stats.models['anthropic:claude-sonnet-4-5'];
+    expect(sonnet).toMatchObject({
+      calls: 1,
+      input_tokens: 100,
+      output_tokens: 10,
+      cache_read_input_tokens: 50,
+      errors: 1,
+    });
+    expect(sonnet?.costUsd).toBeCloseTo((100 * 3 + 10 * 15) / 1e6, 12);
+    const local = stats.models['local:unpriced'];
+    expect(local).toMatchObject({ calls: 2, input_tokens: 7, output_tokens: 3, unpricedTurns: 1, errors: 1 });
+    expect(local).not.toHaveProperty('costUsd');
+    expect(stats.errors.modelErrors).toEqual([
+      { model: 'local:unpriced', count: 1 },
+      { model: 'anthropic:claude-sonnet-4-5', count: 1 },
+    ]);
+    expect(tapeStats([parseTape(agent)]).models['anthropic:claude-sonnet-4-5']).not.toHaveProperty('costUsd');
+  });
+
+  it('gives one block per plane when several files are read, and merged totals on top', () => {
+    const stats = tapeStats([parseTape(wire, 'r/wire.jsonl'), parseTape(agent, 'r/agent.jsonl')], price);
+    expect(stats.planes?.map((p) => p.plane)).toEqual(['wire', 'agent']);
+    expect(stats.planes?.[0]?.tools.search?.calls).toBe(3);
+    expect(stats.planes?.[0]?.models).toEqual({});
+    expect(stats.planes?.[1]?.tools).toEqual({});
+    expect(stats.tools.search?.calls).toBe(3);
+    expect(stats.models['local:unpriced']?.calls).toBe(2);
+  });
+
+  it('a tape with no end line still reports a duration from its last line and no end reason', () => {
+    const cut = wire.split('\n').slice(0, 5).join('\n');
+    const stats = tapeStats([parseTape(cut)]);
+    expect(stats.session.endReason).toBeUndefined();
+    expect(stats.session.durationMs).toBe(50);
+  });
+});
