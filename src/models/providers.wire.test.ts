@@ -17,6 +17,8 @@ interface Seen {
   body: Record<string, unknown>;
 }
 interface Reply {
+  /** Never answer: the client must give up on its own. */
+  hang?: boolean;
   status?: number;
   headers?: Record<string, string>;
   body: unknown;
@@ -40,6 +42,7 @@ class FakeProvider {
           body: raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>),
         });
         const reply = this.replies.shift() ?? { status: 500, body: { error: 'no reply queued' } };
+        if (reply.hang === true) return;
         res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
         res.end(JSON.stringify(reply.body));
       });
@@ -57,6 +60,7 @@ class FakeProvider {
   }
 
   close(): Promise<void> {
+    this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
@@ -468,6 +472,22 @@ describe('openai-compatible: Chat Completions wire format', () => {
     await result.consumeStream();
     expect(errors).toHaveLength(1);
     expect((errors[0] as ModelCallError).code).toBe('MODEL_SERVER_ERROR');
+  });
+});
+
+describe('a model endpoint that never answers', () => {
+  it('is MODEL_CALL_ABORTED when the caller gives up, not a hang', async () => {
+    fake.reply({ hang: true, body: null });
+    const resolved = resolveModel('anthropic:claude-haiku-4-5', { env: { ANTHROPIC_API_KEY: KEY }, baseURL });
+    const err = (await generateText({
+      model: resolved.model,
+      prompt: 'hi',
+      abortSignal: AbortSignal.timeout(200),
+    }).catch((e: unknown) => e)) as ModelCallError;
+    expect(err).toBeInstanceOf(ModelCallError);
+    expect(err.code).toBe('MODEL_CALL_ABORTED');
+    expect(err.message).toBe("model call for 'anthropic:claude-haiku-4-5' was aborted");
+    expect(fake.seen).toHaveLength(1);
   });
 });
 
