@@ -1,0 +1,29 @@
+import { generate, type JsonSchema } from 'json-schema-faker';
+import { deriveSeed } from '../suite/prng.js';
+
+/**
+ * Seeded, schema-valid random arguments for one call of the null-random-args phase. The seed is
+ * derived from the run seed and the call's place (corr id, call index), so a rerun with the same
+ * seed sends the same arguments. A schema the faker cannot satisfy yields `{}`: the server then
+ * judges the call, as it would judge any bad input.
+ */
+export async function randomArguments(
+  inputSchema: Record<string, unknown>,
+  seed: number,
+  label: string,
+): Promise<Record<string, unknown>> {
+  const { $schema: _s, $id: _i, ...schema } = inputSchema;
+  try {
+    const value = await generate(schema as JsonSchema, {
+      seed: deriveSeed(seed, label),
+      optionalsProbability: 0.5,
+      maxDepth: 4,
+      maxDefaultItems: 2,
+    });
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,116 @@
+import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
+import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
+import type { FailureClass } from '../record/score.js';
+import { randomArguments } from './random-args.js';
+import type { OracleError, Phase, SurfaceTools, ToolCallRecord, ToolSession } from './types.js';
+
+export interface ToolContext {
+  phase: Phase;
+  corrId: string;
+  session?: ToolSession;
+  seed: number;
+  callTimeoutMs: number;
+  signal: AbortSignal;
+  /** Every call, in order, as the trial saw it. */
+  calls: ToolCallRecord[];
+  /** Set by the first call that could not complete (transport death or timeout). */
+  oracle: { error?: OracleError };
+}
+
+/** An empty tool result: what null-stubbed-empty answers every call with. */
+export const EMPTY_RESULT = { content: [] };
+
+/** MCP schemas are JSON Schema objects; providers need `type: "object"` at the top. */
+function objectSchema(schema: Record<string, unknown>): JSONSchema7 {
+  const { $schema: _s, ...rest } = schema;
+  return { ...rest, type: 'object' } as JSONSchema7;
+}
+
+function failureOf(outcome: WireOutcome): FailureClass | undefined {
+  switch (outcome.kind) {
+    case 'result':
+      return outcome.isError ? 'tool_error' : undefined;
+    case 'invalid-result':
+    case 'rpc-error':
+      return 'protocol_error';
+    case 'timeout':
+      return 'timeout';
+    case 'failed':
+      return 'transport';
+  }
+}
+
+function describe(outcome: WireOutcome): string | undefined {
+  if (outcome.kind === 'rpc-error') return `JSON-RPC error ${outcome.code}: ${outcome.message}`;
+  if (outcome.kind === 'invalid-result') return `invalid result: ${outcome.message}`;
+  if (outcome.kind === 'timeout') return `no response within ${outcome.timeoutMs} ms`;
+  if (outcome.kind === 'failed') return `transport failed: ${outcome.message}`;
+  return undefined;
+}
+
+/** What the model is shown for a call: the result itself, or an error result it can read. */
+function modelView(outcome: WireOutcome): unknown {
+  if (outcome.kind === 'result') return outcome.result;
+  return { isError: true, content: [{ type: 'text', text: describe(outcome) ?? 'the call failed' }] };
+}
+
+async function callServer(
+  ctx: ToolContext,
+  name: string,
+  args: Record<string, unknown>,
+  toolCallId: string,
+): Promise<unknown> {
+  if (ctx.session === undefined) throw new Error('no session for a server call');
+  const outcome = await ctx.session.callTool(name, args, {
+    corrId: ctx.corrId,
+    timeoutMs: ctx.callTimeoutMs,
+    signal: ctx.signal,
+  });
+  const failure = failureOf(outcome);
+  const message = describe(outcome);
+  const record: ToolCallRecord = {
+    tool: name,
+    toolCallId,
+    arguments: args,
+    ...(failure ? { failure } : {}),
+    ...(outcome.kind === 'timeout' || outcome.kind === 'failed' ? {} : { latencyMs: outcome.latencyMs }),
+    ...(outcome.kind === 'result' ? { result: outcome.result } : {}),
+    ...(message ? { message } : {}),
+  };
+  ctx.calls.push(record);
+  if ((outcome.kind === 'timeout' || outcome.kind === 'failed') && !ctx.signal.aborted) {
+    ctx.oracle.error ??= {
+      kind: outcome.kind === 'timeout' ? 'timeout' : 'transport',
+      message: message ?? '',
+    };
+  }
+  return modelView(outcome);
+}
+
+/**
+ * The server's tools as AI SDK tools for one trial. Real calls go through the recorded session with
+ * the trial's corr id; null-stubbed-empty answers locally; null-random-args lets the model choose the
+ * tool and replaces its arguments with seeded schema-valid random ones before the real call.
+ */
+export function buildTools(tools: SurfaceTools, ctx: ToolContext): ToolSet {
+  const set: ToolSet = {};
+  for (const tool of tools) {
+    set[tool.name] = dynamicTool({
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      inputSchema: jsonSchema(objectSchema(tool.inputSchema)),
+      execute: async (input, { toolCallId }) => {
+        const given = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+        if (ctx.phase === 'null-stubbed-empty') {
+          ctx.calls.push({ tool: tool.name, toolCallId, arguments: given, stubbed: true, latencyMs: 0 });
+          return EMPTY_RESULT;
+        }
+        const args =
+          ctx.phase === 'null-random-args'
+            ? await randomArguments(tool.inputSchema, ctx.seed, `${ctx.corrId}:${ctx.calls.length}`)
+            : given;
+        return callServer(ctx, tool.name, args, toolCallId);
+      },
+    });
+  }
+  return set;
+}

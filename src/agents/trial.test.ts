@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicModel } from '../models/heuristic/model.js';
+import { trialCorrId } from './prompts.js';
+import { FORECAST_TASK, fakeSession, memorySink, WEATHER_TOOLS } from './testing.js';
+import { runTrial, type TrialDeps } from './trial.js';
+import type { Phase } from './types.js';
+
+const limits = {
+  maxSteps: 6,
+  maxOutputTokens: 512,
+  tokenBudgetPerTrial: 50_000,
+  trialTimeoutMs: 10_000,
+  callTimeoutMs: 1_000,
+};
+
+function deps(session = fakeSession(), sink = memorySink()): TrialDeps & { opened: string[] } {
+  const opened: string[] = [];
+  return {
+    opened,
+    model: { model: new HeuristicModel(), id: 'heuristic', provider: 'heuristic' },
+    tools: WEATHER_TOOLS,
+    openSession: async (corrId) => {
+      opened.push(corrId);
+      return session;
+    },
+    limits,
+    seed: 7,
+    sink,
+  };
+}
+
+function spec(phase: Phase, rep = 1) {
+  return { task: FORECAST_TASK, phase, rep, corrId: trialCorrId(FORECAST_TASK.id, phase, rep, 1) };
+}
+
+describe('runTrial with the heuristic runner', () => {
+  it('drive: calls the real tool through the session with the corr id, answers, first try', async () => {
+    const session = fakeSession();
+    const d = deps(session);
+    const result = await runTrial(spec('drive'), d);
+    expect(result.checkPassed).toBe(true);
+    expect(result.firstTry).toBe(true);
+    expect(result.toolCalls.map((c) => c.tool)).toEqual(['get_forecast']);
+    expect(session.calls[0]).toMatchObject({ args: { city: 'Oslo' }, corrId: 'forecast-oslo' });
+    expect(session.closed).toBe(1);
+    expect(d.opened).toEqual(['forecast-oslo']);
+  });
+
+  it('a tool error result fails first try but is no oracle error', async () => {
+    const result = await runTrial(spec('drive'), deps(fakeSession('x', 'tool-error')));
+    expect(result.firstTry).toBe(false);
+    expect(result.toolCalls[0]?.failure).toBe('tool_error');
+    expect(result.oracleError).toBeUndefined();
+  });
+
+  it('a call with no response is an oracle error (timeout)', async () => {
+    const result = await runTrial(spec('construct'), deps(fakeSession('x', 'timeout')));
+    expect(result.oracleError?.kind).toBe('timeout');
+    expect(result.toolCalls[0]?.failure).toBe('timeout');
+    expect(result.constructPassed).toBe(false);
+  });
+
+  it('null-no-tools never opens a session and answers UNKNOWN', async () => {
+    const d = deps();
+    const result = await runTrial(spec('null-no-tools'), d);
+    expect(d.opened).toEqual([]);
+    expect(result.answer).toBe('UNKNOWN');
+    expect(result.checkPassed).toBe(false);
+    expect(result.corrId).toBe('forecast-oslo::null-no-tools');
+  });
+
+  it('null-stubbed-empty answers every call locally with an empty result', async () => {
+    const session = fakeSession();
+    const d = deps(session);
+    const result = await runTrial(spec('null-stubbed-empty'), d);
+    expect(d.opened).toEqual([]);
+    expect(session.calls).toEqual([]);
+    expect(result.toolCalls.length).toBeGreaterThan(0);
+    expect(result.toolCalls.every((c) => c.stubbed)).toBe(true);
+    expect(result.checkPassed).toBe(false);
+  });
+
+  it('null-random-args replaces the arguments with seeded schema-valid ones', async () => {
+    const a = fakeSession();
+    const b = fakeSession();
+    await runTrial(spec('null-random-args'), deps(a));
+    await runTrial(spec('null-random-args'), deps(b));
+    const sent = a.calls[0]?.args;
+    expect(sent).toBeDefined();
+    expect(sent).not.toEqual({ city: 'Oslo' });
+    expect(typeof sent?.city).toBe('string');
+    expect((sent?.city as string).length).toBeGreaterThanOrEqual(2);
+    expect(b.calls[0]?.args).toEqual(sent);
+  });
+
+  it('construct: the reference agent follows the plan and reaches the key through the server', async () => {
+    const sink = memorySink();
+    const result = await runTrial(spec('construct'), deps(fakeSession(), sink));
+    expect(result.constructPassed).toBe(true);
+    const system = sink.turns.find((t) => t.role === 'system');
+    expect(JSON.stringify(system)).toContain('```plan');
+  });
+
+  it('construct fails when the server no longer carries the key (stale answer key)', async () => {
+    const result = await runTrial(spec('construct'), deps(fakeSession('bright sunshine')));
+    expect(result.checkPassed).toBe(false);
+    expect(result.constructPassed).toBe(false);
+    expect(result.oracleError).toBeUndefined();
+  });
+
+  it('a session that cannot be opened is a connect oracle error, and nothing is called', async () => {
+    const d = deps();
+    d.openSession = async () => {
+      throw new Error('SERVER_EXITED: server exited with code 1');
+    };
+    const result = await runTrial(spec('drive'), d);
+    expect(result.oracleError).toEqual({
+      kind: 'connect',
+      message: 'SERVER_EXITED: server exited with code 1',
+    });
+    expect(result.usage).toEqual([]);
+    expect(result.firstTry).toBe(false);
+  });
+});
