@@ -22,7 +22,7 @@ export const HttpTarget = z.object({
   url: z
     .string()
     .refine((u) => URL.canParse(u), { message: 'not a URL' })
-    .refine((u) => ['http:', 'https:'].includes(new URL(u).protocol), {
+    .refine((u) => !URL.canParse(u) || ['http:', 'https:'].includes(new URL(u).protocol), {
       message: 'only http and https URLs',
     }),
   headers: z.record(z.string(), z.string()).default({}),

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from './main.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cli-tape-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
+const wire = [
+  {
+    v: 1,
+    type: 'meta',
+    startedAt: at(0),
+    label: 'srv',
+    command: 'node srv.js',
+    kind: 'mcp',
+    source: 'x@1',
+    producer: { name: 'x', version: '1' },
+  },
+  { t: at(1), dir: 'in', raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } } },
+  { t: at(4), dir: 'out', raw: { jsonrpc: '2.0', id: 1, result: { content: [] } } },
+  { t: at(5), dir: 'in', raw: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo' } } },
+  { t: at(9), type: 'end', reason: 'done', durationMs: 9 },
+];
+const agent = [
+  {
+    v: 1,
+    type: 'meta',
+    startedAt: at(0),
+    label: 'runner',
+    command: 'x',
+    kind: 'llm',
+    source: 'x@1',
+    producer: { name: 'x', version: '1' },
+  },
+  {
+    t: at(2),
+    type: 'turn',
+    role: 'assistant',
+    blocks: [],
+    model: 'anthropic:claude-haiku-4-5',
+    usage: { input_tokens: 1000, output_tokens: 100 },
+    corr_id: 't',
+  },
+];
+
+function write(name: string, lines: unknown[]): string {
+  const file = join(dir, name);
+  writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  return file;
+}
+
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), cwd: dir, env: {} });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('fitness-report tape stats', () => {
+  it('prints mcp-tape.stats/1 JSON with per-plane blocks and priced models', async () => {
+    write('wire.jsonl', wire);
+    write('agent.jsonl', agent);
+    const { code, out } = await run(['tape', 'stats', 'wire.jsonl', 'agent.jsonl', '--json']);
+    expect(code).toBe(0);
+    const stats = JSON.parse(out);
+    expect(stats.schema).toBe('mcp-tape.stats/1');
+    expect(stats.tools.echo).toMatchObject({ calls: 2, pending: 1, p50Ms: 3, p95Ms: 3 });
+    expect(stats.planes.map((p: { plane: string }) => p.plane)).toEqual(['wire', 'agent']);
+    // claude-haiku-4-5: $1 in / $5 out per million tokens.
+    expect(stats.models['anthropic:claude-haiku-4-5'].costUsd).toBeCloseTo(0.0015, 10);
+  });
+
+  it('prints a readable table', async () => {
+    write('wire.jsonl', wire);
+    const { code, out } = await run(['tape', 'stats', 'wire.jsonl']);
+    expect(code).toBe(0);
+    expect(out).toContain('echo: calls 2  errors 0  rpc-errors 0  pending 1  p50 3 ms  p95 3 ms');
+    expect(out).toContain('errors: tools/call unanswered ×1');
+    expect(out).toContain('end: done');
+  });
+
+  it('bad usage and unreadable files are one-line faults', async () => {
+    expect((await run(['tape', 'stats'])).err).toBe(
+      'fitness-report tape: USAGE: tape stats: give at least one tape file',
+    );
+    expect((await run(['tape', 'frobnicate'])).code).toBe(1);
+    const missing = await run(['tape', 'stats', 'nope.jsonl']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/^fitness-report tape: TAPE_READ_FAILED: .*nope\.jsonl: cannot read tape/);
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadServerConfig } from './config.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mcp-config-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function config(json: unknown): string {
+  const file = join(dir, 'mcp.json');
+  writeFileSync(file, typeof json === 'string' ? json : JSON.stringify(json));
+  return file;
+}
+
+describe('loadServerConfig', () => {
+  it('reads stdio and http entries of an mcpServers config, expanding ${VAR}, ${VAR:-default} and ${env:VAR}', () => {
+    const file = config({
+      mcpServers: {
+        memory: {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-memory', '${DATA:-/tmp/x}'],
+          env: { MEMORY_FILE_PATH: '${env:HOME}/mem.json' },
+          cwd: 'sub',
+        },
+        remote: {
+          type: 'http',
+          url: 'https://mcp.example.com/mcp',
+          headers: { Authorization: 'Bearer ${TOKEN}' },
+        },
+      },
+    });
+    const env = { HOME: '/home/u', TOKEN: 't-1' };
+    expect(loadServerConfig(file, 'memory', env)).toEqual({
+      kind: 'stdio',
+      argv: ['npx', '-y', '@modelcontextprotocol/server-memory', '/tmp/x'],
+      env: { MEMORY_FILE_PATH: '/home/u/mem.json' },
+      cwd: join(dir, 'sub'),
+    });
+    expect(loadServerConfig(file, 'remote', env)).toEqual({
+      kind: 'http',
+      url: 'https://mcp.example.com/mcp',
+      headers: { Authorization: 'Bearer t-1' },
+      credential: 'anonymous',
+    });
+  });
+
+  it('accepts the VS Code `servers` key', () => {
+    const file = config({ servers: { s: { command: 'node', args: ['a.js'] } } });
+    expect(loadServerConfig(file, 's', {})).toMatchObject({ kind: 'stdio', argv: ['node', 'a.js'] });
+  });
+
+  it('fails with one line naming the file and what is wrong', () => {
+    const file = config({
+      mcpServers: { a: { command: 'x' }, b: { url: 'https://x/mcp', type: 'sse' }, c: { args: [] } },
+    });
+    expect(() => loadServerConfig(file, 'zzz', {})).toThrow(`${file}: no server named 'zzz' (have: a, b, c)`);
+    expect(() => loadServerConfig(file, 'b', {})).toThrow(/deprecated HTTP\+SSE transport/);
+    expect(() => loadServerConfig(file, 'c', {})).toThrow(
+      `${file}: server 'c' has neither "command" nor "url"`,
+    );
+    const needsVar = config({ mcpServers: { a: { command: '${MISSING_BIN}' } } });
+    expect(() => loadServerConfig(needsVar, 'a', {})).toThrow(
+      `server 'a' needs environment variable MISSING_BIN`,
+    );
+    expect(() => loadServerConfig(config('{nope'), 'a', {})).toThrow(/not JSON/);
+    expect(() => loadServerConfig(join(dir, 'absent.json'), 'a', {})).toThrow(/cannot read config/);
+    expect(() => loadServerConfig(config({ mcpServers: { a: { args: 'x' } } }), 'a', {})).toThrow(
+      /server 'a': args:/,
+    );
+  });
+});
