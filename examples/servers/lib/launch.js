@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { isFrame, parseFrame } from './json.js';
 
@@ -19,12 +20,15 @@ import { isFrame, parseFrame } from './json.js';
  * @property {() => Promise<void>} close SIGTERM, then SIGKILL after 3 s; resolves when the process is gone
  */
 
+/** Our fixtures' ready line. */
+const LISTENING = /^listening (http:\/\/\S+)$/;
+
 /**
  * Starts `node <script> --http --port 0` (or any argv whose process prints the same
- * `listening <url>` line) and resolves once it is ready.
+ * `listening <url>` line, or a line `urlFrom` turns into the URL) and resolves once it is ready.
  * @param {string} command
  * @param {readonly string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, timeoutMs?: number, cwd?: string }} [options]
+ * @param {{ env?: NodeJS.ProcessEnv, timeoutMs?: number, cwd?: string, urlFrom?: (line: string) => string | undefined }} [options]
  * @returns {Promise<RunningServer>}
  */
 export async function startHttpServer(command, args, options = {}) {
@@ -35,23 +39,27 @@ export async function startHttpServer(command, args, options = {}) {
   });
   const close = () => stop(child);
   const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
+  const errors = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stderr) });
   let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-2000);
+  errors.on('line', (line) => {
+    stderr = `${stderr}${line}\n`.slice(-2000);
   });
+  const urlFrom = options.urlFrom ?? ((/** @type {string} */ line) => LISTENING.exec(line.trim())?.[1]);
   try {
     const url = await new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no listening line within ${options.timeoutMs ?? 10_000} ms`)),
         options.timeoutMs ?? 10_000,
       );
-      lines.on('line', (line) => {
-        const match = /^listening (http:\/\/\S+)$/.exec(line.trim());
-        if (match) {
+      const onLine = (/** @type {string} */ line) => {
+        const url = urlFrom(line);
+        if (url !== undefined) {
           clearTimeout(timer);
-          resolve(match[1]);
+          resolve(url);
         }
-      });
+      };
+      lines.on('line', onLine);
+      errors.on('line', onLine);
       child.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`server exited (${code}) before listening: ${stderr.trim()}`));
@@ -62,6 +70,21 @@ export async function startHttpServer(command, args, options = {}) {
     await close();
     throw error;
   }
+}
+
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1 (for servers that cannot pick their own).
+ * @returns {Promise<number>}
+ */
+export async function freePort() {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  server.close();
+  await once(server, 'close');
+  return port;
 }
 
 /**
