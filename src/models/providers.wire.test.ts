@@ -17,8 +17,8 @@ interface Seen {
   body: Record<string, unknown>;
 }
 interface Reply {
-  /** Never answer: the client must give up on its own. */
-  hang?: boolean;
+  /** Never answer (the client must give up on its own); called once the request is in. */
+  hang?: () => void;
   status?: number;
   headers?: Record<string, string>;
   body: unknown;
@@ -42,7 +42,7 @@ class FakeProvider {
           body: raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>),
         });
         const reply = this.replies.shift() ?? { status: 500, body: { error: 'no reply queued' } };
-        if (reply.hang === true) return;
+        if (reply.hang !== undefined) return reply.hang();
         res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
         res.end(JSON.stringify(reply.body));
       });
@@ -477,12 +477,14 @@ describe('openai-compatible: Chat Completions wire format', () => {
 
 describe('a model endpoint that never answers', () => {
   it('is MODEL_CALL_ABORTED when the caller gives up, not a hang', async () => {
-    fake.reply({ hang: true, body: null });
+    // Abort only once the server holds the request, so the abort always lands mid-call.
+    const controller = new AbortController();
+    fake.reply({ hang: () => controller.abort(), body: null });
     const resolved = resolveModel('anthropic:claude-haiku-4-5', { env: { ANTHROPIC_API_KEY: KEY }, baseURL });
     const err = (await generateText({
       model: resolved.model,
       prompt: 'hi',
-      abortSignal: AbortSignal.timeout(200),
+      abortSignal: controller.signal,
     }).catch((e: unknown) => e)) as ModelCallError;
     expect(err).toBeInstanceOf(ModelCallError);
     expect(err.code).toBe('MODEL_CALL_ABORTED');
