@@ -1,0 +1,54 @@
+import type { ToolDescriptor } from '../surface.js';
+import { words } from './leaves.js';
+
+/**
+ * Prompts are phrased from the tool's own description, never from the answer: the agent is told
+ * what the tool does and which inputs to use, and has to find the tool and read the value itself.
+ */
+
+/** "Lists every book in the catalogue." → "lists every book in the catalogue". */
+export function toolClause(tool: ToolDescriptor): string {
+  const first = (tool.description ?? '').split(/(?<=[.!?])\s|\n/)[0]?.trim() ?? '';
+  // Braces and angle brackets in server text would read as unbound template slots.
+  const clean = first
+    .replace(/[{}<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/[.!?:;,]+$/, '')
+    .trim();
+  if (clean.length < 8) return `the ${tool.name} tool`;
+  return `the tool that ${clean.charAt(0).toLowerCase()}${clean.slice(1)}`;
+}
+
+export function renderValue(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+}
+
+/** "id 4103 and format "json"" */
+export function renderArguments(args: Record<string, unknown>): string {
+  const parts = Object.entries(args).map(([name, value]) => `${name} ${renderValue(value)}`);
+  return parts.length <= 1
+    ? (parts[0] ?? '')
+    : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+export function ordinal(n: number): string {
+  const mod100 = n % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
+/** Where a leaf sits, in words: "the author", "the title of the 3rd entry in books". */
+export function describeLocation(path: readonly (string | number)[]): string {
+  const field = [...path].reverse().find((token): token is string => typeof token === 'string');
+  const label = field === undefined ? 'value' : words(field);
+  const parts: string[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const token = path[i];
+    if (typeof token !== 'number') continue;
+    const owner = path[i - 1];
+    parts.push(`the ${ordinal(token + 1)} entry${typeof owner === 'string' ? ` in ${words(owner)}` : ''}`);
+  }
+  return parts.length === 0 ? `the ${label}` : `the ${label} of ${parts.reverse().join(' of ')}`;
+}
+
+export const ANSWER_FORMAT = 'Reply with the value itself.';
