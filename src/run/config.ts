@@ -1,0 +1,102 @@
+import { UsageError } from '../cli/errors.js';
+import { parseTarget, type Target } from '../connect/target.js';
+import { defaultModels } from '../models/defaults.js';
+import type { Env } from '../models/registry.js';
+import { type Credential, PREREG_DEFAULTS } from '../record/prereg.js';
+import { RUN_DEFAULTS, type RunOptions } from './options.js';
+
+/** The run's settings after defaults: what prereg.json registers, plus how the harness runs. */
+export interface RunConfig {
+  target: Target;
+  env: Env;
+  runnerSpec: string;
+  judgeSpec: string;
+  generator: { name: 'explore' | 'judge'; version: '1' };
+  modelsReason: string;
+  tasks: number;
+  minTasks: number;
+  minAdmissionRate: number;
+  overGeneration: number;
+  reps: { nulls: number; construct: number; drive: number };
+  extension: { batchTasks: number; maxExtensions: number };
+  construct: { threshold: number; alpha: number; detectableRate: number; power: number };
+  nulls: { ratio: number; percentile: number };
+  compromisedErrorShare: number;
+  agentLimits: {
+    maxSteps: number;
+    maxOutputTokens: number;
+    tokenBudgetPerTrial: number;
+    trialTimeoutMs: number;
+  };
+  callTimeoutMs: number;
+  seed: number;
+  concurrency: number;
+  allowDestructive: boolean;
+  credential: Credential;
+  screen: boolean;
+}
+
+function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
+  const v = value ?? fallback;
+  if (!Number.isSafeInteger(v) || v < min)
+    throw new UsageError(`${name} must be an integer ≥ ${min}, got ${v}`);
+  return v;
+}
+
+/** Applies the DESIGN §4 defaults; a bad value is a usage fault naming the flag. */
+export function resolveConfig(options: RunOptions): RunConfig {
+  const target = parseTarget(options.target);
+  const env = options.env ?? {};
+  const defaults = defaultModels(env);
+  const runnerSpec = options.runner ?? defaults.runner;
+  const judgeSpec = options.judge ?? defaults.judge;
+  const generatorText = options.generator ?? (judgeSpec === 'heuristic' ? 'explore/1' : defaults.generator);
+  const generator =
+    generatorText === 'judge/1'
+      ? ({ name: 'judge', version: '1' } as const)
+      : ({ name: 'explore', version: '1' } as const);
+  const d = PREREG_DEFAULTS;
+  const seed = options.seed ?? RUN_DEFAULTS.seed;
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got ${seed}`);
+  const credential = options.credential ?? (target.kind === 'http' ? target.credential : 'anonymous');
+  return {
+    target,
+    env,
+    runnerSpec,
+    judgeSpec,
+    generator,
+    modelsReason: defaults.reason,
+    tasks: positive('--tasks', options.tasks, d.tasks),
+    minTasks: d.minTasks,
+    minAdmissionRate: d.minAdmissionRate,
+    overGeneration: d.overGeneration,
+    reps: {
+      nulls: positive('--reps-nulls', options.reps?.nulls, d.reps.nulls),
+      construct: positive('--reps-construct', options.reps?.construct, d.reps.construct),
+      drive: positive('--reps-drive', options.reps?.drive, d.reps.drive),
+    },
+    extension: {
+      batchTasks: positive('--batch-tasks', options.batchTasks, d.extension.batchTasks),
+      maxExtensions: positive('--extensions', options.extensions, d.extension.maxExtensions, 0),
+    },
+    construct: { ...d.construct },
+    nulls: { ...d.nulls },
+    compromisedErrorShare: d.compromisedErrorShare,
+    agentLimits: {
+      maxSteps: positive('--max-steps', options.maxSteps, d.agentLimits.maxSteps),
+      maxOutputTokens: positive(
+        '--max-output-tokens',
+        options.maxOutputTokens,
+        d.agentLimits.maxOutputTokens,
+      ),
+      tokenBudgetPerTrial: positive('--token-budget', options.tokenBudget, d.agentLimits.tokenBudgetPerTrial),
+      trialTimeoutMs: positive('--trial-timeout', options.trialTimeoutMs, d.agentLimits.trialTimeoutMs),
+    },
+    callTimeoutMs: positive('callTimeoutMs', options.callTimeoutMs, RUN_DEFAULTS.callTimeoutMs),
+    seed,
+    concurrency: positive('--concurrency', options.concurrency, RUN_DEFAULTS.concurrency),
+    allowDestructive: options.allowDestructive ?? false,
+    credential,
+    screen: options.screen ?? true,
+  };
+}

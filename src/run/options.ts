@@ -1,0 +1,43 @@
+import type { Target, TargetInput } from '../connect/target.js';
+import type { Env } from '../models/registry.js';
+import type { Credential } from '../record/prereg.js';
+
+/** Everything `fitness-report run` can be told. Unset fields take the DESIGN §4 defaults. */
+export interface RunOptions {
+  target: Target | TargetInput;
+  /** Parent of the run directory. Default `fitness-runs` under `cwd`. */
+  outDir?: string;
+  cwd?: string;
+  /** Where model keys and base URLs are read from (never process.env behind the caller's back). */
+  env?: Env;
+  runner?: string;
+  judge?: string;
+  generator?: 'explore/1' | 'judge/1';
+  tasks?: number;
+  reps?: { nulls?: number; construct?: number; drive?: number };
+  /** Registered extension batches (maxExtensions). */
+  extensions?: number;
+  batchTasks?: number;
+  seed?: number;
+  concurrency?: number;
+  allowDestructive?: boolean;
+  credential?: Credential;
+  maxSteps?: number;
+  maxOutputTokens?: number;
+  tokenBudget?: number;
+  trialTimeoutMs?: number;
+  /** Deadline of one tools/call (an unanswered call past it is a timeout). Default 20 s. */
+  callTimeoutMs?: number;
+  /** Run the generation-time null screen (default true). */
+  screen?: boolean;
+  /** Aborting it ends the run as VOID (`aborted`). */
+  signal?: AbortSignal;
+  /** Install SIGINT/SIGTERM handlers that abort the run (the CLI sets this). */
+  handleSignals?: boolean;
+  /** Progress lines (stderr in the CLI). */
+  progress?: (line: string) => void;
+  /** Ed25519 signing key (PEM); created on first use. Default `<outDir>/.signing-key.pem`. */
+  signingKeyPath?: string;
+}
+
+export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, seed: 1 } as const;

@@ -1,0 +1,70 @@
+import type { PriorDiscovery } from '@modelcontextprotocol/client';
+import type { AgentModel, TrialResult } from '../agents/types.js';
+import type { McpSession } from '../connect/session.js';
+import type { GateRecord } from '../record/gate.js';
+import type { UsageRow } from '../record/pricing.js';
+import type { ProbeResult } from '../record/probe.js';
+import type { Surface } from '../record/surface.js';
+import type { Phase } from '../record/void.js';
+import type { ToolSafety } from '../suite/destructive.js';
+import type { Registration } from '../suite/register.js';
+import type { ScreenResult } from '../suite/screen.js';
+import type { SuiteFile } from '../suite/suite-file.js';
+import type { ToolSurface } from '../suite/surface.js';
+import type { RunConfig } from './config.js';
+import type { RunTapes } from './tapes.js';
+
+/** A stop the run cannot recover from: the record becomes VOID with this reason. */
+export class RunStop extends Error {
+  constructor(
+    readonly reason: 'aborted' | 'crashed' | 'target_died' | 'budget_cap',
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Everything one run has learned so far; the record (scored, refused or void) is built from it. */
+export interface RunState {
+  config: RunConfig;
+  runId: string;
+  dir: string;
+  slug: string;
+  startedAt: Date;
+  tapes: RunTapes;
+  secrets: string[];
+  abort: AbortController;
+  progress: (line: string) => void;
+  runner?: AgentModel;
+  judge?: AgentModel;
+  /** Completed pipeline stages, in order. */
+  stages: string[];
+  trials: Partial<Record<Phase, number>>;
+  gates: GateRecord[];
+  probes: ProbeResult[];
+  usage: UsageRow[];
+  session?: McpSession;
+  prior?: PriorDiscovery;
+  surface?: Surface;
+  tools?: ToolSurface;
+  safety?: ToolSafety[];
+  screen?: ScreenResult;
+  registration?: Registration;
+  suiteFile?: SuiteFile;
+  preregSha?: string;
+  /** Every trial run, by phase (the construct and drive trials feed the gates and the score). */
+  results: TrialResult[];
+  ownNotes: { id: string; text: string }[];
+}
+
+export function completed(state: RunState, stage: string): void {
+  state.stages.push(stage);
+  state.progress(`${stage}: done`);
+}
+
+/** Throws the run's stop when it was aborted (Ctrl-C, target died, a fatal model fault). */
+export function checkStop(state: RunState): void {
+  if (!state.abort.signal.aborted) return;
+  const reason = state.abort.signal.reason;
+  throw reason instanceof RunStop ? reason : new RunStop('aborted', 'the run was aborted');
+}

@@ -1,0 +1,128 @@
+import { mapLimit } from '../agents/pool.js';
+import { trialCorrId } from '../agents/prompts.js';
+import { runTrial, type TrialDeps, type TrialSession } from '../agents/trial.js';
+import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
+import { callContext } from '../connect/context.js';
+import { openSession } from '../connect/session.js';
+import type { Task } from '../suite/schema.js';
+import { checkStop, type RunState, RunStop } from './state.js';
+
+/** Model faults no retry fixes: the run stops as VOID rather than counting them as trials. */
+const FATAL_MODEL_CODES = new Set(['MODEL_UNREACHABLE', 'MODEL_AUTH_FAILED', 'MODEL_NOT_FOUND']);
+
+export function failOnFatalModelFault(state: RunState, fault: { code: string; message: string }): void {
+  if (!FATAL_MODEL_CODES.has(fault.code) || state.abort.signal.aborted) return;
+  state.abort.abort(new RunStop('crashed', `${fault.code}: ${fault.message}`));
+}
+
+/** A fresh session per trial (a fresh server process for stdio), its handshake under the trial's corr id. */
+function sessionOpener(state: RunState): (corrId: string) => Promise<TrialSession> {
+  return (corrId) =>
+    callContext.run({ corrId }, () =>
+      openSession(state.config.target, {
+        tape: state.tapes.wire,
+        ...(state.prior ? { prior: state.prior } : {}),
+        connectTimeoutMs: 30_000,
+        requestTimeoutMs: state.config.callTimeoutMs,
+      }),
+    );
+}
+
+let healthCheck: Promise<boolean> | undefined;
+
+/** Is the target still there? One fresh session and a tools/list; concurrent askers share the answer. */
+async function targetAlive(state: RunState): Promise<boolean> {
+  healthCheck ??= (async () => {
+    try {
+      const session = await callContext.run({ corrId: 'health' }, () =>
+        openSession(state.config.target, {
+          tape: state.tapes.wire,
+          ...(state.prior ? { prior: state.prior } : {}),
+          connectTimeoutMs: 10_000,
+          requestTimeoutMs: 10_000,
+        }),
+      );
+      try {
+        await session.listTools({ corrId: 'health', timeoutMs: 10_000 });
+        return true;
+      } finally {
+        await session.close();
+      }
+    } catch {
+      return false;
+    }
+  })();
+  try {
+    return await healthCheck;
+  } finally {
+    healthCheck = undefined;
+  }
+}
+
+async function afterTrial(state: RunState, result: TrialResult): Promise<void> {
+  if (result.abandoned) return;
+  state.trials[result.phase] = (state.trials[result.phase] ?? 0) + 1;
+  state.usage.push(...result.usage.map((u) => ({ ...u, role: 'runner' as const })));
+  if (result.modelError) failOnFatalModelFault(state, result.modelError);
+  const kind = result.oracleError?.kind;
+  if ((kind === 'connect' || kind === 'transport') && !state.abort.signal.aborted) {
+    if (!(await targetAlive(state))) {
+      state.abort.abort(
+        new RunStop('target_died', `the target stopped answering: ${result.oracleError?.message}`),
+      );
+    }
+  }
+}
+
+/** The tools trials are offered: destructive ones only when the run allowed them. */
+function trialTools(state: RunState) {
+  const destructive = new Set((state.safety ?? []).filter((s) => s.destructive).map((s) => s.tool));
+  const tools = state.tools?.tools ?? [];
+  return state.config.allowDestructive ? tools : tools.filter((t) => !destructive.has(t.name));
+}
+
+/** Every task of `tasks` at `reps` in one phase, `concurrency` at a time; throws the run's stop. */
+export async function runPhase(
+  state: RunState,
+  tasks: readonly Task[],
+  phase: Phase,
+  reps: number,
+): Promise<TrialResult[]> {
+  const runner = state.runner;
+  if (runner === undefined) throw new RunStop('crashed', 'no runner model');
+  const specs: TrialSpec[] = tasks.flatMap((task) =>
+    Array.from({ length: reps }, (_, i) => ({
+      task,
+      phase,
+      rep: i + 1,
+      corrId: trialCorrId(task.id, phase, i + 1, reps),
+    })),
+  );
+  const deps: TrialDeps = {
+    model: runner,
+    tools: trialTools(state),
+    openSession: sessionOpener(state),
+    limits: { ...state.config.agentLimits, callTimeoutMs: state.config.callTimeoutMs },
+    seed: state.config.seed,
+    sink: state.tapes.agent,
+    runSignal: state.abort.signal,
+  };
+  let done = 0;
+  const results = await mapLimit(
+    specs,
+    state.config.concurrency,
+    async (spec) => {
+      const result = await runTrial(spec, deps);
+      await afterTrial(state, result);
+      done += 1;
+      if (done === specs.length || done % 10 === 0)
+        state.progress(`${phase}: ${done}/${specs.length} trials`);
+      return result;
+    },
+    state.abort.signal,
+  );
+  checkStop(state);
+  const kept = results.filter((r) => !r.abandoned);
+  state.results.push(...kept);
+  return kept;
+}
