@@ -9,7 +9,7 @@ import {
   type UsageRole,
 } from './cost.js';
 import { parseInput } from './issues.js';
-import { PriceTable, priceTokens, UsageRow } from './pricing.js';
+import { PriceTable, type PriceTableInput, priceTokens, UsageRow } from './pricing.js';
 
 const ROLES: readonly UsageRole[] = ['runner', 'judge', 'screen'];
 
@@ -124,7 +124,7 @@ export interface CostOptions {
  */
 export function buildCost(
   usageRows: readonly UsageRow[],
-  priceTable: PriceTable,
+  priceTable: PriceTableInput,
   options: CostOptions = {},
 ): CostBlock {
   const rows = parseInput(z.array(UsageRow), usageRows, 'buildCost', 'usageRows');

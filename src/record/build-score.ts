@@ -4,7 +4,7 @@ import { percentileNearestRank, wilson } from '../stats/index.js';
 import { buildCost } from './build-cost.js';
 import { Amount, Count, NonEmpty } from './common.js';
 import { parseInput } from './issues.js';
-import { CallUsage, PriceTable, type UsageRow } from './pricing.js';
+import { CallUsage, PriceTable, type PriceTableInput, type UsageRow } from './pricing.js';
 import { FailureClass, type ScoreBlock, type TaskScore, type ToolAttribution } from './score.js';
 
 export const ToolCallOutcome = z.looseObject({
@@ -128,7 +128,7 @@ export interface ScoreOptions {
   /** The registered drive reps; every task must have exactly this many trials. */
   reps?: number;
   /** Prices for the runner's usage; without them the cost per completed task is stated missing. */
-  prices?: PriceTable;
+  prices?: PriceTableInput;
 }
 
 /** The drive's score block from its trials. Statistics come from src/stats. */

@@ -104,3 +104,68 @@ export function gatesMatchOutcome(r: RecordLike, ctx: Ctx): void {
     });
   }
 }
+
+interface SignalView {
+  gates: readonly { gate: GateId; signalSource?: string; signal?: number; rate?: number }[];
+  score?: { firstTry: { wilson: { point: number } } };
+}
+
+/** The null gate's later signals are the numbers this record publishes elsewhere, not copies. */
+export function signalsAgree(r: SignalView, ctx: Ctx): void {
+  const construct = r.gates.find((g) => g.gate === 'construct');
+  r.gates.forEach((g, i) => {
+    if (g.gate !== 'null_baseline' || g.signal === undefined) return;
+    const expected =
+      g.signalSource === 'reference'
+        ? construct?.rate
+        : g.signalSource === 'first_try'
+          ? r.score?.firstTry.wilson.point
+          : g.signalSource === 'ceiling'
+            ? 1
+            : undefined;
+    if (expected !== undefined && expected !== g.signal) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gates', i, 'signal'],
+        message: `expected the ${g.signalSource} rate ${expected}, got ${g.signal}`,
+      });
+    }
+  });
+}
+
+interface SuiteView {
+  suite?: { candidates: number; rejected: { total: number }; registered: number; deletedByScreen: number };
+  gates: readonly {
+    gate: GateId;
+    candidates?: number;
+    admitted?: number;
+    registered?: number;
+    deletedByScreen?: number;
+  }[];
+}
+
+/** The free gates decided on the suite this record summarises. */
+export function gatesAgreeWithSuite(r: SuiteView, ctx: Ctx): void {
+  const s = r.suite;
+  if (!s) return;
+  const expected: Record<string, Record<string, number>> = {
+    structural: {
+      candidates: s.candidates,
+      admitted: s.candidates - s.rejected.total,
+      registered: s.registered,
+    },
+    suite_size: { registered: s.registered, deletedByScreen: s.deletedByScreen },
+  };
+  r.gates.forEach((g, i) => {
+    for (const [field, want] of Object.entries(expected[g.gate] ?? {})) {
+      const got = (g as Record<string, unknown>)[field];
+      if (got !== want) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gates', i, field],
+          message: `expected the suite's ${want}, got ${String(got)}`,
+        });
+      }
+    }
+  });
+}

@@ -115,7 +115,7 @@ export {
   ScreenConfig,
   serializePrereg,
 } from './prereg.js';
-export { CallUsage, ModelPrice, PriceTable, priceTokens, UsageRow } from './pricing.js';
+export { CallUsage, ModelPrice, PriceTable, type PriceTableInput, priceTokens, UsageRow } from './pricing.js';
 export { ProbeResult, TapeRef } from './probe.js';
 export { proportion } from './proportion.js';
 export { CURRENT_SCHEMA, KNOWN_SCHEMAS, Refusal, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';

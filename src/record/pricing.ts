@@ -19,6 +19,15 @@ export const PriceTable = z.looseObject({
 });
 export type PriceTable = z.infer<typeof PriceTable>;
 
+/** What the builders accept as a price table (src/models' bundled table fits it as it is). */
+export interface PriceTableInput {
+  asOf: string;
+  source: string;
+  models: Readonly<
+    Record<string, { input: number; output: number; cacheRead?: number; cacheWrite?: number }>
+  >;
+}
+
 const usageFields = {
   model: NonEmpty,
   /** ok: usage reported; partial: reported but marked partial; no_usage: none reported; threw: failed first. */

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { NonEmpty } from './common.js';
-import { gatesMatchOutcome, scoreIffScored, voidIffVoid } from './consistency.js';
+import {
+  gatesAgreeWithSuite,
+  gatesMatchOutcome,
+  scoreIffScored,
+  signalsAgree,
+  voidIffVoid,
+} from './consistency.js';
 import { CostBlock } from './cost.js';
 import { GateRecord } from './gate.js';
 import { generatorChip, Identity, RunId } from './identity.js';
@@ -112,5 +118,7 @@ export const RunRecord = z
   .superRefine(voidIffVoid)
   .superRefine(gatesMatchOutcome)
   .superRefine(registeredUnlessVoid)
-  .superRefine(identityAgrees);
+  .superRefine(identityAgrees)
+  .superRefine(signalsAgree)
+  .superRefine(gatesAgreeWithSuite);
 export type RunRecord = z.infer<typeof RunRecord>;
