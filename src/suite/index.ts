@@ -48,6 +48,7 @@ export {
   suiteHash,
   surfaceDigest,
 } from './register.js';
+export { type InvalidTask, leakScanTasks, revalidateTasks } from './revalidate.js';
 export {
   AnswerCheck,
   Candidate,

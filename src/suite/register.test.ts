@@ -28,6 +28,7 @@ function task(id: string, key = `answer for ${id}`): Task {
     check: { kind: 'contains', value: key },
     answerKey: key,
     destructive: false,
+    boundArguments: [{ id: 4101 }],
     serverRequiredBecause: 'the catalogue holds it',
   });
 }

@@ -104,6 +104,8 @@ export type Candidate = z.infer<typeof Candidate>;
 export const Task = Candidate.extend({
   answerKey: z.unknown().refine((key) => key !== undefined, 'answerKey is required'),
   destructive: z.boolean(),
+  /** The arguments each plan step was called with at admission ($from handles resolved). */
+  boundArguments: z.array(JsonObject),
 });
 export type Task = z.infer<typeof Task>;
 

@@ -117,6 +117,7 @@ async function admitOne(
     check: proved.check,
     answerKey: key,
     destructive: isDestructive(candidate, context),
+    boundArguments: run.steps.map((step) => step.arguments),
   };
   return { admitted: true, task, answerKey: key };
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { admitCandidates } from './admission/admit.js';
+import { surfaceSafety } from './destructive.js';
+import { leakScanTasks, revalidateTasks } from './revalidate.js';
+import { admittedTasks } from './suite-file.js';
+import { library, librarySurface } from './testing/library.js';
+
+const candidate = {
+  id: 'c1',
+  prompt: 'In the library catalogue, who wrote the book with id 4103?',
+  expectedTools: ['get_book'],
+  plan: [{ tool: 'get_book', arguments: { id: 4103 } }],
+  extract: { kind: 'pointer', pointer: '/author' },
+  check: { kind: 'contains' },
+  serverRequiredBecause: 'authors are only recorded in the catalogue',
+};
+
+async function admitted() {
+  const surface = librarySurface();
+  const safety = surfaceSafety(surface);
+  const entries = await admitCandidates([candidate], {
+    surface,
+    safety,
+    allowDestructive: false,
+    caller: library().caller,
+  });
+  return { tasks: admittedTasks(entries), options: { surface, safety, allowDestructive: false } };
+}
+
+describe('revalidateTasks', () => {
+  it('accepts what admission admitted, from its rendered JSON', async () => {
+    const { tasks, options } = await admitted();
+    expect(tasks).toHaveLength(1);
+    expect(revalidateTasks(JSON.parse(JSON.stringify(tasks)), options)).toEqual([]);
+    expect(leakScanTasks(tasks)).toEqual([
+      {
+        taskId: 'c1',
+        prompt: candidate.prompt,
+        answerKey: 'Parveen Ashdown',
+        boundArguments: [{ id: 4103 }],
+      },
+    ]);
+  });
+
+  it('names tasks edited after admission: leaked key, a check that no longer accepts the key, bad shape', async () => {
+    const { tasks, options } = await admitted();
+    const task = tasks[0];
+    if (task === undefined) throw new Error('fixture');
+    const invalid = revalidateTasks(
+      [
+        { ...task, id: 'leak', prompt: 'Was it Parveen Ashdown who wrote 4103?' },
+        { ...task, id: 'check', check: { kind: 'contains', value: 'Ilse Marwood' } },
+        { ...task, id: 'shape', answerKey: undefined },
+        { ...task, id: 'check' },
+      ],
+      options,
+    );
+    expect(invalid).toEqual([
+      { taskId: 'leak', detail: expect.stringMatching(/^answer-leak: /) },
+      { taskId: 'check', detail: expect.stringMatching(/^check-invalid: the stored check rejects/) },
+      { taskId: '#2', detail: expect.stringMatching(/answerKey/) },
+      { taskId: 'check', detail: 'duplicate id check' },
+    ]);
+  });
+});

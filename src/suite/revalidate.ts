@@ -1,0 +1,82 @@
+import { ArgumentValidator } from './admission/arguments.js';
+import { answerLeak, checkMatchesPrompt, checkTooPermissive, contextLeak } from './admission/key-rules.js';
+import { firstRejection, STATIC_RULES } from './admission/static-rules.js';
+import type { RuleContext } from './admission/types.js';
+import { evaluateAnswerCheck, referenceAnswer } from './checks.js';
+import { safetyIndex, type ToolSafety } from './destructive.js';
+import { type AnswerCheck, Task } from './schema.js';
+import type { ToolSurface } from './surface.js';
+
+export interface InvalidTask {
+  taskId: string;
+  detail: string;
+}
+
+/**
+ * Re-validates registered tasks from their rendered content (what suite.json carries), with no
+ * server call: the shape, every static admission rule, the key rules, and that the stored check
+ * accepts the stored key. Input for the structural gate; an empty list means all re-validated.
+ */
+export function revalidateTasks(
+  rendered: readonly unknown[],
+  options: { surface: ToolSurface; safety: readonly ToolSafety[]; allowDestructive: boolean },
+): InvalidTask[] {
+  const context: RuleContext = {
+    surface: options.surface,
+    safety: safetyIndex(options.safety),
+    allowDestructive: options.allowDestructive,
+    validator: new ArgumentValidator(options.surface),
+  };
+  const ids = new Set<string>();
+  const invalid: InvalidTask[] = [];
+  for (const [index, raw] of rendered.entries()) {
+    // Round-trip through JSON: validate what was published, not the in-memory object.
+    const parsed = Task.safeParse(JSON.parse(JSON.stringify(raw ?? null)));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      invalid.push({
+        taskId: `#${index}`,
+        detail: `not a task: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+      });
+      continue;
+    }
+    const task = parsed.data;
+    const problem = ids.has(task.id) ? `duplicate id ${task.id}` : problemOf(task, context);
+    ids.add(task.id);
+    if (problem !== undefined) invalid.push({ taskId: task.id, detail: problem });
+  }
+  return invalid;
+}
+
+function problemOf(task: Task, context: RuleContext): string | undefined {
+  const rejection =
+    firstRejection(STATIC_RULES, task, context) ??
+    answerLeak(task.answerKey, task.prompt, task.boundArguments) ??
+    contextLeak(task.answerKey, context.surface) ??
+    checkTooPermissive(task.check) ??
+    checkMatchesPrompt(task.check, task.prompt);
+  if (rejection !== undefined) return `${rejection.rule}: ${rejection.detail}`;
+  if (task.check.kind !== 'state') {
+    const result = evaluateAnswerCheck(
+      task.check,
+      referenceAnswer(task.check as AnswerCheck, task.answerKey),
+    );
+    if (!result.pass) return `check-invalid: the stored check rejects the stored key (${result.detail})`;
+  }
+  return undefined;
+}
+
+/** Registered and reserve tasks in the shape the answer_leak gate scans. */
+export function leakScanTasks(tasks: readonly Task[]): {
+  taskId: string;
+  prompt: string;
+  answerKey: unknown;
+  boundArguments: unknown;
+}[] {
+  return tasks.map((task) => ({
+    taskId: task.id,
+    prompt: task.prompt,
+    answerKey: task.answerKey,
+    boundArguments: task.boundArguments,
+  }));
+}
