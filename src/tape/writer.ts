@@ -1,4 +1,4 @@
-import { closeSync, createWriteStream, fstatSync, mkdirSync, openSync, type WriteStream } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FitnessError } from '../cli/errors.js';
 import { PRODUCER, VERSION } from '../version.js';
@@ -52,7 +52,7 @@ export type TurnInput = Omit<TurnLine, 't' | 'type'> & { at?: number };
  */
 export class TapeWriter {
   readonly path: string;
-  private readonly stream: WriteStream;
+  private readonly fd: number;
   private redactor: Redactor;
   private readonly maxFrameBytes: number;
   private readonly now: () => number;
@@ -60,6 +60,8 @@ export class TapeWriter {
   private lineCount = 0;
   private sessionCount = 0;
   private closing: Promise<void> | undefined;
+  private pending: string[] = [];
+  private flushScheduled = false;
   private failure: Error | undefined;
   /** Lines offered after close: not written, counted so a caller can tell. */
   droppedAfterClose = 0;
@@ -70,10 +72,7 @@ export class TapeWriter {
     this.maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
     this.now = options.now ?? Date.now;
     this.startedMs = this.now();
-    this.stream = createWriteStream('', { fd, autoClose: true });
-    this.stream.on('error', (err) => {
-      this.failure ??= err;
-    });
+    this.fd = fd;
   }
 
   /** Opens `path` for a new tape; refuses a file that already has content (one session per file). */
@@ -167,15 +166,19 @@ export class TapeWriter {
     return this.emit({ t: this.iso(at), type: 'turn', ...rest });
   }
 
-  /** Writes the end line and flushes; idempotent. Throws if any write failed. */
+  /** Writes the end line, flushes and closes the file; idempotent. Throws if any write failed. */
   close(reason: string): Promise<void> {
     if (this.closing === undefined) {
       const at = this.now();
       const end = { t: this.iso(at), type: 'end', reason, durationMs: at - this.startedMs };
       this.push(this.serialize(end));
-      this.closing = new Promise<void>((resolve) => {
-        this.stream.end(() => resolve());
-      });
+      this.flush();
+      try {
+        closeSync(this.fd);
+      } catch (err) {
+        this.failure ??= err as Error;
+      }
+      this.closing = Promise.resolve();
     }
     return this.closing.then(() => {
       if (this.failure) {
@@ -201,10 +204,32 @@ export class TapeWriter {
       this.droppedAfterClose += 1;
       return this.lineCount;
     }
-    this.stream.write(`${text}\n`);
+    this.pending.push(`${text}\n`);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(this.flush);
+    }
     this.lineCount += 1;
     return this.lineCount;
   }
+
+  /**
+   * Lines written in one turn of the event loop go to the file in one write after the turn, off the
+   * round trip being recorded. The write is synchronous (page cache, no thread hand-off) and carries
+   * whole lines only, so a killed process leaves valid JSONL.
+   */
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    if (this.pending.length === 0 || this.failure !== undefined) return;
+    const chunk = Buffer.from(this.pending.join(''), 'utf8');
+    this.pending = [];
+    try {
+      let offset = 0;
+      while (offset < chunk.length) offset += writeSync(this.fd, chunk, offset);
+    } catch (err) {
+      this.failure = err as Error;
+    }
+  };
 }
 
 /** What an oversized frame keeps so pairing, method names and error counts still work. */
