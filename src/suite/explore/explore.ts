@@ -203,6 +203,12 @@ function unique(document: unknown, value: string | number): boolean {
   return leavesOf(document).filter((leaf) => leaf.value === value).length === 1;
 }
 
+function valueCounts(values: readonly (string | number)[]): Map<string | number, number> {
+  const counts = new Map<string | number, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
 /**
  * A usable key: long enough that guessing it is not plausible (≥ 4 significant characters),
  * short enough to be a value rather than a paragraph, unique in its result, and absent from the
@@ -212,10 +218,11 @@ function distinctive(
   value: string | number,
   obs: Observation,
   context: { where: string; text: string }[],
+  counts: Map<string | number, number>,
 ): boolean {
   const text = String(value);
   if (literalLength(text) < 4 || text.length > 120) return false;
-  if (!unique(obs.document, value)) return false;
+  if ((counts.get(value) ?? 0) !== 1) return false;
   if (findLeak(value, context) !== undefined) return false;
   const named = [{ where: 'prompt', text: `${obs.lead} ${obs.named.join(' ')}` }];
   return findLeak(value, named) === undefined;
@@ -234,8 +241,10 @@ function candidatesFrom(obs: Observation, context: { where: string; text: string
     serverRequiredBecause: `the value is read from the result of ${obs.tool.name} for these inputs`,
   });
   if (obs.document !== undefined) {
-    return leavesOf(obs.document)
-      .filter((leaf) => distinctive(leaf.value, obs, context))
+    const leaves = leavesOf(obs.document);
+    const counts = valueCounts(leaves.map((leaf) => leaf.value));
+    return leaves
+      .filter((leaf) => distinctive(leaf.value, obs, context, counts))
       .map((leaf) =>
         make(
           describeLocation(leaf.path),
@@ -245,9 +254,10 @@ function candidatesFrom(obs: Observation, context: { where: string; text: string
       );
   }
   const fields = textFields(resultText(obs.result));
+  const labels = valueCounts(fields.map((field) => field.label));
+  const counts = valueCounts(fields.map((field) => field.value));
   return fields
-    .filter((field) => fields.filter((f) => f.label === field.label).length === 1)
-    .filter((field) => distinctive(field.value, { ...obs, document: field.value }, context))
+    .filter((field) => labels.get(field.label) === 1 && distinctive(field.value, obs, context, counts))
     .map((field) =>
       make(
         `the ${words(field.label)}`,
