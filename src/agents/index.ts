@@ -4,7 +4,6 @@ export { type AgentRun, type AgentRunInput, runAgent } from './loop.js';
 export { mapLimit } from './pool.js';
 export { phaseHasTools, phaseNeedsServer, phasePrompt, trialCorrId } from './prompts.js';
 export { randomArguments } from './random-args.js';
-export { RecordedModel } from './recorded-model.js';
 export { type ScreenCalls, type ScreenDeps, screenCandidates } from './screen.js';
 export { buildTools, EMPTY_RESULT, type ToolContext } from './tools.js';
 export { runTrial, type TrialDeps, type TrialSession } from './trial.js';

@@ -25,6 +25,7 @@ export const FORECAST_TASK: Task = {
   extract: { kind: 'pointer', pointer: '/sky', source: 'structured' },
   check: { kind: 'contains', value: 'freezing drizzle' },
   answerKey: 'freezing drizzle',
+  boundArguments: [{ city: 'Oslo' }],
   destructive: false,
   serverRequiredBecause: 'the forecast is live data',
 };

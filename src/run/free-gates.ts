@@ -64,7 +64,7 @@ export function freeGates(state: RunState): boolean {
       taskId: t.id,
       prompt: t.prompt,
       answerKey: t.answerKey,
-      boundArguments: t.plan.map((s) => s.arguments),
+      boundArguments: t.boundArguments,
     })),
   );
   if (!decide(state, leak)) return false;

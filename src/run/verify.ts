@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { answerLeakGate } from '../gates/answer-leak.js';
+import { constructGate } from '../gates/construct.js';
+import { ladder } from '../gates/ladder.js';
+import { nullBaselineGate, type Signal } from '../gates/null-baseline.js';
+import { planPowerGate } from '../gates/plan-power.js';
+import { structuralGate } from '../gates/structural.js';
+import { suiteSizeGate } from '../gates/suite-size.js';
+import { canonicalJson, sha256Hex } from '../record/canonical.js';
+import { policyRecorded } from '../record/extension.js';
+import type { GateRecord } from '../record/gate.js';
+import { readRecord } from '../record/io.js';
+import type { RunRecord } from '../record/run.js';
+import { wilson } from '../stats/index.js';
+import { SuiteFile } from '../suite/suite-file.js';
+import { type SignatureCheck, verifyRun } from '../tape/signature.js';
+import { FILES } from './run-dir.js';
+
+export interface VerifyResult {
+  ok: boolean;
+  signature?: SignatureCheck;
+  /** One line per check that failed. */
+  problems: string[];
+  /** One line per check that passed. */
+  checked: string[];
+}
+
+function readSuite(dir: string): SuiteFile | undefined {
+  try {
+    const parsed = SuiteFile.safeParse(JSON.parse(readFileSync(join(dir, FILES.suite), 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function signalFor(gate: Extract<GateRecord, { gate: 'null_baseline' }>, record: RunRecord): Signal {
+  if (gate.signalSource === 'ceiling') return { source: 'ceiling' };
+  if (gate.signalSource === 'reference') {
+    const c = record.gates.find((g) => g.gate === 'construct');
+    return { source: 'reference', ...(c?.gate === 'construct' ? { counts: { k: c.k, n: c.n } } : {}) };
+  }
+  const s = record.score?.firstTry;
+  return { source: 'first_try', ...(s ? { counts: { k: s.k, n: s.n } } : {}) };
+}
+
+/** The gate decided again, by the same pure function, from the counts the record stores. */
+function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undefined): GateRecord | string {
+  const reg = record.prereg?.registration;
+  switch (gate.gate) {
+    case 'structural':
+      return structuralGate({
+        surfaceListed: gate.surfaceListed,
+        toolCount: gate.toolCount,
+        candidates: gate.candidates,
+        rejected: gate.candidates - gate.admitted,
+        registered: gate.registered,
+        invalidTasks: gate.invalidTasks,
+        minAdmissionRate: gate.minAdmissionRate,
+      });
+    case 'answer_leak':
+      if (suite === undefined) return 'suite.json is missing or invalid';
+      return answerLeakGate(
+        [...suite.tasks, ...suite.reserve].map((t) => ({
+          taskId: t.id,
+          prompt: t.prompt,
+          answerKey: t.answerKey,
+          boundArguments: t.boundArguments,
+        })),
+      );
+    case 'suite_size':
+      return suiteSizeGate({
+        registered: gate.registered,
+        deletedByScreen: gate.deletedByScreen,
+        minTasks: gate.minTasks,
+      });
+    case 'plan_power': {
+      const ext = reg?.extension;
+      if (reg === undefined || ext === undefined || !policyRecorded(ext))
+        return 'no registered extension policy';
+      return planPowerGate({
+        construct: {
+          threshold: gate.threshold,
+          alpha: gate.alpha,
+          detectableRate: gate.detectableRate,
+          power: gate.plannedPower,
+        },
+        registeredTrials: gate.registeredTrials,
+        trialsPerBatch: ext.batchTasks * reg.reps.construct,
+        maxExtensions: ext.maxExtensions,
+      });
+    }
+    case 'null_baseline':
+      return nullBaselineGate({
+        phases: gate.nullRates,
+        signal: signalFor(gate, record),
+        ratio: gate.ratio,
+        percentile: gate.percentile,
+      });
+    case 'construct': {
+      const ledger = gate.extension.ledger;
+      if (reg === undefined || ledger === undefined || !policyRecorded(gate.extension.policy))
+        return 'no construct ledger';
+      return constructGate({
+        params: {
+          threshold: gate.threshold,
+          alpha: gate.alpha,
+          detectableRate: gate.detectableRate,
+          power: gate.plannedPower,
+        },
+        compromisedErrorShare: gate.compromisedErrorShare,
+        policy: gate.extension.policy,
+        reps: reg.reps.construct,
+        registered: { tasks: ledger.registered.tasks, pool: ledger.registered.pool },
+        batches: ledger.batches.map((b) => ({ tasksAdded: b.tasksAdded, pool: b.poolAfter })),
+        ...(gate.wire ? { wire: gate.wire } : {}),
+      });
+    }
+  }
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+/**
+ * `fitness-report verify`: the signature over every file, the prereg and suite hashes, and every
+ * verdict recomputed from the stored counts with src/gates and src/stats.
+ */
+export async function verifyFitnessRun(dir: string): Promise<VerifyResult> {
+  const problems: string[] = [];
+  const checked: string[] = [];
+  const note = (ok: boolean, what: string) => (ok ? checked : problems).push(what);
+  let signature: SignatureCheck | undefined;
+  try {
+    signature = await verifyRun(dir);
+    note(
+      signature.valid,
+      `signature ${signature.keyid}${signature.valid ? '' : `: ${signature.problems.join('; ')}`}`,
+    );
+  } catch (err) {
+    problems.push(`signature: ${(err as Error).message}`);
+  }
+  let record: RunRecord;
+  try {
+    record = await readRecord(join(dir, FILES.record));
+  } catch (err) {
+    problems.push((err as Error).message);
+    return { ok: false, ...(signature ? { signature } : {}), problems, checked };
+  }
+  if (record.prereg) {
+    const bytes = readFileSync(join(dir, record.prereg.path), 'utf8');
+    note(sha256Hex(bytes) === record.prereg.sha256, 'prereg.json sha256');
+  }
+  const suite = readSuite(dir);
+  if (record.suite) note(suite?.hash === record.suite.hash, 'suite.json hash');
+  for (const gate of record.gates) {
+    const again = recompute(gate, record, suite);
+    const name = gate.gate === 'null_baseline' ? `null_baseline (${gate.signalSource})` : gate.gate;
+    if (typeof again === 'string') problems.push(`${name}: ${again}`);
+    else
+      note(
+        same(again, gate),
+        `${name} ${gate.verdict}${same(again, gate) ? '' : ` (recomputed ${again.verdict})`}`,
+      );
+  }
+  if (record.score) {
+    const { firstTry, eventual } = record.score;
+    note(
+      same(wilson(firstTry.k, firstTry.n, 0.95), firstTry.wilson),
+      `first-try ${firstTry.k}/${firstTry.n} Wilson`,
+    );
+    note(
+      same(wilson(eventual.k, eventual.n, 0.95), eventual.wilson),
+      `eventual ${eventual.k}/${eventual.n} Wilson`,
+    );
+  }
+  if (record.outcome !== 'VOID') {
+    try {
+      note(ladder(record.gates).outcome === record.outcome, `outcome ${record.outcome}`);
+    } catch (err) {
+      problems.push(`outcome: ${(err as Error).message}`);
+    }
+  }
+  return { ok: problems.length === 0, ...(signature ? { signature } : {}), problems, checked };
+}
