@@ -9,7 +9,7 @@ export interface JudgeCall {
   prompt: string;
   startedAt: string;
   durationMs: number;
-  /** Raw model text when the SDK exposed it (always on invalid output). */
+  /** The output: the parsed object re-serialised on success, the raw model text on invalid output. */
   text?: string;
   usage?: LanguageModelUsage;
   finishReason?: string;
