@@ -7,6 +7,8 @@ import {
   type JSONRPCMessage,
   type PriorDiscovery,
   ProtocolError,
+  SdkError,
+  SdkErrorCode,
   type ServerCapabilities,
   StreamableHTTPClientTransport,
   type Tool,
@@ -85,7 +87,20 @@ export async function openSession(
 ): Promise<McpSession> {
   const target = parseTarget(input);
   const session = new McpSession(target, options);
-  await session.connect();
+  try {
+    await session.connect();
+  } catch (err) {
+    // Some stdio servers exit on any request before `initialize`, so the in-place era probe killed
+    // this one. That is a legacy verdict: a fresh process gets the plain handshake.
+    if (!session.diedDuringProbe || options.prior !== undefined) throw err;
+    session.event(EventKind.connect, {
+      phase: 'retry',
+      reason: 'the server exited on the server/discover probe',
+    });
+    const retry = new McpSession(target, { ...options, prior: { kind: 'legacy' } });
+    await retry.connect();
+    return retry;
+  }
   return session;
 }
 
@@ -106,6 +121,8 @@ export class McpSession {
   private readonly rawWaiters = new Map<string, (m: JSONRPCMessage) => void>();
   private rawCounter = 0;
   private closing: Promise<void> | undefined;
+  /** The connect failed because the process ended while the era probe was out (see `openSession`). */
+  diedDuringProbe = false;
   /** Server chatter recorded per session (stdout noise lines, stderr characters); the rest is counted. */
   private readonly budget = { noise: 100, stderr: 64 * 1024 };
 
@@ -191,6 +208,11 @@ export class McpSession {
       const connectOptions = prior === undefined ? { timeout: timeoutMs } : { timeout: timeoutMs, prior };
       await Promise.race([this.client.connect(this.transport, connectOptions), deadline]);
     } catch (error) {
+      this.diedDuringProbe =
+        this.stdio !== undefined &&
+        error instanceof SdkError &&
+        error.code === SdkErrorCode.EraNegotiationFailed &&
+        /closed during the server\/discover probe/.test(error.message);
       // How the process stood when the handshake failed, before release() ends it.
       const exit = this.stdio
         ? { exitCode: this.stdio.diagnostics.exitCode, signal: this.stdio.diagnostics.signal }

@@ -1,4 +1,5 @@
 export { type Exchange, type ExchangeOutcome, type Pairing, pairExchanges } from './pairing.js';
+export { publishTape } from './publish.js';
 export { parseTape, readTape, type SkippedLine, type Tape, type TapeRecord } from './reader.js';
 export { displayUrl, type FetchFn, recordFetch } from './record-fetch.js';
 export { recordTransport } from './record-transport.js';

@@ -18,8 +18,11 @@ const MINIMAL = `
 const readline = require('node:readline');
 const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
 const onCall = process.argv[2];
+let first = true;
 readline.createInterface({ input: process.stdin }).on('line', (line) => {
   const m = JSON.parse(line);
+  if (first && onCall === 'strict' && m.method !== 'initialize') process.exit(2);
+  first = false;
   if (m.method === 'initialize') send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'minimal', version: '0' } } });
   else if (m.method === 'tools/list') send({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 'work', inputSchema: { type: 'object' } }] } });
   else if (m.method === 'tools/call' && onCall === 'exit') process.exit(7);
@@ -128,6 +131,30 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     const stats = tapeStats([await readTape(path)]);
     expect(stats.tools.work).toMatchObject({ calls: 1, pending: 1, errors: 0 });
     expect(readFileSync(path, 'utf8')).toContain('"kind":"fitness.process","raw":{"exitCode":7');
+  });
+
+  it('exits on the era probe (anything before initialize): a fresh process gets the legacy handshake', async () => {
+    const script = join(dir, 'minimal.cjs');
+    writeFileSync(script, MINIMAL);
+    const path = join(dir, 'wire.jsonl');
+    const tape = TapeWriter.open({
+      path,
+      meta: { label: 'minimal', command: 'minimal strict', kind: 'mcp' },
+    });
+    const session = await openSession(
+      { kind: 'stdio', argv: [process.execPath, script, 'strict'] },
+      { tape },
+    );
+    expect(session.era).toBe('legacy');
+    expect(session.tag).toBe('s2');
+    expect(session.prior).toEqual({ kind: 'legacy' });
+    await session.close();
+    await tape.close('done');
+    const text = readFileSync(path, 'utf8');
+    expect(text).toContain('"phase":"retry"');
+    expect(text).toContain('"kind":"fitness.process","raw":{"exitCode":2');
+    const stats = tapeStats([await readTape(path)]);
+    expect(stats.errors.pendingRequests).toEqual([{ method: 'server/discover', count: 1 }]);
   });
 
   it('never answers a tool call: timeout outcome, pending on the tape', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSession } from '../../src/connect/index.js';
@@ -38,6 +39,12 @@ describe('stdio sessions against real servers', () => {
     const bad = await session.callTool('no-such-tool', {}, { corrId: 't2#1' });
     // server-everything answers an unknown tool with an isError result, not a JSON-RPC error.
     expect(bad).toMatchObject({ kind: 'result', isError: true });
+    // A raw frame goes through the same recorded pipe; its answer is kept from the SDK client.
+    const raw = await session.rawFrame({ method: 'fitness/no-such-method', params: {} }, { corrId: 'probe' });
+    expect(raw.response).toMatchObject({ id: 'fitness-raw-1', error: { code: -32601 } });
+    expect(raw.tapeLines).toHaveLength(2);
+    const after = await session.callTool('echo', { message: 'still fine' }, { corrId: 't3#1' });
+    expect(after).toMatchObject({ kind: 'result', isError: false });
     await session.close();
     expect(await gone(pid as number)).toBe(true);
     await tape.close('done');
@@ -53,9 +60,16 @@ describe('stdio sessions against real servers', () => {
     const calls = messages.filter(
       (m) => m.value.dir === 'in' && (m.value.raw as { method?: string }).method === 'tools/call',
     );
-    expect(calls.map((m) => m.value.corr_id)).toEqual(['t1#1', 't2#1']);
+    expect(calls.map((m) => m.value.corr_id)).toEqual(['t1#1', 't2#1', 't3#1']);
+    const lines = readFileSync(path, 'utf8').split('\n');
+    for (const n of raw.tapeLines) expect(lines[n - 1]).toContain('fitness-raw-1');
     const stats = tapeStats([read]);
-    expect(stats.tools.echo?.calls).toBe(1);
+    expect(stats.tools.echo?.calls).toBe(2);
+    // server-everything answers the era probe with -32601 too (it has no server/discover).
+    expect(stats.errors.rpcErrors).toEqual([
+      { method: 'server/discover', code: -32601, count: 1 },
+      { method: 'fitness/no-such-method', code: -32601, count: 1 },
+    ]);
     expect(stats.tools.echo?.pending).toBe(0);
     expect(stats.tools['no-such-tool']).toMatchObject({ calls: 1, errors: 1, pending: 0 });
     expect(stats.errors.toolErrors).toEqual([{ tool: 'no-such-tool', count: 1 }]);

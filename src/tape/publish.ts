@@ -1,0 +1,28 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { FitnessError } from '../cli/errors.js';
+import { redactTapeText } from './redact.js';
+
+/**
+ * Writes the published copy of a tape with every known secret exact-match scrubbed (provided header
+ * values, env values, URL userinfo). The recorded original is never modified; the copy must not exist.
+ */
+export async function publishTape(
+  source: string,
+  destination: string,
+  secrets: Iterable<string>,
+): Promise<void> {
+  let text: string;
+  try {
+    text = await readFile(source, 'utf8');
+  } catch (err) {
+    throw new FitnessError('TAPE_READ_FAILED', `${source}: cannot read tape (${(err as Error).message})`);
+  }
+  try {
+    await writeFile(destination, redactTapeText(text, secrets), { flag: 'wx' });
+  } catch (err) {
+    throw new FitnessError(
+      'TAPE_PUBLISH_FAILED',
+      `${destination}: cannot write the published tape (${(err as Error).message})`,
+    );
+  }
+}
