@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { openSession } from '../../src/connect/index.js';
 import { readTape, TapeWriter, tapeStats } from '../../src/tape/index.js';
 import { EVERYTHING, GOOD, gone, tempDir } from './fixtures/wire/helpers.js';
@@ -90,5 +91,50 @@ describe('stdio sessions against real servers', () => {
     await session.close();
     await tape.close('done');
     if (process.env.SHOW_TAPE) console.log((await import('node:fs')).readFileSync(path, 'utf8'));
+  });
+
+  it('concurrent trials share one tape: fresh processes, reused JSON-RPC ids, pairing kept apart by session', async () => {
+    const path = join(dir, 'wire.jsonl');
+    const target = { kind: 'stdio' as const, argv: [process.execPath, GOOD] };
+    const tape = TapeWriter.open({ path, meta: { label: 'good', command: 'node good.js', kind: 'mcp' } });
+    const first = await openSession(target, { tape });
+    const prior = first.prior;
+    await first.close();
+    const trials = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const session = await openSession(target, { tape, ...(prior ? { prior } : {}) });
+        const outcome = await session.callTool('list_branches', {}, { corrId: `task-${n}#1` });
+        const pid = session.pid as number;
+        await session.close();
+        return { outcome, pid, tag: session.tag };
+      }),
+    );
+    await tape.close('done');
+    expect(new Set(trials.map((t) => t.pid)).size).toBe(3);
+    expect(trials.map((t) => t.tag).sort()).toEqual(['s2', 's3', 's4']);
+    for (const t of trials) {
+      expect(t.outcome).toMatchObject({ kind: 'result', isError: false });
+      expect(await gone(t.pid)).toBe(true);
+    }
+    const read = await readTape(path);
+    const calls = read.records.flatMap((r) =>
+      r.type === 'message' && (r.value.raw as { method?: string }).method === 'tools/call' ? [r.value] : [],
+    );
+    // Every trial's session numbered its first request 0: the ids collide, the sessions do not.
+    expect(calls.map((c) => (c.raw as { id: number }).id)).toEqual([0, 0, 0]);
+    const stats = tapeStats([read]);
+    expect(stats.tools.list_branches).toMatchObject({ calls: 3, errors: 0, pending: 0 });
+    expect(stats.errors.orphanResponses).toBe(0);
+    expect(stats.errors.reusedIds).toBe(0);
+
+    const out: string[] = [];
+    const code = await main(['tape', 'stats', path, '--json'], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      cwd: dir,
+      env: {},
+    });
+    expect(code).toBe(0);
+    expect(JSON.parse(out.join('\n')).tools.list_branches.calls).toBe(3);
   });
 });
