@@ -1,0 +1,116 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { SuiteFile } from '../../src/suite/suite-file.js';
+import { pairExchanges } from '../../src/tape/pairing.js';
+import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+
+/**
+ * The offline path end to end through the CLI: no key set, the heuristic runner and explore/1, the
+ * well-made planted server. Then the record, the suite and the three tapes are read back and every
+ * count the record publishes is re-derived from the tapes.
+ */
+describe('fitness-report run (offline) on the well-made server', () => {
+  const out = outDir();
+  const io = captureIO();
+  let code = -1;
+  let dir = '';
+
+  it('completes SCORED with a valid record, three tapes and suite.json', async () => {
+    code = await main(['run', '--out', out, '--', 'node', server('well-made')], io);
+    expect(io.stderr.join('\n')).not.toMatch(/\n\s+at /);
+    expect(code).toBe(0);
+    expect(io.stdout[0]).toMatch(/^SCORED first-try \d+\/\d+ = .* \(Wilson 95% .*\)/);
+    dir = (io.stdout[1] ?? '').replace(/^run: /, '');
+    const { record, tapes, suite } = await loadRun(dir);
+    expect(record.outcome).toBe('SCORED');
+    expect(record.identity.runner).toBe('heuristic');
+    expect(record.identity.generator).toEqual({ name: 'explore', version: '1' });
+    expect(record.gates.map((g) => (g.gate === 'null_baseline' ? `null:${g.signalSource}` : g.gate))).toEqual(
+      [
+        'structural',
+        'answer_leak',
+        'suite_size',
+        'plan_power',
+        'null:ceiling',
+        'construct',
+        'null:reference',
+        'null:first_try',
+      ],
+    );
+    expect(SuiteFile.safeParse(suite).success).toBe(true);
+    expect(tapes.wire.meta?.kind).toBe('mcp');
+    expect(tapes.agent.meta?.kind).toBe('llm');
+    expect(tapes.judge.meta?.kind).toBe('llm');
+    for (const tape of Object.values(tapes)) {
+      expect(tape.end?.reason).toBe('SCORED');
+      expect(tape.meta?.producer.configHash).toBe(record.suite?.hash);
+    }
+  }, 600_000);
+
+  it('publishes counts the tapes re-derive: trials, tool calls, errors, pending, tokens', async () => {
+    const { record, tapes } = await loadRun(dir);
+    const score = record.score;
+    if (!score) throw new Error('no score');
+    const driveCorr = (c: string | undefined) => c !== undefined && !c.includes('::') && /#\d+$/.test(c);
+    // Trials: every drive trial opens with one system turn under its own corr id.
+    const driveTrials = new Set(
+      tapes.agent.records.flatMap((r) =>
+        r.type === 'turn' && driveCorr(r.value.corr_id) ? [r.value.corr_id] : [],
+      ),
+    );
+    expect(driveTrials.size).toBe(score.firstTry.n);
+    // Tool calls and their outcomes, per tool, from request/response pairing on the wire tape.
+    const calls = pairExchanges(tapes.wire.records).exchanges.filter(
+      (x) => x.method === 'tools/call' && driveCorr(x.corrId),
+    );
+    for (const tool of score.tools) {
+      const mine = calls.filter((x) => x.tool === tool.tool);
+      expect(mine.length).toBe(tool.calls);
+      expect(mine.filter((x) => x.outcome === 'tool-error').length).toBe(tool.errorsByClass.tool_error ?? 0);
+      expect(mine.filter((x) => x.outcome === 'pending').length).toBe(tool.errorsByClass.timeout ?? 0);
+    }
+    expect(calls.length).toBe(score.tools.reduce((a, t) => a + t.calls, 0));
+    // Tokens: the runner's and the screen's turns sum to the cost breakdown.
+    const cost = record.cost;
+    if (cost.kind === 'none') throw new Error('no cost figure');
+    expect(cost.kind).toBe('total');
+    const turns = tapes.agent.records.flatMap((r) =>
+      r.type === 'turn' && r.value.role === 'assistant' ? [r.value] : [],
+    );
+    const input = turns.reduce((a, t) => a + (t.usage?.input_tokens ?? 0), 0);
+    const output = turns.reduce((a, t) => a + (t.usage?.output_tokens ?? 0), 0);
+    expect(input).toBe(cost.breakdown.runner.tokens.input + cost.breakdown.screen.tokens.input);
+    expect(output).toBe(cost.breakdown.runner.tokens.output + cost.breakdown.screen.tokens.output);
+    expect(turns.length).toBe(cost.breakdown.runner.calls + cost.breakdown.screen.calls);
+    const driveTokens = turns
+      .filter((t) => driveCorr(t.corr_id))
+      .reduce((a, t) => a + (t.usage?.input_tokens ?? 0), 0);
+    expect(driveTokens).toBe(score.tokens.input);
+    // The construct gate's wire evidence is what the wire tape shows for construct corr ids.
+    const construct = record.gates.find((g) => g.gate === 'construct');
+    const constructCalls = pairExchanges(tapes.wire.records).exchanges.filter(
+      (x) => x.method === 'tools/call' && (x.corrId ?? '').includes('::construct'),
+    );
+    if (construct?.gate !== 'construct' || !construct.wire) throw new Error('no construct evidence');
+    expect(constructCalls.length).toBe(construct.wire.toolCalls);
+    expect(constructCalls.filter((x) => x.outcome === 'pending').length).toBe(construct.wire.pending);
+    expect(record.cost.reasons).toEqual([]);
+  });
+
+  it('verify passes on the fresh run and fails once record.json is edited', async () => {
+    const ok = captureIO();
+    expect(await main(['verify', dir], ok)).toBe(0);
+    expect(ok.stdout.at(-1)).toBe('verified');
+    const path = join(dir, 'record.json');
+    const { record } = await loadRun(dir);
+    if (!record.score) throw new Error('no score');
+    record.score.firstTry.wilson.lower = 0.99;
+    writeFileSync(path, `${JSON.stringify(record, null, 2)}\n`);
+    const bad = captureIO();
+    expect(await main(['verify', dir], bad)).toBe(1);
+    expect(bad.stdout.join('\n')).toMatch(/MISMATCH signature/);
+    expect(bad.stdout.join('\n')).toMatch(/MISMATCH first-try/);
+  });
+});

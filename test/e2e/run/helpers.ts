@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { CommandIO } from '../../../src/cli/command.js';
+import { readRecord } from '../../../src/record/io.js';
+import { readTape, type Tape } from '../../../src/tape/reader.js';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const server = (name: string) => join(ROOT, 'examples/servers', `${name}.js`);
+
+export function outDir(): string {
+  return mkdtempSync(join(tmpdir(), 'fitness-run-'));
+}
+
+/** The CLI's IO captured in memory, with no model key in its environment (offline). */
+export function captureIO(cwd = ROOT): CommandIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), cwd, env: {} };
+}
+
+export async function loadRun(dir: string) {
+  const record = await readRecord(join(dir, 'record.json'));
+  const tapes: Record<'wire' | 'agent' | 'judge', Tape> = {
+    wire: await readTape(join(dir, 'wire.jsonl')),
+    agent: await readTape(join(dir, 'agent.jsonl')),
+    judge: await readTape(join(dir, 'judge.jsonl')),
+  };
+  const suite = JSON.parse(readFileSync(join(dir, 'suite.json'), 'utf8')) as Record<string, unknown>;
+  return { record, tapes, suite };
+}
