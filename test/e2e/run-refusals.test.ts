@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { isRecorded } from '../../src/record/common.js';
+import { runFitness } from '../../src/run/run-fitness.js';
+import { pairExchanges } from '../../src/tape/pairing.js';
+import { startFixtureHttp } from './fixtures/wire/helpers.js';
+import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+
+/** Planted servers driven through the real pipeline to their outcome families (offline). */
+describe('refusals through the real pipeline', () => {
+  const stops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const stop of stops) await stop();
+  });
+
+  it('a thin server is INSUFFICIENT_SURFACE with the admission counts shown', async () => {
+    const io = captureIO();
+    const code = await main(['run', '--out', outDir(), '--', 'node', server('thin')], io);
+    expect(code).toBe(1);
+    expect(io.stdout[0]).toMatch(/^INSUFFICIENT_SURFACE at suite_size \(below_minimum_suite_size\)/);
+    const { record } = await loadRun((io.stdout[1] ?? '').replace(/^run: /, ''));
+    expect(record).not.toHaveProperty('score');
+    expect(record.refusal).toEqual({ gate: 'suite_size', reason: 'below_minimum_suite_size' });
+    expect(record.suite?.candidates).toBeGreaterThan(0);
+    expect(record.suite?.registered).toBeLessThan(8);
+    expect(record.gates.some((g) => g.gate === 'null_baseline')).toBe(false);
+    expect(record.cost.breakdown?.runner.calls ?? 0).toBe(0);
+  }, 300_000);
+
+  it('a calculator the screen empties is DEGENERATE all_candidates_null_answerable', async () => {
+    const r = await runFitness({
+      target: { kind: 'stdio', argv: ['node', server('calculator')] },
+      outDir: outDir(),
+      env: {},
+    });
+    expect(r.outcome).toBe('DEGENERATE');
+    expect(r.record.refusal).toEqual({ gate: 'suite_size', reason: 'all_candidates_null_answerable' });
+    const screen = r.record.identity.screen;
+    if (!isRecorded(screen)) throw new Error('screen not recorded');
+    expect(screen.counts.deleted).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('answers that ignore the question are DEGENERATE at the null baseline before any paid call', async () => {
+    const r = await runFitness({
+      target: { kind: 'stdio', argv: ['node', server('constant-answers')] },
+      outDir: outDir(),
+      env: {},
+    });
+    expect(r.outcome).toBe('DEGENERATE');
+    expect(r.record.refusal).toEqual({ gate: 'null_baseline', reason: 'noise_exceeds_signal' });
+    expect(r.record.gates.at(-1)).toMatchObject({ signalSource: 'ceiling' });
+    expect(r.record.void).toBeUndefined();
+    const { tapes } = await loadRun(r.dir);
+    const paid = tapes.agent.records.filter(
+      (x) => x.type === 'turn' && /::construct|^[^:]+#\d+$/.test(x.value.corr_id ?? ''),
+    );
+    expect(paid).toEqual([]);
+  }, 300_000);
+
+  it('an HTTP server that leaves calls unanswered is COMPROMISED, with the requests pending on the tape', async () => {
+    const http = await startFixtureHttp(server('unanswered'));
+    stops.push(http.stop);
+    const r = await runFitness({
+      target: { kind: 'http', url: http.url },
+      outDir: outDir(),
+      env: {},
+      callTimeoutMs: 1500,
+    });
+    expect(r.outcome).toBe('COMPROMISED');
+    const gate = r.record.gates.at(-1);
+    if (gate?.gate !== 'construct') throw new Error('expected the construct gate to refuse');
+    expect(gate.reason).toBe('compromised_oracle_errors');
+    expect(gate.wire?.pending).toBeGreaterThan(0);
+    const { tapes } = await loadRun(r.dir);
+    const pending = pairExchanges(tapes.wire.records).exchanges.filter(
+      (x) => x.method === 'tools/call' && x.outcome === 'pending' && (x.corrId ?? '').includes('::construct'),
+    );
+    expect(pending.length).toBe(gate.wire?.pending);
+  }, 600_000);
+
+  it('an HTTP server that stops listening mid-run is VOID target_died, naming what completed', async () => {
+    const http = await startFixtureHttp(server('vanishing'));
+    stops.push(http.stop);
+    const r = await runFitness({ target: { kind: 'http', url: http.url }, outDir: outDir(), env: {} });
+    expect(r.outcome).toBe('VOID');
+    expect(r.record.void?.reason).toBe('target_died');
+    expect(r.record.void?.completed.stages).toContain('prereg');
+    expect(r.record).not.toHaveProperty('score');
+  }, 600_000);
+});
