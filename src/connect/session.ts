@@ -118,7 +118,7 @@ export class McpSession {
   private readonly options: SessionOptions;
   /** Requests whose answers a caller is waiting for (raw frames, calls, lists), by id key. */
   private readonly watched = new Map<string, { message?: JSONRPCMessage; line?: number; deliver: boolean }>();
-  private readonly rawWaiters = new Map<string, (m: JSONRPCMessage) => void>();
+  private readonly rawWaiters = new Map<string, (m: JSONRPCMessage | undefined) => void>();
   private rawCounter = 0;
   private closing: Promise<void> | undefined;
   /** The connect failed because the process ended while the era probe was out (see `openSession`). */
@@ -385,7 +385,7 @@ export class McpSession {
         this.transport.send(message as unknown as JSONRPCMessage),
       );
     } catch (err) {
-      if (key !== undefined) this.rawWaiters.get(key)?.({ jsonrpc: '2.0', id: -1, result: {} });
+      if (key !== undefined) this.rawWaiters.get(key)?.(undefined);
       this.event(EventKind.transportError, { message: this.scrub(errorText(err)) }, options.corrId);
       return { response: undefined, tapeLines: lines };
     }
@@ -444,7 +444,7 @@ export class McpSession {
     await this.client.close().catch(() => {});
     await this.transport.close().catch(() => {});
     this.wire?.close();
-    for (const resolve of this.rawWaiters.values()) resolve({ jsonrpc: '2.0', id: -1, result: {} });
+    for (const resolve of this.rawWaiters.values()) resolve(undefined);
   }
 
   private requestTimeout(): number {

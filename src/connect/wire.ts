@@ -38,6 +38,7 @@ export interface RawHttpResponse {
 
 /** What the HTTP layer saw; the session reads its shape and session-fulness from here. */
 export interface HttpObservations {
+  /** POST answers framed as SSE / as plain JSON. */
   sseResponses: number;
   jsonResponses: number;
   sessionIdSeen: boolean;
@@ -67,7 +68,8 @@ export class HttpWire {
     this.owned = createOwnedFetch();
     const observe: FetchFn = async (input, init) => {
       const response = await this.owned.fetch(input, init);
-      this.observe(response);
+      // The shape is what POST answers carry; GET (the optional standalone stream) and DELETE differ.
+      if ((init?.method ?? 'GET').toUpperCase() === 'POST') this.observe(response);
       return response;
     };
     this.fetch = recordFetch(observe, tape, {
