@@ -1,4 +1,4 @@
-import { canonicalize } from '../suite/canonical.js';
+import { canonicalJson } from '../record/canonical.js';
 import { evaluateCheck } from '../suite/checks.js';
 import { applyExtract, readResult } from '../suite/extract.js';
 import { containsNormalised, keyText } from '../suite/normalise.js';
@@ -18,7 +18,7 @@ export function checkAnswer(
 
 function sameValue(a: unknown, b: unknown): boolean {
   try {
-    return canonicalize(a) === canonicalize(b);
+    return canonicalJson(a) === canonicalJson(b);
   } catch {
     return false;
   }

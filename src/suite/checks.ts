@@ -1,4 +1,4 @@
-import { canonicalize } from './canonical.js';
+import { canonicalJson } from '../record/canonical.js';
 import { applyExtract, readResult } from './extract.js';
 import { jsonValuesIn } from './json-in-text.js';
 import { containsNormalised, keyText, literalLength, normaliseText } from './normalise.js';
@@ -79,7 +79,7 @@ function withinTolerance(found: number, value: number, tolerance: number): boole
 
 function evaluateJson(pointer: string, value: unknown, answer: string): CheckResult {
   if (value === undefined) return { pass: false, detail: 'check is not bound to a key' };
-  const expected = canonicalize(value);
+  const expected = canonicalJson(value);
   const documents = jsonValuesIn(answer);
   if (documents.length === 0) return { pass: false, detail: 'no JSON in the answer' };
   for (const document of documents) {
@@ -92,7 +92,7 @@ function evaluateJson(pointer: string, value: unknown, answer: string): CheckRes
 
 function safeCanonical(value: unknown): string | undefined {
   try {
-    return canonicalize(value);
+    return canonicalJson(value);
   } catch {
     return undefined;
   }
@@ -152,7 +152,7 @@ export function bindCheck(check: Check, key: unknown): Bound {
  * construct gate could never pass however good the server is.
  */
 export function referenceAnswer(check: AnswerCheck, key: unknown): string {
-  if (check.kind === 'json') return canonicalize(documentAt(check.pointer, check.value ?? key));
+  if (check.kind === 'json') return canonicalJson(documentAt(check.pointer, check.value ?? key));
   return keyText(key);
 }
 

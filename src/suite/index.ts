@@ -3,7 +3,6 @@ export { admitCandidates } from './admission/admit.js';
 export { ArgumentValidator } from './admission/arguments.js';
 export { contextHaystacks } from './admission/key-rules.js';
 export type { AdmissionEntry, AdmissionOptions, Rejection, Verdict } from './admission/types.js';
-export { canonicalDigest, canonicalize, sha256Hex } from './canonical.js';
 export {
   bindCheck,
   type CheckInput,

@@ -1,4 +1,4 @@
-import { canonicalize } from './canonical.js';
+import { canonicalJson } from '../record/canonical.js';
 
 /**
  * Normalisation for `contains` checks. The final answer is free text from a model, so the check
@@ -37,5 +37,5 @@ export function literalLength(text: string): number {
 export function keyText(key: unknown): string {
   if (typeof key === 'string') return key;
   if (typeof key === 'number' || typeof key === 'boolean') return String(key);
-  return canonicalize(key);
+  return canonicalJson(key);
 }

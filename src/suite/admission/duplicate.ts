@@ -1,4 +1,4 @@
-import { canonicalize } from '../canonical.js';
+import { canonicalJson } from '../../record/canonical.js';
 import { normaliseText } from '../normalise.js';
 import type { Candidate } from '../schema.js';
 import { type Rejection, reject } from './types.js';
@@ -34,7 +34,7 @@ export class DuplicateTracker {
 
 function planKey(candidate: Candidate): string | undefined {
   try {
-    return canonicalize({ plan: candidate.plan, extract: candidate.extract });
+    return canonicalJson({ plan: candidate.plan, extract: candidate.extract });
   } catch {
     return undefined;
   }

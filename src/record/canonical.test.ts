@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FitnessError } from '../cli/errors.js';
-import { canonicalDigest, canonicalize } from './canonical.js';
+import { canonicalDigest, canonicalJson } from './canonical.js';
 
 function fromBits(hex: string): number {
   const view = new DataView(new ArrayBuffer(8));
@@ -8,14 +8,14 @@ function fromBits(hex: string): number {
   return view.getFloat64(0);
 }
 
-describe('canonicalize (RFC 8785)', () => {
+describe('canonicalJson (RFC 8785)', () => {
   it('matches the RFC 3.2.2 example', () => {
     const input = JSON.parse(
       '{"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],' +
         '"string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/",' +
         '"literals": [null, true, false]}',
     );
-    expect(canonicalize(input)).toBe(
+    expect(canonicalJson(input)).toBe(
       '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],' +
         '"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
     );
@@ -32,7 +32,7 @@ describe('canonicalize (RFC 8785)', () => {
       '\u00f6': 'Latin Small Letter O With Diaeresis',
     };
     // Values are read back in written order: JSON.parse would move the integer-like key "1" first.
-    const values = [...canonicalize(input).matchAll(/:"([^"]*)"/g)].map((m) => m[1]);
+    const values = [...canonicalJson(input).matchAll(/:"([^"]*)"/g)].map((m) => m[1]);
     expect(values).toEqual([
       'Carriage Return',
       'One',
@@ -70,19 +70,19 @@ describe('canonicalize (RFC 8785)', () => {
     ['becbf647612f3696', '-0.0000033333333333333333'],
     ['43143ff3c1cb0959', '1424953923781206.2'],
   ])('formats IEEE bits %s as %s (RFC appendix B)', (bits, expected) => {
-    expect(canonicalize(fromBits(bits))).toBe(expected);
+    expect(canonicalJson(fromBits(bits))).toBe(expected);
   });
 
   it('rejects values JSON cannot carry with a typed error', () => {
-    expect(() => canonicalize(Number.NaN)).toThrow(FitnessError);
-    expect(() => canonicalize({ a: [Number.POSITIVE_INFINITY] })).toThrow(/Infinity at \/a\/0/);
-    expect(() => canonicalize('\ud800')).toThrow(/lone surrogate/);
-    expect(() => canonicalize([undefined])).toThrow(FitnessError);
-    expect(() => canonicalize(10n)).toThrow(FitnessError);
+    expect(() => canonicalJson(Number.NaN)).toThrow(FitnessError);
+    expect(() => canonicalJson({ a: [Number.POSITIVE_INFINITY] })).toThrow(/Infinity at \/a\/0/);
+    expect(() => canonicalJson('\ud800')).toThrow(/lone surrogate/);
+    expect(() => canonicalJson([undefined])).toThrow(FitnessError);
+    expect(() => canonicalJson(10n)).toThrow(FitnessError);
   });
 
   it('has no whitespace, omits undefined members, and nests', () => {
-    expect(canonicalize({ b: [1, { d: 2, c: 'x y' }], a: undefined, e: {} })).toBe(
+    expect(canonicalJson({ b: [1, { d: 2, c: 'x y' }], a: undefined, e: {} })).toBe(
       '{"b":[1,{"c":"x y","d":2}],"e":{}}',
     );
   });
