@@ -55,6 +55,8 @@ export interface RunState {
   /** Every trial run, by phase (the construct and drive trials feed the gates and the score). */
   results: TrialResult[];
   ownNotes: { id: string; text: string }[];
+  /** An in-flight liveness check of the target, shared by trials that saw it fail. */
+  health?: Promise<boolean> | undefined;
 }
 
 export function completed(state: RunState, stage: string): void {

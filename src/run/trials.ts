@@ -28,11 +28,9 @@ function sessionOpener(state: RunState): (corrId: string) => Promise<TrialSessio
     );
 }
 
-let healthCheck: Promise<boolean> | undefined;
-
 /** Is the target still there? One fresh session and a tools/list; concurrent askers share the answer. */
 async function targetAlive(state: RunState): Promise<boolean> {
-  healthCheck ??= (async () => {
+  state.health ??= (async () => {
     try {
       const session = await callContext.run({ corrId: 'health' }, () =>
         openSession(state.config.target, {
@@ -53,9 +51,9 @@ async function targetAlive(state: RunState): Promise<boolean> {
     }
   })();
   try {
-    return await healthCheck;
+    return await state.health;
   } finally {
-    healthCheck = undefined;
+    state.health = undefined;
   }
 }
 
