@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { priceFor, usageCost } from '../models/prices.js';
+import { priceFor } from '../models/prices.js';
+import { priceTokens } from '../record/pricing.js';
 import { type PlaneStats, type PriceLookup, readTape, type TapeStats, tapeStats } from '../tape/index.js';
 import type { Command, CommandIO } from './command.js';
 import { UsageError } from './errors.js';
@@ -15,7 +16,12 @@ export const tablePrice: PriceLookup = (model, usage) => {
   const price = priceFor(model);
   if (price === undefined || usage.input_tokens === undefined || usage.output_tokens === undefined)
     return undefined;
-  return usageCost({ ...usage, input_tokens: usage.input_tokens, output_tokens: usage.output_tokens }, price);
+  return priceTokens(price, {
+    input: usage.input_tokens,
+    output: usage.output_tokens,
+    cacheRead: usage.cache_read_input_tokens ?? 0,
+    cacheWrite: usage.cache_creation_input_tokens ?? 0,
+  });
 };
 
 export const tapeCommand: Command = {

@@ -20,7 +20,7 @@ export { evaluateArithmetic } from './heuristic/arithmetic.js';
 export { estimateTokens, HEURISTIC_MODEL_ID, HeuristicModel } from './heuristic/model.js';
 export { findPlan, type PlanStep, resolvePointer } from './heuristic/plan.js';
 export { MAX_LEXICAL_CALLS, UNKNOWN } from './heuristic/policy.js';
-export { type ModelPrice, PRICE_TABLE, type PriceTable, priceFor, usageCost } from './prices.js';
+export { type ModelPrice, PRICE_TABLE, type PriceTable, priceFor } from './prices.js';
 export { ENV, type Env, type ResolvedModel, type ResolveOptions, resolveModel } from './registry.js';
 export { isPinnedModel, type ModelSpec, PROVIDERS, type ProviderName, parseModelSpec } from './spec.js';
 export { type TapeUsage, toTapeUsage } from './usage.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRICE_TABLE, priceFor, usageCost } from './prices.js';
+import { PriceTable, priceTokens } from '../record/pricing.js';
+import { PRICE_TABLE, priceFor } from './prices.js';
 import { parseModelSpec } from './spec.js';
 
 describe('price table', () => {
@@ -28,21 +29,19 @@ describe('price table', () => {
     expect(priceFor('heuristic')).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
   });
 
-  it('costs usage per million tokens with cache reads and writes at their own rates', () => {
-    const price = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
-    expect(usageCost({ input_tokens: 1_000_000, output_tokens: 0 }, price)).toBe(3);
-    const cost = usageCost(
-      {
-        input_tokens: 100,
-        output_tokens: 20,
-        cache_read_input_tokens: 50,
-        cache_creation_input_tokens: 10,
-        thinking_tokens: 5,
-      },
-      price,
+  it('is a valid record price table, so the record can price every listed model', () => {
+    const parsed = PriceTable.safeParse(PRICE_TABLE);
+    expect(parsed.success).toBe(true);
+    expect(priceTokens(priceFor('heuristic'), { input: 999, output: 999, cacheRead: 0, cacheWrite: 0 })).toBe(
+      0,
     );
-    // thinking tokens are already inside output_tokens: not charged twice
-    expect(cost).toBeCloseTo((100 * 3 + 20 * 15 + 50 * 0.3 + 10 * 3.75) / 1e6, 15);
-    expect(usageCost({ input_tokens: 999, output_tokens: 999 }, priceFor('heuristic')!)).toBe(0);
+    expect(
+      priceTokens(priceFor('anthropic:claude-sonnet-4-5-20250929'), {
+        input: 1e6,
+        output: 0,
+        cacheRead: 0,
+        cacheWrite: 0,
+      }),
+    ).toBe(3);
   });
 });

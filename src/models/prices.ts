@@ -1,20 +1,7 @@
-import type { TapeUsage } from './usage.js';
+import type { ModelPrice, PriceTable } from '../record/pricing.js';
 
-/** USD per million tokens. */
-export interface ModelPrice {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-}
-
-export interface PriceTable {
-  asOf: string;
-  source: string;
-  currency: 'USD';
-  unit: 'per_million_tokens';
-  models: Readonly<Record<string, ModelPrice>>;
-}
+// The table's shape is the record's (src/record/pricing.ts): costs are computed there and only there.
+export type { ModelPrice, PriceTable };
 
 const p = (input: number, output: number, cacheRead: number, cacheWrite: number): ModelPrice => ({
   input,
@@ -87,14 +74,4 @@ export const PRICE_TABLE: PriceTable = {
 /** The price of a normalised model id, or undefined when the table has none (never a guess). */
 export function priceFor(modelId: string, table: PriceTable = PRICE_TABLE): ModelPrice | undefined {
   return Object.hasOwn(table.models, modelId) ? table.models[modelId] : undefined;
-}
-
-/** USD for one normalised usage block. Pure; input_tokens already excludes cache reads/writes. */
-export function usageCost(usage: TapeUsage, price: ModelPrice): number {
-  const perToken =
-    usage.input_tokens * price.input +
-    usage.output_tokens * price.output +
-    (usage.cache_read_input_tokens ?? 0) * price.cacheRead +
-    (usage.cache_creation_input_tokens ?? 0) * price.cacheWrite;
-  return perToken / 1_000_000;
 }
