@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { parseRunArgs } from './args.js';
+
+const io = { cwd: '/work', env: {} };
+
+describe('parseRunArgs', () => {
+  it('reads a stdio target after -- and typed flags', () => {
+    const o = parseRunArgs(
+      [
+        '--tasks',
+        '12',
+        '--reps-drive',
+        '2',
+        '--extensions',
+        '0',
+        '--seed',
+        '9',
+        '--allow-destructive',
+        '--',
+        'node',
+        's.js',
+      ],
+      io,
+    );
+    expect(o.target).toEqual({ kind: 'stdio', argv: ['node', 's.js'], env: {} });
+    expect(o).toMatchObject({
+      tasks: 12,
+      reps: { drive: 2 },
+      extensions: 0,
+      seed: 9,
+      allowDestructive: true,
+    });
+  });
+
+  it('reads an HTTP target with headers and a credential', () => {
+    const o = parseRunArgs(
+      [
+        '--url',
+        'http://127.0.0.1:3000/mcp',
+        '--header',
+        'Authorization: Bearer x',
+        '--credential',
+        'free-key',
+      ],
+      io,
+    );
+    expect(o.target).toEqual({
+      kind: 'http',
+      url: 'http://127.0.0.1:3000/mcp',
+      headers: { Authorization: 'Bearer x' },
+      credential: 'free-key',
+    });
+  });
+
+  it('refuses two targets, unknown flags, non-integers and bad enums with one line', () => {
+    expect(() => parseRunArgs(['--url', 'http://x/mcp', '--', 'node'], io)).toThrow(/exactly one target/);
+    expect(() => parseRunArgs(['--fast', '--', 'node'], io)).toThrow(/unknown option '--fast'/);
+    expect(() => parseRunArgs(['--concurrency', '2.5', '--', 'node'], io)).toThrow(
+      /--concurrency needs an integer/,
+    );
+    expect(() => parseRunArgs(['--generator', 'magic/2', '--', 'node'], io)).toThrow(
+      /explore\/1 or judge\/1/,
+    );
+  });
+});
