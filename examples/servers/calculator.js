@@ -1,0 +1,157 @@
+// @ts-check
+/**
+ * Planted property: a server any model can stand in for. A calculator whose ten tools each take an
+ * arithmetic expression and return its exact value: correct, well described, and useless to a
+ * model that can do arithmetic, because every task the generator can ground states the sum it asks
+ * about.
+ * Expected outcome (stdio or HTTP): DEGENERATE (`all_candidates_null_answerable`). Every candidate
+ * is admitted, then the generation-time null screen (the runner with no tools and no server)
+ * answers each one, so the screen deletes the whole suite and the shortfall below 8 tasks is the
+ * screen's doing, not a thin surface.
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { READ_ONLY, structured, toolError } from './lib/planted.js';
+import { serve } from './lib/serve.js';
+
+/**
+ * One operation: its tool name, what it does, and the expressions it accepts (a pattern, so a
+ * caller and a schema-driven generator both know the exact form). Every accepted expression has an
+ * integer value of at least 1000.
+ */
+/** @type {{ name: string, description: string, pattern: string }[]} */
+const OPERATIONS = [
+  {
+    name: 'add',
+    description: 'Adds two whole numbers written as an expression with a plus sign.',
+    pattern: String.raw`^[1-9]\d{3} \+ [1-9]\d{3}$`,
+  },
+  {
+    name: 'subtract',
+    description: 'Subtracts one whole number from another, written with a minus sign.',
+    pattern: String.raw`^[5-9]\d{3} - [1-4]\d{2}$`,
+  },
+  {
+    name: 'multiply',
+    description: 'Multiplies two whole numbers written with an asterisk.',
+    pattern: String.raw`^[1-9]\d{2} \* [1-9]\d$`,
+  },
+  {
+    name: 'power',
+    description: 'Raises a small base to a whole exponent, written with a caret.',
+    pattern: String.raw`^[2-9] \^ 1[0-5]$`,
+  },
+  {
+    name: 'square',
+    description: 'Squares a two-digit number, written with a caret and the exponent two.',
+    pattern: String.raw`^[4-9]\d \^ 2$`,
+  },
+  {
+    name: 'cube',
+    description: 'Cubes a two-digit number, written with a caret and the exponent three.',
+    pattern: String.raw`^[1-4]\d \^ 3$`,
+  },
+  {
+    name: 'sum_three',
+    description: 'Adds three whole numbers written with plus signs.',
+    pattern: String.raw`^[4-9]\d{2} \+ [4-9]\d{2} \+ [4-9]\d{2}$`,
+  },
+  {
+    name: 'product_three',
+    description: 'Multiplies three whole numbers written with asterisks.',
+    pattern: String.raw`^[5-9] \* [2-9]\d \* [2-9]\d$`,
+  },
+  {
+    name: 'evaluate',
+    description: 'Evaluates a bracketed sum multiplied by a whole number.',
+    pattern: String.raw`^\([1-9]\d{2} \+ [1-9]\d{2}\) \* [5-9]$`,
+  },
+  { name: 'increment', description: 'Adds one to a whole number.', pattern: String.raw`^[1-9]\d{3} \+ 1$` },
+];
+
+/**
+ * Exact integer evaluation of the accepted forms: + - * ^ and one level of brackets.
+ * @param {string} expression
+ * @returns {bigint}
+ */
+function evaluate(expression) {
+  const tokens = expression.match(/\d+|[-+*^()]/g) ?? [];
+  let i = 0;
+  /** @returns {bigint} */
+  const atom = () => {
+    const t = tokens[i++];
+    if (t === '(') {
+      const v = sum();
+      i++;
+      return v;
+    }
+    return BigInt(t ?? '0');
+  };
+  /** @returns {bigint} */
+  const power = () => {
+    const base = atom();
+    if (tokens[i] === '^') {
+      i++;
+      return base ** power();
+    }
+    return base;
+  };
+  /** @returns {bigint} */
+  const product = () => {
+    let v = power();
+    while (tokens[i] === '*') {
+      i++;
+      v *= power();
+    }
+    return v;
+  };
+  /** @returns {bigint} */
+  const sum = () => {
+    let v = product();
+    while (tokens[i] === '+' || tokens[i] === '-') {
+      const op = tokens[i++];
+      const r = product();
+      v = op === '+' ? v + r : v - r;
+    }
+    return v;
+  };
+  return sum();
+}
+
+/** @param {McpServer} server */
+function register(server) {
+  for (const { name, description, pattern } of OPERATIONS) {
+    const form = new RegExp(pattern);
+    server.registerTool(
+      name,
+      {
+        title: name.replace('_', ' '),
+        description,
+        inputSchema: z.object({ expression: z.string().regex(form).describe('the expression to compute') }),
+        outputSchema: z.object({ value: z.number().int() }),
+        annotations: READ_ONLY,
+      },
+      async ({ expression }) => {
+        if (!form.test(expression)) return toolError(`${name} does not accept ${JSON.stringify(expression)}`);
+        return structured({ value: Number(evaluate(expression)) });
+      },
+    );
+  }
+}
+
+serve({
+  factory: () => {
+    const server = new McpServer(
+      { name: 'planted-calculator', version: '1.0.0' },
+      {
+        capabilities: { tools: {} },
+        cacheHints: {
+          'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
+          'server/discover': { ttlMs: 60_000, cacheScope: 'private' },
+        },
+      },
+    );
+    register(server);
+    return server;
+  },
+});

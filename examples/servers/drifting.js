@@ -1,0 +1,188 @@
+// @ts-check
+/**
+ * Planted property: values that drift. A harbour commodities exchange whose quotes move with every
+ * request the process serves: each tools/call advances the market one tick, and every price,
+ * size and volume is a seeded function of (instrument, field, tick). The answer key admission
+ * grounded is already stale when the reference agent asks again.
+ * Expected outcome (stdio or HTTP): GATE_FAILED at construct (`reference_rate_below_threshold`).
+ * The nulls cannot reach keys that no longer exist, so the baseline proceeds; the reference agent,
+ * handed the plan and the key, finds a different value each time and fails nearly every trial.
+ * Over stdio admission runs deep into the main process's ticks while each trial is a fresh process
+ * at tick 1 or 2; over HTTP the one process's ticks only move forward. Either way the key is stale.
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { CallCounter, READ_ONLY, structured, toolError } from './lib/planted.js';
+import { serve } from './lib/serve.js';
+
+const INSTRUMENTS = [
+  { symbol: 'HKF', base: 1840 },
+  { symbol: 'SLT', base: 2675 },
+  { symbol: 'KLP', base: 3120 },
+  { symbol: 'OYS', base: 4410 },
+  { symbol: 'CRB', base: 5290 },
+];
+const SYMBOLS = /** @type {[string, ...string[]]} */ (INSTRUMENTS.map((i) => i.symbol));
+
+const ticks = new CallCounter();
+
+/**
+ * A seeded value in [0, 1) for (symbol, field, tick): FNV-1a over the text, then mulberry32.
+ * @param {string} symbol
+ * @param {string} field
+ * @param {number} tick
+ */
+function noise(symbol, field, tick) {
+  let h = 2166136261;
+  for (const ch of `${symbol}:${field}:${tick}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  let t = (h + 0x6d2b79f5) | 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/**
+ * Pence with two decimals, around the base.
+ * @param {{ symbol: string, base: number }} instrument
+ * @param {string} field
+ * @param {number} tick
+ */
+function price(instrument, field, tick) {
+  return Math.round((instrument.base + 400 * noise(instrument.symbol, field, tick)) * 100) / 100;
+}
+
+/**
+ * @param {{ symbol: string, base: number }} instrument
+ * @param {string} field
+ * @param {number} tick
+ */
+function size(instrument, field, tick) {
+  return 10_000 + Math.floor(90_000 * noise(instrument.symbol, field, tick));
+}
+
+/** @param {string} symbol */
+function find(symbol) {
+  return INSTRUMENTS.find((i) => i.symbol === symbol);
+}
+
+const symbol = z.enum(SYMBOLS).describe('instrument symbol from list_instruments');
+
+/** @param {McpServer} server */
+function register(server) {
+  server.registerTool(
+    'list_instruments',
+    {
+      title: 'Instruments',
+      description:
+        'Lists every instrument traded on the harbour exchange with its symbol and last price in pence.',
+      inputSchema: z.object({}),
+      outputSchema: z.object({
+        instruments: z.array(z.object({ symbol: z.string(), lastPence: z.number() })),
+      }),
+      annotations: { ...READ_ONLY, idempotentHint: false },
+    },
+    async () => {
+      const tick = ticks.next();
+      return structured({
+        instruments: INSTRUMENTS.map((i) => ({ symbol: i.symbol, lastPence: price(i, 'last', tick) })),
+      });
+    },
+  );
+  server.registerTool(
+    'get_quote',
+    {
+      title: 'Quote',
+      description:
+        'Fetches the live quote of one instrument by its symbol: bid, ask and last trade in pence.',
+      inputSchema: z.object({ symbol }),
+      outputSchema: z.object({
+        symbol: z.string(),
+        bidPence: z.number(),
+        askPence: z.number(),
+        lastPence: z.number(),
+      }),
+      annotations: { ...READ_ONLY, idempotentHint: false },
+    },
+    async ({ symbol: s }) => {
+      const tick = ticks.next();
+      const i = find(s);
+      if (!i) return toolError(`unknown symbol ${s}`);
+      return structured({
+        symbol: i.symbol,
+        bidPence: price(i, 'bid', tick),
+        askPence: price(i, 'ask', tick),
+        lastPence: price(i, 'last', tick),
+      });
+    },
+  );
+  server.registerTool(
+    'get_depth',
+    {
+      title: 'Order book depth',
+      description:
+        'Fetches the order book depth of one instrument by its symbol: shares bid and offered at the best prices.',
+      inputSchema: z.object({ symbol }),
+      outputSchema: z.object({
+        symbol: z.string(),
+        bidShares: z.number().int(),
+        offerShares: z.number().int(),
+      }),
+      annotations: { ...READ_ONLY, idempotentHint: false },
+    },
+    async ({ symbol: s }) => {
+      const tick = ticks.next();
+      const i = find(s);
+      if (!i) return toolError(`unknown symbol ${s}`);
+      return structured({
+        symbol: i.symbol,
+        bidShares: size(i, 'bidShares', tick),
+        offerShares: size(i, 'offerShares', tick),
+      });
+    },
+  );
+  server.registerTool(
+    'get_session_range',
+    {
+      title: 'Session range',
+      description:
+        "Fetches today's trading range of one instrument by its symbol: session high, low and volume.",
+      inputSchema: z.object({ symbol }),
+      outputSchema: z.object({
+        symbol: z.string(),
+        highPence: z.number(),
+        lowPence: z.number(),
+        volume: z.number().int(),
+      }),
+      annotations: { ...READ_ONLY, idempotentHint: false },
+    },
+    async ({ symbol: s }) => {
+      const tick = ticks.next();
+      const i = find(s);
+      if (!i) return toolError(`unknown symbol ${s}`);
+      return structured({
+        symbol: i.symbol,
+        highPence: price(i, 'high', tick) + 400,
+        lowPence: price(i, 'low', tick) - 400,
+        volume: size(i, 'volume', tick) * 7,
+      });
+    },
+  );
+}
+
+serve({
+  factory: () => {
+    const server = new McpServer(
+      { name: 'planted-drifting', version: '1.0.0' },
+      {
+        capabilities: { tools: {} },
+        instructions: 'A harbour commodities exchange. Prices are live.',
+        cacheHints: {
+          'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
+          'server/discover': { ttlMs: 60_000, cacheScope: 'private' },
+        },
+      },
+    );
+    register(server);
+    return server;
+  },
+});
