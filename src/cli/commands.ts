@@ -1,8 +1,17 @@
+import { boardCommand } from './board.js';
 import type { Command } from './command.js';
 import { probeCommand } from './probe.js';
 import { runCommand } from './run.js';
+import { serveCommand } from './serve.js';
 import { tapeCommand } from './tape.js';
 import { verifyCommand } from './verify.js';
 
 /** Every subcommand, in the order `--help` lists them. Each lives in its own file. */
-export const commands: readonly Command[] = [runCommand, probeCommand, tapeCommand, verifyCommand];
+export const commands: readonly Command[] = [
+  runCommand,
+  probeCommand,
+  tapeCommand,
+  verifyCommand,
+  boardCommand,
+  serveCommand,
+];

@@ -1,0 +1,93 @@
+import { type Entry, parseTapeText, planeOf } from './tape.js';
+
+/** What the site build wrote for one run: its tapes and what the signature check found. */
+export interface RunData {
+  runId: string;
+  serverSlug: string;
+  outcome: string;
+  recordPage: string;
+  planes: { plane: string; path: string }[];
+  verification: { status: string; keyid?: string; problems: string[] };
+}
+
+function isText(v: unknown): v is string {
+  return typeof v === 'string';
+}
+
+/** Validates the run data file by hand (no library in the browser); anything odd is refused. */
+export function parseRunData(value: unknown): RunData | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const o = value as Record<string, unknown>;
+  const v = o.verification as Record<string, unknown> | undefined;
+  if (!isText(o.runId) || !isText(o.serverSlug) || !isText(o.outcome) || !isText(o.recordPage))
+    return undefined;
+  if (!Array.isArray(o.planes) || v === undefined || v === null || !isText(v.status)) return undefined;
+  const planes = o.planes.flatMap((p: unknown) => {
+    const q = p as Record<string, unknown> | null;
+    if (!q || !isText(q.plane) || !isText(q.path)) return [];
+    // Only plain file names inside the run's own directory.
+    if (!/^[A-Za-z0-9._-]+$/.test(q.path) || q.path.startsWith('.')) return [];
+    return [{ plane: q.plane, path: q.path }];
+  });
+  const problems = Array.isArray(v.problems) ? v.problems.filter(isText) : [];
+  return {
+    runId: o.runId,
+    serverSlug: o.serverSlug,
+    outcome: o.outcome,
+    recordPage: o.recordPage,
+    planes,
+    verification: { status: v.status, ...(isText(v.keyid) ? { keyid: v.keyid } : {}), problems },
+  };
+}
+
+/** A tape URL a reader asked for: only http(s), resolved against this page. */
+export function tapeUrl(candidate: string, base: string): URL | undefined {
+  try {
+    const url = new URL(candidate, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchText(url: string): Promise<string> {
+  const res = await fetch(url, { credentials: 'omit' });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return res.text();
+}
+
+export async function loadRun(runId: string, base: string): Promise<{ data: RunData; planes: Entry[][] }> {
+  const dataUrl = new URL(`data/${encodeURIComponent(runId)}.json`, base).href;
+  const data = parseRunData(JSON.parse(await fetchText(dataUrl)) as unknown);
+  if (!data) throw new Error(`${dataUrl}: not a run data file`);
+  const planes = await Promise.all(
+    data.planes.map(async (p) => {
+      const url = new URL(`runs/${encodeURIComponent(data.runId)}/${encodeURIComponent(p.path)}`, base).href;
+      return parseTapeText(await fetchText(url), p.plane);
+    }),
+  );
+  return { data, planes };
+}
+
+export async function loadUrls(urls: readonly URL[]): Promise<Entry[][]> {
+  return Promise.all(
+    urls.map(async (url) => {
+      const text = await fetchText(url.href);
+      const first = parseTapeText(text, 'tape');
+      const plane = planeOf(first, url.pathname);
+      for (const e of first) e.plane = plane;
+      return first;
+    }),
+  );
+}
+
+export async function loadFiles(files: readonly File[]): Promise<Entry[][]> {
+  return Promise.all(
+    files.map(async (file) => {
+      const entries = parseTapeText(await file.text(), 'tape');
+      const plane = planeOf(entries, file.name);
+      for (const e of entries) e.plane = plane;
+      return entries;
+    }),
+  );
+}

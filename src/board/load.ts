@@ -1,0 +1,95 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { FitnessError } from '../cli/errors.js';
+import { readRecord } from '../record/index.js';
+import type { RunRecord } from '../record/run.js';
+
+/** A run directory whose record validated (migrated to the current schema when it was older). */
+export interface LoadedRun {
+  runDir: string;
+  recordPath: string;
+  record: RunRecord;
+}
+
+/** A record the board could not read: listed on the board with its path and reason, never dropped. */
+export interface UnreadableRun {
+  path: string;
+  reason: string;
+}
+
+export interface LoadedRuns {
+  runs: LoadedRun[];
+  unreadable: UnreadableRun[];
+}
+
+export const RECORD_FILE = 'record.json';
+/** Files only a run directory holds: a directory with one of them but no record is a run we cannot read. */
+const RUN_FILES = ['prereg.json', 'suite.json', 'wire.jsonl', 'agent.jsonl', 'judge.jsonl', 'signature.json'];
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Run directories under `root`: the root itself when it holds a record, else its children. */
+function runDirs(root: string): { dirs: string[]; unreadable: UnreadableRun[] } {
+  if (!isDir(root)) return { dirs: [], unreadable: [{ path: root, reason: 'not a directory' }] };
+  if (existsSync(join(root, RECORD_FILE))) return { dirs: [root], unreadable: [] };
+  const dirs: string[] = [];
+  const unreadable: UnreadableRun[] = [];
+  for (const name of readdirSync(root).sort()) {
+    const dir = join(root, name);
+    if (!isDir(dir)) continue;
+    if (existsSync(join(dir, RECORD_FILE))) dirs.push(dir);
+    else if (RUN_FILES.some((f) => existsSync(join(dir, f)))) {
+      unreadable.push({
+        path: join(dir, RECORD_FILE),
+        reason: 'missing: the run wrote other files but no record (it may have crashed or still be running)',
+      });
+    }
+  }
+  return { dirs, unreadable };
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof FitnessError) {
+    // The record module prefixes its messages with the path, which the board prints beside it.
+    const source = typeof err.details?.source === 'string' ? `${err.details.source}: ` : '';
+    const text = err.message.startsWith(source) ? err.message.slice(source.length) : err.message;
+    return `${err.code}: ${text}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Reads every record under the given directories; validation and migration happen in readRecord. */
+export async function loadRuns(roots: readonly string[]): Promise<LoadedRuns> {
+  const runs: LoadedRun[] = [];
+  const unreadable: UnreadableRun[] = [];
+  const seen = new Map<string, string>();
+  for (const root of roots) {
+    const found = runDirs(resolve(root));
+    unreadable.push(...found.unreadable);
+    for (const runDir of found.dirs) {
+      const recordPath = join(runDir, RECORD_FILE);
+      try {
+        const record = await readRecord(recordPath);
+        const earlier = seen.get(record.runId);
+        if (earlier !== undefined) {
+          unreadable.push({
+            path: recordPath,
+            reason: `duplicate run id ${record.runId}: already read from ${earlier}`,
+          });
+          continue;
+        }
+        seen.set(record.runId, recordPath);
+        runs.push({ runDir, recordPath, record });
+      } catch (err) {
+        unreadable.push({ path: recordPath, reason: reasonOf(err) });
+      }
+    }
+  }
+  return { runs, unreadable };
+}

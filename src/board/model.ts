@@ -1,0 +1,125 @@
+import { generatorChip, type RunRecord } from '../record/index.js';
+import { type DominancePosition, dominancePositions } from '../stats/index.js';
+
+/** A board group: rows that may be read against each other (same runner model AND generator). */
+export interface BoardGroup {
+  id: string;
+  runner: string;
+  generator: string;
+  /** Scored rows first (in dominance listing order), then refused and void rows. */
+  rows: BoardRow[];
+  scored: number;
+  /** Every scored row shares one position, and there are at least two of them. */
+  nothingSeparates: boolean;
+}
+
+export interface Sibling {
+  runId: string;
+  outcome: RunRecord['outcome'];
+  groupId: string;
+  attempt: number;
+}
+
+export interface BoardRow {
+  record: RunRecord;
+  groupId: string;
+  attempt: { index: number; of: number; siblings: Sibling[] };
+  /** Dominance place among the group's scored rows. */
+  place?: DominancePosition;
+}
+
+export function groupKey(record: RunRecord): { runner: string; generator: string } {
+  return { runner: record.identity.runner, generator: generatorChip(record.identity.generator) };
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function byStart(a: RunRecord, b: RunRecord): number {
+  return byText(a.identity.startedAt, b.identity.startedAt) || byText(a.runId, b.runId);
+}
+
+/**
+ * Positions come from the stored Wilson bounds. The record has no field for a board position
+ * (it depends on which other rows share the group), so the board asks src/stats'
+ * `dominancePositions` to order the stored intervals: this compares stored numbers, it does not
+ * compute a statistic.
+ */
+function places(records: readonly RunRecord[]): DominancePosition[] {
+  return dominancePositions(
+    records.flatMap((r) =>
+      r.score
+        ? [
+            {
+              id: r.runId,
+              point: r.score.firstTry.wilson.point,
+              lower: r.score.firstTry.wilson.lower,
+              upper: r.score.firstTry.wilson.upper,
+            },
+          ]
+        : [],
+    ),
+  );
+}
+
+/** Groups, orders and links every record: nothing is best-of, every run is its own row. */
+export function buildBoard(records: readonly RunRecord[]): BoardGroup[] {
+  const keyed = new Map<string, RunRecord[]>();
+  for (const record of records) {
+    const { runner, generator } = groupKey(record);
+    const key = JSON.stringify([runner, generator]);
+    keyed.set(key, [...(keyed.get(key) ?? []), record]);
+  }
+  const keys = [...keyed.keys()].sort(byText);
+  const groupOf = new Map<string, string>();
+  keys.forEach((key, i) => {
+    for (const r of keyed.get(key) ?? []) groupOf.set(r.runId, `group-${i + 1}`);
+  });
+
+  const byServer = new Map<string, RunRecord[]>();
+  for (const record of records) {
+    const slug = record.identity.serverSlug;
+    byServer.set(slug, [...(byServer.get(slug) ?? []), record]);
+  }
+  for (const list of byServer.values()) list.sort(byStart);
+  const attemptOf = (record: RunRecord): BoardRow['attempt'] => {
+    const list = byServer.get(record.identity.serverSlug) ?? [record];
+    return {
+      index: list.indexOf(record) + 1,
+      of: list.length,
+      siblings: list
+        .map((r, i) => ({ r, i }))
+        .filter(({ r }) => r !== record)
+        .map(({ r, i }) => ({
+          runId: r.runId,
+          outcome: r.outcome,
+          groupId: groupOf.get(r.runId) ?? '',
+          attempt: i + 1,
+        })),
+    };
+  };
+
+  return keys.map((key, i) => {
+    const members = keyed.get(key) ?? [];
+    const first = members[0];
+    const { runner, generator } = first ? groupKey(first) : { runner: '', generator: '' };
+    const id = `group-${i + 1}`;
+    const ranked = places(members);
+    const byId = new Map(members.map((r) => [r.runId, r]));
+    const scoredRows: BoardRow[] = ranked.flatMap((place) => {
+      const record = byId.get(place.id);
+      return record ? [{ record, groupId: id, attempt: attemptOf(record), place }] : [];
+    });
+    const others: BoardRow[] = members
+      .filter((r) => !r.score)
+      .sort((a, b) => byText(a.identity.serverSlug, b.identity.serverSlug) || byStart(a, b))
+      .map((record) => ({ record, groupId: id, attempt: attemptOf(record) }));
+    return {
+      id,
+      runner,
+      generator,
+      rows: [...scoredRows, ...others],
+      scored: scoredRows.length,
+      nothingSeparates: ranked.length > 1 && ranked.every((p) => p.position === 1),
+    };
+  });
+}

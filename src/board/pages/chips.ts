@@ -1,0 +1,46 @@
+import { isRecorded, type RunRecord } from '../../record/index.js';
+import { count } from '../format.js';
+import { html, type SafeHtml } from '../html.js';
+import type { BoardRow } from '../model.js';
+import { boardHref, type Links } from './links.js';
+
+export function generatorChipHtml(record: RunRecord): SafeHtml {
+  const g = record.identity.generator;
+  if (!isRecorded(g))
+    return html`<span class="chip not-recorded" title="${g.limitation}">generator not recorded</span>`;
+  return html`<span class="chip" title="task generator">${g.name}/${g.version}</span>`;
+}
+
+export function screenChip(record: RunRecord): SafeHtml {
+  const s = record.identity.screen;
+  if (!isRecorded(s))
+    return html`<span class="chip not-recorded" title="${s.limitation}">screen not recorded</span>`;
+  if (!s.enabled) return html`<span class="chip" title="${s.statement}">unscreened</span>`;
+  const title = `${s.statement} Screened ${count(s.counts.screened)}, deleted ${count(s.counts.deleted)}, errors ${count(s.counts.errors)}.`;
+  return html`<span class="chip" title="${title}">screened (${count(s.counts.deleted)} deleted)</span>`;
+}
+
+export function credentialChip(record: RunRecord): SafeHtml {
+  return html`<span class="chip" title="credential the run was collected under">${record.identity.credential}</span>`;
+}
+
+const outcomeWord = (o: RunRecord['outcome']) => (o === 'SCORED' || o === 'VOID' ? o : `refused: ${o}`);
+
+/** "attempt N of M" and every sibling run of the same server, wherever it sits on the board. */
+export function attemptChip(row: BoardRow, links: Links, groupName: (id: string) => string): SafeHtml {
+  const { index, of, siblings } = row.attempt;
+  const chip = html`<span class="chip" title="every run of this server is its own row">attempt ${index} of ${of}</span>`;
+  if (siblings.length === 0) return chip;
+  const items = siblings.map(
+    (s) =>
+      html`<a href="${boardHref(links, s.runId)}">attempt ${s.attempt}</a> (${outcomeWord(s.outcome)}, ${
+        s.groupId === row.groupId ? 'this group' : groupName(s.groupId)
+      })`,
+  );
+  return html`${chip}<div class="siblings">other runs of this server: ${items.map((item, i) => html`${i > 0 ? '; ' : ''}${item}`)}</div>`;
+}
+
+export function chips(row: BoardRow, links: Links, groupName: (id: string) => string): SafeHtml {
+  const r = row.record;
+  return html`<div class="chips">${generatorChipHtml(r)}${screenChip(r)}${credentialChip(r)}</div>${attemptChip(row, links, groupName)}`;
+}

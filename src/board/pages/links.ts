@@ -1,0 +1,31 @@
+import { siteHref } from '../html.js';
+
+/**
+ * Every link between pages. `base` is the path from the current page to the site root ('' for
+ * pages at the root, '../' one level down); run ids match the record's slug pattern and every
+ * segment is percent-encoded anyway.
+ */
+export interface Links {
+  base: string;
+}
+
+export const ROOT: Links = { base: '' };
+export const NESTED: Links = { base: '../' };
+
+export const boardHref = (l: Links, runId?: string) =>
+  `${l.base}${siteHref(['index.html'], undefined, runId === undefined ? undefined : `run-${runId}`)}`;
+export const groupHref = (l: Links, groupId: string) =>
+  `${l.base}${siteHref(['index.html'], undefined, groupId)}`;
+export const recordHref = (l: Links, runId: string, section?: string) =>
+  `${l.base}${siteHref(['records', `${runId}.html`], undefined, section)}`;
+export const methodsHref = (l: Links, section?: string) =>
+  `${l.base}${siteHref(['methods.html'], undefined, section)}`;
+export const viewerHref = (l: Links, runId: string) =>
+  `${l.base}${siteHref(['viewer.html'], { run: runId })}`;
+/** A deep link to one tape line: `ref` is `<plane>:<line>` (validated by the record schema). */
+export const lineHref = (l: Links, runId: string, ref: string) =>
+  `${l.base}${siteHref(['viewer.html'], { run: runId }, `line=${encodeURIComponent(ref)}`)}`;
+export const corrHref = (l: Links, runId: string, corr: string) =>
+  `${l.base}${siteHref(['viewer.html'], { run: runId }, `corr=${encodeURIComponent(corr)}`)}`;
+export const runFileHref = (l: Links, runId: string, file: string) =>
+  `${l.base}${siteHref(['runs', runId, ...file.split('/')])}`;

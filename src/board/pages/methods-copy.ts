@@ -1,0 +1,63 @@
+import { html, type SafeHtml } from '../html.js';
+
+/** The standing explanations on the methods page, in our own words. */
+
+export const WHAT_IT_MEASURES = html`<section class="block" id="scope"><h2>What the number is, and what it is not</h2>
+<p>The published number is the share of drive trials in which the runner model finished a generated task on its first try through the server: the final answer passed its check, no tool call in the trial came back as an error, and the agent stayed within its step, token and time budget. It is drawn as a Wilson 95% interval, because at these sample sizes the interval is the finding and the point inside it is only a summary.</p>
+<p>This is not a protocol conformance verdict: the official MCP conformance suite answers that question and is worth running alongside. It is not a ranking of models either. It compares servers, and only servers measured with the same runner model and the same task generator.</p>
+</section>`;
+
+export const GATE_ORDER = html`<section class="block" id="gates"><h2>The order of the gates</h2>
+<p>Cheap checks run first, and the first refusal ends the run, so an invalid measurement never spends model budget. Free checks come first (the surface is listed, enough candidates pass admission, no task carries its answer, the suite reaches the minimum size, and the registration’s power is written down). Then the three null baselines run at low cost. Only then does the paid reference agent run, and only after it passes does the runner drive the suite. A baseline that cannot be decided stops the run just as a kill does. A refused record carries no score at all, only the gate, its counts and its reason.</p>
+</section>`;
+
+export const FAMILIES = html`<section class="block" id="families"><h2>How to read each refusal</h2>
+<h3 id="family-null">Null baseline: DEGENERATE (noise_exceeds_signal) and INDETERMINATE</h3>
+<p>Three stand-ins run the suite without the server’s help: a model with no tools, a model whose tool calls all come back empty, and a model whose tool arguments are replaced with random valid ones. The 95th percentile of their rates (T_null) must stay below half of the signal S. The panel shows all three rates, T_null, S with where it came from (the ceiling of 1 before any paid call, then the reference agent’s rate, then the first-try rate) and the line between them. A kill means the tasks could be solved without the server: it says our task generator wrote questions a model can answer unaided. It says nothing bad about the server. INDETERMINATE means part of that comparison was never measured, or the signal was zero.</p>
+<h3 id="family-surface">Thin surface: INSUFFICIENT_SURFACE</h3>
+<p>The panel counts every candidate task the generator proposed, how many passed admission, the rule behind each rejection, how many the null screen deleted, how many were held in reserve and how many were trimmed as surplus, then sets the admission rate against its floor and the suite size against the minimum of 8. Rejected, deleted and trimmed are different fates and are never added together. Records whose generator did not keep per-candidate reasons state that gap instead of a breakdown. Neither floor is ever lowered to let a run through.</p>
+<h3 id="family-screen">Screen emptied the suite: DEGENERATE (all_candidates_null_answerable)</h3>
+<p>When enough candidates were generated but the generation-time screen deleted so many that the suite fell below the minimum, the record refuses with its own reason and shows the screen ledger. The finding is that a model without the server could answer the tasks, not that the server has too few tools.</p>
+<h3 id="family-construct">Reference agent: GATE_FAILED at construct</h3>
+<p>A reference agent is given the plan and the answer key and must still reach the key through the server at a rate of at least the registered threshold (0.90 by default). The panel prints its passes and trials, the exact binomial p-value, the Wilson interval, the power at this sample size, the extension sequence, and what the wire tape shows: how many tool calls were recorded, how many returned errors, and how many requests never received a response. Unanswered requests are a fact about the server, read from the recorded counts.</p>
+<h3 id="family-compromised">COMPROMISED</h3>
+<p>Oracle errors (reference trials that never completed: transport failures, timeouts, model API errors) are counted beside the sample instead of being dropped from it. When they exceed the registered share of all trials (5% by default) the run refuses: the measurement did not complete, which is not a verdict about the server.</p>
+<h3 id="family-extend">EXTEND_EXHAUSTED</h3>
+<p>A rate gate can land between pass and fail. The pre-registration fixes, before any paid call, how many extension batches the run may buy and how large they are. A gate still unresolved after the last batch fails (GATE_FAILED, unresolved_after_max_extensions). EXTEND_EXHAUSTED is reserved for a registration that bought no batch at all, so there was nothing to spend. Records written before the extension protocol existed carry a zero policy with no batch size, no protocol statement and no ledger; they cannot be told apart from a registration that chose zero, and each such record says so itself. Their counts are kept exactly as measured.</p>
+<h3 id="family-leak">Answer leak: GATE_FAILED at answer_leak</h3>
+<p>A registered task whose prompt carries its own answer would pass without the server, so the run refuses and lists each leaking task.</p>
+<h3 id="family-void">VOID</h3>
+<p>A run that could not complete its registered size (the target died, the run crashed or was aborted, or a budget cap was hit) publishes its record as VOID with what did complete. It is shown like any other run and never dropped.</p>
+</section>`;
+
+export const SCREEN_AND_EXTENSIONS = html`<section class="block" id="screen"><h2>The generation-time screen, and its bias</h2>
+<p>Newer runs put every admitted candidate to the runner model once, with no tools and no server, and delete the candidates it answers correctly before the suite is hashed. Deleted candidates are counted on each record and are not generator failures. The screen biases one thing in one direction: the run-time null baseline of a screened suite reads lower than it would on an unscreened one, because the easy-without-the-server tasks are already gone. The gate’s ratio, percentile and halting rule are unchanged and a screened suite can still be killed, but a passed baseline on a screened row is weaker evidence than on an unscreened row. Every row therefore says which it is.</p>
+<h2 id="extensions">Extensions are not second chances</h2>
+<p>Batch size and the number of batches are registered before the first paid call. An unresolved gate spends the next registered batch; it is never re-run until it looks decisive. Each record prints the sequence: the verdict at the registered size, each batch as tasks added and trials added (two different numbers, since each task runs at the registered reps), the pool before and after, and the verdict after.</p>
+<h2 id="attempts">More than one run of a server</h2>
+<p>Each run generates its own suite under its own hash, so two runs of one server are two measurements. Every run is its own row with its attempt number and links to its siblings, wherever they sit. Nothing is best-of: no run replaces, hides or absorbs another.</p>
+</section>`;
+
+export const READING = html`<section class="block" id="reading"><h2>Reading intervals and positions</h2>
+<p>Rows are listed by their point estimate, but the position printed beside a row only drops when some other row’s whole interval lies above its whole interval. Rows nothing separates share a position and are marked tied, and a lower row whose interval still overlaps one placed above says so. When no pair in a group is separated, the group says in words that nothing separates its rows. Intervals are computed once, in the run record; the site only draws them.</p>
+<h2 id="probes">Protocol probes</h2>
+<p>Probes are deterministic, spend no tokens and run before anything else, so refused runs report them too. Spec currency is the protocol revision the connection actually negotiated. Protocol hygiene counts the other probe checks that passed out of those that could be checked, and separately how many could not be checked on this connection; an unknown is never counted as a pass. A failed probe is a fact about the server and is shown in the fault colour, never in the refusal colour.</p>
+<h2 id="credentials">Credentials</h2>
+<p>Each row names the credential it was collected under (anonymous, free-key or owner-key). Servers can expose different tools to different credentials, so these are labelled, never merged.</p>
+<h2 id="evidence">Evidence</h2>
+<p>Findings link to the tape lines behind them. Each run publishes its wire tape (the MCP JSON-RPC traffic) and its agent tape (the runner’s turns), and the judge tape when there is one, with permissive cross-origin headers and an immutable cache. The viewer fetches them only when opened, and shows whether the run’s signature verified when the site was built.</p>
+</section>`;
+
+export const NOT_IN_NUMBERS = html`<section class="block" id="not-in-numbers"><h2>What is not in these numbers</h2>
+<ul>
+<li>A dollar figure is called a measured total only when the record says nothing known is missing from it. Otherwise it is printed as “at least” with each reason: a model with no price on file, calls that returned no usage, calls that failed before reporting any, usage marked partial, or spend that was never recorded (such as screen calls written to no tape). With nothing to support a figure, none is printed and the record says why. No flat per-run estimate is ever used.</li>
+<li>A total summed from the published tapes is the runner’s spend, not the run’s: the judge that wrote the suite has its own tape, and generation-time screen calls may appear on none.</li>
+<li>The first-try rate is about one runner model. Another runner, or another generator, produces a different measurement, which is why groups are never read against each other.</li>
+<li>The heuristic runner used for offline runs is a lexical agent, not a language model: its rate shows how well a server’s tools describe themselves to word matching.</li>
+<li>Protocol probes and the first-try rate are separate facts. A server can score well and fail probes, or pass every probe and be refused.</li>
+</ul>
+</section>`;
+
+export function methodsIntro(): SafeHtml {
+  return html`<h1>Methods</h1><p class="lede">How the board’s numbers and refusals are produced, the thresholds the runs registered, and the notes every run of a generator carries, published once.</p>`;
+}

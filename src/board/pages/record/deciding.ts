@@ -1,0 +1,44 @@
+import type { RunRecord } from '../../../record/index.js';
+import { count, pct } from '../../format.js';
+import { html, type SafeHtml } from '../../html.js';
+import { intervalSvg } from '../interval.js';
+import type { Links } from '../links.js';
+import { gate } from '../why/gates.js';
+import { refusalHeadline, refusalStory } from '../why/index.js';
+import { nullComparison } from '../why/nulls.js';
+
+function scored(record: RunRecord): SafeHtml {
+  const score = record.score;
+  if (!score) return html``;
+  const w = score.firstTry.wilson;
+  const c = gate(record, 'construct');
+  const lastNull = record.gates.filter((g) => g.gate === 'null_baseline').at(-1);
+  return html`<p><span class="outcome scored">SCORED</span> first-try success <strong>${count(score.firstTry.k)} of ${count(score.firstTry.n)}</strong> trials = <strong>${pct(w.point)}</strong>, Wilson 95% interval ${pct(w.lower)} to ${pct(w.upper)}.</p>
+${intervalSvg(w, 'first-try success')}
+${
+  c
+    ? html`<p>It was published because the reference agent reached the answer key through the server ${count(c.k)} of ${count(c.n)} times (${
+        c.wilson
+          ? html`Wilson lower bound ${pct(c.wilson.lower)}`
+          : html`<span class="missing">interval not in the record</span>`
+      } against the threshold ${pct(c.threshold)}: <code>${c.verdict}</code>)${
+        lastNull?.gate === 'null_baseline'
+          ? html`, and the nulls stayed below the line: ${nullComparison(lastNull)}`
+          : ''
+      }.</p>`
+    : ''
+}`;
+}
+
+/** What decided this run, first: the score and the comparisons that let it stand, or the refusal. */
+export function decidingComparison(record: RunRecord, links: Links): SafeHtml {
+  if (record.outcome === 'SCORED') return scored(record);
+  const isVoid = record.outcome === 'VOID';
+  return html`<p><span class="outcome ${isVoid ? 'void' : 'refused'}">${record.outcome}</span>${
+    record.refusal
+      ? html` at gate <code>${record.refusal.gate}</code>, reason <code>${record.refusal.reason}</code>`
+      : ''
+  }</p>
+<p><strong>${refusalHeadline(record)}</strong></p>
+${refusalStory(record, links)}`;
+}

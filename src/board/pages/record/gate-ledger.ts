@@ -1,0 +1,76 @@
+import { decisionPoint, type GateRecord, type RunRecord } from '../../../record/index.js';
+import { count, pct } from '../../format.js';
+import { html, type SafeHtml } from '../../html.js';
+import { facts } from '../facts.js';
+import { nullComparison } from '../why/nulls.js';
+
+const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+
+function numbers(g: GateRecord): SafeHtml {
+  switch (g.gate) {
+    case 'structural':
+      return facts([
+        ['surface listed', yesNo(g.surfaceListed)],
+        ['tools', count(g.toolCount)],
+        ['candidates / admitted', `${count(g.candidates)} / ${count(g.admitted)}`],
+        [
+          'admission rate',
+          g.admissionRate === undefined
+            ? html`<span class="missing">no candidates, so no rate</span>`
+            : `${pct(g.admissionRate)} against the floor ${pct(g.minAdmissionRate)}`,
+        ],
+        ['registered', count(g.registered)],
+        ['tasks that did not re-validate', count(g.invalidTasks.length)],
+      ]);
+    case 'answer_leak':
+      return facts([
+        ['tasks scanned', count(g.scanned)],
+        ['tasks carrying their answer', count(g.leaks.length)],
+      ]);
+    case 'suite_size':
+      return facts([
+        ['registered against the minimum', `${count(g.registered)} against ${count(g.minTasks)}`],
+        ['deleted by the screen', count(g.deletedByScreen)],
+      ]);
+    case 'plan_power':
+      return facts([
+        [
+          'trials needed for the planned power',
+          `${count(g.requiredN)} (power ${pct(g.plannedPower)} to detect ${pct(g.detectableRate)} against ${pct(g.threshold)}, α = ${g.alpha})`,
+        ],
+        ['registered trials', `${count(g.registeredTrials)}: power ${pct(g.achievedPower)}`],
+        ['after the last registered extension', `${count(g.maxTrials)}: power ${pct(g.achievedPowerAtMax)}`],
+        [
+          'a perfect reference run could publish PASS',
+          `at the registered size: ${yesNo(g.perfectPassAtRegistered)}; after the last extension: ${yesNo(g.perfectPassAtMax)}`,
+        ],
+      ]);
+    case 'null_baseline':
+      return html`<p>${nullComparison(g)}</p>`;
+    case 'construct':
+      return facts([
+        [
+          'reference agent',
+          `${count(g.k)} of ${count(g.n)} passed, ${count(g.errors)} oracle errors (${pct(g.errorShare)} against ${pct(g.compromisedErrorShare)})`,
+        ],
+        ['threshold', pct(g.threshold)],
+        [
+          'verdict',
+          html`${g.rawVerdict ? html`raw <code>${g.rawVerdict}</code>, ` : ''}published <code>${g.verdict}</code>`,
+        ],
+      ]);
+  }
+}
+
+/** Every gate decision, in the order the run made them. */
+export function gateLedger(record: RunRecord): SafeHtml {
+  if (record.gates.length === 0) return html`<p>No gate was decided.</p>`;
+  return html`<ol class="ledger">${record.gates.map(
+    (
+      g,
+    ) => html`<li><strong><code>${decisionPoint(g)}</code></strong> <span class="small">(${g.tier})</span>: <code>${g.verdict}</code>${
+      g.reason ? html` <code>${g.reason}</code>` : ''
+    }${g.outcome ? html` → <span class="outcome refused">${g.outcome}</span>` : ''}
+<div>${g.explain}</div>${numbers(g)}</li>`,
+  )}</ol>`;
+}

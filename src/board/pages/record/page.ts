@@ -1,0 +1,62 @@
+import { type RunRecord, standingNoteSummary } from '../../../record/index.js';
+import { html, type SafeHtml } from '../../html.js';
+import type { BoardRow } from '../../model.js';
+import type { PublishedRun } from '../../publish.js';
+import { chips } from '../chips.js';
+import { page } from '../layout.js';
+import { extensionLedger } from '../ledger.js';
+import { boardHref, methodsHref, NESTED, viewerHref } from '../links.js';
+import { anchorId, notesAnchor } from '../methods.js';
+import { gate } from '../why/gates.js';
+import { costBreakdown } from './cost.js';
+import { decidingComparison } from './deciding.js';
+import { filesSection } from './files.js';
+import { probeFindings } from './findings.js';
+import { gateLedger } from './gate-ledger.js';
+import { identity, lineage, preregistration } from './identity.js';
+import { scoreDetails, toolAttribution } from './score.js';
+
+export interface RecordPageInput {
+  record: RunRecord;
+  row: BoardRow | undefined;
+  published: PublishedRun | undefined;
+  groupName: (id: string) => string;
+}
+
+const section = (id: string, title: string, body: SafeHtml) =>
+  html`<section class="block" id="${id}"><h3>${title}</h3>${body}</section>`;
+
+function notes(record: RunRecord): SafeHtml {
+  const standing = standingNoteSummary(record.notes);
+  const anchor = notesAnchor(record);
+  return html`${
+    record.notes.own.length > 0
+      ? html`<ul class="notes">${record.notes.own.map((n) => html`<li id="note-${anchorId(n.id)}">${n.text}</li>`)}</ul>`
+      : html`<p>This run carries no notes of its own.</p>`
+  }
+<p>It also carries ${standing.count} standing ${standing.count === 1 ? 'note' : 'notes'} that every run of its generator records; they are published once, verbatim, on the <a href="${methodsHref(NESTED, anchor)}">methods page</a>.</p>`;
+}
+
+export function recordPage(input: RecordPageInput): string {
+  const { record, row } = input;
+  const links = NESTED;
+  const c = gate(record, 'construct');
+  const body = html`<p class="small"><a href="${boardHref(links, record.runId)}">← this row on the board</a> · <a href="${viewerHref(links, record.runId)}">Replay the tapes</a></p>
+<h1><code>${record.identity.serverSlug}</code> <span class="small">${record.runId}</span></h1>
+${row ? chips(row, links, input.groupName) : ''}
+<section class="block deciding" id="deciding"><h2>What decided this run</h2>${decidingComparison(record, links)}</section>
+<h2>Audit trail</h2>
+${section('gates', 'Gate ledger, in decision order', gateLedger(record))}
+${section('extensions', 'Extension ledger', c ? extensionLedger(c) : html`<p>The run stopped before the construct gate, so no extension could be bought.</p>`)}
+${section('probes', 'Probe findings', probeFindings(record, links))}
+${section('tools', 'Per-tool attribution', toolAttribution(record.score))}
+${record.score ? section('score', 'Drive details', scoreDetails(record.score)) : ''}
+${section('cost', 'Cost', costBreakdown(record.cost))}
+${section('identity', 'Identity', identity(record))}
+${section('lineage', 'Suite hash and lineage', lineage(record, row, links))}
+${section('prereg', 'Pre-registration', preregistration(record, links))}
+${section('files', 'Files and digests', filesSection(record, input.published, links))}
+<h2 id="notes">Method notes</h2>
+${notes(record)}`;
+  return page({ title: `${record.identity.serverSlug}: ${record.outcome} · Fitness Report`, links, body });
+}

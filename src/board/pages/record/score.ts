@@ -1,0 +1,56 @@
+import type { ScoreBlock } from '../../../record/index.js';
+import { count, missing, usd } from '../../format.js';
+import { html, type SafeHtml } from '../../html.js';
+import { facts } from '../facts.js';
+
+/** Per-tool attribution: calls, errors by failure class, latency percentiles as stored. */
+export function toolAttribution(score: ScoreBlock | undefined): SafeHtml {
+  if (!score) return html`<p>No drive ran, so there is no per-tool attribution.</p>`;
+  if (score.tools.length === 0) return html`<p>The drive made no tool call.</p>`;
+  return html`<table><thead><tr><th>tool</th><th>calls</th><th>errors</th><th>by class</th><th>latency p50 / p95</th></tr></thead><tbody>${score.tools.map(
+    (t) =>
+      html`<tr><td><code>${t.tool}</code></td><td>${count(t.calls)}</td><td>${count(t.errors)}</td><td>${Object.entries(
+        t.errorsByClass,
+      ).map(
+        ([cls, n], i) => html`${i > 0 ? ', ' : ''}${cls} ${count(n ?? 0)}`,
+      )}</td><td>${t.latencyMs ? `${count(t.latencyMs.p50)} / ${count(t.latencyMs.p95)} ms over ${count(t.latencyMs.samples)}` : html`<span class="missing">no call was answered</span>`}</td></tr>`,
+  )}</tbody></table>`;
+}
+
+function perCompleted(score: ScoreBlock): SafeHtml {
+  const p = score.perCompletedTask;
+  if (p.completedTasks === 0) {
+    const why = 'why' in p && typeof p.why === 'string' ? p.why : '';
+    return html`none: ${why}`;
+  }
+  const tokens = 'tokens' in p && typeof p.tokens === 'number' ? p.tokens : undefined;
+  if (tokens === undefined) return missing('the tokens per completed task');
+  const money = 'cost' in p ? (p.cost as { kind: string; usd: number } | undefined) : undefined;
+  const gap = 'costMissing' in p && typeof p.costMissing === 'string' ? p.costMissing : '';
+  const cost = money
+    ? money.kind === 'total'
+      ? `${usd(money.usd)} (measured)`
+      : `at least ${usd(money.usd)}`
+    : `no figure: ${gap}`;
+  return html`${count(p.completedTasks)} completed tasks; ${count(Math.round(tokens))} tokens and ${cost} per completed task`;
+}
+
+/** The drive's stored numbers beyond the headline rate. */
+export function scoreDetails(score: ScoreBlock): SafeHtml {
+  return html`${facts([
+    ['first try', `${count(score.firstTry.k)} of ${count(score.firstTry.n)}`],
+    ['eventual success', `${count(score.eventual.k)} of ${count(score.eventual.n)}`],
+    ['tasks passed on every rep (pass^k)', `${count(score.passHatK.k)} of ${count(score.passHatK.n)}`],
+    ['tasks passed on some rep (pass@k)', `${count(score.passAtK.k)} of ${count(score.passAtK.n)}`],
+    [
+      'runner tokens (input / output / cache read / cache write)',
+      `${count(score.tokens.input)} / ${count(score.tokens.output)} / ${count(score.tokens.cacheRead)} / ${count(score.tokens.cacheWrite)}`,
+    ],
+    ['trials without reported usage', count(score.tokens.trialsWithoutUsage)],
+    ['per completed task', perCompleted(score)],
+  ])}
+<details><summary>Per task (${count(score.perTask.length)})</summary><table><thead><tr><th>task</th><th>reps</th><th>first try</th><th>eventual</th><th>pass^k</th><th>pass@k</th></tr></thead><tbody>${score.perTask.map(
+    (t) =>
+      html`<tr><td><code>${t.taskId}</code></td><td>${count(t.reps)}</td><td>${count(t.firstTry)}</td><td>${count(t.eventual)}</td><td>${t.passHatK ? 'yes' : 'no'}</td><td>${t.passAtK ? 'yes' : 'no'}</td></tr>`,
+  )}</tbody></table></details>`;
+}

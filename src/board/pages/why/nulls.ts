@@ -1,0 +1,98 @@
+import { isRecorded, type NullBaselineGate, type NullPhase, type RunRecord } from '../../../record/index.js';
+import { count, missing, pct } from '../../format.js';
+import { html, type SafeHtml } from '../../html.js';
+import { facts } from '../facts.js';
+import { SIGNAL_SOURCE } from './gates.js';
+
+export const NULL_LABELS: Readonly<Record<NullPhase, string>> = {
+  'null-no-tools': 'no tools at all',
+  'null-stubbed-empty': 'tools that answer empty',
+  'null-random-args': 'tools called with random valid arguments',
+};
+
+const PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
+
+function phaseValue(gate: NullBaselineGate, phase: NullPhase): SafeHtml {
+  const r = gate.nullRates[phase];
+  if (!r) return missing('this null was not measured');
+  return html`${count(r.k)} of ${count(r.n)} = <strong>${pct(r.rate)}</strong>`;
+}
+
+/** The stored comparison, with the relation the recorded verdict states. */
+export function nullComparison(gate: NullBaselineGate): SafeHtml {
+  if (gate.tNull === undefined || gate.signal === undefined || gate.cutoff === undefined) {
+    const gaps = [
+      gate.tNull === undefined ? 'T_null' : undefined,
+      gate.signal === undefined ? 'the signal S' : undefined,
+    ].filter((x) => x !== undefined);
+    return html`<span class="cmp">${gaps.join(' and ')} not measured: the gate could not compare</span>`;
+  }
+  const relation = gate.verdict === 'KILL' ? '≥' : gate.verdict === 'PROCEED' ? '<' : 'against';
+  return html`<span class="cmp">T_null ${pct(gate.tNull)} ${relation} ${pct(gate.cutoff)} = ${gate.ratio} × S (S = ${pct(gate.signal)})</span>`;
+}
+
+/** Null rates, T_null, the line and S on one 0–100 axis (positions are the stored values). */
+function drawing(gate: NullBaselineGate): SafeHtml {
+  const x = (v: number) => Number((v * 100).toFixed(3));
+  const marks = PHASES.flatMap((p) => {
+    const r = gate.nullRates[p];
+    return r
+      ? [
+          html`<circle class="point" cx="${x(r.rate)}" cy="5" r="1.4"><title>${NULL_LABELS[p]}: ${pct(r.rate)}</title></circle>`,
+        ]
+      : [];
+  });
+  return html`<svg class="interval" viewBox="-2 0 104 10" role="img" aria-label="null rates against the line and the signal">
+${[0, 25, 50, 75, 100].map((g) => html`<line class="grid" x1="${g}" x2="${g}" y1="0" y2="10"></line>`)}
+${gate.cutoff === undefined ? '' : html`<rect class="band" x="${x(gate.cutoff)}" y="0" width="0.8" height="10"><title>the line: ${pct(gate.cutoff)}</title></rect>`}
+${gate.signal === undefined ? '' : html`<rect class="point" x="${x(gate.signal) - 0.5}" y="0" width="1" height="10"><title>signal S: ${pct(gate.signal)}</title></rect>`}
+${marks}
+</svg>`;
+}
+
+function finding(gate: NullBaselineGate): string {
+  if (gate.reason === 'noise_exceeds_signal') {
+    return 'Models that could not use the server got as far as the line the real agent has to clear. The tasks could be answered from what a model already knows, so the server was never really tested. That is a finding about our generated tasks, not about the server.';
+  }
+  if (gate.reason === 'degenerate_no_signal') {
+    return 'The signal was zero, so there was nothing for the nulls to stay below. An undecidable gate stops the run exactly like a kill.';
+  }
+  if (gate.reason === 'no_measurements') {
+    return 'Part of the comparison was never measured, so the gate could not decide. An undecidable gate stops the run exactly like a kill.';
+  }
+  return 'The nulls stayed below the line at this decision point.';
+}
+
+function screenNote(record: RunRecord): string {
+  const screen = record.identity.screen;
+  if (!isRecorded(screen)) return 'Whether this suite was screened is not recorded.';
+  return screen.enabled
+    ? 'This suite was screened at generation time, so these null rates read lower than an unscreened suite would give; the gate itself is unchanged.'
+    : 'This suite was not screened at generation time.';
+}
+
+export function nullStory(gate: NullBaselineGate, record: RunRecord): SafeHtml {
+  return html`<p>${finding(gate)}</p>
+${drawing(gate)}
+${facts([
+  ...PHASES.map((p) => [`null: ${NULL_LABELS[p]}`, phaseValue(gate, p)] as const),
+  [
+    `T_null (${gate.percentile}th percentile, nearest rank)`,
+    gate.tNull === undefined ? missing('T_null') : pct(gate.tNull),
+  ],
+  [
+    'signal S',
+    gate.signal === undefined
+      ? missing('the signal')
+      : html`${pct(gate.signal)} <span class="small">from ${SIGNAL_SOURCE[gate.signalSource]}</span>`,
+  ],
+  [`the line (${gate.ratio} × S)`, gate.cutoff === undefined ? missing('the line') : pct(gate.cutoff)],
+  ['verdict', html`<code>${gate.verdict}</code>${gate.reason ? html` <code>${gate.reason}</code>` : ''}`],
+])}
+<p>${nullComparison(gate)}</p>
+<p class="small">${screenNote(record)}</p>`;
+}
+
+export function nullHeadline(gate: NullBaselineGate): SafeHtml {
+  return nullComparison(gate);
+}

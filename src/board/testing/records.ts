@@ -1,0 +1,436 @@
+import {
+  buildCost,
+  buildScore,
+  buildSuiteSummary,
+  type CostBlock,
+  type GateRecord,
+  generatorChip,
+  makeRunId,
+  noCost,
+  type PreRegistration,
+  type ProbeResult,
+  preregSha256,
+  RunRecord,
+  type TrialOutcome,
+  type UsageRow,
+} from '../../record/index.js';
+import {
+  answerLeak,
+  construct,
+  type NullCounts,
+  nullBaseline,
+  planPower,
+  structural,
+  suiteSize,
+} from './gates.js';
+
+/**
+ * Synthetic run records for the board's tests and bench. Each one is validated by the record schema,
+ * so the board is exercised against exactly what `readRecord` accepts.
+ */
+
+export type Family =
+  | 'scored'
+  | 'thin-surface'
+  | 'admission-floor'
+  | 'null-kill'
+  | 'screen-emptied'
+  | 'null-indeterminate'
+  | 'construct-fail'
+  | 'construct-unresolved'
+  | 'answer-leak'
+  | 'compromised'
+  | 'extend-exhausted'
+  | 'void';
+
+export interface FixtureOptions {
+  slug: string;
+  startedAt: string;
+  runner?: string;
+  generator?: { name: string; version: string };
+  credential?: 'anonymous' | 'free-key' | 'owner-key';
+  screened?: boolean;
+  /** First-try successes of 48 drive trials (scored runs). */
+  firstTry?: number;
+  /** Replace untrusted strings (server name, descriptions, probe details) with this text. */
+  hostile?: string;
+  cost?: 'total' | 'floor' | 'none';
+  probes?: ProbeResult[];
+}
+
+const HASH = (seed: string) =>
+  Array.from(
+    { length: 64 },
+    (_, i) => '0123456789abcdef'[(seed.charCodeAt(i % seed.length) + i * 7) % 16],
+  ).join('');
+
+const PRICES = {
+  asOf: '2026-11-01',
+  source: 'fixture price table',
+  models: { 'anthropic:claude-test': { input: 3, output: 15 } },
+};
+
+function cost(kind: FixtureOptions['cost'], runner: string): CostBlock {
+  if (kind === 'none' || runner === 'heuristic') {
+    return noCost(
+      runner === 'heuristic'
+        ? 'the heuristic runner is offline and has no price'
+        : 'no price table was available',
+    );
+  }
+  const rows: UsageRow[] = [
+    { role: 'runner', model: runner, status: 'ok', inputTokens: 120_000, outputTokens: 9_000 },
+    { role: 'judge', model: 'anthropic:claude-test', status: 'ok', inputTokens: 20_000, outputTokens: 4_000 },
+  ];
+  if (kind === 'floor') rows.push({ role: 'judge', model: 'anthropic:claude-test', status: 'no_usage' });
+  return buildCost(rows, { ...PRICES, models: { ...PRICES.models, [runner]: { input: 1, output: 5 } } });
+}
+
+export function defaultProbes(hostile?: string): ProbeResult[] {
+  const detail = (text: string) => hostile ?? text;
+  return [
+    {
+      id: 'spec-currency',
+      applies: true,
+      pass: true,
+      detail: detail('negotiated 2026-07-28, the latest revision'),
+      evidence: { negotiated: '2026-07-28' },
+      tapeRefs: ['wire:2'],
+    },
+    {
+      id: 'impossible-version',
+      applies: true,
+      pass: true,
+      detail: detail('1999-01-01 was refused with -32022'),
+      evidence: {},
+      tapeRefs: ['wire:4', 'wire:5'],
+    },
+    {
+      id: 'unknown-method',
+      applies: true,
+      pass: false,
+      detail: detail('a made-up method got an empty result'),
+      evidence: {},
+      tapeRefs: ['wire:6', 'wire:7'],
+    },
+    {
+      id: 'origin-check',
+      applies: false,
+      pass: null,
+      detail: detail('stdio: no Origin header to check'),
+      evidence: {},
+      tapeRefs: [],
+    },
+    {
+      id: 'tool-names',
+      applies: true,
+      pass: true,
+      detail: detail('every tool name follows the rule'),
+      evidence: {},
+      tapeRefs: ['wire:3'],
+    },
+  ];
+}
+
+interface Shape {
+  candidates: number;
+  rejections: { candidateId: string; rule: 'duplicate' | 'plan-failed' | 'unknown-tool'; detail: string }[];
+  deleted: number;
+  registered: number;
+  reserve: number;
+}
+
+function shapeFor(family: Family): Shape {
+  const reject = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      candidateId: `c${i + 1}`,
+      rule: (['plan-failed', 'duplicate', 'unknown-tool'] as const)[i % 3]!,
+      detail: 'fixture rejection',
+    }));
+  if (family === 'thin-surface')
+    return { candidates: 12, rejections: reject(7), deleted: 0, registered: 5, reserve: 0 };
+  if (family === 'admission-floor')
+    return { candidates: 40, rejections: reject(34), deleted: 0, registered: 6, reserve: 0 };
+  if (family === 'screen-emptied')
+    return { candidates: 20, rejections: reject(4), deleted: 12, registered: 4, reserve: 0 };
+  return { candidates: 60, rejections: reject(20), deleted: 4, registered: 16, reserve: 12 };
+}
+
+function trials(firstTry: number): TrialOutcome[] {
+  return Array.from({ length: 48 }, (_, i) => ({
+    taskId: `t${Math.floor(i / 3) + 1}`,
+    rep: i % 3,
+    checkPassed: i < Math.max(firstTry, 1) + 2,
+    budgetExhausted: false,
+    toolCalls: [
+      {
+        tool: 'search_books',
+        latencyMs: 10 + i,
+        ...(i < firstTry ? {} : { failure: 'tool_error' as const }),
+      },
+    ],
+    usage: [{ model: 'heuristic', status: 'ok' as const, inputTokens: 100, outputTokens: 10 }],
+  }));
+}
+
+const PHASES_LOW: NullCounts = {
+  'null-no-tools': { k: 1, n: 16 },
+  'null-stubbed-empty': { k: 0, n: 16 },
+  'null-random-args': { k: 2, n: 16 },
+};
+
+function gatesFor(family: Family, shape: Shape, o: FixtureOptions): GateRecord[] {
+  const free: GateRecord[] = [
+    structural({
+      candidates: shape.candidates,
+      rejected: shape.rejections.length,
+      registered: shape.registered,
+    }),
+  ];
+  if (family === 'admission-floor') return free;
+  free.push(
+    answerLeak(
+      family === 'answer-leak' ? [{ taskId: 't3', phrase: o.hostile ?? 'Dune', where: 'prompt' }] : [],
+    ),
+  );
+  if (family === 'answer-leak') return free;
+  free.push(suiteSize({ registered: shape.registered, deleted: shape.deleted }));
+  if (family === 'thin-surface' || family === 'screen-emptied') return free;
+  free.push(planPower(48, 84));
+  if (family === 'null-indeterminate') {
+    return [
+      ...free,
+      nullBaseline('ceiling', { 'null-no-tools': { k: 1, n: 16 }, 'null-random-args': { k: 0, n: 16 } }, 1),
+    ];
+  }
+  if (family === 'null-kill') {
+    return [
+      ...free,
+      nullBaseline(
+        'ceiling',
+        {
+          'null-no-tools': { k: 13, n: 16 },
+          'null-stubbed-empty': { k: 9, n: 16 },
+          'null-random-args': { k: 10, n: 16 },
+        },
+        1,
+      ),
+    ];
+  }
+  free.push(nullBaseline('ceiling', PHASES_LOW, 1));
+  const wire = { toolCalls: 48, errorResults: 0, pending: 48, tapeRefs: ['wire:8', 'wire:9'] };
+  if (family === 'construct-fail') {
+    return [
+      ...free,
+      construct({
+        k: 0,
+        n: 48,
+        wire,
+        decided: { verdict: 'FAIL', reason: 'reference_rate_below_threshold', outcome: 'GATE_FAILED' },
+      }),
+    ];
+  }
+  if (family === 'compromised') {
+    return [
+      ...free,
+      construct({
+        k: 30,
+        n: 40,
+        errors: 8,
+        decided: { verdict: 'FAIL', reason: 'compromised_oracle_errors', outcome: 'COMPROMISED' },
+      }),
+    ];
+  }
+  if (family === 'extend-exhausted') {
+    return [
+      ...free,
+      construct({
+        k: 40,
+        n: 48,
+        policy: { batchTasks: 0, maxExtensions: 0 },
+        decided: { verdict: 'EXTEND', reason: 'extend_exhausted_zero_policy', outcome: 'EXTEND_EXHAUSTED' },
+      }),
+    ];
+  }
+  if (family === 'construct-unresolved') {
+    const ledger = {
+      registered: { tasks: 16, trials: 48, pool: { k: 42, n: 48, errors: 0 }, verdict: 'EXTEND' as const },
+      batches: [
+        {
+          batch: 1,
+          tasksAdded: 6,
+          trialsAdded: 18,
+          poolBefore: { k: 42, n: 48, errors: 0 },
+          poolAfter: { k: 57, n: 66, errors: 0 },
+          verdict: 'EXTEND' as const,
+        },
+        {
+          batch: 2,
+          tasksAdded: 6,
+          trialsAdded: 18,
+          poolBefore: { k: 57, n: 66, errors: 0 },
+          poolAfter: { k: 73, n: 84, errors: 0 },
+          verdict: 'FAIL' as const,
+          reason: 'unresolved_after_max_extensions' as const,
+        },
+      ],
+    };
+    return [
+      ...free,
+      construct({
+        k: 73,
+        n: 84,
+        ledger,
+        decided: { verdict: 'FAIL', reason: 'unresolved_after_max_extensions', outcome: 'GATE_FAILED' },
+      }),
+    ];
+  }
+  const k = o.firstTry ?? 40;
+  return [
+    ...free,
+    construct({ k: 48, n: 48, wire: { toolCalls: 50, errorResults: 2, pending: 0, tapeRefs: ['wire:8'] } }),
+    nullBaseline('reference', PHASES_LOW, 1),
+    nullBaseline('first_try', PHASES_LOW, k / 48),
+  ];
+}
+
+function outcomeOf(family: Family, gates: GateRecord[]): RunRecord['outcome'] {
+  if (family === 'void') return 'VOID';
+  return gates.at(-1)?.outcome ?? 'SCORED';
+}
+
+/** One synthetic record of a family, validated by the record schema. */
+export function fixtureRecord(family: Family, o: FixtureOptions): RunRecord {
+  const runner = o.runner ?? 'heuristic';
+  const generator = o.generator ?? { name: 'explore', version: '1' };
+  const credential = o.credential ?? 'anonymous';
+  const started = new Date(o.startedAt);
+  const runId = makeRunId(o.slug, started);
+  const shape = shapeFor(family);
+  const suiteHash = HASH(runId);
+  const surplus =
+    shape.candidates - shape.rejections.length - shape.deleted - shape.registered - shape.reserve;
+  const suite = buildSuiteSummary({
+    hash: suiteHash,
+    candidates: shape.candidates,
+    rejections: shape.rejections,
+    deletedByScreen: shape.deleted,
+    registered: shape.registered,
+    reserve: shape.reserve,
+    surplus,
+  });
+  const screened = o.screened ?? true;
+  const screen = {
+    enabled: screened,
+    version: '1',
+    statement: screened
+      ? 'Every admitted candidate was put once to the runner with no tools; correct answers were deleted.'
+      : 'The screen was disabled for this run.',
+    counts: {
+      screened: screened ? shape.candidates - shape.rejections.length : 0,
+      deleted: shape.deleted,
+      errors: 0,
+      tokens: 900,
+    },
+  };
+  const extensionProtocol = {
+    statement: 'A gate the registered sample cannot resolve buys the next registered batch.',
+  };
+  const registration: PreRegistration = {
+    schema: 'fitness-report.prereg/2',
+    tasks: 16,
+    minTasks: 8,
+    minAdmissionRate: 0.25,
+    overGeneration: 2,
+    reps: { nulls: 1, construct: 3, drive: 3 },
+    extension:
+      family === 'extend-exhausted'
+        ? { batchTasks: 0, maxExtensions: 0 }
+        : { batchTasks: 6, maxExtensions: 2 },
+    construct: { threshold: 0.9, alpha: 0.05, detectableRate: 0.8, power: 0.8 },
+    nulls: { ratio: 0.5, percentile: 95 },
+    compromisedErrorShare: 0.05,
+    agentLimits: { maxSteps: 10, maxOutputTokens: 2048, tokenBudgetPerTrial: 60000, trialTimeoutMs: 120000 },
+    runner,
+    judge: runner,
+    generator,
+    screen: { enabled: screen.enabled, version: screen.version, statement: screen.statement },
+    extensionProtocol,
+    credential,
+    seed: 7,
+    suiteHash,
+  };
+  const gates = family === 'void' ? gatesFor('scored', shape, o).slice(0, 4) : gatesFor(family, shape, o);
+  const outcome = outcomeOf(family, gates);
+  const last = gates.at(-1);
+  const name = o.hostile ?? `fixture ${o.slug}`;
+  const record = {
+    schema: 'fitness-report.run/2',
+    runId,
+    outcome,
+    ...(last?.outcome && last.reason ? { refusal: { gate: last.gate, reason: last.reason } } : {}),
+    ...(family === 'void'
+      ? {
+          void: {
+            reason: 'target_died',
+            detail: o.hostile ?? 'the server process exited with code 1 during the null phases',
+            at: new Date(started.getTime() + 30_000).toISOString(),
+            completed: {
+              stages: ['connect', 'probes', 'generate', 'register', 'prereg'],
+              gates: gates.map((g) => g.gate),
+              trials: { 'null-no-tools': 7 },
+            },
+          },
+        }
+      : {}),
+    surface: {
+      listed: true,
+      revision: '2026-07-28',
+      era: 'modern',
+      toolCount: 3,
+      serverInfo: { name, version: '1.0.0' },
+      hasInstructions: true,
+      digest: HASH(`${runId}s`),
+    },
+    probes: o.probes ?? defaultProbes(o.hostile),
+    ...(outcome === 'SCORED' ? { score: buildScore(trials(o.firstTry ?? 40), { reps: 3 }) } : {}),
+    cost: cost(o.cost, runner),
+    notes: {
+      own: [{ id: 'run-size', text: o.hostile ?? `This run registered ${shape.registered} tasks.` }],
+      standing: [
+        {
+          id: `${generator.name}-method`,
+          text: `Tasks come from the ${generator.name} generator; answer keys are read from the server.`,
+        },
+        { id: 'gate-rules', text: 'Gates run cheapest first and stop at the first refusal.' },
+      ],
+    },
+    files: [
+      { path: 'wire.jsonl', sha256: HASH(`${runId}w`), bytes: 100 },
+      { path: 'agent.jsonl', sha256: HASH(`${runId}a`), bytes: 100 },
+    ],
+    identity: {
+      serverSlug: o.slug,
+      target: { kind: 'stdio', description: o.hostile ?? `node examples/servers/${o.slug}.js` },
+      credential,
+      startedAt: started.toISOString(),
+      endedAt: new Date(started.getTime() + 60_000).toISOString(),
+      producer: { name: 'fitness-report', version: '0.1.0' },
+      runner,
+      judge: runner,
+      suiteHash,
+      generator,
+      screen,
+      extensionProtocol,
+    },
+    prereg: { path: 'prereg.json', sha256: preregSha256(registration), registration },
+    suite,
+    gates,
+  };
+  return RunRecord.parse(record);
+}
+
+/** The group a fixture lands in, as the board names it. */
+export function fixtureGroup(record: RunRecord): string {
+  return `${record.identity.runner} · ${generatorChip(record.identity.generator)}`;
+}

@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { buildSite } from '../board/site.js';
+import type { Command, CommandIO } from './command.js';
+import { UsageError } from './errors.js';
+
+const USAGE = `Usage: fitness-report board [--runs DIR...] [--out SITE] [--secret-env NAME...]
+
+Builds the static site from run records: the board (index.html), one page per run, the methods
+page, the tape viewer, the published run files under runs/<run-id>/ and a _headers file.
+  --runs DIR...       run directories, or directories of runs (default: fitness-runs); repeatable
+  --out SITE          where to write the site (default: fitness-site); a previous build there is replaced
+  --secret-env NAME   scrub the value of this environment variable from every published file; repeatable
+Records are validated and migrated on read; a record that cannot be read is listed on the board with
+its path and reason. Serve the result with \`fitness-report serve SITE\`.`;
+
+export interface BoardArgs {
+  runs: string[];
+  out: string;
+  secrets: string[];
+}
+
+/** Values following a flag up to the next flag. */
+function values(argv: readonly string[], from: number): string[] {
+  const out: string[] = [];
+  for (let i = from; i < argv.length && !argv[i]?.startsWith('--'); i += 1) out.push(argv[i] ?? '');
+  return out;
+}
+
+export function parseBoardArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>): BoardArgs {
+  const runs: string[] = [];
+  const secrets: string[] = [];
+  let out: string | undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    const vals = values(argv, i + 1);
+    if (flag === '--runs') {
+      if (vals.length === 0) throw new UsageError('--runs needs at least one directory');
+      runs.push(...vals);
+    } else if (flag === '--out') {
+      if (vals.length !== 1) throw new UsageError('--out needs exactly one directory');
+      out = vals[0];
+    } else if (flag === '--secret-env') {
+      if (vals.length === 0) throw new UsageError('--secret-env needs a variable name');
+      for (const name of vals) {
+        const value = io.env[name];
+        if (value === undefined || value === '')
+          throw new UsageError(`--secret-env ${name}: the variable is not set`);
+        secrets.push(value);
+      }
+    } else {
+      throw new UsageError(`unknown argument '${flag ?? ''}'`);
+    }
+    i += vals.length;
+  }
+  return {
+    runs: (runs.length > 0 ? runs : ['fitness-runs']).map((d) => resolve(io.cwd, d)),
+    out: resolve(io.cwd, out ?? 'fitness-site'),
+    secrets,
+  };
+}
+
+export const boardCommand: Command = {
+  name: 'board',
+  summary: 'build the static board, run pages, methods page and tape viewer from run records',
+  usage: USAGE,
+  async run(argv, io) {
+    let args: BoardArgs;
+    try {
+      args = parseBoardArgs(argv, io);
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      io.err(`fitness-report board: ${err.message}`);
+      io.err(USAGE);
+      return 2;
+    }
+    const result = await buildSite({ runs: args.runs, out: args.out, secrets: args.secrets });
+    for (const u of result.unreadable) io.err(`unreadable: ${u.path}: ${u.reason}`);
+    io.out(
+      `built ${result.out}: ${result.runs} runs in ${result.groups} groups` +
+        (result.unreadable.length > 0
+          ? `; ${result.unreadable.length} unreadable (listed on the board)`
+          : ''),
+    );
+    return 0;
+  },
+};

@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import { serveSite } from '../board/serve.js';
+import type { Command, CommandIO } from './command.js';
+import { UsageError } from './errors.js';
+
+const USAGE = `Usage: fitness-report serve [SITE] [--port N]
+
+Serves a site built by \`fitness-report board\` on 127.0.0.1 (default SITE: fitness-site, port 8080;
+--port 0 picks a free port), with the headers its _headers file declares: a strict
+Content-Security-Policy on pages, and on published run files Access-Control-Allow-Origin: * and an
+immutable cache. Range requests are answered; paths outside the site are refused. Ctrl-C stops it.`;
+
+export function parseServeArgs(
+  argv: readonly string[],
+  io: Pick<CommandIO, 'cwd'>,
+): { site: string; port: number } {
+  let site: string | undefined;
+  let port = 8080;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--port') {
+      const value = argv[i + 1];
+      const n = Number(value);
+      if (value === undefined || !Number.isInteger(n) || n < 0 || n > 65535) {
+        throw new UsageError(`--port needs a port number 0-65535, got ${value ?? 'nothing'}`);
+      }
+      port = n;
+      i += 1;
+    } else if (arg.startsWith('--') || site !== undefined) {
+      throw new UsageError(`unexpected argument '${arg}'`);
+    } else {
+      site = arg;
+    }
+  }
+  return { site: resolve(io.cwd, site ?? 'fitness-site'), port };
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'serve a built board on 127.0.0.1 with its published headers',
+  usage: USAGE,
+  async run(argv, io) {
+    let args: { site: string; port: number };
+    try {
+      args = parseServeArgs(argv, io);
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      io.err(`fitness-report serve: ${err.message}`);
+      io.err(USAGE);
+      return 2;
+    }
+    const running = await serveSite({ site: args.site, port: args.port });
+    io.out(`serving ${args.site} at ${running.url} (Ctrl-C to stop)`);
+    await new Promise<void>((done) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        void running.close().then(done);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    return 0;
+  },
+};
