@@ -14,6 +14,9 @@ import {
 
 export const DEFAULT_MAX_FRAME_BYTES = 1024 * 1024;
 const TRUNCATED_HEAD_CHARS = 2048;
+/** Lines wait at most this long, or until this many characters are pending, before they are written. */
+const FLUSH_MS = 20;
+const FLUSH_CHARS = 256 * 1024;
 
 export interface TapeMetaInput {
   label: string;
@@ -61,7 +64,8 @@ export class TapeWriter {
   private sessionCount = 0;
   private closing: Promise<void> | undefined;
   private pending: string[] = [];
-  private flushScheduled = false;
+  private pendingChars = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
   private failure: Error | undefined;
   /** Lines offered after close: not written, counted so a caller can tell. */
   droppedAfterClose = 0;
@@ -205,24 +209,25 @@ export class TapeWriter {
       return this.lineCount;
     }
     this.pending.push(`${text}\n`);
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(this.flush);
-    }
+    this.pendingChars += text.length + 1;
+    if (this.pendingChars >= FLUSH_CHARS) this.flush();
+    else if (this.flushTimer === undefined) this.flushTimer = setTimeout(this.flush, FLUSH_MS).unref();
     this.lineCount += 1;
     return this.lineCount;
   }
 
   /**
-   * Lines written in one turn of the event loop go to the file in one write after the turn, off the
-   * round trip being recorded. The write is synchronous (page cache, no thread hand-off) and carries
-   * whole lines only, so a killed process leaves valid JSONL.
+   * Lines are collected for at most FLUSH_MS (or FLUSH_CHARS) and go to the file in one write, off the
+   * round trips being recorded. The write is synchronous (page cache, no thread hand-off) and carries
+   * whole lines only, so a killed process leaves valid JSONL, losing at most the last FLUSH_MS of lines.
    */
   private readonly flush = (): void => {
-    this.flushScheduled = false;
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     if (this.pending.length === 0 || this.failure !== undefined) return;
     const chunk = Buffer.from(this.pending.join(''), 'utf8');
     this.pending = [];
+    this.pendingChars = 0;
     try {
       let offset = 0;
       while (offset < chunk.length) offset += writeSync(this.fd, chunk, offset);
