@@ -138,6 +138,19 @@ describe('TapeWriter', () => {
     expect(parseTape(readFileSync(path, 'utf8')).end?.reason).toBe('done');
   });
 
+  it('flushes waiting lines on process exit, and stops listening once closed', async () => {
+    const path = join(dir, 'exit.jsonl');
+    const before = process.listeners('exit');
+    const tape = TapeWriter.open({ path, meta });
+    tape.event('fitness.process', { exitCode: 1 });
+    const added = process.listeners('exit').filter((l) => !before.includes(l));
+    expect(added).toHaveLength(1);
+    (added[0] as () => void)();
+    expect(parseTape(readFileSync(path, 'utf8')).records.map((r) => r.type)).toEqual(['meta', 'event']);
+    await tape.close('done');
+    expect(process.listeners('exit')).toEqual(before);
+  });
+
   it('streams: lines reach the file before close, each whole with its newline', async () => {
     const path = join(dir, 'stream.jsonl');
     const tape = TapeWriter.open({ path, meta });

@@ -77,6 +77,8 @@ export class TapeWriter {
     this.now = options.now ?? Date.now;
     this.startedMs = this.now();
     this.fd = fd;
+    // A crash still ends with `exit`: the lines waiting for their batch go out with it.
+    process.on('exit', this.flush);
   }
 
   /** Opens `path` for a new tape; refuses a file that already has content (one session per file). */
@@ -177,6 +179,7 @@ export class TapeWriter {
       const end = { t: this.iso(at), type: 'end', reason, durationMs: at - this.startedMs };
       this.push(this.serialize(end));
       this.flush();
+      process.off('exit', this.flush);
       try {
         closeSync(this.fd);
       } catch (err) {
