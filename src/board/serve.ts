@@ -41,13 +41,15 @@ export function parseRange(header: string | undefined, size: number): Range {
 
 /** The request path as a site path, or undefined for anything that could leave the site. */
 export function sitePath(rawUrl: string | undefined): string | undefined {
+  // Read the path as sent: URL parsing would quietly resolve `..` and hide the attempt.
+  const raw = (rawUrl ?? '/').split(/[?#]/)[0] ?? '/';
   let pathname: string;
   try {
-    pathname = decodeURIComponent(new URL(rawUrl ?? '/', 'http://127.0.0.1').pathname);
+    pathname = decodeURIComponent(raw);
   } catch {
     return undefined;
   }
-  if (pathname.includes('\0') || pathname.includes('\\')) return undefined;
+  if (!pathname.startsWith('/') || pathname.includes('\0') || pathname.includes('\\')) return undefined;
   const segments = pathname.split('/');
   if (segments.some((s) => s === '..' || s === '.')) return undefined;
   return pathname.endsWith('/') ? `${pathname}index.html` : pathname;

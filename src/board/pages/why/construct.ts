@@ -43,7 +43,8 @@ function wireNote(g: ConstructGate): SafeHtml {
 function policyNote(g: ConstructGate, record: RunRecord): SafeHtml {
   if (g.reason !== 'extend_exhausted_zero_policy') return html``;
   const policy = g.extension.policy;
-  if (!policyRecorded(policy)) return html`<p class="small">${policy.limitation}</p>`;
+  // A policy that was not recorded states its own limitation in the extension ledger below.
+  if (!policyRecorded(policy)) return html``;
   const reg = record.prereg?.registration.extension;
   const stated = reg && 'batchTasks' in reg ? `${reg.maxExtensions} extension batches registered` : undefined;
   return html`<p class="small">Registered policy: ${stated ?? `${policy.maxExtensions} extension batches`}.</p>`;

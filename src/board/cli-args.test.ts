@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseBoardArgs } from '../cli/board.js';
+import { UsageError } from '../cli/errors.js';
+import { parseServeArgs } from '../cli/serve.js';
+
+const io = { cwd: '/work', env: { TOKEN: 'sekrit-value', EMPTY: '' } };
+
+describe('board arguments', () => {
+  it('defaults to fitness-runs and fitness-site under the working directory', () => {
+    expect(parseBoardArgs([], io)).toEqual({
+      runs: ['/work/fitness-runs'],
+      out: '/work/fitness-site',
+      secrets: [],
+    });
+  });
+  it('takes several run directories after one --runs, and --runs again', () => {
+    expect(parseBoardArgs(['--runs', 'a', 'b', '--out', 'site', '--runs', '/abs'], io)).toEqual({
+      runs: ['/work/a', '/work/b', '/abs'],
+      out: '/work/site',
+      secrets: [],
+    });
+  });
+  it('reads secrets from named environment variables and refuses unset ones', () => {
+    expect(parseBoardArgs(['--secret-env', 'TOKEN'], io).secrets).toEqual(['sekrit-value']);
+    expect(() => parseBoardArgs(['--secret-env', 'EMPTY'], io)).toThrow(UsageError);
+    expect(() => parseBoardArgs(['--runs'], io)).toThrow(/at least one/);
+    expect(() => parseBoardArgs(['--out', 'a', 'b'], io)).toThrow(/exactly one/);
+    expect(() => parseBoardArgs(['--bogus'], io)).toThrow(/unknown argument/);
+  });
+});
+
+describe('serve arguments', () => {
+  it('takes a site and a port', () => {
+    expect(parseServeArgs([], io)).toEqual({ site: '/work/fitness-site', port: 8080 });
+    expect(parseServeArgs(['out', '--port', '0'], io)).toEqual({ site: '/work/out', port: 0 });
+    expect(() => parseServeArgs(['--port', '70000'], io)).toThrow(/port/);
+    expect(() => parseServeArgs(['a', 'b'], io)).toThrow(/unexpected/);
+  });
+});

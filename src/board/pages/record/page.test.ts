@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseRecord, type RunRecord } from '../../../record/index.js';
+import { LIMITATIONS } from '../../../record/migrate.js';
+import { buildBoard } from '../../model.js';
+import { fixtureRecord } from '../../testing/records.js';
+import { HOSTILE } from '../../testing/runs.js';
+import { methodsPage } from '../methods.js';
+import { recordPage } from './page.js';
+
+const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T12:00:00Z`;
+const text = (page: string) =>
+  page
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+function render(record: RunRecord, others: RunRecord[] = []): string {
+  const groups = buildBoard([record, ...others]);
+  const row = groups.flatMap((g) => g.rows).find((r) => r.record.runId === record.runId);
+  return recordPage({ record, row, published: undefined, groupName: (id) => id });
+}
+
+describe('run record page', () => {
+  it('opens on the deciding comparison, then the audit trail, then method notes', () => {
+    const r = fixtureRecord('scored', { slug: 'good', startedAt: at(1), firstTry: 46 });
+    const page = render(r);
+    const order = [
+      'id="deciding"',
+      'id="gates"',
+      'id="extensions"',
+      'id="probes"',
+      'id="tools"',
+      'id="cost"',
+      'id="identity"',
+      'id="lineage"',
+      'id="prereg"',
+      'id="files"',
+      'id="notes"',
+    ];
+    const positions = order.map((id) => page.indexOf(id));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(text(page)).toContain(
+      'first-try success 46 of 48 trials = 95.8% , Wilson 95% interval 86.0% to 98.8%',
+    );
+  });
+
+  it('lists every gate in decision order, the null gate at each of its decision points', () => {
+    const page = text(render(fixtureRecord('scored', { slug: 'good', startedAt: at(1) })));
+    const points = [
+      'structural',
+      'answer_leak',
+      'suite_size',
+      'plan_power',
+      'null_baseline:ceiling',
+      'construct',
+      'null_baseline:reference',
+      'null_baseline:first_try',
+    ];
+    const found = points.map((p) => page.indexOf(` ${p} `));
+    expect(found.every((i) => i >= 0)).toBe(true);
+    expect(found).toEqual([...found].sort((a, b) => a - b));
+  });
+
+  it('links each probe finding to its tape lines in the viewer', () => {
+    const r = fixtureRecord('scored', { slug: 'good', startedAt: at(1) });
+    const page = render(r);
+    expect(page).toContain(`href="../viewer.html?run=${r.runId}#line=wire%3A6"`);
+    expect(page).toContain(`href="../viewer.html?run=${r.runId}#line=wire%3A7"`);
+    expect(text(page)).toContain('origin-check : could not check');
+  });
+
+  it('prints the extension ledger in tasks and trials', () => {
+    const page = text(render(fixtureRecord('construct-unresolved', { slug: 'w', startedAt: at(1) })));
+    expect(page).toContain(
+      'At the registered size: 16 tasks, 48 trials; 42 of 48 passed, 0 oracle errors; verdict EXTEND',
+    );
+    expect(page).toContain(
+      'Batch 2: +6 tasks, +18 trials; pool 57 of 66 passed, 0 oracle errors → 73 of 84 passed, 0 oracle errors; verdict FAIL unresolved_after_max_extensions',
+    );
+  });
+
+  it('shows its own notes and how many standing notes it also carries, with a link', () => {
+    const r = fixtureRecord('scored', { slug: 'good', startedAt: at(1) });
+    const page = render(r);
+    expect(text(page)).toContain('This run registered 16 tasks.');
+    expect(text(page)).toContain('It also carries 2 standing notes');
+    expect(text(page)).not.toContain('Gates run cheapest first and stop at the first refusal.');
+    expect(page).toContain('href="../methods.html#notes-explore-1"');
+  });
+
+  it('reads a v1 record as not recorded, never as an assumed value', () => {
+    const r = parseRecord(
+      readFileSync(new URL('../../../record/fixtures/v1-extend-exhausted.json', import.meta.url), 'utf8'),
+      'v1',
+    );
+    const page = text(render(r));
+    expect(page).toContain(LIMITATIONS.extensionProtocol);
+    expect(page).toContain(LIMITATIONS.screen);
+    expect(page).toContain('migrated from fitness-report.run/1 on read');
+    expect(page).toContain('generator generator not recorded');
+  });
+
+  it('names other runs of the same server as separate attempts', () => {
+    const a = fixtureRecord('scored', { slug: 'srv', startedAt: at(1) });
+    const b = fixtureRecord('null-kill', { slug: 'srv', startedAt: at(2) });
+    const page = render(a, [b]);
+    expect(page).toContain(`href="../records/${b.runId}.html"`);
+    expect(text(page)).toContain('attempt 1 of 2');
+  });
+
+  it('keeps hostile strings inert', () => {
+    const page = render(fixtureRecord('scored', { slug: 'evil', startedAt: at(1), hostile: HOSTILE }));
+    expect(page).not.toContain('<script id="pwned-script"');
+    expect(page).not.toContain('<img src=x');
+    expect(page).not.toContain('href="javascript:');
+  });
+});
+
+describe('methods page', () => {
+  it('publishes each standing note once per generator and the registered thresholds as recorded', () => {
+    const records = [
+      fixtureRecord('scored', { slug: 'a', startedAt: at(1) }),
+      fixtureRecord('scored', { slug: 'b', startedAt: at(2) }),
+      fixtureRecord('thin-surface', {
+        slug: 'c',
+        startedAt: at(3),
+        generator: { name: 'judge', version: '1' },
+      }),
+    ];
+    const page = methodsPage(records);
+    const t = text(page);
+    expect(t.split('Gates run cheapest first and stop at the first refusal.').length - 1).toBe(2);
+    expect(t).toContain('gate-rules (carried by 2 of 2 runs)');
+    expect(page).toContain('id="notes-explore-1"');
+    expect(page).toContain('id="notes-judge-1"');
+    expect(t).toContain('Registration 1 (3 runs)');
+    expect(t).toContain('construct threshold 0.9');
+    expect(t).toContain('null ratio / percentile 0.5 / 95');
+    for (const id of [
+      'family-null',
+      'family-surface',
+      'family-screen',
+      'family-construct',
+      'family-compromised',
+      'family-extend',
+      'family-void',
+      'not-in-numbers',
+    ]) {
+      expect(page).toContain(`id="${id}"`);
+    }
+  });
+});
