@@ -28,6 +28,11 @@ export function usd(x: number): string {
   return `$${x.toFixed(2)}`;
 }
 
+/** A stored latency in milliseconds. */
+export function ms(x: number): string {
+  return `${x < 100 ? x.toFixed(1) : Math.round(x).toLocaleString('en-US')} ms`;
+}
+
 export function count(n: number): string {
   return n.toLocaleString('en-US');
 }

@@ -70,6 +70,8 @@ export function siteRules(): HeaderRule[] {
       pattern: '/runs/*',
       headers: [
         ['Access-Control-Allow-Origin', '*'],
+        // Lets a viewer on another origin read ranges of a tape, not only whole files.
+        ['Access-Control-Expose-Headers', 'Content-Range, Content-Length, Accept-Ranges'],
         ['Cache-Control', IMMUTABLE],
       ],
     },

@@ -70,6 +70,15 @@ async function handle(
 ): Promise<void> {
   const path = sitePath(req.url);
   const base = headersFor(rules, path ?? '/');
+  if (req.method === 'OPTIONS' && base.has('access-control-allow-origin')) {
+    // CORS preflight for a cross-origin Range request on a published run file.
+    base.set('access-control-allow-methods', 'GET, HEAD');
+    base.set('access-control-allow-headers', 'Range');
+    for (const [k, v] of base) res.setHeader(k, v);
+    res.statusCode = 204;
+    res.end();
+    return;
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     base.set('allow', 'GET, HEAD');
     return send(res, 405, base, 'method not allowed\n');

@@ -91,7 +91,7 @@ body.viewer main { max-width: none; }
 .timeline .row.pending { background: var(--void-bg); }
 .timeline .row.selected { outline: 2px solid #1a5fb4; outline-offset: -2px; }
 .timeline .row.focus { background: #e8f0fe; }
-.timeline .plane { display: inline-block; width: 3.6rem; color: var(--muted); }
+.timeline .plane { display: inline-block; width: 6.5rem; color: var(--muted); }
 .detail { height: 70vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; padding: .5rem .7rem; }
 .detail pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; }
 .dropzone { border: 2px dashed var(--line); border-radius: 6px; padding: .4rem .8rem; color: var(--muted); font-size: .85rem; }

@@ -47,7 +47,8 @@ function eventSummary(obj: JsonObject): string {
     const status = raw?.status;
     return `• http ${str(raw?.method) ?? ''} ${typeof status === 'number' ? status : ''} ${clip(str(raw?.error) ?? '', 60)}`;
   }
-  return `• ${kind} ${clip(str(raw?.message) ?? str(raw?.text) ?? '', 80)}`;
+  const detail = str(raw?.message) ?? str(raw?.text) ?? (raw ? JSON.stringify(raw) : '');
+  return `• ${kind} ${clip(detail, 100)}`;
 }
 
 /** One line describing an entry; `latency` is the stored gap to its paired request, if known. */

@@ -58,9 +58,9 @@ describe('viewer timeline over tapes written by the tape writer', () => {
     const heads = rows.flatMap((r) => ('group' in r ? [r] : []));
     expect(heads.map((h) => h.group)).toEqual([
       '(no corr id)',
-      'probe::spec-currency',
-      'probe::impossible-version',
-      'probe::unknown-method',
+      'probe:spec-currency',
+      'probe:impossible-version',
+      'probe:unknown-method',
       't1::construct#0',
       't2::construct#0',
       't1#0',
@@ -93,13 +93,8 @@ describe('viewer timeline over tapes written by the tape writer', () => {
       'wire:12',
       'agent:3',
     ]);
-    expect(facets(entries).phases).toEqual([
-      'construct',
-      'drive',
-      'impossible-version',
-      'spec-currency',
-      'unknown-method',
-    ]);
+    expect(facets(entries).phases).toEqual(['construct', 'drive', 'probes']);
+    expect(facets(entries).tasks).toEqual(['t1', 't2']);
   });
 
   it('summarises lines in one line each', () => {
@@ -128,5 +123,7 @@ describe('tape parsing', () => {
     expect([phaseOf('t3#1'), taskOf('t3#1')]).toEqual(['drive', 't3']);
     expect([phaseOf('c9::screen'), taskOf('c9::screen')]).toEqual(['screen', 'c9']);
     expect(phaseOf(undefined)).toBeUndefined();
+    expect([phaseOf('probe:unknown-method'), taskOf('probe:unknown-method')]).toEqual(['probes', undefined]);
+    expect([phaseOf('generate'), taskOf('generate')]).toEqual(['generate', undefined]);
   });
 });

@@ -80,18 +80,31 @@ function linkToolUses(entries: Entry[]): void {
   });
 }
 
-/** `<taskId>::<phase>#<rep>` → phase; a corr id with no phase is a drive trial. */
+/** Harness stages that tag their lines with a corr id of their own (not a task). */
+const STAGES = new Set(['connect', 'surface', 'generate', 'admit', 'register', 'prereg']);
+
+function isTaskCorr(corr: string): boolean {
+  return !STAGES.has(corr) && !corr.startsWith('probe:');
+}
+
+/**
+ * `<taskId>::<phase>#<rep>` → phase; a task corr id with no phase is a drive trial; probe and
+ * harness-stage corr ids (`probe:<id>`, `generate`, …) are their own phases.
+ */
 export function phaseOf(corr: string | undefined): string | undefined {
   if (corr === undefined) return undefined;
   const at = corr.indexOf('::');
-  if (at === -1) return 'drive';
+  if (at === -1) {
+    if (corr.startsWith('probe:')) return 'probes';
+    return STAGES.has(corr) ? corr : 'drive';
+  }
   const rest = corr.slice(at + 2);
   const hash = rest.indexOf('#');
   return hash === -1 ? rest : rest.slice(0, hash);
 }
 
 export function taskOf(corr: string | undefined): string | undefined {
-  if (corr === undefined) return undefined;
+  if (corr === undefined || !isTaskCorr(corr)) return undefined;
   const cut = [corr.indexOf('::'), corr.indexOf('#')].filter((i) => i >= 0);
   return cut.length === 0 ? corr : corr.slice(0, Math.min(...cut));
 }

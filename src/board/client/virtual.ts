@@ -54,6 +54,9 @@ export class VirtualList {
       const index = first + k;
       if (k >= needed) {
         el.hidden = true;
+        el.replaceChildren();
+        delete el.dataset.ref;
+        delete el.dataset.entry;
         return;
       }
       el.hidden = false;

@@ -23,6 +23,7 @@ export function page(input: PageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${META_CSP}">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${input.title}</title>
 <link rel="stylesheet" href="${links.base}assets/board.css">
 ${scripts}

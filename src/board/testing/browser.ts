@@ -46,3 +46,37 @@ export async function launchChromium(): Promise<Browser> {
     },
   };
 }
+
+export const SCREENSHOTS = 'test-output/screenshots';
+
+/**
+ * What a hostile string would have left behind if it had been parsed as markup or run as script:
+ * the marker global, inline scripts, the elements it tries to inject, event-handler attributes and
+ * javascript: links. Every count must be zero and the marker undefined.
+ */
+export async function injectionTraces(
+  page: import('playwright-core').Page,
+): Promise<Record<string, unknown>> {
+  return page.evaluate(() => {
+    const all = Array.from(document.querySelectorAll('*'));
+    return {
+      pwned: (window as unknown as { __pwned?: unknown }).__pwned,
+      inlineScripts: document.querySelectorAll('script:not([src])').length,
+      injectedIds: document.querySelectorAll('#pwned-img, #pwned-script, #pwned-link').length,
+      imgX: document.querySelectorAll('img[src="x"]').length,
+      handlers: all.filter((el) =>
+        Array.from(el.attributes).some((a) => a.name.toLowerCase().startsWith('on')),
+      ).length,
+      javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
+    };
+  });
+}
+
+export const INERT = {
+  pwned: undefined,
+  inlineScripts: 0,
+  injectedIds: 0,
+  imgX: 0,
+  handlers: 0,
+  javascriptLinks: 0,
+};

@@ -27,29 +27,29 @@ export async function writeFixtureTapes(dir: string, startMs: number, text = 'se
   wire.message(
     'in',
     { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2026-07-28' } },
-    { corrId: 'probe::spec-currency', at: tick() },
+    { corrId: 'probe:spec-currency', at: tick() },
   );
   wire.message(
     'out',
     { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2026-07-28', serverInfo: { name: text } } },
-    { corrId: 'probe::spec-currency', at: tick() },
+    { corrId: 'probe:spec-currency', at: tick() },
   );
   wire.message(
     'in',
     { jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '1999-01-01' } },
-    { corrId: 'probe::impossible-version', at: tick() },
+    { corrId: 'probe:impossible-version', at: tick() },
   );
   wire.message(
     'out',
     { jsonrpc: '2.0', id: 2, error: { code: -32022, message: 'unsupported version' } },
-    { corrId: 'probe::impossible-version', at: tick() },
+    { corrId: 'probe:impossible-version', at: tick() },
   );
   wire.message(
     'in',
     { jsonrpc: '2.0', id: 3, method: 'fitness/made-up' },
-    { corrId: 'probe::unknown-method', at: tick() },
+    { corrId: 'probe:unknown-method', at: tick() },
   );
-  wire.message('out', { jsonrpc: '2.0', id: 3, result: {} }, { corrId: 'probe::unknown-method', at: tick() });
+  wire.message('out', { jsonrpc: '2.0', id: 3, result: {} }, { corrId: 'probe:unknown-method', at: tick() });
   wire.message(
     'in',
     { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: text, arguments: { q: text } } },

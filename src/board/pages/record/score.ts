@@ -1,5 +1,5 @@
 import type { ScoreBlock } from '../../../record/index.js';
-import { count, missing, usd } from '../../format.js';
+import { count, missing, ms, usd } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { facts } from '../facts.js';
 
@@ -13,7 +13,7 @@ export function toolAttribution(score: ScoreBlock | undefined): SafeHtml {
         t.errorsByClass,
       ).map(
         ([cls, n], i) => html`${i > 0 ? ', ' : ''}${cls} ${count(n ?? 0)}`,
-      )}</td><td>${t.latencyMs ? `${count(t.latencyMs.p50)} / ${count(t.latencyMs.p95)} ms over ${count(t.latencyMs.samples)}` : html`<span class="missing">no call was answered</span>`}</td></tr>`,
+      )}</td><td>${t.latencyMs ? `${ms(t.latencyMs.p50)} / ${ms(t.latencyMs.p95)} over ${count(t.latencyMs.samples)} calls` : html`<span class="missing">no call was answered</span>`}</td></tr>`,
   )}</tbody></table>`;
 }
 

@@ -1,0 +1,220 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, serveSite } from '../../src/board/serve.js';
+import { buildSite } from '../../src/board/site.js';
+import {
+  type Browser,
+  INERT,
+  injectionTraces,
+  launchChromium,
+  SCREENSHOTS,
+} from '../../src/board/testing/browser.js';
+import { fixtureFleet } from '../../src/board/testing/fleet.js';
+import { fixtureRecord } from '../../src/board/testing/records.js';
+import { HOSTILE, writeFixtureRun } from '../../src/board/testing/runs.js';
+import { parseRecord, type RunRecord } from '../../src/record/index.js';
+
+/**
+ * The built site in real Chromium, over synthetic runs that cover every outcome family (the
+ * planted-server runs are in board-real.test.ts): every Why refused opens on its numbers, deep
+ * links land on their tape line, hostile strings stay inert, and the served headers are right.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+
+describe('board site in Chromium (synthetic runs)', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let page: Page;
+  let records: RunRecord[];
+  let hostile: RunRecord;
+  let v1: RunRecord;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const runs = mkdtempSync(join(tmpdir(), 'board-e2e-runs-'));
+    hostile = fixtureRecord('answer-leak', {
+      slug: 'hostile-fixture',
+      startedAt: '2026-11-20T12:00:00Z',
+      hostile: HOSTILE,
+    });
+    records = [...fixtureFleet(), hostile];
+    for (const r of fixtureFleet()) await writeFixtureRun(runs, r);
+    await writeFixtureRun(runs, hostile, { hostile: HOSTILE });
+    const v1Path = join(ROOT, 'src/record/fixtures/v1-extend-exhausted.json');
+    v1 = parseRecord(readFileSync(v1Path, 'utf8'), v1Path);
+    mkdirSync(join(runs, 'legacy'));
+    copyFileSync(v1Path, join(runs, 'legacy', 'record.json'));
+    mkdirSync(join(runs, 'broken'));
+    writeFileSync(join(runs, 'broken', 'record.json'), '{"schema":"fitness-report.run/2","runId":"x"}');
+    const site = join(mkdtempSync(join(tmpdir(), 'board-e2e-site-')), 'site');
+    await buildSite({ runs: [runs], out: site });
+    server = await serveSite({ site, port: 0 });
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().includes('favicon')) errors.push(m.text());
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const rowOf = (r: RunRecord) => page.locator(`tr[id="run-${r.runId}"]`);
+
+  it('renders one row per run, every outcome family, with the unreadable record listed', async () => {
+    await page.goto(server.url);
+    expect(await page.locator('tbody > tr[id^="run-"]').count()).toBe(records.length + 1);
+    const outcomes = await page
+      .locator('tbody > tr[id^="run-"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-outcome')));
+    expect(new Set(outcomes)).toEqual(
+      new Set([
+        'SCORED',
+        'INSUFFICIENT_SURFACE',
+        'DEGENERATE',
+        'INDETERMINATE',
+        'GATE_FAILED',
+        'COMPROMISED',
+        'EXTEND_EXHAUSTED',
+        'VOID',
+      ]),
+    );
+    const unreadable = await page.locator('#unreadable').innerText();
+    expect(unreadable).toContain(join('broken', 'record.json'));
+    expect(unreadable).toContain('RECORD_INVALID');
+    await page.screenshot({ path: join(SCREENSHOTS, 'board-fixtures.png'), fullPage: true });
+  });
+
+  it('prints the stored interval of every scored row', async () => {
+    for (const r of records.filter((x) => x.score)) {
+      const text = await rowOf(r).innerText();
+      const s = r.score!;
+      expect(text).toContain(
+        `first try ${s.firstTry.k} of ${s.firstTry.n} trials = ${(s.firstTry.wilson.point * 100).toFixed(1)}%`,
+      );
+      expect(text).toContain(
+        `95% interval ${(s.firstTry.wilson.lower * 100).toFixed(1)}% to ${(s.firstTry.wilson.upper * 100).toFixed(1)}%`,
+      );
+    }
+  });
+
+  it('opens every Why refused on its measured numbers', async () => {
+    const refused = records.filter((r) => r.outcome !== 'SCORED');
+    for (const r of [...refused, v1]) {
+      const details = rowOf(r).locator('details.why');
+      await details.locator('summary').click();
+      expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      const text = await details.innerText();
+      const gate = r.gates.at(-1);
+      if (r.outcome === 'VOID') expect(text).toContain(r.void!.reason);
+      else if (gate?.gate === 'null_baseline') expect(text).toMatch(/T_null|the gate could not compare/);
+      else if (gate?.gate === 'construct') expect(text).toContain(`${gate.k} of ${gate.n}`);
+      else if (gate?.gate === 'answer_leak')
+        expect(text).toContain(`tasks carrying their answer\t${gate.leaks.length}`);
+      else expect(text).toContain(`candidates generated\t${r.suite!.candidates}`);
+    }
+    await rowOf(v1).scrollIntoViewIfNeeded();
+    expect(await rowOf(v1).innerText()).toContain('generator not recorded');
+    await page.screenshot({ path: join(SCREENSHOTS, 'board-fixtures-why-open.png'), fullPage: true });
+  });
+
+  it('follows a finding deep link into the viewer and shows the linked event', async () => {
+    const silent = records.find((r) => r.identity.serverSlug === 'silent-tools')!;
+    await page.goto(server.url);
+    const details = rowOf(silent).locator('details.why');
+    await details.locator('summary').click();
+    await details.locator('a', { hasText: 'wire:8' }).click();
+    await page.waitForSelector('body[data-state=ready]');
+    const selected = page.locator('.timeline .row.selected');
+    expect(await selected.getAttribute('data-ref')).toBe('wire:8');
+    expect(await selected.innerText()).toContain('tools/call');
+    expect(await selected.evaluate((el) => el.classList.contains('pending'))).toBe(true);
+    expect(await page.locator('#detail-ref').innerText()).toContain(
+      'wire:8 · request · corr t1::construct#0',
+    );
+    expect(await page.locator('#signature').innerText()).toContain('signature verified');
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-fixtures.png') });
+  });
+
+  it('filters the viewer by corr id from a #corr deep link', async () => {
+    const good = records.find((r) => r.score)!;
+    await page.goto(`${server.url}viewer.html?run=${good.runId}#corr=${encodeURIComponent('t1#0')}`);
+    await page.waitForSelector('body[data-state=ready]');
+    const refs = await page
+      .locator('.timeline .row[data-ref]:not([hidden])')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-ref')));
+    expect(refs).toEqual(['wire:10', 'wire:11', 'agent:2', 'wire:12', 'agent:3', 'agent:4']);
+    await page.locator('.timeline .row[data-ref="wire:11"]').click();
+    await page.locator('#detail button').click();
+    expect(await page.locator('#detail-ref').innerText()).toContain('wire:12 · response');
+  });
+
+  it('opens any mcp-tape file by URL and refuses other schemes', async () => {
+    const good = records.find((r) => r.score)!;
+    await page.goto(`${server.url}viewer.html?tape=${encodeURIComponent(`runs/${good.runId}/agent.jsonl`)}`);
+    await page.waitForSelector('body[data-state=ready]');
+    expect(await page.locator('.timeline .row[data-ref="agent:2"]').count()).toBe(1);
+    expect(await page.locator('#signature').innerText()).toContain('no run signature');
+    await page.goto(`${server.url}viewer.html?tape=${encodeURIComponent('javascript:alert(1)')}`);
+    expect(await page.locator('#counts').innerText()).toContain('only http(s)');
+  });
+
+  it('opens a tape dropped from disk (file input)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'board-drop-'));
+    const good = records.find((r) => r.score)!;
+    const res = await fetch(`${server.url}runs/${good.runId}/wire.jsonl`);
+    writeFileSync(join(dir, 'some.jsonl'), await res.text());
+    await page.goto(`${server.url}viewer.html`);
+    await page.setInputFiles('#tape-file', join(dir, 'some.jsonl'));
+    await page.waitForSelector('body[data-state=ready]');
+    expect(await page.locator('.timeline .row[data-ref="wire:8"]').count()).toBe(1);
+  });
+
+  it('renders hostile record and tape strings inert on the board, the record page and the viewer', async () => {
+    await page.goto(server.url);
+    await rowOf(hostile).locator('details.why summary').click();
+    expect(await injectionTraces(page)).toEqual(INERT);
+    expect(await rowOf(hostile).innerText()).toContain('<script id="pwned-script">');
+    await page.goto(`${server.url}records/${hostile.runId}.html`);
+    expect(await injectionTraces(page)).toEqual(INERT);
+    await page.goto(`${server.url}viewer.html?run=${hostile.runId}#line=wire%3A12`);
+    await page.waitForSelector('body[data-state=ready]');
+    expect(await injectionTraces(page)).toEqual(INERT);
+    expect(await page.locator('#detail-json').innerText()).toContain('<img src=x id=pwned-img');
+    expect(errors).toEqual([]);
+  });
+
+  it('serves pages with a strict CSP and tapes with CORS, immutable caching and Range', async () => {
+    const good = records.find((r) => r.score)!;
+    const pageRes = await page.goto(server.url);
+    const csp = pageRes?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const tape = `${server.url}runs/${good.runId}/wire.jsonl`;
+    const direct = await fetch(tape);
+    expect(direct.headers.get('access-control-allow-origin')).toBe('*');
+    expect(direct.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(direct.headers.get('content-type')).toBe('application/jsonl; charset=utf-8');
+    // A page on another origin (localhost, not 127.0.0.1) reads the tape and a range of it.
+    await page.goto(server.url.replace('127.0.0.1', 'localhost'));
+    const seen = await page.evaluate(async (url) => {
+      const full = await fetch(url);
+      const part = await fetch(url, { headers: { Range: 'bytes=0-9' } });
+      return {
+        status: full.status,
+        lines: (await full.text()).trim().split('\n').length,
+        partStatus: part.status,
+        partRange: part.headers.get('content-range'),
+        partBody: await part.text(),
+      };
+    }, tape);
+    expect(seen).toMatchObject({ status: 200, lines: 13, partStatus: 206, partBody: '{"v":1,"ty' });
+    expect(seen.partRange).toMatch(/^bytes 0-9\/\d+$/);
+  });
+});
