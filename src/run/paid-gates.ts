@@ -3,6 +3,7 @@ import { constructGate } from '../gates/construct.js';
 import { constructStep } from '../gates/construct-step.js';
 import { resolveExtension } from '../gates/extension.js';
 import { NULL_PHASES, nullBaselineGate, type PhaseCounts, type Signal } from '../gates/null-baseline.js';
+import { PRICE_TABLE } from '../models/prices.js';
 import { buildScore, type TrialOutcome } from '../record/build-score.js';
 import type { Pool } from '../record/extension.js';
 import type { NullPhase } from '../record/gate.js';
@@ -10,7 +11,6 @@ import type { ScoreBlock } from '../record/score.js';
 import { reserveBatches } from '../suite/register.js';
 import type { Task } from '../suite/schema.js';
 import { decide } from './free-gates.js';
-import { recordPrices } from './prices.js';
 import { completed, type RunState, RunStop } from './state.js';
 import { runPhase } from './trials.js';
 
@@ -149,7 +149,7 @@ export async function paidGates(state: RunState): Promise<ScoreBlock | undefined
   const driven = [...registration.tasks, ...construct.consumed];
   const drive = await runPhase(state, driven, 'drive', config.reps.drive);
   completed(state, 'drive');
-  const score = buildScore(drive.map(trialOutcome), { reps: config.reps.drive, prices: recordPrices() });
+  const score = buildScore(drive.map(trialOutcome), { reps: config.reps.drive, prices: PRICE_TABLE });
   if (!nullGate(state, nulls, { source: 'first_try', counts: { k: score.firstTry.k, n: score.firstTry.n } }))
     return undefined;
   return score;

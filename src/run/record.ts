@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeTarget } from '../connect/target.js';
+import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import type { GateId } from '../record/outcome.js';
 import { PreRegistration } from '../record/prereg.js';
@@ -12,7 +13,6 @@ import { ledgerRejections } from '../suite/suite-file.js';
 import { sha256File } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { ownNotes, screenStatement, standingNotes } from './notes.js';
-import { recordPrices } from './prices.js';
 import { preregistration } from './register-stage.js';
 import { FILES } from './run-dir.js';
 import type { RunState, RunStop } from './state.js';
@@ -89,7 +89,7 @@ export function buildRecord(state: RunState, ending: Ending, files: FileDigest[]
     runId: state.runId,
     outcome,
     probes: state.probes,
-    cost: buildCost(state.usage, recordPrices()),
+    cost: buildCost(state.usage, PRICE_TABLE),
     notes: { own: ownNotes(state), standing: standingNotes(state) },
     files,
     identity: {
