@@ -11,6 +11,7 @@ import {
   injectionTraces,
   launchChromium,
   SCREENSHOTS,
+  seen,
 } from '../../src/board/testing/browser.js';
 import { fixtureFleet } from '../../src/board/testing/fleet.js';
 import { fixtureRecord } from '../../src/board/testing/records.js';
@@ -85,7 +86,7 @@ describe('board site in Chromium (synthetic runs)', () => {
         'VOID',
       ]),
     );
-    const unreadable = await page.locator('#unreadable').innerText();
+    const unreadable = await seen(page.locator('#unreadable'));
     expect(unreadable).toContain(join('broken', 'record.json'));
     expect(unreadable).toContain('RECORD_INVALID');
     await page.screenshot({ path: join(SCREENSHOTS, 'board-fixtures.png'), fullPage: true });
@@ -93,7 +94,7 @@ describe('board site in Chromium (synthetic runs)', () => {
 
   it('prints the stored interval of every scored row', async () => {
     for (const r of records.filter((x) => x.score)) {
-      const text = await rowOf(r).innerText();
+      const text = await seen(rowOf(r));
       const s = r.score!;
       expect(text).toContain(
         `first try ${s.firstTry.k} of ${s.firstTry.n} trials = ${(s.firstTry.wilson.point * 100).toFixed(1)}%`,
@@ -110,7 +111,7 @@ describe('board site in Chromium (synthetic runs)', () => {
       const details = rowOf(r).locator('details.why');
       await details.locator('summary').click();
       expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-      const text = await details.innerText();
+      const text = await seen(details);
       const gate = r.gates.at(-1);
       if (r.outcome === 'VOID') expect(text).toContain(r.void!.reason);
       else if (gate?.gate === 'null_baseline') expect(text).toMatch(/T_null|the gate could not compare/);
@@ -120,7 +121,7 @@ describe('board site in Chromium (synthetic runs)', () => {
       else expect(text).toContain(`candidates generated\t${r.suite!.candidates}`);
     }
     await rowOf(v1).scrollIntoViewIfNeeded();
-    expect(await rowOf(v1).innerText()).toContain('generator not recorded');
+    expect(await seen(rowOf(v1))).toContain('generator not recorded');
     await page.screenshot({ path: join(SCREENSHOTS, 'board-fixtures-why-open.png'), fullPage: true });
   });
 
@@ -133,12 +134,10 @@ describe('board site in Chromium (synthetic runs)', () => {
     await page.waitForSelector('body[data-state=ready]');
     const selected = page.locator('.timeline .row.selected');
     expect(await selected.getAttribute('data-ref')).toBe('wire:8');
-    expect(await selected.innerText()).toContain('tools/call');
+    expect(await seen(selected)).toContain('tools/call');
     expect(await selected.evaluate((el) => el.classList.contains('pending'))).toBe(true);
-    expect(await page.locator('#detail-ref').innerText()).toContain(
-      'wire:8 · request · corr t1::construct#0',
-    );
-    expect(await page.locator('#signature').innerText()).toContain('signature verified');
+    expect(await seen(page.locator('#detail-ref'))).toContain('wire:8 · request · corr t1::construct#0');
+    expect(await seen(page.locator('#signature'))).toContain('signature verified');
     await page.screenshot({ path: join(SCREENSHOTS, 'viewer-fixtures.png') });
   });
 
@@ -152,7 +151,7 @@ describe('board site in Chromium (synthetic runs)', () => {
     expect(refs).toEqual(['wire:10', 'wire:11', 'agent:2', 'wire:12', 'agent:3', 'agent:4']);
     await page.locator('.timeline .row[data-ref="wire:11"]').click();
     await page.locator('#detail button').click();
-    expect(await page.locator('#detail-ref').innerText()).toContain('wire:12 · response');
+    expect(await seen(page.locator('#detail-ref'))).toContain('wire:12 · response');
   });
 
   it('opens any mcp-tape file by URL and refuses other schemes', async () => {
@@ -160,9 +159,9 @@ describe('board site in Chromium (synthetic runs)', () => {
     await page.goto(`${server.url}viewer.html?tape=${encodeURIComponent(`runs/${good.runId}/agent.jsonl`)}`);
     await page.waitForSelector('body[data-state=ready]');
     expect(await page.locator('.timeline .row[data-ref="agent:2"]').count()).toBe(1);
-    expect(await page.locator('#signature').innerText()).toContain('no run signature');
+    expect(await seen(page.locator('#signature'))).toContain('no run signature');
     await page.goto(`${server.url}viewer.html?tape=${encodeURIComponent('javascript:alert(1)')}`);
-    expect(await page.locator('#counts').innerText()).toContain('only http(s)');
+    expect(await seen(page.locator('#counts'))).toContain('only http(s)');
   });
 
   it('opens a tape dropped from disk (file input)', async () => {
@@ -180,13 +179,13 @@ describe('board site in Chromium (synthetic runs)', () => {
     await page.goto(server.url);
     await rowOf(hostile).locator('details.why summary').click();
     expect(await injectionTraces(page)).toEqual(INERT);
-    expect(await rowOf(hostile).innerText()).toContain('<script id="pwned-script">');
+    expect(await seen(rowOf(hostile))).toContain('<script id="pwned-script">');
     await page.goto(`${server.url}records/${hostile.runId}.html`);
     expect(await injectionTraces(page)).toEqual(INERT);
     await page.goto(`${server.url}viewer.html?run=${hostile.runId}#line=wire%3A12`);
     await page.waitForSelector('body[data-state=ready]');
     expect(await injectionTraces(page)).toEqual(INERT);
-    expect(await page.locator('#detail-json').innerText()).toContain('<img src=x id=pwned-img');
+    expect(await seen(page.locator('#detail-json'))).toContain('<img src=x id=pwned-img');
     expect(errors).toEqual([]);
   });
 

@@ -80,3 +80,9 @@ export const INERT = {
   handlers: 0,
   javascriptLinks: 0,
 };
+
+/** The text a reader sees (rendered: closed details and hidden rows excluded), unlike textContent. */
+export function seen(locator: import('playwright-core').Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point of the check
+  return locator.innerText();
+}
