@@ -1,0 +1,218 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, serveSite } from '../../src/board/serve.js';
+import { buildSite } from '../../src/board/site.js';
+import {
+  type Browser,
+  INERT,
+  injectionTraces,
+  launchChromium,
+  SCREENSHOTS,
+  seen,
+} from '../../src/board/testing/browser.js';
+import type { RunRecord } from '../../src/record/index.js';
+import type { RunOptions } from '../../src/run/options.js';
+import { runFitness } from '../../src/run/run-fitness.js';
+import { startFixtureHttp } from './fixtures/wire/helpers.js';
+
+/**
+ * The board built from real offline runs of the planted servers in examples/servers, opened in
+ * Chromium: every outcome family shows the numbers its record stores, every Why refused opens,
+ * a finding's deep link lands on its tape line, the hostile server's strings stay inert, and the
+ * served headers are the published ones.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const server = (name: string) => join(ROOT, 'examples/servers', `${name}.js`);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+interface Planted {
+  name: string;
+  outcome: RunRecord['outcome'];
+  http?: boolean;
+  options?: Partial<RunOptions>;
+}
+
+const PLANTED: Planted[] = [
+  { name: 'well-made', outcome: 'SCORED' },
+  { name: 'hostile', outcome: 'SCORED' },
+  { name: 'thin', outcome: 'INSUFFICIENT_SURFACE' },
+  { name: 'thin', outcome: 'INSUFFICIENT_SURFACE' },
+  { name: 'calculator', outcome: 'DEGENERATE' },
+  { name: 'constant-answers', outcome: 'DEGENERATE' },
+  { name: 'drifting', outcome: 'GATE_FAILED' },
+  { name: 'unanswered', outcome: 'COMPROMISED', http: true },
+  { name: 'flaky', outcome: 'EXTEND_EXHAUSTED', http: true, options: { extensions: 0 } },
+  { name: 'vanishing', outcome: 'VOID', http: true },
+];
+
+describe('board built from real runs of the planted servers', () => {
+  const runs = mkdtempSync(join(tmpdir(), 'board-real-runs-'));
+  const records: { planted: Planted; record: RunRecord }[] = [];
+  let browser: Browser;
+  let site: RunningServer;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    for (const planted of PLANTED) {
+      const http = planted.http ? await startFixtureHttp(server(planted.name)) : undefined;
+      try {
+        const result = await runFitness({
+          target: http
+            ? { kind: 'http', url: http.url }
+            : { kind: 'stdio', argv: ['node', server(planted.name)] },
+          outDir: runs,
+          env: {},
+          ...planted.options,
+        });
+        records.push({ planted, record: result.record });
+      } finally {
+        await http?.stop();
+      }
+    }
+    const out = join(mkdtempSync(join(tmpdir(), 'board-real-site-')), 'site');
+    await buildSite({ runs: [runs], out });
+    site = await serveSite({ site: out, port: 0 });
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+  }, 1_500_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const row = (r: RunRecord) => page.locator(`tr[id="run-${r.runId}"]`);
+  const find = (name: string) => records.filter((x) => x.planted.name === name).map((x) => x.record);
+  const one = (name: string) => find(name)[0]!;
+
+  it('produced the planted outcome for every server', () => {
+    expect(records.map((x) => [x.planted.name, x.record.outcome])).toEqual(
+      PLANTED.map((p) => [p.name, p.outcome]),
+    );
+  });
+
+  it('shows every run as its own row with the outcome its record carries', async () => {
+    await page.goto(site.url);
+    for (const { record } of records) {
+      expect(await row(record).getAttribute('data-outcome')).toBe(record.outcome);
+    }
+    const [first, second] = find('thin');
+    expect(await seen(row(first!))).toContain('attempt 1 of 2');
+    expect(await seen(row(second!))).toContain('attempt 2 of 2');
+    expect(await seen(row(second!))).toContain('attempt 1 (refused: INSUFFICIENT_SURFACE, this group)');
+    await page.screenshot({ path: join(SCREENSHOTS, 'board.png'), fullPage: true });
+  });
+
+  it('draws scored rows from their stored intervals and says when nothing separates them', async () => {
+    for (const r of [one('well-made'), one('hostile')]) {
+      const w = r.score!.firstTry.wilson;
+      const text = await seen(row(r));
+      expect(text).toContain(
+        `first try ${r.score!.firstTry.k} of ${r.score!.firstTry.n} trials = ${pct(w.point)}`,
+      );
+      expect(text).toContain(`95% interval ${pct(w.lower)} to ${pct(w.upper)}`);
+    }
+    expect(await seen(page.locator('.group').first())).toContain(
+      'Nothing separates the scored rows of this group',
+    );
+  });
+
+  it('opens each Why refused on the numbers the stopping gate saw', async () => {
+    const open = async (r: RunRecord) => {
+      const details = row(r).locator('details.why');
+      if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
+        await details.locator('summary').click();
+      expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      return seen(details);
+    };
+    const thin = one('thin');
+    const thinText = await open(thin);
+    expect(thinText).toContain(`candidates generated\t${thin.suite!.candidates}`);
+    expect(thinText).toContain(`${thin.suite!.registered} registered tasks against the minimum 8`);
+
+    const calc = one('calculator');
+    const screen = calc.identity.screen as { counts: { deleted: number } };
+    expect(await open(calc)).toContain(`answered with no server, deleted\t${screen.counts.deleted}`);
+
+    const constant = one('constant-answers');
+    const nullGate = constant.gates.at(-1);
+    if (nullGate?.gate !== 'null_baseline') throw new Error('expected the null gate to refuse');
+    const nullText = await open(constant);
+    expect(nullText).toContain(`T_null ${pct(nullGate.tNull!)} ≥ ${pct(nullGate.cutoff!)}`);
+    expect(nullText).toContain('from the ceiling S = 1');
+
+    for (const name of ['drifting', 'unanswered', 'flaky']) {
+      const r = one(name);
+      const g = r.gates.at(-1);
+      if (g?.gate !== 'construct') throw new Error(`expected construct to refuse ${name}`);
+      const text = await open(r);
+      expect(text).toContain(`${g.k} of ${g.n} completed trials`);
+      if (g.wire) {
+        expect(text).toContain(`tool calls recorded on the wire\t${g.wire.toolCalls}`);
+        expect(text).toContain(`never got a matching response\t${g.wire.pending}`);
+      } else {
+        expect(text).toContain('the wire-tape reading: not in the record');
+      }
+    }
+    expect(await open(one('unanswered'))).toMatch(/oracle errors .*limit 5\.0%/);
+
+    const vanished = one('vanishing');
+    const voidText = await open(vanished);
+    expect(voidText).toContain(vanished.void!.reason);
+    expect(voidText).toContain(vanished.void!.completed.stages.join(' → '));
+    await page.screenshot({ path: join(SCREENSHOTS, 'board-why-refused.png'), fullPage: true });
+  });
+
+  it('follows a probe finding from a record page into the viewer, which shows the linked event', async () => {
+    const r = one('well-made');
+    await page.goto(`${site.url}records/${r.runId}.html`);
+    await page.screenshot({ path: join(SCREENSHOTS, 'record.png'), fullPage: true });
+    const link = page.locator('#probes a[href*="#line="]').first();
+    const ref = await seen(link);
+    await link.click();
+    await page.waitForSelector('body[data-state=ready]');
+    const selected = page.locator('.timeline .row.selected');
+    expect(await selected.getAttribute('data-ref')).toBe(ref);
+    expect(await seen(page.locator('#detail-ref'))).toContain(ref);
+    expect(await seen(page.locator('#signature'))).toContain('signature verified');
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer.png') });
+  });
+
+  it('renders the hostile server inert on the board, its record page and in the viewer', async () => {
+    const r = one('hostile');
+    await page.goto(site.url);
+    expect(await injectionTraces(page)).toEqual(INERT);
+    await page.goto(`${site.url}records/${r.runId}.html`);
+    expect(await injectionTraces(page)).toEqual(INERT);
+    expect(await seen(page.locator('#identity'))).toContain('<script>');
+    await page.goto(`${site.url}viewer.html?run=${r.runId}`);
+    await page.waitForSelector('body[data-state=ready]');
+    await page.locator('.timeline').evaluate((el) => {
+      el.scrollTop = el.scrollHeight / 2;
+    });
+    await page.waitForTimeout(200);
+    expect(await injectionTraces(page)).toEqual(INERT);
+    expect(errors).toEqual([]);
+  });
+
+  it('serves the published headers: strict CSP on pages, CORS, immutable cache and Range on tapes', async () => {
+    const r = one('well-made');
+    const pageRes = await fetch(site.url);
+    expect(pageRes.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(pageRes.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    const tape = await fetch(`${site.url}runs/${r.runId}/agent.jsonl`, { headers: { Range: 'bytes=0-0' } });
+    expect(tape.status).toBe(206);
+    expect(await tape.text()).toBe('{');
+    expect(tape.headers.get('access-control-allow-origin')).toBe('*');
+    expect(tape.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(tape.headers.get('content-type')).toBe('application/jsonl; charset=utf-8');
+  });
+});
