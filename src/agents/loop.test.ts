@@ -60,6 +60,35 @@ describe('runAgent', () => {
     expect(run.usage.every((u) => u.status === 'ok')).toBe(true);
   });
 
+  it('names the sink line of the answer turn, the last assistant turn', async () => {
+    const sink = memorySink();
+    let n = 0;
+    const model = new MockLanguageModelV3({
+      doGenerate: async () =>
+        ++n === 1
+          ? toolCallResult(1)
+          : {
+              content: [{ type: 'text', text: 'pong it is' }],
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage: usage(5, 5),
+              warnings: [],
+            },
+    });
+    const run = await runAgent({
+      model: { model, id: 'mock:two', provider: 'mock' },
+      system: 's',
+      prompt: 'p',
+      tools: ping,
+      limits,
+      sink,
+      corrId: 't2',
+    });
+    expect(run.text).toBe('pong it is');
+    const last = sink.turns.findLastIndex((t) => t.role === 'assistant') + 1;
+    expect(run.answerLine).toBe(last);
+    expect(sink.turns[last - 1]).toMatchObject({ blocks: [{ type: 'text', text: 'pong it is' }] });
+  });
+
   it('stops when the token budget is spent', async () => {
     const run = await runAgent({
       model: { model: loopingModel(300), id: 'mock:loop', provider: 'mock' },

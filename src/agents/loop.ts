@@ -28,6 +28,8 @@ export interface AgentRun {
   modelError?: { code: string; message: string };
   /** The run was aborted under the trial. */
   abandoned: boolean;
+  /** The sink's line of the last assistant turn (the answer the check reads), when one was written. */
+  answerLine?: number;
 }
 
 function tokensOf(steps: readonly StepResult<ToolSet>[]): number {
@@ -66,6 +68,7 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRun> {
   const usage: CallUsage[] = [];
   let stepStarted = Date.now();
   let steps = 0;
+  let answerLine: number | undefined;
   sink?.turn({ role: 'system', blocks: [{ type: 'text', text: input.system }], corr_id: corrId });
   sink?.turn({ role: 'user', blocks: [{ type: 'text', text: input.prompt }], corr_id: corrId });
   const signals = [input.runSignal, input.timeSignal].filter((s): s is AbortSignal => s !== undefined);
@@ -86,11 +89,18 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRun> {
       onStepFinish: (step) => {
         steps += 1;
         usage.push(callUsage(model, step.usage));
-        recordStep(sink, model, corrId, step, stepStarted);
+        answerLine = recordStep(sink, model, corrId, step, stepStarted) ?? answerLine;
       },
     });
     const exhausted = exhaustionOf(result.steps, input);
-    return { text: result.text, steps, usage, ...(exhausted ? { exhausted } : {}), abandoned: false };
+    return {
+      text: result.text,
+      steps,
+      usage,
+      ...(exhausted ? { exhausted } : {}),
+      abandoned: false,
+      ...(answerLine === undefined ? {} : { answerLine }),
+    };
   } catch (err) {
     if (input.runSignal?.aborted) return { text: '', steps, usage, abandoned: true };
     if (input.timeSignal?.aborted) return { text: '', steps, usage, exhausted: 'time', abandoned: false };
@@ -123,10 +133,10 @@ function recordStep(
   corrId: string,
   step: StepResult<ToolSet>,
   started: number,
-): void {
-  if (sink === undefined) return;
+): number | undefined {
+  if (sink === undefined) return undefined;
   const u = turnUsage(model, step.usage);
-  sink.turn({
+  const line = sink.turn({
     role: 'assistant',
     blocks: assistantBlocks(step),
     corr_id: corrId,
@@ -136,4 +146,5 @@ function recordStep(
   });
   const results = toolResultBlocks(step);
   if (results.length > 0) sink.turn({ role: 'user', blocks: results, corr_id: corrId });
+  return line;
 }

@@ -120,6 +120,7 @@ export async function runTrial(spec: TrialSpec, deps: TrialDeps): Promise<TrialR
       ...(run.modelError ? { modelError: run.modelError } : {}),
       ...(run.abandoned ? { abandoned: true } : {}),
       toolCalls: ctx.calls,
+      ...(run.answerLine === undefined ? {} : { answerLine: run.answerLine }),
       usage: run.usage,
       steps: run.steps,
       durationMs: Date.now() - started,

@@ -100,6 +100,8 @@ export interface TrialResult {
   /** The run was aborted under this trial: it is not counted. */
   abandoned?: boolean;
   toolCalls: ToolCallRecord[];
+  /** Line of the answer's assistant turn on the trial's turn sink (the agent plane in a run). */
+  answerLine?: number;
   /** One row per model call. */
   usage: CallUsage[];
   steps: number;

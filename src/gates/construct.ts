@@ -69,7 +69,9 @@ function ending(final: ExtensionDecision): string {
 
 function wireText(wire: ConstructInput['wire']): string {
   if (!wire) return '';
-  return ` The wire tape shows ${plural(wire.toolCalls, 'tool call')}, ${plural(wire.errorResults, 'error result')} and ${plural(wire.pending, 'request')} with no response.`;
+  const protocol =
+    wire.protocolErrors === undefined ? '' : `, ${plural(wire.protocolErrors, 'JSON-RPC error response')}`;
+  return ` The wire tape shows ${plural(wire.toolCalls, 'tool call')}, ${plural(wire.errorResults, 'error result')}${protocol} and ${plural(wire.pending, 'request')} with no response.`;
 }
 
 /**

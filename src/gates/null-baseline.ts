@@ -10,6 +10,8 @@ export const NULL_PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed
 export interface PhaseCounts {
   k: number;
   n: number;
+  /** Tape lines behind k (the passing answers), carried into the record as they are. */
+  tapeRefs?: readonly string[];
 }
 
 /**
@@ -41,7 +43,8 @@ function measure(
   if (c === undefined) return undefined;
   const n = fn.count(`${name}.n`, c.n);
   const k = fn.upTo(`${name}.k`, c.k, 'n', n);
-  return n === 0 ? undefined : { k, n, rate: wilson(k, n).point };
+  if (n === 0) return undefined;
+  return { k, n, rate: wilson(k, n).point, ...(c.tapeRefs ? { tapeRefs: [...c.tapeRefs] } : {}) };
 }
 
 /**

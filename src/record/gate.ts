@@ -15,7 +15,7 @@ import {
   StructuralReason,
   SuiteSizeReason,
 } from './outcome.js';
-import { TapeRef } from './probe.js';
+import { REFS_PER_KIND, TapeRef } from './probe.js';
 
 /** Fields every gate record carries. `outcome` is present exactly when this decision refuses the run. */
 const common = {
@@ -114,7 +114,13 @@ export const NullPhase = z.enum(['null-no-tools', 'null-stubbed-empty', 'null-ra
 export type NullPhase = z.infer<typeof NullPhase>;
 
 export const NullRate = z
-  .looseObject({ k: Count, n: PositiveCount, rate: Unit })
+  .looseObject({
+    k: Count,
+    n: PositiveCount,
+    rate: Unit,
+    /** Agent-plane lines of the answers that passed the check (the first REFS_PER_KIND of k). */
+    tapeRefs: z.array(TapeRef).max(REFS_PER_KIND).optional(),
+  })
   .refine((r) => r.k <= r.n, { message: 'k must not exceed n', path: ['k'] });
 export type NullRate = z.infer<typeof NullRate>;
 
@@ -138,13 +144,49 @@ export const NullBaselineGate = z
   })
   .superRefine(outcomeMatchesReason);
 
-/** What the wire tape shows about the reference agent's calls (counted by the tape reader). */
-export const WireEvidence = z.looseObject({
-  toolCalls: Count,
-  errorResults: Count,
-  pending: Count,
-  tapeRefs: z.array(TapeRef),
+const WireRefs = z.looseObject({
+  /** Request lines that never got a response. */
+  pending: z.array(TapeRef).max(REFS_PER_KIND),
+  /** Response lines carrying `isError: true`. */
+  errorResults: z.array(TapeRef).max(REFS_PER_KIND),
+  /** Response lines carrying a JSON-RPC error. */
+  protocolErrors: z.array(TapeRef).max(REFS_PER_KIND),
 });
+
+/**
+ * What the wire tape shows about the reference agent's calls: the `tools/call` requests under the
+ * construct trials' corr ids, paired with their responses by the tape reader. `tapeRefs` is every
+ * sampled line (each kind's first REFS_PER_KIND, in tape order); `refs` says which kind each is.
+ */
+export const WireEvidence = z
+  .looseObject({
+    toolCalls: Count,
+    /** Results with `isError: true`. */
+    errorResults: Count,
+    /** Requests with no response on the tape. */
+    pending: Count,
+    /** JSON-RPC error responses (absent on records written before they were counted). */
+    protocolErrors: Count.optional(),
+    tapeRefs: z.array(TapeRef),
+    refs: WireRefs.optional(),
+  })
+  .superRefine((w, ctx) => {
+    if (w.refs === undefined) return;
+    const counts = {
+      pending: w.pending,
+      errorResults: w.errorResults,
+      protocolErrors: w.protocolErrors ?? 0,
+    };
+    for (const kind of ['pending', 'errorResults', 'protocolErrors'] as const) {
+      const expected = Math.min(counts[kind], REFS_PER_KIND);
+      if (w.refs[kind].length !== expected)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['refs', kind],
+          message: `expected the first ${expected} of ${counts[kind]} refs, got ${w.refs[kind].length}`,
+        });
+    }
+  });
 
 /** Construct fields shared by every schema version; v1 lacked the extension block. */
 export const constructFields = {

@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const TapeRef = z.string().regex(/^(wire|agent|judge):[1-9][0-9]*$/, 'expected <plane>:<line>');
 export type TapeRef = z.infer<typeof TapeRef>;
 
+/** A finding's refs are a bounded sample: at most this many of each kind, the first in tape order. */
+export const REFS_PER_KIND = 20;
+
 /**
  * One protocol probe's finding. `pass: null` means "could not check" (did not apply, or the answer
  * was not evidence, e.g. 401/403/5xx); it is never folded into a pass count.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Amount, Count, NonEmpty, PositiveCount, StoredInterval } from './common.js';
+import { REFS_PER_KIND, TapeRef } from './probe.js';
 
 /** How a tool call failed, for per-tool attribution. */
 export const FailureClass = z.enum([
@@ -24,6 +25,11 @@ export const ToolAttribution = z
     errorsByClass: z.partialRecord(FailureClass, Count),
     /** Nearest-rank percentiles over calls that got a response; absent when none did. */
     latencyMs: z.looseObject({ samples: PositiveCount, p50: Amount, p95: Amount }).optional(),
+    /**
+     * Wire lines of the failed calls (the first REFS_PER_KIND): the response line of an error, the
+     * request line of a call that got no response. Absent on records written before refs were kept.
+     */
+    tapeRefs: z.array(TapeRef).max(REFS_PER_KIND).optional(),
   })
   .superRefine((t, ctx) => {
     const sum = Object.values(t.errorsByClass).reduce<number>((a, b) => a + (b ?? 0), 0);

@@ -7,9 +7,11 @@ import { PRICE_TABLE } from '../models/prices.js';
 import { buildScore, type TrialOutcome } from '../record/build-score.js';
 import type { Pool } from '../record/extension.js';
 import type { NullPhase } from '../record/gate.js';
+import { REFS_PER_KIND, type TapeRef } from '../record/probe.js';
 import type { ScoreBlock } from '../record/score.js';
 import { reserveBatches } from '../suite/register.js';
 import type { Task } from '../suite/schema.js';
+import { failedCallRefs, passingAnswerRefs, trialCalls, wireEvidence } from './evidence.js';
 import { decide } from './free-gates.js';
 import { completed, type RunState, RunStop } from './state.js';
 import { runPhase } from './trials.js';
@@ -24,12 +26,17 @@ function emptyNulls(): NullCounts {
   };
 }
 
-/** Drive `tasks` through the three null phases, adding their counts (k = check passed) to `into`. */
+/**
+ * Drive `tasks` through the three null phases, adding their counts (k = check passed) to `into`,
+ * with the agent-plane lines of the first passing answers as the rate's evidence.
+ */
 async function runNulls(state: RunState, tasks: readonly Task[], into: NullCounts): Promise<void> {
   for (const phase of NULL_PHASES) {
     const results = await runPhase(state, tasks, phase, state.config.reps.nulls);
-    into[phase].k += results.filter((r) => r.checkPassed).length;
-    into[phase].n += results.length;
+    const counts = into[phase];
+    counts.k += results.filter((r) => r.checkPassed).length;
+    counts.n += results.length;
+    counts.tapeRefs = [...(counts.tapeRefs ?? []), ...passingAnswerRefs(results)].slice(0, REFS_PER_KIND);
   }
 }
 
@@ -53,16 +60,6 @@ function nullGate(state: RunState, nulls: NullCounts, signal: Signal): boolean {
       percentile: state.config.nulls.percentile,
     }),
   );
-}
-
-function wireEvidence(results: readonly TrialResult[]) {
-  const calls = results.flatMap((r) => r.toolCalls).filter((c) => c.stubbed !== true);
-  return {
-    toolCalls: calls.length,
-    errorResults: calls.filter((c) => c.failure === 'tool_error').length,
-    pending: calls.filter((c) => c.failure === 'timeout').length,
-    tapeRefs: [],
-  };
 }
 
 interface ConstructOutcome {
@@ -112,7 +109,7 @@ async function constructWithExtensions(state: RunState, nulls: NullCounts): Prom
     reps: config.reps.construct,
     registered: { tasks: registration.tasks.length, pool: registeredPool },
     batches,
-    wire: wireEvidence(all),
+    wire: wireEvidence(await trialCalls(state.tapes.wire, all)),
   });
   return { passed: decide(state, gate), pool, consumed, nulls };
 }
@@ -132,6 +129,15 @@ export function trialOutcome(r: TrialResult): TrialOutcome {
   };
 }
 
+/** Each tool's attribution links the wire lines of its failed calls, when it had any. */
+function withToolRefs(score: ScoreBlock, refs: ReadonlyMap<string, TapeRef[]>): ScoreBlock {
+  const tools = score.tools.map((t) => {
+    const tapeRefs = refs.get(t.tool);
+    return tapeRefs && tapeRefs.length > 0 ? { ...t, tapeRefs } : t;
+  });
+  return { ...score, tools };
+}
+
 /** Gates 5–7: nulls (S = 1), construct with extensions, nulls (S = reference), drive, nulls (S = first try). */
 export async function paidGates(state: RunState): Promise<ScoreBlock | undefined> {
   const { config } = state;
@@ -149,7 +155,10 @@ export async function paidGates(state: RunState): Promise<ScoreBlock | undefined
   const driven = [...registration.tasks, ...construct.consumed];
   const drive = await runPhase(state, driven, 'drive', config.reps.drive);
   completed(state, 'drive');
-  const score = buildScore(drive.map(trialOutcome), { reps: config.reps.drive, prices: PRICE_TABLE });
+  const score = withToolRefs(
+    buildScore(drive.map(trialOutcome), { reps: config.reps.drive, prices: PRICE_TABLE }),
+    failedCallRefs(await trialCalls(state.tapes.wire, drive)),
+  );
   if (!nullGate(state, nulls, { source: 'first_try', counts: { k: score.firstTry.k, n: score.firstTry.n } }))
     return undefined;
   return score;

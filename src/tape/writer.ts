@@ -223,8 +223,9 @@ export class TapeWriter {
    * Lines are collected for at most FLUSH_MS (or FLUSH_CHARS) and go to the file in one write, off the
    * round trips being recorded. The write is synchronous (page cache, no thread hand-off) and carries
    * whole lines only, so a killed process leaves valid JSONL, losing at most the last FLUSH_MS of lines.
+   * Public so a reader of the file mid-run (the construct gate's wire evidence) sees every line so far.
    */
-  private readonly flush = (): void => {
+  readonly flush = (): void => {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     if (this.pending.length === 0 || this.failure !== undefined) return;

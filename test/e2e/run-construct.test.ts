@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runFitness } from '../../src/run/run-fitness.js';
+import { pairExchanges } from '../../src/tape/pairing.js';
 import { startFixtureHttp } from './fixtures/wire/helpers.js';
-import { outDir, server } from './run/helpers.js';
+import { loadRun, outDir, server } from './run/helpers.js';
 
 /** The construct gate's families: a stale key fails it; an unreliable server extends it. */
 describe('construct gate through the real pipeline', () => {
@@ -36,6 +37,15 @@ describe('construct gate through the real pipeline', () => {
     expect(gate.reason).toBe('extend_exhausted_zero_policy');
     expect(gate.extension.ledger?.batches).toEqual([]);
     expect(r.record.prereg?.registration.extension).toMatchObject({ maxExtensions: 0 });
+    // The failed reference calls are linked: each ref is an isError result of a construct call.
+    const { tapes } = await loadRun(r.dir);
+    const errors = pairExchanges(tapes.wire.records).exchanges.filter(
+      (x) =>
+        x.method === 'tools/call' && x.outcome === 'tool-error' && (x.corrId ?? '').includes('::construct'),
+    );
+    expect(errors.length).toBeGreaterThan(0);
+    expect(gate.wire?.errorResults).toBe(errors.length);
+    expect(gate.wire?.refs?.errorResults).toEqual(errors.slice(0, 20).map((x) => `wire:${x.responseLine}`));
   }, 600_000);
 
   it('with the default policy it buys reserve batches and the ledger shows tasks and trials', async () => {
@@ -49,5 +59,18 @@ describe('construct gate through the real pipeline', () => {
     for (const b of batches) expect(b.trialsAdded).toBe(b.tasksAdded * 3);
     expect(['SCORED', 'GATE_FAILED']).toContain(r.outcome);
     if (r.outcome === 'SCORED') expect(r.record.score?.tasks).toBe(16 + 6 * batches.length);
+    // Every tool's attribution links the wire lines of its failed drive calls.
+    const { tapes } = await loadRun(r.dir);
+    const drive = pairExchanges(tapes.wire.records).exchanges.filter(
+      (x) => x.method === 'tools/call' && /^[^:]+#\d+$/.test(x.corrId ?? ''),
+    );
+    for (const tool of r.record.score?.tools ?? []) {
+      const failed = drive
+        .filter((x) => x.tool === tool.tool && x.outcome !== 'result')
+        .map((x) => x.responseLine ?? x.requestLine)
+        .sort((a, b) => a - b)
+        .slice(0, 20);
+      expect(tool.tapeRefs ?? []).toEqual(failed.map((l) => `wire:${l}`));
+    }
   }, 600_000);
 });

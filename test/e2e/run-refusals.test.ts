@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { isRecorded } from '../../src/record/common.js';
+import { REFS_PER_KIND } from '../../src/record/probe.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { startFixtureHttp } from './fixtures/wire/helpers.js';
@@ -76,6 +77,10 @@ describe('refusals through the real pipeline', () => {
       (x) => x.method === 'tools/call' && x.outcome === 'pending' && (x.corrId ?? '').includes('::construct'),
     );
     expect(pending.length).toBe(gate.wire?.pending);
+    // The gate links the unanswered requests themselves: the first of them, by their request lines.
+    const refs = pending.slice(0, REFS_PER_KIND).map((x) => `wire:${x.requestLine}`);
+    expect(gate.wire?.refs?.pending).toEqual(refs);
+    for (const ref of refs) expect(gate.wire?.tapeRefs).toContain(ref);
   }, 600_000);
 
   it('an HTTP server that stops listening mid-run is VOID target_died, naming what completed', async () => {

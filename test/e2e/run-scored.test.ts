@@ -97,6 +97,23 @@ describe('fitness-report run (offline) on the well-made server', () => {
     expect(constructCalls.length).toBe(construct.wire.toolCalls);
     expect(constructCalls.filter((x) => x.outcome === 'pending').length).toBe(construct.wire.pending);
     expect(record.cost.reasons).toEqual([]);
+    expect(construct.wire.refs).toEqual({
+      pending: [],
+      errorResults: [],
+      protocolErrors: [],
+    });
+    // Each null rate links the agent-plane answers behind its k: assistant turns of that phase.
+    const nulls = record.gates.findLast((g) => g.gate === 'null_baseline');
+    if (nulls?.gate !== 'null_baseline') throw new Error('no null baseline');
+    for (const [phase, rate] of Object.entries(nulls.nullRates)) {
+      expect(rate.tapeRefs).toHaveLength(Math.min(rate.k, 20));
+      for (const ref of rate.tapeRefs ?? []) {
+        const line = tapes.agent.records.find((x) => `agent:${x.line}` === ref);
+        if (line?.type !== 'turn') throw new Error(`${ref} is not a turn`);
+        expect(line.value.role).toBe('assistant');
+        expect(line.value.corr_id).toMatch(new RegExp(`::${phase}(#\\d+)?$`));
+      }
+    }
   });
 
   it('verify passes on the fresh run and fails once record.json is edited', async () => {
