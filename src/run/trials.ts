@@ -5,6 +5,7 @@ import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
 import { callContext } from '../connect/context.js';
 import { openSession } from '../connect/session.js';
 import type { Task } from '../suite/schema.js';
+import { EventKind } from '../tape/schema.js';
 import { checkStop, type RunState, RunStop } from './state.js';
 
 /** Model faults no retry fixes: the run stops as VOID rather than counting them as trials. */
@@ -57,8 +58,27 @@ async function targetAlive(state: RunState): Promise<boolean> {
   }
 }
 
+/** How the trial ended, on the agent plane beside its turns: budget exhaustion is recorded here per trial. */
+function recordTrialEnd(state: RunState, r: TrialResult): void {
+  state.tapes.agent.event(
+    EventKind.trial,
+    {
+      phase: r.phase,
+      rep: r.rep,
+      steps: r.steps,
+      checkPassed: r.checkPassed,
+      exhausted: r.exhausted ?? null,
+      ...(r.oracleError ? { oracleError: r.oracleError.kind } : {}),
+      ...(r.modelError ? { modelError: r.modelError.code } : {}),
+      durationMs: r.durationMs,
+    },
+    { corrId: r.corrId },
+  );
+}
+
 async function afterTrial(state: RunState, result: TrialResult): Promise<void> {
   if (result.abandoned) return;
+  recordTrialEnd(state, result);
   state.trials[result.phase] = (state.trials[result.phase] ?? 0) + 1;
   state.usage.push(...result.usage.map((u) => ({ ...u, role: 'runner' as const })));
   if (result.modelError) failOnFatalModelFault(state, result.modelError);

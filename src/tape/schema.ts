@@ -133,6 +133,8 @@ export const EventKind = {
   transportError: 'fitness.transport-error',
   connect: 'fitness.connect',
   modelError: 'fitness.model-error',
+  /** Agent plane: how one trial ended (steps, check, the limit it ran into), under its corr id. */
+  trial: 'fitness.trial',
 } as const;
 
 /** `fitness.http`: one HTTP exchange, secrets never included. */
