@@ -1,13 +1,13 @@
 // @ts-check
 /**
- * Planted property: calls left unanswered. The well-made ferry server, except that it degrades
- * under sustained load: it answers its first 160 tool calls, then leaves every 12th call without
- * any response (no result, no error). The client's deadline expires; the request stays pending on
- * the wire tape.
+ * Planted property: calls left unanswered. The well-made ferry server, except that it buckles under
+ * sustained load: it answers its first 160 tool calls, then, for its next 20, leaves every 4th call
+ * without any response (no result, no error), then recovers. The client's deadline expires; each
+ * dropped request stays pending on the wire tape.
  * Expected outcome (HTTP; one process serves the whole run): COMPROMISED. Generation, admission and
- * the null baselines finish inside the first 160 calls; in the construct phase about one reference
- * trial in eight times out, so oracle errors exceed the registered 5% and no verdict on the server
- * stands. The record's wire evidence and the tape show the unanswered requests as pending.
+ * the null baselines finish inside the first 160 calls; early in the construct phase 5 of the 48
+ * reference trials time out (10%), so oracle errors exceed the registered 5% and no verdict on the
+ * server stands. The record's wire evidence and the tape show the 5 unanswered requests as pending.
  * Over stdio every trial is a fresh process that never reaches the load, so nothing is dropped.
  */
 import { ferryServer } from './lib/ferries.js';
@@ -15,14 +15,15 @@ import { CallCounter, never } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 const WARM = 160;
-const EVERY = 12;
+const OVERLOADED = 20;
+const EVERY = 4;
 const counter = new CallCounter();
 const bookings = new Map();
 
 /** @type {import('./lib/ferries.js').Around} */
 const around = (_tool, handler) => async (args) => {
   const n = counter.next();
-  if (n > WARM && n % EVERY === 0) return never();
+  if (n > WARM && n <= WARM + OVERLOADED && n % EVERY === 0) return never();
   return handler(args);
 };
 

@@ -1,5 +1,7 @@
+import { auditCommand } from './audit.js';
 import { boardCommand } from './board.js';
 import type { Command } from './command.js';
+import { demoCommand } from './demo.js';
 import { probeCommand } from './probe.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
@@ -14,4 +16,6 @@ export const commands: readonly Command[] = [
   verifyCommand,
   boardCommand,
   serveCommand,
+  demoCommand,
+  auditCommand,
 ];

@@ -1,0 +1,105 @@
+import type { GateId, GateReason, Outcome, VoidReason } from '../record/outcome.js';
+
+/** What a planted server must produce through `fitness-report run` (offline, default registration). */
+export interface Expectation {
+  outcome: Outcome;
+  /** The refusing gate (refusals only). */
+  gate?: GateId;
+  /** The refusal reason, or the void reason. */
+  reason?: GateReason | VoidReason;
+  /** Extension batches the construct gate must have bought (the EXTEND family). */
+  batches?: number;
+}
+
+/** One audited run: a planted server, the transport its property needs, and what it must produce. */
+export interface PlantedRun {
+  /** Unique label of this run (a server may be run twice under different registrations). */
+  id: string;
+  /** Script under examples/servers/. */
+  script: string;
+  transport: 'stdio' | 'http';
+  /** Registration flags of this run, when not the defaults. */
+  extensions?: number;
+  /** The planted property, in one line. */
+  property: string;
+  expect: Expectation;
+}
+
+/**
+ * Every planted-outcome server and the outcome it must produce. Stateful properties (a count of
+ * calls across the run) are run over HTTP, where one process serves the whole run; the others over
+ * stdio, where each trial gets a fresh process. The servers' header comments say the same.
+ */
+export const PLANTED: readonly PlantedRun[] = [
+  {
+    id: 'well-made',
+    script: 'well-made.js',
+    transport: 'http',
+    property: 'none: 10 clear, annotated tools with output schemas and ids that chain from list to get',
+    expect: { outcome: 'SCORED' },
+  },
+  {
+    id: 'thin',
+    script: 'thin.js',
+    transport: 'stdio',
+    property: 'two tools: everything right, too little of it',
+    expect: { outcome: 'INSUFFICIENT_SURFACE', gate: 'suite_size', reason: 'below_minimum_suite_size' },
+  },
+  {
+    id: 'constant-answers',
+    script: 'constant-answers.js',
+    transport: 'stdio',
+    property: 'every lookup returns the same record, whatever id it is given',
+    expect: { outcome: 'DEGENERATE', gate: 'null_baseline', reason: 'noise_exceeds_signal' },
+  },
+  {
+    id: 'calculator',
+    script: 'calculator.js',
+    transport: 'stdio',
+    property: 'arithmetic any model can do without the server',
+    expect: { outcome: 'DEGENERATE', gate: 'suite_size', reason: 'all_candidates_null_answerable' },
+  },
+  {
+    id: 'drifting',
+    script: 'drifting.js',
+    transport: 'http',
+    property: 'every value moves with every call: the admitted key is stale by construct',
+    expect: { outcome: 'GATE_FAILED', gate: 'construct', reason: 'reference_rate_below_threshold' },
+  },
+  {
+    id: 'unanswered',
+    script: 'unanswered.js',
+    transport: 'http',
+    property: 'after 160 calls, every 12th call gets no response at all',
+    expect: { outcome: 'COMPROMISED', gate: 'construct', reason: 'compromised_oracle_errors' },
+  },
+  {
+    id: 'flaky',
+    script: 'flaky.js',
+    transport: 'http',
+    property: 'every 30th call fails with a tool error: construct lands in EXTEND',
+    expect: { outcome: 'SCORED', batches: 2 },
+  },
+  {
+    id: 'flaky-no-extensions',
+    script: 'flaky.js',
+    transport: 'http',
+    extensions: 0,
+    property: 'the same flaky server, registered with --extensions 0',
+    expect: { outcome: 'EXTEND_EXHAUSTED', gate: 'construct', reason: 'extend_exhausted_zero_policy' },
+  },
+  {
+    id: 'vanishing',
+    script: 'vanishing.js',
+    transport: 'http',
+    property: 'stops listening after its 200th call, in the middle of construct',
+    expect: { outcome: 'VOID', reason: 'target_died' },
+  },
+  {
+    id: 'hostile',
+    script: 'hostile.js',
+    transport: 'http',
+    property: 'HTML, script and prompt injection in every description and result string',
+    expect: { outcome: 'SCORED' },
+  },
+];

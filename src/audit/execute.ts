@@ -1,0 +1,143 @@
+import { mapLimit } from '../agents/pool.js';
+import { describeError } from '../cli/errors.js';
+import type { TargetInput } from '../connect/target.js';
+import type { RunRecord } from '../record/run.js';
+import type { RunOptions } from '../run/options.js';
+import { runFitness } from '../run/run-fitness.js';
+import type { Expectation, PlantedRun } from './catalogue.js';
+import { type Agreement, crossCheck } from './consistency.js';
+import { serverScript, startHttpFixture } from './fixture.js';
+import { mismatches, type Obtained, obtainedFrom } from './verdict.js';
+
+/** A target for one run, started for it and stopped after it. */
+export interface StartedTarget {
+  target: TargetInput;
+  close(): Promise<void>;
+}
+
+/** One run the audit or the demo performs. */
+export interface PlannedRun {
+  id: string;
+  /** What is planted (or which real server this is), in one line. */
+  property: string;
+  transport: 'stdio' | 'http';
+  start(): Promise<StartedTarget>;
+  /** Registration options beyond the defaults (e.g. `extensions: 0`). */
+  options?: Pick<RunOptions, 'extensions' | 'seed' | 'tasks'>;
+  /** Absent for a real server: its outcome is reported, not judged. */
+  expect?: Expectation;
+}
+
+export interface RunReport {
+  id: string;
+  property: string;
+  transport: 'stdio' | 'http';
+  expect?: Expectation;
+  /** Absent when the run could not even start (the fixture did not come up, bad options). */
+  dir?: string;
+  record?: RunRecord;
+  obtained?: Obtained;
+  /** Differences from the expectation; empty when it matched (or nothing was expected). */
+  mismatches: string[];
+  /** The record's counts re-derived from its files; absent when there is no run to check. */
+  agreements?: Agreement[];
+  error?: string;
+  durationMs: number;
+}
+
+export interface ExecuteOptions {
+  outDir: string;
+  /** Runs in flight at once (default: all of them). */
+  parallel?: number;
+  /** Progress of one run, one line at a time. */
+  progress?: (id: string, line: string) => void;
+  signal?: AbortSignal;
+}
+
+/** A planted server as a planned run: a fresh HTTP fixture process, or its stdio argv. */
+export function plantedRun(planted: PlantedRun): PlannedRun {
+  return {
+    id: planted.id,
+    property: planted.property,
+    transport: planted.transport,
+    expect: planted.expect,
+    ...(planted.extensions === undefined ? {} : { options: { extensions: planted.extensions } }),
+    async start() {
+      if (planted.transport === 'stdio') {
+        return {
+          target: { kind: 'stdio', argv: [process.execPath, serverScript(planted.script)] },
+          close: async () => {},
+        };
+      }
+      const fixture = await startHttpFixture(planted.script);
+      return { target: { kind: 'http', url: fixture.url }, close: fixture.close };
+    },
+  };
+}
+
+async function executeOne(plan: PlannedRun, options: ExecuteOptions): Promise<RunReport> {
+  const started = Date.now();
+  const base = {
+    id: plan.id,
+    property: plan.property,
+    transport: plan.transport,
+    ...(plan.expect ? { expect: plan.expect } : {}),
+  };
+  let target: StartedTarget | undefined;
+  try {
+    target = await plan.start();
+    const result = await runFitness({
+      target: target.target,
+      outDir: options.outDir,
+      ...plan.options,
+      ...(options.signal ? { signal: options.signal } : {}),
+      progress: (line) => options.progress?.(plan.id, line),
+    });
+    await target.close();
+    target = undefined;
+    const obtained = obtainedFrom(result.record);
+    const agreements = await crossCheck(result.dir);
+    return {
+      ...base,
+      dir: result.dir,
+      record: result.record,
+      obtained,
+      mismatches: plan.expect ? mismatches(plan.expect, obtained) : [],
+      agreements,
+      durationMs: Date.now() - started,
+    };
+  } catch (err) {
+    const error = describeError(err);
+    return { ...base, mismatches: [`no run: ${error}`], error, durationMs: Date.now() - started };
+  } finally {
+    await target?.close().catch(() => {});
+  }
+}
+
+/** Runs every plan (in parallel up to `parallel`), each into its own run directory under `outDir`. */
+export async function executeRuns(
+  plans: readonly PlannedRun[],
+  options: ExecuteOptions,
+): Promise<RunReport[]> {
+  return mapLimit(
+    plans,
+    options.parallel ?? plans.length,
+    (plan) => executeOne(plan, options),
+    options.signal,
+  );
+}
+
+/** A report passes when the outcome matched and every count agreed with the run's files. */
+export function reportPassed(report: RunReport): boolean {
+  return (
+    report.mismatches.length === 0 &&
+    (report.agreements ?? []).every((a) => a.ok) &&
+    report.error === undefined
+  );
+}
+
+/** A report as plain JSON (audit.json): everything but the record itself, which is in `dir`. */
+export function reportSummary(report: RunReport): Record<string, unknown> {
+  const { record: _record, ...rest } = report;
+  return { ...rest, passed: reportPassed(report) };
+}

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { FitnessError } from '../cli/errors.js';
+
+/** examples/servers/ of this package: beside src/ when running from source, beside dist/ when built. */
+export const SERVERS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'servers');
+
+export function serverScript(script: string): string {
+  return join(SERVERS_DIR, script);
+}
+
+/** A fixture server started over HTTP on 127.0.0.1 for one run. */
+export interface HttpFixture {
+  url: string;
+  close(): Promise<void>;
+}
+
+const LISTENING = /^listening (http:\/\/127\.0\.0\.1:\d+\/mcp)$/;
+
+/**
+ * Starts `node <script> --http --port 0` with only PATH in its environment (a fixture needs nothing
+ * else, and a server must never see the harness's own secrets) and resolves once it prints its
+ * `listening <url>` line.
+ */
+export function startHttpFixture(script: string, timeoutMs = 15_000): Promise<HttpFixture> {
+  return startHttpProcess(script, [serverScript(script), '--http', '--port', '0'], {
+    env: { PATH: process.env.PATH ?? '' },
+    ready: (line) => LISTENING.exec(line.trim())?.[1],
+    timeoutMs,
+  });
+}
+
+export interface HttpProcessOptions {
+  /** The whole environment of the process (nothing is inherited). */
+  env: Record<string, string>;
+  /** The server's URL once a stdout or stderr line says it is listening; undefined for other lines. */
+  ready: (line: string) => string | undefined;
+  timeoutMs?: number;
+}
+
+/**
+ * Starts `node <args>` and resolves with its URL once `ready` recognises a line on stdout or stderr.
+ * `close()` sends SIGTERM, then SIGKILL after 3 s, and resolves once the process is gone; it is safe
+ * to call on a server that already exited on its own.
+ */
+export async function startHttpProcess(
+  label: string,
+  args: readonly string[],
+  options: HttpProcessOptions,
+): Promise<HttpFixture> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: options.env });
+  const close = () => stop(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-1000);
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${label} printed no listening line within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      for (const stream of [child.stdout, child.stderr]) {
+        if (!stream) continue;
+        createInterface({ input: stream }).on('line', (line) => {
+          const url = options.ready(line);
+          if (url === undefined) return;
+          clearTimeout(timer);
+          resolve(url);
+        });
+      }
+      child.once('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`${label} exited (${code}) before listening: ${lastWords(stderr)}`));
+      });
+    });
+    return { url, close };
+  } catch (err) {
+    await close();
+    throw new FitnessError('FIXTURE_START', err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** The line of a crash report that says what went wrong (stderr can be a whole stack). */
+function lastWords(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return lines.find((l) => /^\w*Error\b/.test(l)) ?? lines.at(-1) ?? 'no output';
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,145 @@
+import { carriesKey } from '../agents/evaluate.js';
+import { evaluateCheck } from '../suite/checks.js';
+import type { Task } from '../suite/schema.js';
+import { type Exchange, pairExchanges } from '../tape/pairing.js';
+import type { Tape } from '../tape/reader.js';
+import type { TurnLine } from '../tape/schema.js';
+
+/** The phases a trial corr id can name (`<taskId>::<phase>#<rep>`; the drive is `<taskId>#<rep>`). */
+export const TRIAL_PHASES = [
+  'screen',
+  'null-no-tools',
+  'null-stubbed-empty',
+  'null-random-args',
+  'construct',
+  'drive',
+] as const;
+export type TrialPhase = (typeof TRIAL_PHASES)[number];
+
+/** One trial as the tapes show it. */
+export interface TapeTrial {
+  corrId: string;
+  taskId: string;
+  phase: TrialPhase;
+  /** Text of the last assistant turn ('' when it had none). */
+  answer: string;
+  /** An assistant turn carried a model error. */
+  modelError: boolean;
+  /** The trial's own tools/call exchanges on the wire (verification calls excluded). */
+  calls: Exchange[];
+  inputTokens: number;
+  outputTokens: number;
+}
+
+interface Parsed {
+  taskId: string;
+  phase: TrialPhase;
+}
+
+/**
+ * `x001::construct#2` → construct, `x001#3` / `x001` → drive (when x001 is a task), `x001::screen` →
+ * screen; a `::verify` suffix belongs to its trial. Anything else (connect, generate, admit, health)
+ * is not a trial.
+ */
+export function parseTrialCorrId(corrId: string, taskIds: ReadonlySet<string>): Parsed | undefined {
+  const [head = '', second] = corrId.replace(/::verify$/, '').split('::');
+  const taskId = head.replace(/#\d+$/, '');
+  if (second === undefined) return taskIds.has(taskId) ? { taskId, phase: 'drive' } : undefined;
+  const phase = second.replace(/#\d+$/, '');
+  return (TRIAL_PHASES as readonly string[]).includes(phase)
+    ? { taskId, phase: phase as TrialPhase }
+    : undefined;
+}
+
+function trialKey(corrId: string): string {
+  return corrId.replace(/::verify$/, '');
+}
+
+function textOf(turn: TurnLine): string {
+  return turn.blocks
+    .flatMap((b) => (b.type === 'text' && 'text' in b && typeof b.text === 'string' ? [b.text] : []))
+    .join('');
+}
+
+/**
+ * Every trial the agent and wire tapes show, keyed by corr id: a trial that reached the model has
+ * turns on the agent tape; one that only opened a session has wire lines under its corr id.
+ */
+export function tapeTrials(agent: Tape, wire: Tape, taskIds: ReadonlySet<string>): Map<string, TapeTrial> {
+  const trials = new Map<string, TapeTrial>();
+  const get = (corrId: string): TapeTrial | undefined => {
+    const key = trialKey(corrId);
+    const parsed = parseTrialCorrId(key, taskIds);
+    if (parsed === undefined) return undefined;
+    let trial = trials.get(key);
+    if (trial === undefined) {
+      trial = {
+        corrId: key,
+        ...parsed,
+        answer: '',
+        modelError: false,
+        calls: [],
+        inputTokens: 0,
+        outputTokens: 0,
+      };
+      trials.set(key, trial);
+    }
+    return trial;
+  };
+  for (const record of agent.records) {
+    if (record.type !== 'turn' || record.value.echoed === true) continue;
+    const turn = record.value;
+    const trial = get(turn.corr_id);
+    if (trial === undefined || turn.role !== 'assistant') continue;
+    trial.answer = textOf(turn);
+    if (turn.error !== undefined) trial.modelError = true;
+    trial.inputTokens += turn.usage?.input_tokens ?? 0;
+    trial.outputTokens += turn.usage?.output_tokens ?? 0;
+  }
+  for (const record of wire.records) {
+    if ((record.type === 'message' || record.type === 'event') && record.value.corr_id !== undefined)
+      get(record.value.corr_id);
+  }
+  for (const exchange of pairExchanges(wire.records).exchanges) {
+    if (exchange.method !== 'tools/call' || exchange.corrId === undefined) continue;
+    if (exchange.corrId.endsWith('::verify')) continue;
+    get(exchange.corrId)?.calls.push(exchange);
+  }
+  return trials;
+}
+
+/** The result frame that answered an exchange, read back from the wire tape by line number. */
+export function responseResult(wire: Tape, exchange: Exchange): unknown {
+  if (exchange.responseLine === undefined) return undefined;
+  const record = wire.records.find((r) => r.line === exchange.responseLine);
+  if (record?.type !== 'message') return undefined;
+  const raw = record.value.raw;
+  return raw !== null && typeof raw === 'object' && 'result' in raw ? raw.result : undefined;
+}
+
+/** The trial's check on its recorded final answer (undefined for `state` checks: the tape cannot decide them alone). */
+export function checkPassed(task: Task, trial: TapeTrial): boolean | undefined {
+  if (task.check.kind === 'state') return undefined;
+  return evaluateCheck(task.check, { answer: trial.answer }).pass;
+}
+
+/** The construct criterion re-read from the tapes: the check passed and an expected tool's answered result carried the key. */
+export function constructPassed(task: Task, trial: TapeTrial, wire: Tape): boolean | undefined {
+  const check = checkPassed(task, trial);
+  if (check === undefined) return undefined;
+  return (
+    check &&
+    trial.calls.some(
+      (c) =>
+        c.tool !== undefined &&
+        task.expectedTools.includes(c.tool) &&
+        c.outcome === 'result' &&
+        carriesKey(task, responseResult(wire, c)),
+    )
+  );
+}
+
+/** A trial that did not complete: a call never answered, or the model call failed. */
+export function oracleErrored(trial: TapeTrial): boolean {
+  return trial.modelError || trial.calls.some((c) => c.outcome === 'pending');
+}

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { auditTable, executeRuns, PLANTED, plantedRun, reportPassed, reportSummary } from '../audit/index.js';
+import type { Command, CommandIO } from './command.js';
+import { describeError, UsageError } from './errors.js';
+
+const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID...]] [--parallel N] [--quiet]
+
+Runs every planted-outcome server in examples/servers through the real pipeline (offline: heuristic
+runner, explore/1 generator, default registration) and prints expected against obtained outcome,
+with the refusing gate and reason, per run, and writes the same as JSON to <out>/audit.json. Each record's counts (trials, passes, tool calls, errors,
+pending requests, tokens, suite fates, file digests) are re-derived from its tapes and suite; a
+disagreement is a mismatch too.
+
+Options:
+  --out DIR       parent of the run directories (default: a new directory under the system temp dir)
+  --only IDS      run only these (comma-separated): ${PLANTED.map((p) => p.id).join(', ')}
+  --parallel N    runs in flight at once (default: all)
+  --quiet         no progress lines, only the table
+
+Exit codes: 0 every run matched, 1 a mismatch, 2 usage error.`;
+
+interface AuditArgs {
+  out: string | undefined;
+  only: string[] | undefined;
+  parallel: number | undefined;
+  quiet: boolean;
+}
+
+function parseAuditArgs(argv: readonly string[]): AuditArgs {
+  const args: AuditArgs = { out: undefined, only: undefined, parallel: undefined, quiet: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--out') args.out = value();
+    else if (arg === '--only')
+      args.only = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
+    else if (arg === '--parallel') {
+      const n = Number(value());
+      if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--parallel must be an integer ≥ 1`);
+      args.parallel = n;
+    } else if (arg === '--quiet') args.quiet = true;
+    else throw new UsageError(`unknown option ${arg}`);
+  }
+  const unknown = (args.only ?? []).filter((id) => !PLANTED.some((p) => p.id === id));
+  if (unknown.length > 0) throw new UsageError(`no planted run named ${unknown.join(', ')}`);
+  return args;
+}
+
+export async function audit(argv: readonly string[], io: CommandIO): Promise<number> {
+  const args = parseAuditArgs(argv);
+  const outDir = args.out ? resolve(io.cwd, args.out) : mkdtempSync(join(tmpdir(), 'fitness-audit-'));
+  const chosen = PLANTED.filter((p) => args.only === undefined || args.only.includes(p.id));
+  io.err(`audit: ${chosen.length} planted run(s) into ${outDir}`);
+  const started = Date.now();
+  const reports = await executeRuns(chosen.map(plantedRun), {
+    outDir,
+    ...(args.parallel ? { parallel: args.parallel } : {}),
+    progress: args.quiet
+      ? undefined
+      : (id, line) => {
+          if (/^(gate |record:|run )|: done$/.test(line)) io.err(`[${id}] ${line}`);
+        },
+  });
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'audit.json'), `${JSON.stringify(reports.map(reportSummary), null, 2)}\n`);
+  for (const line of auditTable(reports)) io.out(line);
+  const failed = reports.filter((r) => !reportPassed(r)).length;
+  const seconds = Math.round((Date.now() - started) / 1000);
+  io.out('');
+  io.out(
+    failed === 0
+      ? `audit: all ${reports.length} runs produced their planted outcome (${seconds} s); runs in ${outDir}`
+      : `audit: ${failed} of ${reports.length} runs did not match (${seconds} s); runs in ${outDir}`,
+  );
+  return failed === 0 ? 0 : 1;
+}
+
+export const auditCommand: Command = {
+  name: 'audit',
+  summary: 'run the planted-outcome servers and check each produces its planted outcome',
+  usage: USAGE,
+  async run(argv, io) {
+    try {
+      return await audit(argv, io);
+    } catch (err) {
+      if (err instanceof UsageError) {
+        io.err(`fitness-report audit: ${describeError(err)}`);
+        return 2;
+      }
+      throw err;
+    }
+  },
+};

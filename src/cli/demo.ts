@@ -1,0 +1,106 @@
+import { join, relative, resolve } from 'node:path';
+import { auditTable, runDemo } from '../audit/index.js';
+import type { Command, CommandIO } from './command.js';
+import { describeError, UsageError } from './errors.js';
+
+const USAGE = `Usage: fitness-report demo [--out DIR] [--site DIR] [--quiet]
+
+Runs every planted-outcome server in examples/servers (one per outcome: SCORED, INSUFFICIENT_SURFACE,
+DEGENERATE twice, GATE_FAILED, COMPROMISED, EXTEND resolved by two extension batches,
+EXTEND_EXHAUSTED, VOID, and a hostile server for the board's escaping) and one real server
+(@modelcontextprotocol/server-memory on a seeded temporary memory file) through the real pipeline,
+offline and in parallel. Writes one signed run per server under --out, prints expected against
+obtained outcome per run, builds the board over every run under --out, and says where to look.
+
+Options:
+  --out DIR    parent of the run directories (default: fitness-runs)
+  --site DIR   where the board is built (default: fitness-site)
+  --quiet      no progress lines
+
+Exit codes: 0 every planted run produced its planted outcome and the board was built; 1 otherwise.`;
+
+interface DemoArgs {
+  out: string;
+  site: string;
+  quiet: boolean;
+}
+
+function parseDemoArgs(argv: readonly string[], cwd: string): DemoArgs {
+  const args = { out: 'fitness-runs', site: 'fitness-site', quiet: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a directory`);
+      return v;
+    };
+    if (arg === '--out') args.out = value();
+    else if (arg === '--site') args.site = value();
+    else if (arg === '--quiet') args.quiet = true;
+    else throw new UsageError(`unknown option ${arg}`);
+  }
+  return { ...args, out: resolve(cwd, args.out), site: resolve(cwd, args.site) };
+}
+
+/** Progress worth a line when eleven runs share a terminal: stages done, gates decided, the record. */
+const SHOWN = /^(gate |record:)|: done$|EXTEND at/;
+
+export async function demo(argv: readonly string[], io: CommandIO): Promise<number> {
+  const args = parseDemoArgs(argv, io.cwd);
+  const show = (path: string) => {
+    const rel = relative(io.cwd, path);
+    return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
+  };
+  io.err(`demo: every planted server and one real server, offline and in parallel, into ${show(args.out)}/`);
+  const result = await runDemo({
+    outDir: args.out,
+    siteDir: args.site,
+    ...(args.quiet
+      ? {}
+      : {
+          progress: (id: string, line: string) => {
+            if (SHOWN.test(line)) io.err(`[${id}] ${line}`);
+          },
+        }),
+  });
+  io.out('');
+  for (const line of auditTable(result.reports)) io.out(line);
+  for (const s of result.skipped) io.out(`skipped: ${s}`);
+  io.out('');
+  io.out(`demo: ${result.reports.length} runs in ${Math.round(result.durationMs / 1000)} s`);
+  if (result.site) {
+    io.out(
+      `board: ${show(join(result.site.out, 'index.html'))} (${result.site.runs} runs in ${result.site.groups} groups)`,
+    );
+  } else {
+    io.out(`board: not built: ${result.siteError ?? 'unknown reason'}`);
+  }
+  io.out('');
+  io.out('Where to look:');
+  if (result.site)
+    io.out(`  fitness-report serve ${show(result.site.out)}       the board, run pages and the tape viewer`);
+  io.out(`  ${show(args.out)}/<run>/record.json        every number, gate and reason of one run`);
+  io.out(`  ${show(args.out)}/<run>/suite.json         the suite, reserve and every candidate's fate`);
+  io.out(
+    `  fitness-report tape stats ${show(args.out)}/<run>/wire.jsonl   calls, errors and pending requests`,
+  );
+  io.out(`  fitness-report verify ${show(args.out)}/<run>   signature, digests, every verdict recomputed`);
+  return result.ok ? 0 : 1;
+}
+
+export const demoCommand: Command = {
+  name: 'demo',
+  summary: 'run every planted-outcome server and one real server offline, then build the board',
+  usage: USAGE,
+  async run(argv, io) {
+    try {
+      return await demo(argv, io);
+    } catch (err) {
+      if (err instanceof UsageError) {
+        io.err(`fitness-report demo: ${describeError(err)}`);
+        return 2;
+      }
+      throw err;
+    }
+  },
+};
