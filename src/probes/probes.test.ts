@@ -41,6 +41,17 @@ describe('input schema compilation', () => {
       /resolve/,
     );
   });
+
+  it('judges each schema on its own: tools that share a $id, or repeat a schema, all compile', () => {
+    const a = { $id: 'https://example.org/tool-args.json', type: 'object', properties: { a: { type: 'string' } } };
+    const b = { $id: 'https://example.org/tool-args.json', type: 'object', properties: { b: { type: 'number' } } };
+    expect(compileProblem(a)).toBeUndefined();
+    expect(compileProblem(b)).toBeUndefined();
+    expect(compileProblem(a)).toBeUndefined();
+    // A failed schema leaves nothing behind for the next one either.
+    expect(compileProblem({ ...a, required: 'a' })).toMatch(/required must be array/);
+    expect(compileProblem(a)).toBeUndefined();
+  });
 });
 
 describe('tool naming rule', () => {
