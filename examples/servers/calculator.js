@@ -11,7 +11,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { READ_ONLY, structured, toolError } from './lib/planted.js';
+import { KEEP_ALIVE_MS, READ_ONLY, structured, toolError } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 /**
@@ -140,6 +140,7 @@ function register(server) {
 }
 
 serve({
+  keepAliveMs: KEEP_ALIVE_MS,
   factory: () => {
     const server = new McpServer(
       { name: 'planted-calculator', version: '1.0.0' },

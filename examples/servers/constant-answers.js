@@ -10,7 +10,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { READ_ONLY, structured } from './lib/planted.js';
+import { KEEP_ALIVE_MS, READ_ONLY, structured } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 const EXHIBITS = [
@@ -114,6 +114,7 @@ function register(server) {
 }
 
 serve({
+  keepAliveMs: KEEP_ALIVE_MS,
   factory: () => {
     const server = new McpServer(
       { name: 'planted-constant-answers', version: '1.0.0' },

@@ -12,7 +12,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { CallCounter, READ_ONLY, structured, toolError } from './lib/planted.js';
+import { CallCounter, KEEP_ALIVE_MS, READ_ONLY, structured, toolError } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 const INSTRUMENTS = [
@@ -170,6 +170,7 @@ function register(server) {
 }
 
 serve({
+  keepAliveMs: KEEP_ALIVE_MS,
   factory: () => {
     const server = new McpServer(
       { name: 'planted-drifting', version: '1.0.0' },

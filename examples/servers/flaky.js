@@ -11,7 +11,7 @@
  * Over stdio every trial is a fresh process that never reaches its 30th call, so nothing fails.
  */
 import { ferryServer } from './lib/ferries.js';
-import { CallCounter, toolError } from './lib/planted.js';
+import { CallCounter, KEEP_ALIVE_MS, toolError } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 const EVERY = 30;
@@ -25,4 +25,7 @@ const around = (tool, handler) => async (args) => {
   return handler(args);
 };
 
-serve({ factory: () => ferryServer('planted-flaky', { bookings, around }) });
+serve({
+  keepAliveMs: KEEP_ALIVE_MS,
+  factory: () => ferryServer('planted-flaky', { bookings, around }),
+});

@@ -12,6 +12,7 @@
  * server its escaping tests use).
  */
 import { ferryServer } from './lib/ferries.js';
+import { KEEP_ALIVE_MS } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 /** Appended to every tool description and the instructions. */
@@ -53,6 +54,7 @@ const around = (_tool, handler) => async (args) => {
 const bookings = new Map();
 
 serve({
+  keepAliveMs: KEEP_ALIVE_MS,
   factory: () =>
     ferryServer('planted-hostile <script>alert("serverInfo")</script>', {
       bookings,

@@ -8,7 +8,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { READ_ONLY, structured } from './lib/planted.js';
+import { KEEP_ALIVE_MS, READ_ONLY, structured } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 /** @param {McpServer} server */
@@ -48,6 +48,7 @@ function register(server) {
 }
 
 serve({
+  keepAliveMs: KEEP_ALIVE_MS,
   factory: () => {
     const server = new McpServer(
       { name: 'planted-thin', version: '1.0.0' },

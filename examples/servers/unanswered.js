@@ -11,7 +11,7 @@
  * Over stdio every trial is a fresh process that never reaches the load, so nothing is dropped.
  */
 import { ferryServer } from './lib/ferries.js';
-import { CallCounter, never } from './lib/planted.js';
+import { CallCounter, KEEP_ALIVE_MS, never } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 const WARM = 160;
@@ -27,4 +27,7 @@ const around = (_tool, handler) => async (args) => {
   return handler(args);
 };
 
-serve({ factory: () => ferryServer('planted-unanswered', { bookings, around }) });
+serve({
+  keepAliveMs: KEEP_ALIVE_MS,
+  factory: () => ferryServer('planted-unanswered', { bookings, around }),
+});

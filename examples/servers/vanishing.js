@@ -9,7 +9,7 @@
  * Over stdio a fresh process per trial never reaches its 200th call: run it with --http.
  */
 import { ferryServer } from './lib/ferries.js';
-import { CallCounter } from './lib/planted.js';
+import { CallCounter, KEEP_ALIVE_MS } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 const LAST_CALL = 200;
@@ -24,4 +24,7 @@ const around = (_tool, handler) => async (args) => {
   return result;
 };
 
-serve({ factory: () => ferryServer('planted-vanishing', { bookings, around }) });
+serve({
+  keepAliveMs: KEEP_ALIVE_MS,
+  factory: () => ferryServer('planted-vanishing', { bookings, around }),
+});

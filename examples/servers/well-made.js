@@ -9,9 +9,13 @@
  * finds each lookup from the task's own words.
  */
 import { ferryServer } from './lib/ferries.js';
+import { KEEP_ALIVE_MS } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 /** Bookings live as long as the process (shared by every HTTP session, fresh per stdio process). */
 const bookings = new Map();
 
-serve({ factory: () => ferryServer('planted-well-made', { bookings }) });
+serve({
+  keepAliveMs: KEEP_ALIVE_MS,
+  factory: () => ferryServer('planted-well-made', { bookings }),
+});

@@ -79,3 +79,10 @@ export class CallCounter {
 export function never() {
   return new Promise(() => {});
 }
+
+/**
+ * Idle HTTP connections stay open this long (Node's default is 5 s): a run's main session can sit
+ * idle for longer than that while the probes run, and a client that reuses a socket the server is
+ * closing gets a reset that has nothing to do with the planted property.
+ */
+export const KEEP_ALIVE_MS = 300_000;

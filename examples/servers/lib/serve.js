@@ -25,6 +25,8 @@ import { TamperedTransport, tamperFetch } from './tamper.js';
  * @property {Tamper} [tamper] the planted fault, when the SDK would repair it
  * @property {boolean} [checkOrigin] reject a foreign Host or Origin (DNS-rebinding protection); default true
  * @property {(request: Request) => Response | undefined} [gate] answers a request itself (e.g. 401)
+ * @property {number} [keepAliveMs] how long an idle HTTP connection stays open (Node's default is 5 s);
+ *   the planted-outcome servers keep them for a whole run so a client never races a closing socket
  */
 
 /**
@@ -69,6 +71,10 @@ function serveOverHttp(options, port) {
     }
     void node(req, res);
   });
+  if (options.keepAliveMs !== undefined) {
+    server.keepAliveTimeout = options.keepAliveMs;
+    server.headersTimeout = options.keepAliveMs + 1_000;
+  }
   server.listen(port, '127.0.0.1', () => {
     const address = server.address();
     const bound = typeof address === 'object' && address !== null ? address.port : port;
