@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { FitnessError } from '../cli/errors.js';
 import type { RunRecord } from '../record/index.js';
@@ -39,17 +39,17 @@ const STANDARD = [
 ];
 const PLANES = ['wire', 'agent', 'judge'] as const;
 
-async function fileSize(path: string): Promise<number | undefined> {
-  try {
-    const s = await stat(path);
-    return s.isFile() ? s.size : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * File I/O here is synchronous on purpose: a board of a thousand runs copies thousands of small
+ * files, and a thread-pool round trip per file costs more than the copy.
+ */
+function fileSize(path: string): number | undefined {
+  const s = statSync(path, { throwIfNoEntry: false });
+  return s?.isFile() ? s.size : undefined;
 }
 
 export async function verification(runDir: string): Promise<Verification> {
-  if ((await fileSize(join(runDir, SIGNATURE_FILE))) === undefined) {
+  if (fileSize(join(runDir, SIGNATURE_FILE)) === undefined) {
     return { status: 'unsigned', problems: ['the run directory has no signature.json'], files: [] };
   }
   try {
@@ -65,25 +65,23 @@ export async function verification(runDir: string): Promise<Verification> {
   }
 }
 
-async function publishFile(
+function publishFile(
   src: string,
   dest: string,
   secrets: readonly string[],
-): Promise<{ bytes: number; redacted: boolean }> {
-  await mkdir(dirname(dest), { recursive: true });
+): { bytes: number; redacted: boolean } {
+  mkdirSync(dirname(dest), { recursive: true });
   const redactor = new Redactor(secrets);
-  if (redactor.empty) {
-    await copyFile(src, dest);
-    return { bytes: (await stat(dest)).size, redacted: false };
-  }
-  const text = await readFile(src, 'utf8');
-  if (redactor.scrub(text) === text) {
-    await copyFile(src, dest);
-    return { bytes: (await stat(dest)).size, redacted: false };
-  }
+  const copy = () => {
+    copyFileSync(src, dest);
+    return { bytes: fileSize(dest) ?? 0, redacted: false };
+  };
+  if (redactor.empty) return copy();
+  const text = readFileSync(src, 'utf8');
+  if (redactor.scrub(text) === text) return copy();
   // Tapes are scrubbed line by line as JSON (escaped forms included); other text files as text.
   const out = src.endsWith('.jsonl') ? redactTapeText(text, secrets) : redactor.scrub(text);
-  await writeFile(dest, out);
+  writeFileSync(dest, out);
   return { bytes: Buffer.byteLength(out), redacted: out !== text };
 }
 
@@ -109,8 +107,8 @@ export async function publishRun(
     if (relative(runDir, src).startsWith('..')) {
       throw new FitnessError('BOARD_PUBLISH', `${run.recordPath}: file ${path} escapes the run directory`);
     }
-    if ((await fileSize(src)) === undefined) continue;
-    const done = await publishFile(src, join(outDir, path), secrets);
+    if (fileSize(src) === undefined) continue;
+    const done = publishFile(src, join(outDir, path), secrets);
     files.push({ path, ...done });
   }
   const planes = PLANES.flatMap((plane) => {

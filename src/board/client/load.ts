@@ -1,4 +1,10 @@
-import { type Entry, parseTapeText, planeOf } from './tape.js';
+import { planeOf, TapeParser } from './tape.js';
+
+/** One tape's text and the plane it belongs to; parsing happens in the viewer, a slice at a time. */
+export interface TapeText {
+  plane: string;
+  text: string;
+}
 
 /** What the site build wrote for one run: its tapes and what the signature check found. */
 export interface RunData {
@@ -56,38 +62,28 @@ async function fetchText(url: string): Promise<string> {
   return res.text();
 }
 
-export async function loadRun(runId: string, base: string): Promise<{ data: RunData; planes: Entry[][] }> {
+export async function loadRun(runId: string, base: string): Promise<{ data: RunData; tapes: TapeText[] }> {
   const dataUrl = new URL(`data/${encodeURIComponent(runId)}.json`, base).href;
   const data = parseRunData(JSON.parse(await fetchText(dataUrl)) as unknown);
   if (!data) throw new Error(`${dataUrl}: not a run data file`);
-  const planes = await Promise.all(
+  const tapes = await Promise.all(
     data.planes.map(async (p) => {
       const url = new URL(`runs/${encodeURIComponent(data.runId)}/${encodeURIComponent(p.path)}`, base).href;
-      return parseTapeText(await fetchText(url), p.plane);
+      return { plane: p.plane, text: await fetchText(url) };
     }),
   );
-  return { data, planes };
+  return { data, tapes };
 }
 
-export async function loadUrls(urls: readonly URL[]): Promise<Entry[][]> {
-  return Promise.all(
-    urls.map(async (url) => {
-      const text = await fetchText(url.href);
-      const first = parseTapeText(text, 'tape');
-      const plane = planeOf(first, url.pathname);
-      for (const e of first) e.plane = plane;
-      return first;
-    }),
-  );
+/** A tape opened on its own: its plane comes from its file name or its meta line. */
+function named(text: string, name: string): TapeText {
+  return { plane: planeOf(new TapeParser(text, 'tape').next(3), name), text };
 }
 
-export async function loadFiles(files: readonly File[]): Promise<Entry[][]> {
-  return Promise.all(
-    files.map(async (file) => {
-      const entries = parseTapeText(await file.text(), 'tape');
-      const plane = planeOf(entries, file.name);
-      for (const e of entries) e.plane = plane;
-      return entries;
-    }),
-  );
+export async function loadUrls(urls: readonly URL[]): Promise<TapeText[]> {
+  return Promise.all(urls.map(async (url) => named(await fetchText(url.href), url.pathname)));
+}
+
+export async function loadFiles(files: readonly File[]): Promise<TapeText[]> {
+  return Promise.all(files.map(async (file) => named(await file.text(), file.name)));
 }

@@ -1,5 +1,5 @@
-import { loadFiles, loadRun, loadUrls, type RunData, tapeUrl } from './load.js';
-import type { Entry } from './tape.js';
+import { loadFiles, loadRun, loadUrls, type RunData, type TapeText, tapeUrl } from './load.js';
+import { type Entry, TapeParser } from './tape.js';
 import { buildRows, type Filters, facets, mergePlanes, type Row } from './timeline.js';
 import { drawDetail, drawRow } from './view.js';
 import { VirtualList } from './virtual.js';
@@ -107,20 +107,64 @@ function applyHash(): void {
   }
 }
 
-function show(planes: Entry[][], title: string): void {
-  state.entries = mergePlanes(planes);
-  state.index = new Map(state.entries.map((e, i) => [`${e.plane}:${e.line}`, i]));
-  state.selected = undefined;
-  const f = facets(state.entries);
-  setOptions(ui.phase, f.phases);
-  setOptions(ui.task, f.tasks);
-  ui.title.textContent = title;
-  refresh();
-  applyHash();
+/** Lines parsed per plane before the first paint, and per slice after it. */
+const FIRST_SLICE = 400;
+const SLICE = 8000;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function markFirstRender(): void {
+  if (document.body.dataset.firstRenderMs !== undefined) return;
   requestAnimationFrame(() => {
-    document.body.dataset.state = 'ready';
     document.body.dataset.firstRenderMs = String(Math.round(performance.now()));
   });
+}
+
+function show(planes: Entry[][], title: string, complete: boolean): void {
+  state.entries = mergePlanes(planes, complete);
+  // Summaries painted before pairing could not yet say "no response".
+  if (complete) for (const e of state.entries) e.summary = undefined;
+  state.index = new Map(state.entries.map((e, i) => [`${e.plane}:${e.line}`, i]));
+  state.selected = undefined;
+  ui.title.textContent = title;
+  if (complete) {
+    const f = facets(state.entries);
+    setOptions(ui.phase, f.phases);
+    setOptions(ui.task, f.tasks);
+  }
+  refresh();
+  markFirstRender();
+  if (complete) {
+    applyHash();
+    requestAnimationFrame(() => {
+      document.body.dataset.readyMs = String(Math.round(performance.now()));
+      document.body.dataset.state = 'ready';
+    });
+  }
+}
+
+/**
+ * Paints the first lines of every plane at once, then reads the rest a slice at a time so the
+ * page stays responsive; pairing, pending requests, filters and deep links apply once all is read.
+ */
+async function showProgressively(tapes: readonly TapeText[], title: string): Promise<void> {
+  delete document.body.dataset.firstRenderMs;
+  const parsers = tapes.map((t) => new TapeParser(t.text, t.plane));
+  const planes = parsers.map((p) => p.next(FIRST_SLICE));
+  show(
+    planes,
+    title,
+    parsers.every((p) => p.done),
+  );
+  while (parsers.some((p) => !p.done)) {
+    await nextTask();
+    parsers.forEach((p, i) => {
+      for (const e of p.next(SLICE)) planes[i]?.push(e);
+    });
+    const read = parsers.reduce((n, p) => n + p.progress, 0) / parsers.length;
+    ui.status.textContent = `reading the tapes… ${Math.round(read * 100)}%`;
+    if (parsers.every((p) => p.done)) show(planes, title, true);
+  }
 }
 
 function showSignature(data: RunData | undefined): void {
@@ -156,9 +200,9 @@ function start(): void {
   const tapes = params.getAll('tape');
   if (runId !== null) {
     void run(async () => {
-      const { data, planes } = await loadRun(runId, location.href);
+      const { data, tapes } = await loadRun(runId, location.href);
       showSignature(data);
-      show(planes, `${data.serverSlug} · ${data.runId} · ${data.outcome}`);
+      await showProgressively(tapes, `${data.serverSlug} · ${data.runId} · ${data.outcome}`);
     });
   } else if (tapes.length > 0) {
     const urls = tapes.map((t) => tapeUrl(t, location.href));
@@ -168,7 +212,7 @@ function start(): void {
     }
     void run(async () => {
       showSignature(undefined);
-      show(await loadUrls(urls.filter((u) => u !== undefined)), tapes.join(', '));
+      await showProgressively(await loadUrls(urls.filter((u) => u !== undefined)), tapes.join(', '));
     });
   } else {
     ui.status.textContent = 'Open a run from the board, give a tape URL, or drop a tape file.';
@@ -217,7 +261,7 @@ function bind(): void {
     history.pushState(null, '', `?${new URLSearchParams({ tape: url.href }).toString()}`);
     void run(async () => {
       showSignature(undefined);
-      show(await loadUrls([url]), url.href);
+      await showProgressively(await loadUrls([url]), url.href);
     });
   });
   const openFiles = (files: FileList | null) => {
@@ -225,7 +269,7 @@ function bind(): void {
     if (list.length === 0) return;
     void run(async () => {
       showSignature(undefined);
-      show(await loadFiles(list), list.map((f) => f.name).join(', '));
+      await showProgressively(await loadFiles(list), list.map((f) => f.name).join(', '));
     });
   };
   ui.file.addEventListener('change', () => openFiles(ui.file.files));

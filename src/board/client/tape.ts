@@ -76,24 +76,42 @@ function eventError(obj: JsonObject): boolean {
   return (typeof status === 'number' && status >= 400) || typeof raw?.error === 'string';
 }
 
-function classify(obj: JsonObject): Pick<Entry, 'kind' | 'method' | 'rpcId' | 'tool' | 'error'> {
-  const type = str(obj.type);
-  if (type === 'meta') return { kind: 'meta', error: false };
-  if (type === 'end') return { kind: 'end', error: false };
-  if (type === 'turn') return { kind: 'turn', error: turnError(obj) };
-  const dir = str(obj.dir);
-  if (dir === 'event') return { kind: 'event', error: eventError(obj) };
+interface Kind {
+  kind: EntryKind;
+  error: boolean;
+  method: string | undefined;
+  rpcId: string | undefined;
+  tool: string | undefined;
+}
+
+function kindOf(kind: EntryKind, error: boolean): Kind {
+  return { kind, error, method: undefined, rpcId: undefined, tool: undefined };
+}
+
+function classify(obj: JsonObject): Kind {
+  const type = obj.type;
+  if (type === 'meta') return kindOf('meta', false);
+  if (type === 'end') return kindOf('end', false);
+  if (type === 'turn') return kindOf('turn', turnError(obj));
+  const dir = obj.dir;
+  if (dir === 'event') return kindOf('event', eventError(obj));
   if (dir === 'in' || dir === 'out') {
     const raw = asObject(obj.raw);
     const method = str(raw?.method);
     const rpcId = rpcIdOf(raw);
     const tool = method === 'tools/call' ? str(asObject(raw?.params)?.name) : undefined;
-    const base = { ...(method ? { method } : {}), ...(rpcId ? { rpcId } : {}), ...(tool ? { tool } : {}) };
-    if (method !== undefined)
-      return { kind: rpcId && dir === 'in' ? 'request' : 'notification', error: false, ...base };
-    return { kind: 'response', error: isErrorResult(raw), ...base };
+    if (method !== undefined) {
+      return {
+        kind: rpcId !== undefined && dir === 'in' ? 'request' : 'notification',
+        error: false,
+        method,
+        rpcId,
+        tool,
+      };
+    }
+    return { kind: 'response', error: isErrorResult(raw), method, rpcId, tool };
   }
-  return { kind: 'unknown', error: false };
+  return kindOf('unknown', false);
 }
 
 function timeOf(obj: JsonObject): number | undefined {
@@ -103,46 +121,94 @@ function timeOf(obj: JsonObject): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
+/** Every entry is built with the same fields in the same order, so the engine keeps one shape. */
+function entry(
+  plane: string,
+  line: number,
+  ms: number,
+  text: string,
+  k: Kind,
+  corr?: string,
+  session?: string,
+): Entry {
+  return {
+    plane,
+    line,
+    ms,
+    kind: k.kind,
+    text,
+    corr,
+    session,
+    method: k.method,
+    rpcId: k.rpcId,
+    tool: k.tool,
+    error: k.error,
+    pending: false,
+    pair: undefined,
+    summary: undefined,
+  };
+}
+
+const UNREADABLE: Kind = kindOf('unreadable', true);
+
+/**
+ * Reads one tape a slice at a time, so the viewer can paint the first lines of a large tape
+ * before the rest is parsed.
+ */
+export class TapeParser {
+  private start = 0;
+  private lineNo = 0;
+  private last = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly plane: string,
+  ) {}
+
+  get done(): boolean {
+    return this.start > this.text.length;
+  }
+
+  /** Share of the text read so far, 0–1. */
+  get progress(): number {
+    return this.text.length === 0 ? 1 : Math.min(1, this.start / this.text.length);
+  }
+
+  /** The entries of up to `maxLines` more lines. */
+  next(maxLines: number): Entry[] {
+    const out: Entry[] = [];
+    const { text, plane } = this;
+    let budget = maxLines;
+    while (this.start <= text.length && budget > 0) {
+      let end = text.indexOf('\n', this.start);
+      if (end === -1) end = text.length;
+      this.lineNo += 1;
+      budget -= 1;
+      const raw = text.slice(this.start, end);
+      this.start = end + 1;
+      if (raw.trim() === '') continue;
+      let value: Json;
+      try {
+        value = JSON.parse(raw) as Json;
+      } catch {
+        out.push(entry(plane, this.lineNo, this.last, raw, UNREADABLE));
+        continue;
+      }
+      const obj = asObject(value);
+      if (!obj) {
+        out.push(entry(plane, this.lineNo, this.last, raw, UNREADABLE));
+        continue;
+      }
+      this.last = timeOf(obj) ?? this.last;
+      out.push(entry(plane, this.lineNo, this.last, raw, classify(obj), str(obj.corr_id), str(obj.session)));
+    }
+    return out;
+  }
+}
+
 /** Every non-empty line of one tape file as an entry (the plane name labels it). */
 export function parseTapeText(text: string, plane: string): Entry[] {
-  const out: Entry[] = [];
-  let last = 0;
-  let start = 0;
-  let line = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    line += 1;
-    const raw = text.slice(start, end);
-    start = end + 1;
-    if (raw.trim() === '') continue;
-    let value: Json;
-    try {
-      value = JSON.parse(raw) as Json;
-    } catch {
-      out.push({ plane, line, ms: last, kind: 'unreadable', text: raw, error: true, pending: false });
-      continue;
-    }
-    const obj = asObject(value);
-    if (!obj) {
-      out.push({ plane, line, ms: last, kind: 'unreadable', text: raw, error: true, pending: false });
-      continue;
-    }
-    last = timeOf(obj) ?? last;
-    const corr = str(obj.corr_id);
-    const session = str(obj.session);
-    out.push({
-      plane,
-      line,
-      ms: last,
-      text: raw,
-      pending: false,
-      ...classify(obj),
-      ...(corr === undefined ? {} : { corr }),
-      ...(session === undefined ? {} : { session }),
-    });
-  }
-  return out;
+  return new TapeParser(text, plane).next(Number.POSITIVE_INFINITY);
 }
 
 /** The plane a tape belongs to, from its meta line (mcp → wire) or its file name. */

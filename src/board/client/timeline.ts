@@ -2,17 +2,51 @@ import { asObject, type Entry, type Json, type JsonObject, str } from './tape.js
 
 const PLANE_ORDER: Readonly<Record<string, number>> = { wire: 0, agent: 1, judge: 2 };
 
-/** Merges the planes into one timeline by observed time (ties keep plane, then line order). */
-export function mergePlanes(planes: readonly (readonly Entry[])[]): Entry[] {
-  const all = planes.flat();
-  all.sort(
-    (a, b) =>
-      a.ms - b.ms ||
-      (PLANE_ORDER[a.plane] ?? 9) - (PLANE_ORDER[b.plane] ?? 9) ||
-      (a.plane < b.plane ? -1 : a.plane > b.plane ? 1 : 0) ||
-      a.line - b.line,
-  );
-  linkPairs(all);
+const planeRank = (plane: string) => PLANE_ORDER[plane] ?? 9;
+
+function before(a: Entry, b: Entry): boolean {
+  if (a.ms !== b.ms) return a.ms < b.ms;
+  const pa = planeRank(a.plane);
+  const pb = planeRank(b.plane);
+  if (pa !== pb) return pa < pb;
+  if (a.plane !== b.plane) return a.plane < b.plane;
+  return a.line < b.line;
+}
+
+/** One plane in time order; lines are written in observation order, so usually already sorted. */
+function sorted(plane: readonly Entry[]): readonly Entry[] {
+  for (let i = 1; i < plane.length; i += 1) {
+    const a = plane[i - 1];
+    const b = plane[i];
+    if (a && b && before(b, a)) return [...plane].sort((x, y) => (before(x, y) ? -1 : before(y, x) ? 1 : 0));
+  }
+  return plane;
+}
+
+/**
+ * Merges the planes into one timeline by observed time (ties keep plane, then line order): a k-way
+ * merge of planes that are each in order, so a 100,000-line tape is merged in one pass.
+ */
+export function mergePlanes(planes: readonly (readonly Entry[])[], link = true): Entry[] {
+  const lists = planes.map(sorted);
+  const at = lists.map(() => 0);
+  const total = lists.reduce((n, l) => n + l.length, 0);
+  const all: Entry[] = new Array(total);
+  for (let out = 0; out < total; out += 1) {
+    let pick = -1;
+    let best: Entry | undefined;
+    lists.forEach((list, k) => {
+      const candidate = list[at[k] ?? 0];
+      if (candidate && (best === undefined || before(candidate, best))) {
+        best = candidate;
+        pick = k;
+      }
+    });
+    if (!best) break;
+    all[out] = best;
+    at[pick] = (at[pick] ?? 0) + 1;
+  }
+  if (link) linkPairs(all);
   return all;
 }
 
@@ -120,10 +154,24 @@ export interface Filters {
 /** A display row: an entry (by index) or a corr-group header. */
 export type Row = { entry: number } | { group: string; count: number; errors: number; pending: number };
 
+const phaseCache = new Map<string, string | undefined>();
+const taskCache = new Map<string, string | undefined>();
+
+/** phaseOf and taskOf, remembered per corr id (a long tape repeats a few thousand of them). */
+function cached(
+  map: Map<string, string | undefined>,
+  fn: (c: string) => string | undefined,
+  corr: string | undefined,
+) {
+  if (corr === undefined) return undefined;
+  if (!map.has(corr)) map.set(corr, fn(corr));
+  return map.get(corr);
+}
+
 function keep(e: Entry, f: Filters): boolean {
   if (f.corr !== '' && e.corr !== f.corr) return false;
-  if (f.phase !== '' && phaseOf(e.corr) !== f.phase) return false;
-  if (f.task !== '' && taskOf(e.corr) !== f.task) return false;
+  if (f.phase !== '' && cached(phaseCache, phaseOf, e.corr) !== f.phase) return false;
+  if (f.task !== '' && cached(taskCache, taskOf, e.corr) !== f.task) return false;
   if (f.errorsOnly && !e.error && !e.pending) return false;
   return true;
 }
@@ -170,8 +218,8 @@ export function facets(entries: readonly Entry[]): { phases: string[]; tasks: st
   const phases = new Set<string>();
   const tasks = new Set<string>();
   for (const e of entries) {
-    const p = phaseOf(e.corr);
-    const t = taskOf(e.corr);
+    const p = cached(phaseCache, phaseOf, e.corr);
+    const t = cached(taskCache, taskOf, e.corr);
     if (p !== undefined) phases.add(p);
     if (t !== undefined) tasks.add(t);
   }

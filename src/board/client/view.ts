@@ -28,7 +28,8 @@ export function drawRow(
   if (!row) return;
   if ('group' in row) {
     el.classList.add('group-head');
-    el.textContent = `${row.group} — ${row.count} lines${row.errors > 0 ? `, ${row.errors} errors` : ''}${row.pending > 0 ? `, ${row.pending} pending` : ''}`;
+    const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+    el.textContent = `${row.group} — ${n(row.count, 'line', 'lines')}${row.errors > 0 ? `, ${n(row.errors, 'error', 'errors')}` : ''}${row.pending > 0 ? `, ${row.pending} pending` : ''}`;
     if (row.group === marks.focusCorr) el.classList.add('focus');
     return;
   }

@@ -15,6 +15,17 @@ import { achievedPower, binomCdf, percentileNearestRank, planSampleSize, wilson 
  * anything in this folder.
  */
 
+/** The exact power computations are slow; synthetic fleets of a thousand runs reuse them. */
+const memo = new Map<string, number>();
+function remember(key: string, fn: () => number): number {
+  let v = memo.get(key);
+  if (v === undefined) {
+    v = fn();
+    memo.set(key, v);
+  }
+  return v;
+}
+
 export const T = 0.9;
 export const ALPHA = 0.05;
 export const DETECTABLE = 0.8;
@@ -90,9 +101,18 @@ export function suiteSize(o: { registered: number; deleted?: number; minTasks?: 
 }
 
 export function planPower(registeredTrials: number, maxTrials: number): PlanPowerGate {
-  const plan = planSampleSize({ threshold: T, alpha: ALPHA, detectableRate: DETECTABLE, power: POWER });
+  const plan = {
+    n: remember(
+      'plan',
+      () => planSampleSize({ threshold: T, alpha: ALPHA, detectableRate: DETECTABLE, power: POWER }).n,
+    ),
+  };
   const power = (n: number) =>
-    n === 0 ? 0 : achievedPower({ n, threshold: T, alpha: ALPHA, detectableRate: DETECTABLE });
+    n === 0
+      ? 0
+      : remember(`power:${n}`, () =>
+          achievedPower({ n, threshold: T, alpha: ALPHA, detectableRate: DETECTABLE }),
+        );
   const perfect = (n: number) => n > 0 && wilson(n, n).lower >= T;
   return {
     gate: 'plan_power',
@@ -193,7 +213,9 @@ export function construct(o: ConstructInput): ConstructGate {
           rate: o.k / o.n,
           pValue: binomCdf(o.k, o.n, T),
           wilson: { ...wilson(o.k, o.n) },
-          achievedPower: achievedPower({ n: o.n, threshold: T, alpha: ALPHA, detectableRate: DETECTABLE }),
+          achievedPower: remember(`power:${o.n}`, () =>
+            achievedPower({ n: o.n, threshold: T, alpha: ALPHA, detectableRate: DETECTABLE }),
+          ),
           rawVerdict:
             o.k / o.n >= T
               ? ('PASS' as const)
