@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveSite } from '../dist/board/serve.js';
 import { buildSite } from '../dist/board/site.js';
+import { bigTape } from '../dist/board/testing/big-tape.js';
 import { CHROMIUM, launchChromium } from '../dist/board/testing/browser.js';
 import { fixtureRecord } from '../dist/board/testing/records.js';
 import { serializeRecord } from '../dist/record/index.js';
@@ -63,57 +64,6 @@ async function benchBuild() {
   );
   rmSync(runs, { recursive: true, force: true });
   rmSync(out, { recursive: true, force: true });
-}
-
-/** A 100,000-line wire tape: drive trials of request/response pairs with corr ids, a few errors and pending calls. */
-function bigTape(lines) {
-  const start = Date.parse('2026-11-01T00:00:00Z');
-  const out = [
-    JSON.stringify({
-      v: 1,
-      type: 'meta',
-      startedAt: new Date(start).toISOString(),
-      label: 'bench',
-      command: 'node bench.js',
-      kind: 'mcp',
-      source: 'fitness-report@bench',
-      producer: { name: 'fitness-report', version: 'bench' },
-    }),
-  ];
-  let id = 0;
-  while (out.length < lines - 1) {
-    id += 1;
-    const corr = `t${(id % 400) + 1}#${id % 3}`;
-    const t = (ms) => new Date(start + id * 20 + ms).toISOString();
-    out.push(
-      JSON.stringify({
-        t: t(0),
-        dir: 'in',
-        raw: {
-          jsonrpc: '2.0',
-          id,
-          method: 'tools/call',
-          params: { name: `tool_${id % 9}`, arguments: { q: `query ${id}` } },
-        },
-        corr_id: corr,
-      }),
-    );
-    if (id % 97 === 0) continue;
-    const result =
-      id % 41 === 0
-        ? { isError: true, content: [{ type: 'text', text: 'busy' }] }
-        : { content: [{ type: 'text', text: `answer ${id}` }] };
-    out.push(JSON.stringify({ t: t(7), dir: 'out', raw: { jsonrpc: '2.0', id, result }, corr_id: corr }));
-  }
-  out.push(
-    JSON.stringify({
-      t: new Date(start + id * 20 + 50).toISOString(),
-      type: 'end',
-      reason: 'done',
-      durationMs: id * 20 + 50,
-    }),
-  );
-  return `${out.slice(0, lines).join('\n')}\n`;
 }
 
 async function benchViewer() {

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serveSite } from '../../src/board/serve.js';
 import { buildSite } from '../../src/board/site.js';
+import { bigTape } from '../../src/board/testing/big-tape.js';
 import {
   type Browser,
   INERT,
@@ -173,6 +174,26 @@ describe('board site in Chromium (synthetic runs)', () => {
     await page.setInputFiles('#tape-file', join(dir, 'some.jsonl'));
     await page.waitForSelector('body[data-state=ready]');
     expect(await page.locator('.timeline .row[data-ref="wire:8"]').count()).toBe(1);
+  });
+
+  it('keeps a 100,000-line tape virtualised: a bounded number of rows in the DOM, the last line reachable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'board-big-'));
+    writeFileSync(join(dir, 'big.jsonl'), bigTape(100_000));
+    await page.goto(`${server.url}viewer.html`);
+    await page.setInputFiles('#tape-file', join(dir, 'big.jsonl'));
+    await page.waitForSelector('body[data-state=ready]', { timeout: 60_000 });
+    expect(await seen(page.locator('#counts'))).toContain('100,000 lines');
+    expect(await page.locator('.timeline .row').count()).toBeLessThan(200);
+    await page.selectOption('#f-group', 'time');
+    await page.locator('.timeline').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await page.waitForSelector('.timeline .row[data-ref="wire:100000"]:not([hidden])');
+    expect(await page.locator('.timeline .row').count()).toBeLessThan(200);
+    await page.check('#f-errors');
+    const shown = await seen(page.locator('#counts'));
+    expect(shown).toMatch(/^[\d,]+ rows shown/);
+    expect(Number(shown.split(' ')[0]?.replace(/,/g, ''))).toBeLessThan(5000);
   });
 
   it('renders hostile record and tape strings inert on the board, the record page and the viewer', async () => {
