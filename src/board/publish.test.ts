@@ -1,0 +1,64 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readRecord } from '../record/index.js';
+import { REDACTED } from '../tape/redact.js';
+import { publishRun, verification } from './publish.js';
+import { fixtureRecord } from './testing/records.js';
+import { writeFixtureRun } from './testing/runs.js';
+
+async function run(text?: string) {
+  const root = mkdtempSync(join(tmpdir(), 'board-publish-'));
+  const record = fixtureRecord('scored', { slug: 'pub', startedAt: '2026-11-01T12:00:00Z' });
+  const dir = await writeFixtureRun(root, record, text === undefined ? {} : { hostile: text });
+  return { dir, record: await readRecord(join(dir, 'record.json')), recordPath: join(dir, 'record.json') };
+}
+
+describe('publishRun', () => {
+  it('copies the run files and reports a verified signature', async () => {
+    const r = await run();
+    const site = mkdtempSync(join(tmpdir(), 'board-site-'));
+    const published = await publishRun(
+      { runDir: r.dir, record: r.record, recordPath: r.recordPath },
+      site,
+      [],
+    );
+    expect(published.files.map((f) => f.path).sort()).toEqual(
+      ['agent.jsonl', 'prereg.json', 'record.json', 'signature.json', 'suite.json', 'wire.jsonl'].sort(),
+    );
+    expect(published.planes.map((p) => p.plane)).toEqual(['wire', 'agent']);
+    expect(published.verification).toMatchObject({ status: 'verified', problems: [] });
+    expect(readFileSync(join(site, 'runs', r.record.runId, 'wire.jsonl'), 'utf8')).toBe(
+      readFileSync(join(r.dir, 'wire.jsonl'), 'utf8'),
+    );
+  });
+
+  it('scrubs known secrets from the published copy only, and says so', async () => {
+    const secret = 'tok-4f9a1c77e2';
+    const r = await run(`search ${secret} books`);
+    const site = mkdtempSync(join(tmpdir(), 'board-site-'));
+    const published = await publishRun({ runDir: r.dir, record: r.record, recordPath: r.recordPath }, site, [
+      secret,
+    ]);
+    const copy = readFileSync(join(site, 'runs', r.record.runId, 'wire.jsonl'), 'utf8');
+    expect(copy).not.toContain(secret);
+    expect(copy).toContain(REDACTED);
+    expect(readFileSync(join(r.dir, 'wire.jsonl'), 'utf8')).toContain(secret);
+    expect(published.files.find((f) => f.path === 'wire.jsonl')?.redacted).toBe(true);
+    expect(published.files.find((f) => f.path === 'suite.json')?.redacted).toBe(false);
+  });
+
+  it('reports a tampered run as failed and an unsigned one as unsigned', async () => {
+    const r = await run();
+    appendFileSync(
+      join(r.dir, 'agent.jsonl'),
+      '{"t":"2026-11-01T00:00:00Z","dir":"event","kind":"x","raw":{}}\n',
+    );
+    const tampered = await verification(r.dir);
+    expect(tampered.status).toBe('failed');
+    expect(tampered.problems).toContain('agent.jsonl: content differs from the signed digest');
+    rmSync(join(r.dir, 'signature.json'));
+    expect((await verification(r.dir)).status).toBe('unsigned');
+  });
+});
