@@ -36,8 +36,8 @@ td.server { min-width: 14rem; max-width: 22rem; }
 td.result { min-width: 22rem; }
 .server-name { font-weight: 700; }
 .small, .meta { font-size: .82rem; color: var(--muted); }
-svg.interval, svg.axis { display: block; width: 100%; max-width: 26rem; height: 18px; }
-svg.axis { height: 22px; }
+svg.interval, svg.axis { display: block; width: 270px; height: 25px; }
+svg.axis { height: 20px; }
 svg .band { fill: var(--band); }
 svg .point { fill: var(--scored); }
 svg .grid { stroke: var(--line); stroke-width: .3; }

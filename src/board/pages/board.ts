@@ -1,3 +1,4 @@
+import { plural } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { UnreadableRun } from '../load.js';
 import type { BoardGroup } from '../model.js';
@@ -55,7 +56,7 @@ export function boardPage(groups: readonly BoardGroup[], unreadable: readonly Un
   const nameOf = (id: string) => names.get(id) ?? id;
   const runs = groups.reduce((n, g) => n + g.rows.length, 0);
   const body = html`<h1>Can an agent get the job done with this MCP server?</h1>
-<p class="lede">Each row is one run against one server: a generated task suite, validity gates, and only then a runner model driving the tasks. When our measurement is not valid we publish the refusal in place of a number. ${runs} runs in ${groups.length} groups. <a href="${methodsHref(links)}">Methods and standing notes</a>.</p>
+<p class="lede">Each row is one run against one server: a generated task suite, validity gates, and only then a runner model driving the tasks. When our measurement is not valid we publish the refusal in place of a number. ${plural(runs, 'run')} in ${plural(groups.length, 'group')}. <a href="${methodsHref(links)}">Methods and standing notes</a>.</p>
 ${legend(links)}
 ${runs === 0 ? html`<p class="missing">No readable run records were found.</p>` : ''}
 ${groups.map((g) => groupSection(g, links, nameOf))}

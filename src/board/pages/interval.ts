@@ -5,12 +5,13 @@ import { html, type SafeHtml } from '../html.js';
 /**
  * The first-try Wilson interval on the shared 0–100 axis. Geometry only: the band spans the stored
  * lower and upper bounds and the mark sits at the stored point. SVG attributes (not style
- * attributes) position everything, so the strict CSP needs no inline style.
+ * attributes) position everything, so the strict CSP needs no inline style. The interval and the
+ * axis share one viewBox width and one CSS width, so every row and the axis use the same scale.
  */
 export function intervalSvg(w: StoredInterval, label: string): SafeHtml {
   const x = (v: number) => Number((v * 100).toFixed(3));
   const title = `${label}: ${pct(w.point)} (95% interval ${pct(w.lower)} to ${pct(w.upper)})`;
-  return html`<svg class="interval" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label="${title}">
+  return html`<svg class="interval" viewBox="-4 0 108 10" role="img" aria-label="${title}">
 <title>${title}</title>
 ${[0, 25, 50, 75, 100].map((g) => html`<line class="grid" x1="${g}" x2="${g}" y1="0" y2="10"></line>`)}
 <rect class="band" x="${x(w.lower)}" y="2" width="${Number((x(w.upper) - x(w.lower)).toFixed(3))}" height="6"></rect>
@@ -21,7 +22,7 @@ ${[0, 25, 50, 75, 100].map((g) => html`<line class="grid" x1="${g}" x2="${g}" y1
 /** The axis printed once in each group's header, so every row reads on the same scale. */
 export function axisSvg(): SafeHtml {
   const ticks = [0, 25, 50, 75, 100];
-  return html`<svg class="axis" viewBox="-3 0 106 8" preserveAspectRatio="none" role="img" aria-label="first-try success, 0 to 100 percent">
+  return html`<svg class="axis" viewBox="-4 0 108 8" role="img" aria-label="first-try success, 0 to 100 percent">
 ${ticks.map((t) => html`<line class="grid" x1="${t}" x2="${t}" y1="0" y2="3"></line><text x="${t}" y="7.5" text-anchor="middle">${t}</text>`)}
 </svg>`;
 }

@@ -42,7 +42,7 @@ function drawing(gate: NullBaselineGate): SafeHtml {
         ]
       : [];
   });
-  return html`<svg class="interval" viewBox="-2 0 104 10" role="img" aria-label="null rates against the line and the signal">
+  return html`<svg class="interval" viewBox="-4 0 108 10" role="img" aria-label="null rates against the line and the signal">
 ${[0, 25, 50, 75, 100].map((g) => html`<line class="grid" x1="${g}" x2="${g}" y1="0" y2="10"></line>`)}
 ${gate.cutoff === undefined ? '' : html`<rect class="band" x="${x(gate.cutoff)}" y="0" width="0.8" height="10"><title>the line: ${pct(gate.cutoff)}</title></rect>`}
 ${gate.signal === undefined ? '' : html`<rect class="point" x="${x(gate.signal) - 0.5}" y="0" width="1" height="10"><title>signal S: ${pct(gate.signal)}</title></rect>`}
