@@ -5,5 +5,14 @@ export { displayUrl, type FetchFn, recordFetch } from './record-fetch.js';
 export { recordTransport } from './record-transport.js';
 export { MIN_SECRET_LENGTH, REDACTED, Redactor, redactTapeText } from './redact.js';
 export * from './schema.js';
+export {
+  DsseEnvelope,
+  loadOrCreateSigningKey,
+  Manifest,
+  type SignatureCheck,
+  SignatureError,
+  signRun,
+  verifyRun,
+} from './signature.js';
 export * from './stats.js';
 export { DEFAULT_MAX_FRAME_BYTES, type LineOptions, TapeWriter, type TurnInput } from './writer.js';
