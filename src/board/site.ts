@@ -90,8 +90,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const write = writer(out);
   write('assets/board.css', STYLESHEET);
   for (const [name, text] of client) write(`assets/viewer/${name}`, text);
+  const withTapes = new Set<string>();
   for (const run of runs) {
     const published = await publishRun(run, out, options.secrets ?? []);
+    if (published.planes.length > 0) withTapes.add(run.record.runId);
     const id = run.record.runId;
     write(`data/${id}.json`, runData(run, published));
     write(
@@ -99,7 +101,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       recordPage({ record: run.record, row: rows.get(id), published, groupName: nameOf }),
     );
   }
-  write('index.html', boardPage(groups, unreadable));
+  write(
+    'index.html',
+    boardPage(groups, unreadable, (id) => withTapes.has(id)),
+  );
   write('methods.html', methodsPage(runs.map((r) => r.record)));
   write('viewer.html', viewerPage());
   write('_headers', renderHeaders(siteRules()));

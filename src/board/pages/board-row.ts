@@ -57,7 +57,12 @@ function refusedSlot(record: RunRecord, links: Links): SafeHtml {
 </div>`;
 }
 
-export function boardRow(row: BoardRow, links: Links, groupName: (id: string) => string): SafeHtml {
+export function boardRow(
+  row: BoardRow,
+  links: Links,
+  groupName: (id: string) => string,
+  hasTapes = true,
+): SafeHtml {
   const r = row.record;
   return html`<tr id="run-${r.runId}" data-outcome="${r.outcome}">
 <td class="server">${serverCell(r, links)}</td>
@@ -66,6 +71,6 @@ export function boardRow(row: BoardRow, links: Links, groupName: (id: string) =>
 <td>${specCurrencyCell(r)}</td>
 <td>${hygieneCell(r, links)}</td>
 <td>${costCell(r.cost)}</td>
-<td><a href="${viewerHref(links, r.runId)}">Replay</a></td>
+<td>${hasTapes ? html`<a href="${viewerHref(links, r.runId)}">Replay</a>` : html`<span class="missing">no tape in the run directory</span>`}</td>
 </tr>`;
 }

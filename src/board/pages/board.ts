@@ -26,7 +26,12 @@ function runnerNote(group: BoardGroup): SafeHtml {
   return html`<p class="small">The heuristic runner is an offline lexical agent, not a language model: its rate measures how well the tools describe themselves to simple word matching. An agent-fitness score needs a language model as the runner.</p>`;
 }
 
-function groupSection(group: BoardGroup, links: Links, nameOf: (id: string) => string): SafeHtml {
+function groupSection(
+  group: BoardGroup,
+  links: Links,
+  nameOf: (id: string) => string,
+  hasTapes: (runId: string) => boolean,
+): SafeHtml {
   return html`<section class="group" id="${group.id}">
 <h2>Runner <code>${group.runner}</code> · generator <code>${group.generator}</code></h2>
 <p class="group-note">These rows share a runner model and a task generator, so they may be read against each other. They are never read against another group: a different runner or generator is a different measurement.</p>
@@ -35,7 +40,7 @@ ${runnerNote(group)}
 <table>
 <thead><tr><th>Server and run</th><th>First-try success (0–100)${axisSvg()}</th><th>Run</th><th>Spec currency</th><th>Protocol hygiene</th><th>Cost</th><th>Evidence</th></tr></thead>
 <tbody>
-${group.rows.map((row) => boardRow(row, links, nameOf))}
+${group.rows.map((row) => boardRow(row, links, nameOf, hasTapes(row.record.runId)))}
 </tbody>
 </table>
 </section>`;
@@ -50,7 +55,12 @@ function unreadableSection(unreadable: readonly UnreadableRun[]): SafeHtml {
 </section>`;
 }
 
-export function boardPage(groups: readonly BoardGroup[], unreadable: readonly UnreadableRun[]): string {
+/** `hasTapes` says whether a run published any tape; a row without one says so instead of a Replay link. */
+export function boardPage(
+  groups: readonly BoardGroup[],
+  unreadable: readonly UnreadableRun[],
+  hasTapes: (runId: string) => boolean = () => true,
+): string {
   const links = ROOT;
   const names = new Map(groups.map((g) => [g.id, groupName(g)]));
   const nameOf = (id: string) => names.get(id) ?? id;
@@ -59,7 +69,7 @@ export function boardPage(groups: readonly BoardGroup[], unreadable: readonly Un
 <p class="lede">Each row is one run against one server: a generated task suite, validity gates, and only then a runner model driving the tasks. When our measurement is not valid we publish the refusal in place of a number. ${plural(runs, 'run')} in ${plural(groups.length, 'group')}. <a href="${methodsHref(links)}">Methods and standing notes</a>.</p>
 ${legend(links)}
 ${runs === 0 ? html`<p class="missing">No readable run records were found.</p>` : ''}
-${groups.map((g) => groupSection(g, links, nameOf))}
+${groups.map((g) => groupSection(g, links, nameOf, hasTapes))}
 ${unreadableSection(unreadable)}`;
   return page({ title: 'Fitness Report: the board', links, body });
 }
