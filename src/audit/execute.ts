@@ -75,17 +75,28 @@ export function plantedRun(planted: PlantedRun): PlannedRun {
   };
 }
 
-async function executeOne(plan: PlannedRun, options: ExecuteOptions): Promise<RunReport> {
-  const started = Date.now();
+type Started = { target: StartedTarget } | { error: string };
+
+async function startTarget(plan: PlannedRun): Promise<Started> {
+  try {
+    return { target: await plan.start() };
+  } catch (err) {
+    return { error: describeError(err) };
+  }
+}
+
+async function executeOne(plan: PlannedRun, started: Started, options: ExecuteOptions): Promise<RunReport> {
+  const t0 = Date.now();
   const base = {
     id: plan.id,
     property: plan.property,
     transport: plan.transport,
     ...(plan.expect ? { expect: plan.expect } : {}),
   };
-  let target: StartedTarget | undefined;
+  if ('error' in started)
+    return { ...base, mismatches: [`no run: ${started.error}`], error: started.error, durationMs: 0 };
+  let target: StartedTarget | undefined = started.target;
   try {
-    target = await plan.start();
     const result = await runFitness({
       target: target.target,
       outDir: options.outDir,
@@ -104,27 +115,39 @@ async function executeOne(plan: PlannedRun, options: ExecuteOptions): Promise<Ru
       obtained,
       mismatches: plan.expect ? mismatches(plan.expect, obtained) : [],
       agreements,
-      durationMs: Date.now() - started,
+      durationMs: Date.now() - t0,
     };
   } catch (err) {
     const error = describeError(err);
-    return { ...base, mismatches: [`no run: ${error}`], error, durationMs: Date.now() - started };
+    return { ...base, mismatches: [`no run: ${error}`], error, durationMs: Date.now() - t0 };
   } finally {
     await target?.close().catch(() => {});
   }
 }
 
-/** Runs every plan (in parallel up to `parallel`), each into its own run directory under `outDir`. */
+/** Servers started at once: each start-up is a burst of CPU, and the runs have not begun yet. */
+const STARTING = 3;
+
+/**
+ * Starts every plan's target (a few at a time, each answering before it counts as started), then
+ * runs every plan (in parallel up to `parallel`), each into its own run directory under `outDir`.
+ * A run's time is its own, from its first request to its record.
+ */
 export async function executeRuns(
   plans: readonly PlannedRun[],
   options: ExecuteOptions,
 ): Promise<RunReport[]> {
-  return mapLimit(
-    plans,
-    options.parallel ?? plans.length,
-    (plan) => executeOne(plan, options),
-    options.signal,
-  );
+  const started = await mapLimit(plans, STARTING, startTarget, options.signal);
+  try {
+    return await mapLimit(
+      plans,
+      options.parallel ?? plans.length,
+      (plan, i) => executeOne(plan, started[i] ?? { error: 'not started' }, options),
+      options.signal,
+    );
+  } finally {
+    await Promise.all(started.map((s) => ('target' in s ? s.target.close().catch(() => {}) : undefined)));
+  }
 }
 
 /** A report passes when the outcome matched and every count agreed with the run's files. */

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { FitnessError } from '../cli/errors.js';
+import { describeError, FitnessError } from '../cli/errors.js';
 
 /** examples/servers/ of this package: beside src/ when running from source, beside dist/ when built. */
 export const SERVERS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'servers');
@@ -25,12 +25,50 @@ const LISTENING = /^listening (http:\/\/127\.0\.0\.1:\d+\/mcp)$/;
  * else, and a server must never see the harness's own secrets) and resolves once it prints its
  * `listening <url>` line.
  */
-export function startHttpFixture(script: string, timeoutMs = 15_000): Promise<HttpFixture> {
-  return startHttpProcess(script, [serverScript(script), '--http', '--port', '0'], {
+export async function startHttpFixture(script: string, timeoutMs = 15_000): Promise<HttpFixture> {
+  const fixture = await startHttpProcess(script, [serverScript(script), '--http', '--port', '0'], {
     env: { PATH: process.env.PATH ?? '' },
     ready: (line) => LISTENING.exec(line.trim())?.[1],
     timeoutMs,
   });
+  try {
+    await answersDiscover(fixture.url, timeoutMs);
+  } catch (err) {
+    await fixture.close();
+    throw new FitnessError('FIXTURE_START', `${script} listens but does not answer: ${describeError(err)}`);
+  }
+  return fixture;
+}
+
+/**
+ * Readiness, not a measurement: one `server/discover` (never a tools/call, so no planted counter
+ * moves) answered before the run starts, so the run's own handshake does not pay for the server's
+ * first-request start-up on a busy machine.
+ */
+async function answersDiscover(url: string, timeoutMs: number): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'server/discover',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'fixture-ready',
+      method: 'server/discover',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.text();
+  if (!response.ok) throw new Error(`server/discover answered HTTP ${response.status}`);
 }
 
 export interface HttpProcessOptions {

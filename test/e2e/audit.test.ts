@@ -1,0 +1,209 @@
+/**
+ * `fitness-report audit` end to end: every planted-outcome server through the real pipeline (no
+ * test-only switch anywhere), once, in parallel. The CLI must exit 0 with a matching row per run;
+ * then each run's record is read back and its planted property checked in the numbers: the counts
+ * the refusal rests on, what the tapes show, and that `verify` recomputes every verdict.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANTED } from '../../src/audit/index.js';
+import { main } from '../../src/cli/main.js';
+import { readRecord } from '../../src/record/io.js';
+import type { RunRecord } from '../../src/record/run.js';
+import { verifyFitnessRun } from '../../src/run/verify.js';
+import { pairExchanges } from '../../src/tape/pairing.js';
+import { readTape } from '../../src/tape/reader.js';
+
+const out = mkdtempSync(join(tmpdir(), 'audit-e2e-'));
+const lines: string[] = [];
+let exitCode = -1;
+
+interface Summary {
+  id: string;
+  dir?: string;
+  passed: boolean;
+  mismatches: string[];
+  obtained?: { explain?: string };
+  agreements?: { what: string; ok: boolean; record: string; derived: string }[];
+}
+let summaries: Summary[] = [];
+const records = new Map<string, RunRecord>();
+
+function record(id: string): RunRecord {
+  const r = records.get(id);
+  if (!r) throw new Error(`no record for ${id}`);
+  return r;
+}
+function dirOf(id: string): string {
+  const dir = summaries.find((s) => s.id === id)?.dir;
+  if (!dir) throw new Error(`no run directory for ${id}`);
+  return dir;
+}
+function gate<G extends RunRecord['gates'][number]['gate']>(r: RunRecord, name: G) {
+  const found = r.gates.find((g) => g.gate === name);
+  if (!found) throw new Error(`no ${name} gate in ${r.runId}`);
+  return found as Extract<RunRecord['gates'][number], { gate: G }>;
+}
+
+beforeAll(async () => {
+  const io = {
+    out: (l: string) => lines.push(l),
+    err: () => {},
+    cwd: process.cwd(),
+    env: {},
+  };
+  exitCode = await main(['audit', '--out', out, '--quiet'], io);
+  summaries = JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8')) as Summary[];
+  for (const s of summaries) if (s.dir) records.set(s.id, await readRecord(join(s.dir, 'record.json')));
+}, 600_000);
+
+afterAll(() => {
+  // A failed audit keeps its runs: the records and tapes are the evidence of what went wrong.
+  if (exitCode === 0) rmSync(out, { recursive: true, force: true });
+});
+
+describe('fitness-report audit', () => {
+  it('exits 0 with one matching row per planted run', () => {
+    const failed = summaries.filter((s) => !s.passed);
+    expect(failed.map((s) => [s.id, ...s.mismatches, s.obtained?.explain ?? ''])).toEqual([]);
+    expect(exitCode).toBe(0);
+    for (const planted of PLANTED) {
+      const row = lines.find((l) => l.startsWith(`${planted.id} `));
+      expect(row, planted.id).toMatch(/ ok$/);
+      expect(row).toContain(planted.expect.outcome);
+    }
+    expect(lines.at(-1)).toMatch(/^audit: all 10 runs produced their planted outcome/);
+  });
+
+  it('re-derives every count in every record from its tapes and suite', () => {
+    for (const s of summaries) {
+      expect(s.agreements?.length ?? 0, s.id).toBeGreaterThan(10);
+      expect(
+        s.agreements?.filter((a) => !a.ok),
+        s.id,
+      ).toEqual([]);
+    }
+  });
+
+  it('verify recomputes every stored verdict and checks every signature', async () => {
+    for (const s of summaries) {
+      const result = await verifyFitnessRun(dirOf(s.id));
+      expect(result.problems, s.id).toEqual([]);
+      expect(result.ok, s.id).toBe(true);
+    }
+  });
+
+  it('publishes no score on any refused record', () => {
+    for (const [id, r] of records) expect(Object.hasOwn(r, 'score'), id).toBe(r.outcome === 'SCORED');
+  });
+});
+
+describe('what each planted property did, in the record', () => {
+  it('well-made: the reference agent passes every trial and the nulls stay far below half the signal', () => {
+    const r = record('well-made');
+    expect(gate(r, 'construct')).toMatchObject({ verdict: 'PASS', k: 48, n: 48, errors: 0 });
+    const last = r.gates.at(-1);
+    expect(last).toMatchObject({ gate: 'null_baseline', signalSource: 'first_try', verdict: 'PROCEED' });
+    if (last?.gate !== 'null_baseline') throw new Error('unreachable');
+    expect(last.tNull ?? 1).toBeLessThan(0.25);
+    expect(r.score?.firstTry.n).toBe(48);
+    expect(r.score?.firstTry.k ?? 0).toBeGreaterThanOrEqual(43);
+  });
+
+  it('thin: every candidate admitted, and still fewer than 8 tasks', () => {
+    const r = record('thin');
+    const structural = gate(r, 'structural');
+    expect(structural.verdict).toBe('PASS');
+    expect(structural.candidates).toBe(structural.admitted);
+    expect(structural.candidates).toBeLessThan(8);
+    expect(gate(r, 'suite_size')).toMatchObject({
+      registered: structural.admitted,
+      minTasks: 8,
+      deletedByScreen: 0,
+    });
+    expect(r.suite).toMatchObject({ candidates: structural.candidates, registered: structural.admitted });
+  });
+
+  it('constant-answers: random arguments reach the keys, nothing else does', () => {
+    const nulls = gate(record('constant-answers'), 'null_baseline');
+    expect(nulls.signalSource).toBe('ceiling');
+    expect(nulls.nullRates['null-random-args']?.rate ?? 0).toBeGreaterThanOrEqual(0.5);
+    expect(nulls.nullRates['null-no-tools']?.k).toBe(0);
+    expect(nulls.nullRates['null-stubbed-empty']?.k).toBe(0);
+  });
+
+  it('calculator: the screen deletes every admitted candidate', () => {
+    const r = record('calculator');
+    const size = gate(r, 'suite_size');
+    expect(size.registered).toBe(0);
+    expect(size.deletedByScreen).toBeGreaterThanOrEqual(8);
+    expect(r.suite?.deletedByScreen).toBe(size.deletedByScreen);
+    const screen = r.identity.screen;
+    expect(screen).toMatchObject({
+      enabled: true,
+      counts: { screened: size.deletedByScreen, deleted: size.deletedByScreen },
+    });
+  });
+
+  it('drifting: the reference agent answers every trial, and the keys are stale', () => {
+    const construct = gate(record('drifting'), 'construct');
+    expect(construct).toMatchObject({ verdict: 'FAIL', errors: 0 });
+    expect(construct.k).toBeLessThanOrEqual(construct.n * 0.25);
+    expect(construct.wire).toMatchObject({ errorResults: 0, pending: 0 });
+  });
+
+  it('unanswered: more than 5% of reference trials never got an answer, and the tape shows them pending', async () => {
+    const construct = gate(record('unanswered'), 'construct');
+    expect(construct.errors / (construct.n + construct.errors)).toBeGreaterThan(0.05);
+    expect(construct.wire?.pending).toBe(construct.errors);
+    const wire = await readTape(join(dirOf('unanswered'), 'wire.jsonl'));
+    const pending = pairExchanges(wire.records).exchanges.filter(
+      (e) => e.method === 'tools/call' && e.outcome === 'pending',
+    );
+    expect(pending).toHaveLength(construct.errors);
+    for (const e of pending) expect(e.corrId).toMatch(/::construct#\d$/);
+  });
+
+  it('flaky: EXTEND at the registered size, two batches of 6 tasks / 18 trials, then PASS', () => {
+    const construct = gate(record('flaky'), 'construct');
+    const ledger = construct.extension.ledger;
+    expect(ledger?.registered).toMatchObject({ tasks: 16, trials: 48, verdict: 'EXTEND' });
+    expect(ledger?.batches.map((b) => [b.tasksAdded, b.trialsAdded])).toEqual([
+      [6, 18],
+      [6, 18],
+    ]);
+    expect(ledger?.batches.at(-1)?.verdict).toBe('PASS');
+    expect(construct).toMatchObject({ verdict: 'PASS', n: 84, errors: 0 });
+    expect(construct.explain).toMatch(/Sequence: registered \d+\/48: EXTEND; \+6 tasks \/ 18 trials/);
+    expect(record('flaky').score?.tasks).toBe(28);
+  });
+
+  it('flaky --extensions 0: the same unresolved gate, refused where it stands', () => {
+    const construct = gate(record('flaky-no-extensions'), 'construct');
+    expect(construct.extension.policy).toMatchObject({ maxExtensions: 0 });
+    expect(construct.extension.ledger?.batches).toEqual([]);
+    expect(construct.extension.ledger?.registered.verdict).toBe('EXTEND');
+    expect(construct.n + construct.errors).toBe(48);
+  });
+
+  it('vanishing: VOID naming what completed before the server went away', () => {
+    const r = record('vanishing');
+    expect(r.void?.completed.stages).toEqual(
+      expect.arrayContaining(['generate', 'admit', 'register', 'nulls']),
+    );
+    expect(r.void?.completed.stages).not.toContain('construct');
+    expect(r.void?.completed.trials.construct ?? 0).toBeLessThan(48);
+    expect(r.void?.detail).toMatch(/stopped answering/);
+  });
+
+  it('hostile: the injected HTML and instructions reach the tapes verbatim and change nothing', () => {
+    const r = record('hostile');
+    expect(gate(r, 'construct')).toMatchObject({ verdict: 'PASS', k: 48, n: 48 });
+    const wire = readFileSync(join(dirOf('hostile'), 'wire.jsonl'), 'utf8');
+    expect(wire).toContain('<script>');
+    expect(wire).toContain('ignore all previous instructions');
+    expect(wire).toContain('<svg onload=');
+  });
+});
