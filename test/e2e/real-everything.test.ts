@@ -1,0 +1,78 @@
+/**
+ * @modelcontextprotocol/server-everything (a real server nobody here wrote) through `fitness-report
+ * run`, offline, over stdio and over Streamable HTTP on loopback (PORT, nothing else in its
+ * environment: its get-env tool prints the whole environment). What each really gets, and why;
+ * every count in each record re-derived from the tapes and the suite, every verdict recomputed.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everythingHttpRun, everythingStdioRun, executeRuns, type RunReport } from '../../src/audit/index.js';
+import { verifyFitnessRun } from '../../src/run/verify.js';
+
+const out = mkdtempSync(join(tmpdir(), 'real-everything-'));
+let stdio: RunReport;
+let http: RunReport;
+
+beforeAll(async () => {
+  [stdio, http] = (await executeRuns([everythingStdioRun(), everythingHttpRun()], { outDir: out })) as [
+    RunReport,
+    RunReport,
+  ];
+}, 300_000);
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe.each([
+  ['stdio', () => stdio],
+  ['HTTP', () => http],
+])('server-everything over %s', (_transport, get) => {
+  it('is INSUFFICIENT_SURFACE: 13 tools, a handful of groundable values', () => {
+    const report = get();
+    expect(report.error).toBeUndefined();
+    expect(report.obtained).toMatchObject({
+      outcome: 'INSUFFICIENT_SURFACE',
+      gate: 'suite_size',
+      reason: 'below_minimum_suite_size',
+    });
+    expect(report.record?.surface?.toolCount).toBe(13);
+    const structural = report.record?.gates.find((g) => g.gate === 'structural');
+    expect(structural).toMatchObject({ verdict: 'PASS' });
+    expect(report.record?.suite?.registered ?? 99).toBeLessThan(8);
+  });
+
+  it('because its tools echo their input or return random or fixed demo values: only environment and demo constants become tasks', () => {
+    const report = get();
+    const suite = JSON.parse(readFileSync(join(report.dir ?? '', 'suite.json'), 'utf8')) as {
+      tasks: { expectedTools: string[] }[];
+    };
+    const tools = new Set(suite.tasks.flatMap((t) => t.expectedTools));
+    for (const tool of tools)
+      expect(['get-env', 'get-structured-content', 'get-annotated-message']).toContain(tool);
+  });
+
+  it('record, suite and tapes agree on every count, and verify recomputes every verdict', async () => {
+    const report = get();
+    expect(report.agreements?.filter((a) => !a.ok)).toEqual([]);
+    const verified = await verifyFitnessRun(report.dir ?? '');
+    expect(verified.problems).toEqual([]);
+  });
+});
+
+describe('server-everything over HTTP, protocol', () => {
+  it('negotiates the 2025-11-25 revision and accepts a foreign Origin (it listens on every interface)', () => {
+    const probes = http.record?.probes ?? [];
+    expect(http.record?.surface?.revision).toBe('2025-11-25');
+    expect(probes.find((p) => p.id === 'origin-check')?.pass).toBe(false);
+  });
+
+  it('was given nothing but PATH and PORT, so get-env published no other variable', () => {
+    const wire = readFileSync(join(http.dir ?? '', 'wire.jsonl'), 'utf8');
+    expect(wire).toContain('PORT');
+    for (const name of ['HOME', 'USER', 'NODE_OPTIONS', 'npm_config_cache'])
+      expect(wire, name).not.toContain(`\\"${name}\\"`);
+  });
+});
