@@ -67,14 +67,14 @@ export async function verification(runDir: string): Promise<Verification> {
 
 function publishFile(
   src: string,
+  size: number,
   dest: string,
   secrets: readonly string[],
 ): { bytes: number; redacted: boolean } {
-  mkdirSync(dirname(dest), { recursive: true });
   const redactor = new Redactor(secrets);
   const copy = () => {
     copyFileSync(src, dest);
-    return { bytes: fileSize(dest) ?? 0, redacted: false };
+    return { bytes: size, redacted: false };
   };
   if (redactor.empty) return copy();
   const text = readFileSync(src, 'utf8');
@@ -102,14 +102,20 @@ export async function publishRun(
   const { record, runDir } = run;
   const outDir = join(siteDir, 'runs', record.runId);
   const files: PublishedFile[] = [];
+  const made = new Set<string>();
   for (const path of candidates(record)) {
     const src = resolve(runDir, path);
     if (relative(runDir, src).startsWith('..')) {
       throw new FitnessError('BOARD_PUBLISH', `${run.recordPath}: file ${path} escapes the run directory`);
     }
-    if (fileSize(src) === undefined) continue;
-    const done = publishFile(src, join(outDir, path), secrets);
-    files.push({ path, ...done });
+    const size = fileSize(src);
+    if (size === undefined) continue;
+    const dest = join(outDir, path);
+    if (!made.has(dirname(dest))) {
+      mkdirSync(dirname(dest), { recursive: true });
+      made.add(dirname(dest));
+    }
+    files.push({ path, ...publishFile(src, size, dest, secrets) });
   }
   const planes = PLANES.flatMap((plane) => {
     const f = files.find((x) => x.path === `${plane}.jsonl`);
