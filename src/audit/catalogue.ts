@@ -96,6 +96,13 @@ export const PLANTED: readonly PlantedRun[] = [
     expect: { outcome: 'VOID', reason: 'target_died' },
   },
   {
+    id: 'decoys',
+    script: 'decoys.js',
+    transport: 'http',
+    property: 'renamed tools left in place, same descriptions, always failing: the runner picks them',
+    expect: { outcome: 'INDETERMINATE', gate: 'null_baseline', reason: 'degenerate_no_signal' },
+  },
+  {
     id: 'hostile',
     script: 'hostile.js',
     transport: 'http',

@@ -127,6 +127,7 @@ async function executeOne(plan: PlannedRun, started: Started, options: ExecuteOp
 
 /** Servers started at once: each start-up is a burst of CPU, and the runs have not begun yet. */
 const STARTING = 3;
+const TAPES_PER_RUN = 3;
 
 /**
  * Starts every plan's target (a few at a time, each answering before it counts as started), then
@@ -137,6 +138,9 @@ export async function executeRuns(
   plans: readonly PlannedRun[],
   options: ExecuteOptions,
 ): Promise<RunReport[]> {
+  // Each run's three tape writers flush on process exit: many runs in one process are expected.
+  const listeners = TAPES_PER_RUN * (options.parallel ?? plans.length) + 10;
+  if (process.getMaxListeners() < listeners) process.setMaxListeners(listeners);
   const started = await mapLimit(plans, STARTING, startTarget, options.signal);
   try {
     return await mapLimit(

@@ -6,7 +6,7 @@ import { describeError, UsageError } from './errors.js';
 const USAGE = `Usage: fitness-report demo [--out DIR] [--site DIR] [--quiet]
 
 Runs every planted-outcome server in examples/servers (one per outcome: SCORED, INSUFFICIENT_SURFACE,
-DEGENERATE twice, GATE_FAILED, COMPROMISED, EXTEND resolved by two extension batches,
+DEGENERATE twice, GATE_FAILED, INDETERMINATE, COMPROMISED, EXTEND resolved by two extension batches,
 EXTEND_EXHAUSTED, VOID, and a hostile server for the board's escaping) and one real server
 (@modelcontextprotocol/server-memory on a seeded temporary memory file) through the real pipeline,
 offline and in parallel. Writes one signed run per server under --out, prints expected against
@@ -42,7 +42,7 @@ function parseDemoArgs(argv: readonly string[], cwd: string): DemoArgs {
   return { ...args, out: resolve(cwd, args.out), site: resolve(cwd, args.site) };
 }
 
-/** Progress worth a line when eleven runs share a terminal: stages done, gates decided, the record. */
+/** Progress worth a line when a dozen runs share a terminal: stages done, gates decided, the record. */
 const SHOWN = /^(gate |record:)|: done$|EXTEND at/;
 
 export async function demo(argv: readonly string[], io: CommandIO): Promise<number> {

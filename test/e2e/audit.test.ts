@@ -74,7 +74,9 @@ describe('fitness-report audit', () => {
       expect(row, planted.id).toMatch(/ ok$/);
       expect(row).toContain(planted.expect.outcome);
     }
-    expect(lines.at(-1)).toMatch(/^audit: all 10 runs produced their planted outcome/);
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^audit: all ${PLANTED.length} runs produced their planted outcome`),
+    );
   });
 
   it('re-derives every count in every record from its tapes and suite', () => {
@@ -196,6 +198,18 @@ describe('what each planted property did, in the record', () => {
     expect(r.void?.completed.stages).not.toContain('construct');
     expect(r.void?.completed.trials.construct ?? 0).toBeLessThan(48);
     expect(r.void?.detail).toMatch(/stopped answering/);
+  });
+
+  it('decoys: construct passes on the working tools, the runner never succeeds first try, so there is no signal', () => {
+    const r = record('decoys');
+    expect(gate(r, 'construct')).toMatchObject({ verdict: 'PASS', k: 48, n: 48 });
+    const last = r.gates.at(-1);
+    expect(last).toMatchObject({
+      gate: 'null_baseline',
+      signalSource: 'first_try',
+      verdict: 'INDETERMINATE',
+    });
+    expect(Object.hasOwn(r, 'score')).toBe(false);
   });
 
   it('hostile: the injected HTML and instructions reach the tapes verbatim and change nothing', () => {

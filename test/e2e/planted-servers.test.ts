@@ -214,6 +214,26 @@ describe('vanishing.js', () => {
   });
 });
 
+describe('decoys.js', () => {
+  it('keeps renamed tools with the same descriptions and inputs, and every call to one fails', async () => {
+    await withHttp('decoys', async ({ url }) => {
+      const tools = await listTools(url);
+      const byName = new Map(tools.map((t) => [t.name, t]));
+      for (const [old, current] of [
+        ['enumerate_routes', 'list_routes'],
+        ['fetch_vessel_crew', 'get_vessel_crew'],
+      ] as const) {
+        expect(byName.get(old)?.description).toBe(byName.get(current)?.description);
+        expect(old < current).toBe(true);
+      }
+      expect((await call(url, 'fetch_vessel_crew', { vesselId: 5201 }))?.isError).toBe(true);
+      expect((await call(url, 'get_vessel_crew', { vesselId: 5201 }))?.structuredContent).toMatchObject({
+        master: 'Ines Marlow',
+      });
+    });
+  });
+});
+
 describe('hostile.js', () => {
   it('carries script, HTML and prompt injection in descriptions, titles and results', async () => {
     await withHttp('hostile', async ({ url }) => {

@@ -141,6 +141,26 @@ export const VESSELS = [
   },
 ];
 
+/** What each ferry tool says it does (planted servers that add tools reuse the words). */
+export const FERRY_DESCRIPTIONS = Object.freeze({
+  list_routes: 'Lists every ferry route with its id, name and region.',
+  get_route:
+    'Fetches the full record of one ferry route by its routeId (from list_routes): ports, distance and crossing time.',
+  get_route_fares:
+    'Fetches the fares on one ferry route by its routeId: adult and car fares in pence, and the fare zone.',
+  get_timetable:
+    'Fetches the timetable of one ferry route by its routeId: first and last departure, and sailings per day.',
+  list_vessels: 'Lists every vessel in the fleet with its id and name.',
+  get_vessel:
+    'Fetches the full record of one vessel by its vesselId (from list_vessels): build year, shipyard and passenger capacity.',
+  get_vessel_inspection:
+    'Fetches the latest safety inspection of one vessel by its vesselId: inspector, inspection date and certificate number.',
+  get_vessel_crew: 'Fetches the senior crew of one vessel by its vesselId: master, chief engineer and bosun.',
+  book_ticket:
+    'Books a ticket for one passenger on a ferry route on a date and returns the booking reference. Creates a booking; changes nothing else.',
+  cancel_booking: 'Cancels a booking by its reference. The booking is deleted and cannot be restored.',
+});
+
 const routeId = z.number().int().min(1000).max(9999).describe('route id from list_routes, e.g. 7101');
 const vesselId = z.number().int().min(1000).max(9999).describe('vessel id from list_vessels, e.g. 5201');
 
@@ -179,11 +199,7 @@ export function registerFerries(server, options = {}) {
     'list_routes',
     {
       title: describe('list_routes', 'Ferry routes', 'title'),
-      description: describe(
-        'list_routes',
-        'Lists every ferry route with its id, name and region.',
-        'description',
-      ),
+      description: describe('list_routes', FERRY_DESCRIPTIONS.list_routes, 'description'),
       inputSchema: z.object({
         region: z.enum(['north', 'south', 'islands']).optional().describe('only routes in this region'),
       }),
@@ -207,11 +223,7 @@ export function registerFerries(server, options = {}) {
     'get_route',
     {
       title: describe('get_route', 'Route details', 'title'),
-      description: describe(
-        'get_route',
-        'Fetches the full record of one ferry route by its routeId (from list_routes): ports, distance and crossing time.',
-        'description',
-      ),
+      description: describe('get_route', FERRY_DESCRIPTIONS.get_route, 'description'),
       inputSchema: z.object({ routeId }),
       outputSchema: z.object({
         routeId: z.number().int(),
@@ -235,11 +247,7 @@ export function registerFerries(server, options = {}) {
     'get_route_fares',
     {
       title: describe('get_route_fares', 'Route fares', 'title'),
-      description: describe(
-        'get_route_fares',
-        'Fetches the fares on one ferry route by its routeId: adult and car fares in pence, and the fare zone.',
-        'description',
-      ),
+      description: describe('get_route_fares', FERRY_DESCRIPTIONS.get_route_fares, 'description'),
       inputSchema: z.object({ routeId }),
       outputSchema: z.object({
         routeId: z.number().int(),
@@ -260,11 +268,7 @@ export function registerFerries(server, options = {}) {
     'get_timetable',
     {
       title: describe('get_timetable', 'Route timetable', 'title'),
-      description: describe(
-        'get_timetable',
-        'Fetches the timetable of one ferry route by its routeId: first and last departure, and sailings per day.',
-        'description',
-      ),
+      description: describe('get_timetable', FERRY_DESCRIPTIONS.get_timetable, 'description'),
       inputSchema: z.object({ routeId }),
       outputSchema: z.object({
         routeId: z.number().int(),
@@ -285,11 +289,7 @@ export function registerFerries(server, options = {}) {
     'list_vessels',
     {
       title: describe('list_vessels', 'Fleet', 'title'),
-      description: describe(
-        'list_vessels',
-        'Lists every vessel in the fleet with its id and name.',
-        'description',
-      ),
+      description: describe('list_vessels', FERRY_DESCRIPTIONS.list_vessels, 'description'),
       inputSchema: z.object({}),
       outputSchema: z.object({
         vessels: z.array(z.object({ vesselId: z.number().int(), name: z.string() })),
@@ -305,11 +305,7 @@ export function registerFerries(server, options = {}) {
     'get_vessel',
     {
       title: describe('get_vessel', 'Vessel details', 'title'),
-      description: describe(
-        'get_vessel',
-        'Fetches the full record of one vessel by its vesselId (from list_vessels): build year, shipyard and passenger capacity.',
-        'description',
-      ),
+      description: describe('get_vessel', FERRY_DESCRIPTIONS.get_vessel, 'description'),
       inputSchema: z.object({ vesselId }),
       outputSchema: z.object({
         vesselId: z.number().int(),
@@ -332,11 +328,7 @@ export function registerFerries(server, options = {}) {
     'get_vessel_inspection',
     {
       title: describe('get_vessel_inspection', 'Vessel inspection', 'title'),
-      description: describe(
-        'get_vessel_inspection',
-        'Fetches the latest safety inspection of one vessel by its vesselId: inspector, inspection date and certificate number.',
-        'description',
-      ),
+      description: describe('get_vessel_inspection', FERRY_DESCRIPTIONS.get_vessel_inspection, 'description'),
       inputSchema: z.object({ vesselId }),
       outputSchema: z.object({
         vesselId: z.number().int(),
@@ -357,11 +349,7 @@ export function registerFerries(server, options = {}) {
     'get_vessel_crew',
     {
       title: describe('get_vessel_crew', 'Vessel crew', 'title'),
-      description: describe(
-        'get_vessel_crew',
-        'Fetches the senior crew of one vessel by its vesselId: master, chief engineer and bosun.',
-        'description',
-      ),
+      description: describe('get_vessel_crew', FERRY_DESCRIPTIONS.get_vessel_crew, 'description'),
       inputSchema: z.object({ vesselId }),
       outputSchema: z.object({
         vesselId: z.number().int(),
@@ -382,11 +370,7 @@ export function registerFerries(server, options = {}) {
     'book_ticket',
     {
       title: describe('book_ticket', 'Book a ticket', 'title'),
-      description: describe(
-        'book_ticket',
-        'Books a ticket for one passenger on a ferry route on a date and returns the booking reference. Creates a booking; changes nothing else.',
-        'description',
-      ),
+      description: describe('book_ticket', FERRY_DESCRIPTIONS.book_ticket, 'description'),
       inputSchema: z.object({
         routeId,
         passenger: z.string().min(1).max(80).describe('passenger full name'),
@@ -410,11 +394,7 @@ export function registerFerries(server, options = {}) {
     'cancel_booking',
     {
       title: describe('cancel_booking', 'Cancel a booking', 'title'),
-      description: describe(
-        'cancel_booking',
-        'Cancels a booking by its reference. The booking is deleted and cannot be restored.',
-        'description',
-      ),
+      description: describe('cancel_booking', FERRY_DESCRIPTIONS.cancel_booking, 'description'),
       inputSchema: z.object({ reference: z.string().describe('booking reference from book_ticket') }),
       outputSchema: z.object({ reference: z.string(), cancelled: z.boolean() }),
       annotations: DESTROYS,

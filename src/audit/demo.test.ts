@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { PLANTED } from './catalogue.js';
+import { demoRuns } from './demo.js';
+
+describe('demoRuns', () => {
+  it('runs every planted server and one real server', () => {
+    const { plans, skipped } = demoRuns();
+    expect(skipped).toEqual([]);
+    expect(plans.map((p) => p.id)).toEqual([...PLANTED.map((p) => p.id), 'server-memory']);
+    expect(plans.at(-1)?.expect).toBeUndefined();
+  });
+});
+
+describe('PLANTED', () => {
+  it('covers every outcome, the EXTEND path both ways, and a hostile server', () => {
+    const outcomes = new Set(PLANTED.map((p) => p.expect.outcome));
+    for (const outcome of [
+      'SCORED',
+      'INSUFFICIENT_SURFACE',
+      'DEGENERATE',
+      'GATE_FAILED',
+      'INDETERMINATE',
+      'EXTEND_EXHAUSTED',
+      'COMPROMISED',
+      'VOID',
+    ] as const)
+      expect(outcomes.has(outcome), outcome).toBe(true);
+    expect(PLANTED.filter((p) => p.script === 'flaky.js').map((p) => p.extensions ?? 2)).toEqual([2, 0]);
+    expect(new Set(PLANTED.map((p) => p.id)).size).toBe(PLANTED.length);
+  });
+});
