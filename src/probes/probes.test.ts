@@ -43,8 +43,16 @@ describe('input schema compilation', () => {
   });
 
   it('judges each schema on its own: tools that share a $id, or repeat a schema, all compile', () => {
-    const a = { $id: 'https://example.org/tool-args.json', type: 'object', properties: { a: { type: 'string' } } };
-    const b = { $id: 'https://example.org/tool-args.json', type: 'object', properties: { b: { type: 'number' } } };
+    const a = {
+      $id: 'https://example.org/tool-args.json',
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    };
+    const b = {
+      $id: 'https://example.org/tool-args.json',
+      type: 'object',
+      properties: { b: { type: 'number' } },
+    };
     expect(compileProblem(a)).toBeUndefined();
     expect(compileProblem(b)).toBeUndefined();
     expect(compileProblem(a)).toBeUndefined();
