@@ -95,3 +95,34 @@ describe('null_baseline gate', () => {
     expect(() => gate({ signal: { source: 'first_try', counts: { k: -1, n: 3 } } })).toThrow('k=-1');
   });
 });
+
+describe('null_baseline keeps the counts behind a measured signal', () => {
+  const phases = {
+    'null-no-tools': { k: 0, n: 16 },
+    'null-stubbed-empty': { k: 0, n: 16 },
+    'null-random-args': { k: 1, n: 16 },
+  };
+
+  it('records k/n of a first-try signal of 0, so the refusal can be re-decided without a score block', () => {
+    const g = nullBaselineGate({
+      phases,
+      signal: { source: 'first_try', counts: { k: 0, n: 48 } },
+      ratio: 0.5,
+      percentile: 95,
+    });
+    expect(g.reason).toBe('degenerate_no_signal');
+    expect(g.signalCounts).toEqual({ k: 0, n: 48 });
+    const again = nullBaselineGate({
+      phases,
+      signal: { source: 'first_try', counts: g.signalCounts! },
+      ratio: 0.5,
+      percentile: 95,
+    });
+    expect(again).toEqual(g);
+  });
+
+  it('keeps no counts for the ceiling', () => {
+    const g = nullBaselineGate({ phases, signal: { source: 'ceiling' }, ratio: 0.5, percentile: 95 });
+    expect(g.signalCounts).toBeUndefined();
+  });
+});

@@ -65,10 +65,11 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
     const r = measure(v, phase, input.phases?.[phase]);
     if (r) nullRates[phase] = r;
   }
-  const signal =
+  const signalRate =
     input.signal.source === 'ceiling'
-      ? 1
-      : measure(v, `signal(${input.signal.source})`, input.signal.counts)?.rate;
+      ? undefined
+      : measure(v, `signal(${input.signal.source})`, input.signal.counts);
+  const signal = input.signal.source === 'ceiling' ? 1 : signalRate?.rate;
   const rates = NULL_PHASES.flatMap((p) => (nullRates[p] ? [nullRates[p].rate] : []));
   const tNull = rates.length === NULL_PHASES.length ? percentileNearestRank(rates, percentile) : undefined;
   const base = {
@@ -78,6 +79,8 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
     ratio,
     percentile,
     nullRates,
+    // The counts behind S travel with the decision, so it can be re-decided from this record alone.
+    ...(signalRate ? { signalCounts: { k: signalRate.k, n: signalRate.n } } : {}),
   };
   const against = SOURCE_TEXT[input.signal.source];
   if (tNull === undefined || signal === undefined) {

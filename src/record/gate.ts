@@ -133,6 +133,8 @@ export const NullBaselineGate = z
     signalSource: SignalSource,
     /** S; absent (with reason no_measurements) when the signal was not measured. */
     signal: Unit.optional(),
+    /** The k/n behind a measured S (absent for the ceiling, and on records written before it was kept). */
+    signalCounts: z.looseObject({ k: Count, n: Count }).optional(),
     ratio: Threshold,
     percentile: z.number().gt(0).max(100),
     nullRates: z.partialRecord(NullPhase, NullRate),

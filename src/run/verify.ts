@@ -37,6 +37,8 @@ function readSuite(dir: string): SuiteFile | undefined {
 
 function signalFor(gate: Extract<GateRecord, { gate: 'null_baseline' }>, record: RunRecord): Signal {
   if (gate.signalSource === 'ceiling') return { source: 'ceiling' };
+  // A refusal at this decision has no score block: the gate record keeps its own counts.
+  if (gate.signalCounts) return { source: gate.signalSource, counts: gate.signalCounts };
   if (gate.signalSource === 'reference') {
     const c = record.gates.find((g) => g.gate === 'construct');
     return { source: 'reference', ...(c?.gate === 'construct' ? { counts: { k: c.k, n: c.n } } : {}) };
