@@ -37,6 +37,7 @@ function request(
   init: RequestInit,
   agents: { 'http:': http.Agent; 'https:': https.Agent },
   live: Set<http.ClientRequest>,
+  retryStale = true,
 ): Promise<Response> {
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortError());
@@ -57,8 +58,14 @@ function request(
       live.delete(req);
       signal?.removeEventListener('abort', onAbort);
     };
-    req.once('error', (err) => {
+    req.once('error', (err: NodeJS.ErrnoException) => {
       done();
+      // A kept-alive socket the server closed while idle fails before the request reaches it; Node's
+      // documented remedy is to retry once on a fresh socket. Any other failure is the server's.
+      if (retryStale && req.reusedSocket && err.code === 'ECONNRESET' && !signal?.aborted) {
+        resolve(request(url, init, agents, live, false));
+        return;
+      }
       reject(err);
     });
     req.once('response', (res) => {
