@@ -74,7 +74,9 @@ export interface RawFrameResult {
   tapeLines: number[];
 }
 
-const DEFAULTS = { connectTimeoutMs: 30_000, probeTimeoutMs: 5_000, requestTimeoutMs: 60_000 };
+// The era probe waits long enough for a busy machine: a timed-out probe would misreport a modern server
+// as legacy. Only a server that never answers an unknown method pays the full wait.
+const DEFAULTS = { connectTimeoutMs: 30_000, probeTimeoutMs: 15_000, requestTimeoutMs: 60_000 };
 
 /**
  * Opens one MCP session on a target (a fresh process for stdio) over the v2 SDK client in `auto`
