@@ -37,7 +37,7 @@ export interface SessionOptions {
   prior?: PriorDiscovery;
   /** Handshake deadline (era probe + initialize). Default 30 s. */
   connectTimeoutMs?: number;
-  /** Deadline for the era probe alone. Default 5 s. */
+  /** Deadline for the era probe alone. Default 15 s. */
   probeTimeoutMs?: number;
   /** Default deadline for requests. Default 60 s. */
   requestTimeoutMs?: number;
