@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdmissionRule } from '../record/suite-summary.js';
 import { isPointer } from './pointer.js';
 import { JsonObject } from './surface.js';
 
@@ -116,21 +117,9 @@ export function generatorLabel(generator: Generator): string {
   return `${generator.name}/${generator.version}`;
 }
 
-export const RejectionRule = z.enum([
-  'duplicate',
-  'malformed',
-  'no-expected-tools',
-  'unknown-tool',
-  'arguments-invalid',
-  'plan-failed',
-  'answer-leak',
-  'context-leak',
-  'check-invalid',
-  'check-too-permissive',
-  'check-matches-prompt',
-  'destructive-excluded',
-]);
-export type RejectionRule = z.infer<typeof RejectionRule>;
+// The rule names are part of the run record's vocabulary; the suite uses the record's list.
+export const RejectionRule = AdmissionRule;
+export type RejectionRule = AdmissionRule;
 
 export const Evidence = z.record(z.string(), z.unknown());
 
