@@ -50,3 +50,25 @@ describe('describeOutcome', () => {
     expect(describeOutcome({ outcome: 'SCORED', batches: 0 })).toBe('SCORED');
   });
 });
+
+describe('obtainedFrom', () => {
+  it('explains a refusal by the refusing decision, not an earlier decision of the same gate', async () => {
+    const { readRecord } = await import('../record/index.js');
+    const { obtainedFrom } = await import('./verdict.js');
+    const scored = await readRecord('src/record/fixtures/v2-scored.json');
+    const nullDecisions = scored.gates.filter((g) => g.gate === 'null_baseline');
+    expect(nullDecisions.length).toBeGreaterThan(1);
+    const { score: _score, ...rest } = scored;
+    const gates = scored.gates.map((g, i) =>
+      i === scored.gates.length - 1 ? { ...g, explain: 'the last decision' } : g,
+    );
+    const refused = {
+      ...rest,
+      gates,
+      outcome: 'INDETERMINATE' as const,
+      refusal: { gate: 'null_baseline' as const, reason: 'degenerate_no_signal' as const },
+    };
+    expect(gates.at(-1)?.gate).toBe('null_baseline');
+    expect(obtainedFrom(refused).explain).toBe('the last decision');
+  });
+});

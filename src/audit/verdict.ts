@@ -20,10 +20,9 @@ export function obtainedFrom(record: RunRecord): Obtained {
   if (record.outcome === 'VOID' && record.void) {
     return { outcome: 'VOID', reason: record.void.reason, explain: record.void.detail, ...batches };
   }
-  // A refusal is explained by the refusing gate; a score by the construct gate that let it through.
-  const deciding = record.refusal
-    ? record.gates.find((g) => g.gate === record.refusal?.gate)
-    : (construct ?? record.gates.at(-1));
+  // A refusal is explained by the refusing decision, which is the last one (the null gate decides up
+  // to three times, so finding it by name would quote an earlier decision); a score by construct.
+  const deciding = record.refusal ? record.gates.at(-1) : (construct ?? record.gates.at(-1));
   return {
     outcome: record.outcome,
     ...(record.refusal ? { gate: record.refusal.gate, reason: record.refusal.reason } : {}),
