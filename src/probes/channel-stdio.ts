@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { TapeRef } from '../record/probe.js';
 import { isFrame } from './frames.js';
 import type { Frame, ProbeTape, RawChannel, Step, StepResult } from './types.js';
@@ -58,7 +59,9 @@ class StdioProcess {
     const [file, ...args] = command.argv;
     this.child = spawn(file ?? '', args, {
       cwd: command.cwd,
-      env: { ...process.env, ...command.env },
+      // The same environment a session gives the server: the SDK's safe set plus the target's own, so
+      // the harness's keys never reach an untrusted server.
+      env: { ...getDefaultEnvironment(), ...command.env },
       stdio: ['pipe', 'pipe', 'ignore'],
       detached: true,
     });
