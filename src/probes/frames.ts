@@ -1,5 +1,5 @@
 import type { ProbeResult, TapeRef } from '../record/probe.js';
-import type { Frame, StepResult } from './types.js';
+import type { Frame, StepResult, ToolsListing } from './types.js';
 
 export const LATEST_REVISION = '2026-07-28';
 export const LEGACY_REVISION = '2025-11-25';
@@ -127,4 +127,17 @@ export function notApplicable(
   refs: readonly TapeRef[] = [],
 ): ProbeResult {
   return finding(id, false, null, detail, evidence, refs);
+}
+
+/**
+ * The finding for a probe over the listed tools when there is nothing to judge: tools/list was not
+ * answered (could not check) or listed no tools (does not apply). Undefined when there are tools.
+ */
+export function unlistedTools(id: string, tools: ToolsListing): ProbeResult | undefined {
+  const refs = refsOf(tools.step);
+  if (tools.step === undefined || tools.result === undefined) {
+    return finding(id, true, null, 'could not check: tools/list was not answered', {}, refs);
+  }
+  if (tools.tools.length === 0) return notApplicable(id, 'the server lists no tools', { tools: 0 }, refs);
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import { Ajv, type AnySchema } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { finding, isFrame, notApplicable, refsOf } from './frames.js';
+import { finding, isFrame, refsOf, unlistedTools } from './frames.js';
 import type { Probe } from './types.js';
 
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
@@ -56,12 +56,9 @@ export const inputSchemas: Probe = {
   id: 'input-schemas',
   summary: 'every tool inputSchema is an object schema that compiles under ajv',
   async run({ tools }) {
+    const unlisted = unlistedTools(this.id, tools);
+    if (unlisted) return unlisted;
     const refs = refsOf(tools.step);
-    if (tools.step === undefined || tools.result === undefined) {
-      return finding(this.id, true, null, 'could not check: tools/list was not answered', {}, refs);
-    }
-    if (tools.tools.length === 0)
-      return notApplicable(this.id, 'the server lists no tools', { tools: 0 }, refs);
     const failures: { tool: string; problem: string }[] = [];
     for (const tool of tools.tools) {
       const problem = compileProblem(tool.inputSchema);

@@ -1,4 +1,4 @@
-import { finding, notApplicable, refsOf } from './frames.js';
+import { finding, refsOf, unlistedTools } from './frames.js';
 import type { Probe } from './types.js';
 
 /** The MCP tool naming rule (SEP-986): 1–128 chars of A–Z, a–z, 0–9, `_`, `-`, `.`; unique per server. */
@@ -8,12 +8,9 @@ export const toolNames: Probe = {
   id: 'tool-names',
   summary: 'every tool name is 1-128 chars of [A-Za-z0-9_.-] and unique',
   async run({ tools }) {
+    const unlisted = unlistedTools(this.id, tools);
+    if (unlisted) return unlisted;
     const refs = refsOf(tools.step);
-    if (tools.step === undefined || tools.result === undefined) {
-      return finding(this.id, true, null, 'could not check: tools/list was not answered', {}, refs);
-    }
-    if (tools.tools.length === 0)
-      return notApplicable(this.id, 'the server lists no tools', { tools: 0 }, refs);
     const names = tools.tools.map((t) => t.name);
     const invalid = names
       .filter((n) => typeof n !== 'string' || !TOOL_NAME.test(n))
