@@ -11,7 +11,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { KEEP_ALIVE_MS, READ_ONLY, structured, toolError } from './lib/planted.js';
+import { KEEP_ALIVE_MS, plantedServer, READ_ONLY, structured, toolError } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 /**
@@ -142,16 +142,7 @@ function register(server) {
 serve({
   keepAliveMs: KEEP_ALIVE_MS,
   factory: () => {
-    const server = new McpServer(
-      { name: 'planted-calculator', version: '1.0.0' },
-      {
-        capabilities: { tools: {} },
-        cacheHints: {
-          'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
-          'server/discover': { ttlMs: 60_000, cacheScope: 'private' },
-        },
-      },
-    );
+    const server = plantedServer('planted-calculator');
     register(server);
     return server;
   },

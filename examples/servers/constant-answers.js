@@ -10,7 +10,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { KEEP_ALIVE_MS, READ_ONLY, structured } from './lib/planted.js';
+import { KEEP_ALIVE_MS, plantedServer, READ_ONLY, structured } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 const EXHIBITS = [
@@ -116,17 +116,9 @@ function register(server) {
 serve({
   keepAliveMs: KEEP_ALIVE_MS,
   factory: () => {
-    const server = new McpServer(
-      { name: 'planted-constant-answers', version: '1.0.0' },
-      {
-        capabilities: { tools: {} },
-        instructions: 'A museum collection. list_exhibits gives the ids the lookups take.',
-        cacheHints: {
-          'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
-          'server/discover': { ttlMs: 60_000, cacheScope: 'private' },
-        },
-      },
-    );
+    const server = plantedServer('planted-constant-answers', {
+      instructions: 'A museum collection. list_exhibits gives the ids the lookups take.',
+    });
     register(server);
     return server;
   },

@@ -12,7 +12,14 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { CallCounter, KEEP_ALIVE_MS, READ_ONLY, structured, toolError } from './lib/planted.js';
+import {
+  CallCounter,
+  KEEP_ALIVE_MS,
+  plantedServer,
+  READ_ONLY,
+  structured,
+  toolError,
+} from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 const INSTRUMENTS = [
@@ -172,17 +179,9 @@ function register(server) {
 serve({
   keepAliveMs: KEEP_ALIVE_MS,
   factory: () => {
-    const server = new McpServer(
-      { name: 'planted-drifting', version: '1.0.0' },
-      {
-        capabilities: { tools: {} },
-        instructions: 'A harbour commodities exchange. Prices are live.',
-        cacheHints: {
-          'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
-          'server/discover': { ttlMs: 60_000, cacheScope: 'private' },
-        },
-      },
-    );
+    const server = plantedServer('planted-drifting', {
+      instructions: 'A harbour commodities exchange. Prices are live.',
+    });
     register(server);
     return server;
   },

@@ -8,7 +8,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { KEEP_ALIVE_MS, READ_ONLY, structured } from './lib/planted.js';
+import { KEEP_ALIVE_MS, plantedServer, READ_ONLY, structured } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 /** @param {McpServer} server */
@@ -50,16 +50,7 @@ function register(server) {
 serve({
   keepAliveMs: KEEP_ALIVE_MS,
   factory: () => {
-    const server = new McpServer(
-      { name: 'planted-thin', version: '1.0.0' },
-      {
-        capabilities: { tools: {} },
-        cacheHints: {
-          'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
-          'server/discover': { ttlMs: 60_000, cacheScope: 'private' },
-        },
-      },
-    );
+    const server = plantedServer('planted-thin');
     register(server);
     return server;
   },

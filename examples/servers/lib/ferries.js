@@ -14,7 +14,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { CREATES, DESTROYS, READ_ONLY, structured, toolError } from './planted.js';
+import { CREATES, DESTROYS, plantedServer, READ_ONLY, structured, toolError } from './planted.js';
 
 /** @typedef {import('@modelcontextprotocol/server').CallToolResult} CallToolResult */
 /**
@@ -417,17 +417,7 @@ export const FERRY_INSTRUCTIONS =
  * @param {FerryOptions & { instructions?: string }} [options]
  */
 export function ferryServer(name, options = {}) {
-  const server = new McpServer(
-    { name, version: '1.0.0' },
-    {
-      capabilities: { tools: {} },
-      instructions: options.instructions ?? FERRY_INSTRUCTIONS,
-      cacheHints: {
-        'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
-        'server/discover': { ttlMs: 60_000, cacheScope: 'private' },
-      },
-    },
-  );
+  const server = plantedServer(name, { instructions: options.instructions ?? FERRY_INSTRUCTIONS });
   registerFerries(server, options);
   return server;
 }

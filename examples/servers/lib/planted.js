@@ -10,6 +10,8 @@
  * with each trial. Servers whose property needs the run's history say so in their header.
  */
 
+import { McpServer } from '@modelcontextprotocol/server';
+
 /** Reads only, same answer for the same input, touches nothing outside the server. */
 export const READ_ONLY = Object.freeze({
   readOnlyHint: true,
@@ -86,3 +88,23 @@ export function never() {
  * closing gets a reset that has nothing to do with the planted property.
  */
 export const KEEP_ALIVE_MS = 300_000;
+
+/**
+ * A planted server's McpServer: tools capability, optional instructions, and the cache hints every
+ * planted server sends (they pass the protocol probes; their planted property is elsewhere).
+ * @param {string} name
+ * @param {{ instructions?: string }} [options]
+ */
+export function plantedServer(name, options = {}) {
+  return new McpServer(
+    { name, version: '1.0.0' },
+    {
+      capabilities: { tools: {} },
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+      cacheHints: {
+        'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
+        'server/discover': { ttlMs: 60_000, cacheScope: 'private' },
+      },
+    },
+  );
+}
