@@ -8,7 +8,8 @@ export type ModelConfigCode =
   | 'MODEL_UNKNOWN_MODEL'
   | 'MODEL_MISSING_KEY'
   | 'MODEL_MISSING_BASE_URL'
-  | 'MODEL_BAD_BASE_URL';
+  | 'MODEL_BAD_BASE_URL'
+  | 'MODEL_BAD_SETTING';
 
 export class ModelConfigError extends FitnessError {
   constructor(

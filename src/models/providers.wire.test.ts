@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { dynamicTool, generateText, jsonSchema, stepCountIs, streamText, type ToolSet } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JudgeCandidate, JudgeOutput } from '../suite/judge.js';
+import { judgeObject } from '../suite/judge-call.js';
 import { ModelCallError } from './errors.js';
 import { resolveModel } from './registry.js';
 import { toTapeUsage } from './usage.js';
@@ -458,6 +460,102 @@ describe('openai-compatible: Chat Completions wire format', () => {
     const result = await generateText({ model: resolved.model, prompt: 'hi' });
     expect(result.text).toBe('Sunny in Paris.');
     expect(fake.request(0).headers.authorization).toBeUndefined();
+  });
+
+  // A judge/1 candidates call exactly as the generator makes it (judgeObject + JudgeOutput).
+  const candidate = {
+    prompt: 'What is the email of user alice?',
+    expectedTools: ['get_user'],
+    plan: [{ tool: 'get_user', arguments: { name: 'alice' } }],
+    extract: { kind: 'pointer', pointer: '/email', source: 'structured' },
+    check: { kind: 'contains' },
+    destructive: false,
+    serverRequiredBecause: 'the email is only stored on the server',
+  };
+  const structured = {
+    ...final,
+    id: 'chatcmpl-3',
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: JSON.stringify({ candidates: [candidate] }) },
+        finish_reason: 'stop',
+      },
+    ],
+  };
+  const judgeCall = (env: Record<string, string>) =>
+    judgeObject({
+      model: resolveModel('openai-compatible:qwen2.5', { env, baseURL, retry: NO_RETRY }).model,
+      schema: JudgeOutput,
+      schemaName: 'candidates',
+      system: 'You write evaluation tasks.',
+      prompt: 'Write 1 task.',
+      index: 0,
+      purpose: 'candidates',
+      maxRetries: 0,
+    });
+
+  it('sends a judge call as json_schema with the candidate schema, and maps the object back', async () => {
+    fake.reply({ body: structured });
+    const outcome = await judgeCall({ FITNESS_OPENAI_COMPATIBLE_API_KEY: KEY });
+
+    const body = fake.request(0).body;
+    const format = body.response_format as {
+      type: string;
+      json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
+    };
+    expect(format.type).toBe('json_schema');
+    expect(format.json_schema.name).toBe('candidates');
+    expect(format.json_schema.strict).toBe(true);
+    const schema = format.json_schema.schema as {
+      required: string[];
+      properties: { candidates: { items: { required: string[] } } };
+    };
+    expect(schema.required).toEqual(['candidates']);
+    expect([...schema.properties.candidates.items.required].sort()).toEqual(
+      Object.keys(JudgeCandidate.shape).sort(),
+    );
+    expect(JSON.stringify(body)).not.toContain(KEY);
+
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.object).toEqual({ candidates: [candidate] });
+    expect(outcome.call.error).toBeUndefined();
+    expect(outcome.call.finishReason).toBe('stop');
+    expect(outcome.call.usage?.inputTokens).toBe(60);
+  });
+
+  it.each(['0', 'false', ' OFF '])(
+    'falls back to json_object (no schema) with FITNESS_OPENAI_COMPATIBLE_STRUCTURED=%j',
+    async (value) => {
+      fake.reply({ body: structured });
+      const outcome = await judgeCall({ FITNESS_OPENAI_COMPATIBLE_STRUCTURED: value });
+      expect(fake.request(0).body.response_format).toEqual({ type: 'json_object' });
+      // The reply is still validated against the schema on our side.
+      expect(outcome.ok && outcome.object).toEqual({ candidates: [candidate] });
+    },
+  );
+
+  it('keeps a structured reply that misses the schema as an invalid-output fault, not a throw', async () => {
+    const { serverRequiredBecause: _dropped, ...incomplete } = candidate;
+    fake.reply({
+      body: {
+        ...structured,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: JSON.stringify({ candidates: [incomplete] }) },
+            finish_reason: 'stop',
+          },
+        ],
+      },
+    });
+    const outcome = await judgeCall({});
+    expect((fake.request(0).body.response_format as { type: string }).type).toBe('json_schema');
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.call.error?.code).toBe('JUDGE_OUTPUT_INVALID');
+    expect(outcome.salvage).toEqual({ candidates: [incomplete] });
   });
 
   it('surfaces a stream-time HTTP 500 as a typed error', async () => {

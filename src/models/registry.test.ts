@@ -101,6 +101,44 @@ describe('resolveModel', () => {
     ]);
   });
 
+  it('sends structured output as json_schema for openai-compatible unless switched off', () => {
+    const env = { FITNESS_OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1' };
+    const spec = 'openai-compatible:llama3.1:8b';
+    expect(resolveModel(spec, { env }).structuredOutputs).toBe(true);
+    expect(
+      resolveModel(spec, { env: { ...env, FITNESS_OPENAI_COMPATIBLE_STRUCTURED: '' } }).structuredOutputs,
+    ).toBe(true);
+    expect(
+      resolveModel(spec, { env: { ...env, FITNESS_OPENAI_COMPATIBLE_STRUCTURED: 'No' } }).structuredOutputs,
+    ).toBe(false);
+    // An explicit option wins over the environment.
+    expect(
+      resolveModel(spec, {
+        env: { ...env, FITNESS_OPENAI_COMPATIBLE_STRUCTURED: '0' },
+        structuredOutputs: true,
+      }).structuredOutputs,
+    ).toBe(true);
+    // Providers that always send the schema carry no switch, and do not read it.
+    const other = resolveModel('anthropic:claude-haiku-4-5', {
+      env: { ANTHROPIC_API_KEY: 'k-1234', FITNESS_OPENAI_COMPATIBLE_STRUCTURED: 'maybe' },
+    });
+    expect(other.structuredOutputs).toBeUndefined();
+  });
+
+  it('rejects an unrecognised FITNESS_OPENAI_COMPATIBLE_STRUCTURED without echoing it', () => {
+    const err = configError(() =>
+      resolveModel('openai-compatible:llama3.1:8b', {
+        env: {
+          FITNESS_OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1',
+          FITNESS_OPENAI_COMPATIBLE_STRUCTURED: 'sometimes-xyzzy',
+        },
+      }),
+    );
+    expect(err.code).toBe('MODEL_BAD_SETTING');
+    expect(err.message).toContain('FITNESS_OPENAI_COMPATIBLE_STRUCTURED');
+    expect(err.message).not.toContain('xyzzy');
+  });
+
   it.each([
     ['not a url', 'not a valid URL'],
     ['ftp://127.0.0.1/v1', 'http or https'],

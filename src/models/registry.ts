@@ -15,7 +15,11 @@ import { isPinnedModel, type ModelSpec, type ProviderName, parseModelSpec } from
  * - FITNESS_OPENAI_COMPATIBLE_BASE_URL (required for `openai-compatible:`, e.g.
  *   http://127.0.0.1:11434/v1 for Ollama) and FITNESS_OPENAI_COMPATIBLE_API_KEY (optional: local
  *   Ollama, vLLM and llama.cpp servers usually need none)
- * Explicit `baseURL` / `apiKey` options (CLI flags) win over the environment.
+ * - FITNESS_OPENAI_COMPATIBLE_STRUCTURED (optional, default on): structured output (the judge/1
+ *   generator) goes out as `response_format: {type: 'json_schema', json_schema: {name, schema,
+ *   strict}}`, which Ollama, vLLM, llama.cpp server and LM Studio accept. `0` (or false/no/off)
+ *   falls back to JSON mode (`{type: 'json_object'}`, no schema) for servers that reject json_schema.
+ * Explicit `baseURL` / `apiKey` (CLI flags) and `structuredOutputs` options win over the environment.
  */
 export const ENV = {
   anthropicKey: 'ANTHROPIC_API_KEY',
@@ -24,6 +28,7 @@ export const ENV = {
   openaiBaseURL: 'OPENAI_BASE_URL',
   compatibleBaseURL: 'FITNESS_OPENAI_COMPATIBLE_BASE_URL',
   compatibleKey: 'FITNESS_OPENAI_COMPATIBLE_API_KEY',
+  compatibleStructured: 'FITNESS_OPENAI_COMPATIBLE_STRUCTURED',
 } as const;
 
 const DEFAULT_BASE_URL = {
@@ -37,6 +42,8 @@ export interface ResolveOptions {
   env: Env;
   baseURL?: string;
   apiKey?: string;
+  /** openai-compatible only: send a schema'd JSON response format as json_schema (default true). */
+  structuredOutputs?: boolean;
   fetch?: typeof globalThis.fetch;
   retry?: RetryPolicy;
 }
@@ -50,6 +57,11 @@ export interface ResolvedModel {
   pinned: boolean;
   /** Endpoint the model calls (origin and path only); absent for the offline heuristic. */
   endpoint?: string;
+  /**
+   * openai-compatible only: whether structured output goes out as `json_schema` (true) or as
+   * schema-less JSON mode, `json_object` (false). Absent for the other providers.
+   */
+  structuredOutputs?: boolean;
   /**
    * Values to scrub from anything published: the API key, when one is configured.
    * Non-enumerable, so logging or serialising a ResolvedModel never prints them.
@@ -78,6 +90,33 @@ function requireKey(spec: ModelSpec, explicit: string | undefined, env: Env, var
     });
   }
   return key;
+}
+
+const SWITCH_VALUES: Readonly<Record<string, boolean>> = {
+  '1': true,
+  true: true,
+  yes: true,
+  on: true,
+  '0': false,
+  false: false,
+  no: false,
+  off: false,
+};
+
+/** An on/off environment switch: unset or empty is the default; anything unrecognised is a fault. */
+function envSwitch(spec: ModelSpec, env: Env, variable: string, fallback: boolean): boolean {
+  const text = nonEmpty(env[variable])?.toLowerCase();
+  if (text === undefined) return fallback;
+  const value = SWITCH_VALUES[text];
+  if (value === undefined) {
+    // The value is not echoed: an env value is never printed, whatever the variable.
+    throw new ModelConfigError(
+      'MODEL_BAD_SETTING',
+      `model '${spec.id}': ${variable} must be 1 or 0 (true/false, yes/no, on/off)`,
+      { spec: spec.id, variable },
+    );
+  }
+  return value;
 }
 
 function checkBaseURL(spec: ModelSpec, url: string): string {
@@ -113,11 +152,12 @@ function guard(
   baseURL: string,
   secrets: string[],
   opts: ResolveOptions,
+  extra: Pick<ResolvedModel, 'structuredOutputs'> = {},
 ): ResolvedModel {
   const endpoint = safeEndpoint(baseURL);
   const model = new GuardedModel(inner, { model: spec.id, secrets, endpoint }, opts.retry ?? DEFAULT_RETRY);
   return withSecrets(
-    { model, id: spec.id, provider: spec.provider, pinned: isPinnedModel(spec), endpoint },
+    { model, id: spec.id, provider: spec.provider, pinned: isPinnedModel(spec), endpoint, ...extra },
     secrets,
   );
 }
@@ -162,12 +202,17 @@ export function resolveModel(specText: string, opts: ResolveOptions): ResolvedMo
       }
       const baseURL = checkBaseURL(spec, rawURL);
       const apiKey = nonEmpty(opts.apiKey) ?? nonEmpty(env[ENV.compatibleKey]);
+      const structuredOutputs =
+        opts.structuredOutputs ?? envSwitch(spec, env, ENV.compatibleStructured, true);
+      // The package defaults supportsStructuredOutputs to false, which drops the schema from the
+      // request (JSON mode only); there is no per-call switch, so it is set on the provider.
       const provider = createOpenAICompatible({
         name: 'openai-compatible',
         baseURL,
         apiKey,
         fetch: opts.fetch,
         includeUsage: true,
+        supportsStructuredOutputs: structuredOutputs,
       });
       return guard(
         spec,
@@ -175,6 +220,7 @@ export function resolveModel(specText: string, opts: ResolveOptions): ResolvedMo
         baseURL,
         apiKey === undefined ? [] : [apiKey],
         opts,
+        { structuredOutputs },
       );
     }
   }
