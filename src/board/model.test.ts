@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseRecord } from '../record/index.js';
+import { parseRecord, type RunRecord } from '../record/index.js';
 import { buildBoard } from './model.js';
 import { fixtureRecord } from './testing/records.js';
 
@@ -82,5 +82,22 @@ describe('buildBoard', () => {
     expect(third?.groupId).toBe('group-1');
     const other = groups.flatMap((g) => g.rows).find((r) => r.record.identity.serverSlug === 'other');
     expect(other?.attempt).toEqual({ index: 1, of: 1, siblings: [] });
+  });
+
+  it('links HTTP runs of one server on different ports as attempts; a run that never connected stands apart', () => {
+    const overHttp = (record: RunRecord, port: number): RunRecord => ({
+      ...record,
+      identity: { ...record.identity, target: { kind: 'http', description: `http://127.0.0.1:${port}/mcp` } },
+    });
+    const first = overHttp(fixtureRecord('scored', { slug: 'acme-notes', startedAt: at(1) }), 43121);
+    const second = overHttp(fixtureRecord('null-kill', { slug: 'acme-notes', startedAt: at(2) }), 50007);
+    const unreached = overHttp(fixtureRecord('scored', { slug: '127-0-0-1-43999', startedAt: at(3) }), 43999);
+    const rows = buildBoard([second, unreached, first]).flatMap((g) => g.rows);
+    const row = (r: RunRecord) => rows.find((x) => x.record.runId === r.runId);
+    expect(row(first)?.attempt).toMatchObject({ index: 1, of: 2 });
+    expect(row(first)?.attempt.siblings.map((s) => [s.runId, s.attempt])).toEqual([[second.runId, 2]]);
+    expect(row(second)?.attempt).toMatchObject({ index: 2, of: 2 });
+    expect(row(second)?.attempt.siblings.map((s) => s.runId)).toEqual([first.runId]);
+    expect(row(unreached)?.attempt).toEqual({ index: 1, of: 1, siblings: [] });
   });
 });

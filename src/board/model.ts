@@ -75,6 +75,8 @@ export function buildBoard(records: readonly RunRecord[]): BoardGroup[] {
     for (const r of keyed.get(key) ?? []) groupOf.set(r.runId, `group-${i + 1}`);
   });
 
+  // "The same server" is the run id's slug: an HTTP run is named by the server's reported
+  // serverInfo.name (src/run `nameRun`), not its port, so its runs on other ports are attempts here.
   const byServer = new Map<string, RunRecord[]>();
   for (const record of records) {
     const slug = record.identity.serverSlug;

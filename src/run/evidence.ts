@@ -9,12 +9,18 @@ import type { TapeWriter } from '../tape/writer.js';
 /**
  * The `tools/call` exchanges the wire tape holds under these trials' corr ids, paired request to
  * response by the tape reader. A trial's `::verify` call is the harness's, not the agent's, so it is
- * left out. The writer's pending lines are flushed first so the file holds every line so far.
+ * left out. The writer's pending lines are flushed first so the file holds every line so far. The
+ * file is read at `path`, not `wire.path`: the run directory may have been renamed since the
+ * writer opened it (see `nameRun`).
  */
-export async function trialCalls(wire: TapeWriter, trials: readonly TrialResult[]): Promise<Exchange[]> {
+export async function trialCalls(
+  wire: TapeWriter,
+  path: string,
+  trials: readonly TrialResult[],
+): Promise<Exchange[]> {
   const corrIds = new Set(trials.map((t) => t.corrId));
   wire.flush();
-  const tape = await readTape(wire.path);
+  const tape = await readTape(path);
   return pairExchanges(tape.records).exchanges.filter(
     (x) => x.method === 'tools/call' && x.corrId !== undefined && corrIds.has(x.corrId),
   );

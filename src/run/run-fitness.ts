@@ -15,7 +15,7 @@ import type { RunOptions } from './options.js';
 import { paidGates } from './paid-gates.js';
 import { buildRecord, type Ending, fileDigests } from './record.js';
 import { registerStage, screenStage } from './register-stage.js';
-import { createRunDir, FILES, serverSlug } from './run-dir.js';
+import { createRunDir, FILES, renameRunDir, reportedSlug, serverSlug } from './run-dir.js';
 import { checkStop, type RunState, RunStop } from './state.js';
 import { closeTapes, openTapes, stampConfigHash } from './tapes.js';
 
@@ -44,6 +44,7 @@ async function pipeline(state: RunState): Promise<Ending> {
   state.judge = model(config.judgeSpec, config, state.secrets);
   for (const tape of Object.values(state.tapes)) tape.addSecrets(state.secrets);
   await connectStage(state);
+  nameRun(state);
   await probeStage(state);
   await surfaceStage(state);
   checkStop(state);
@@ -54,6 +55,31 @@ async function pipeline(state: RunState): Promise<Ending> {
   checkStop(state);
   const score = await paidGates(state);
   return score ? { score } : {};
+}
+
+/**
+ * The run id rule. A run directory is created before connecting, with the slug the target alone
+ * gives (`serverSlug`): the wire tape records the handshake from its first frame, and a target that
+ * never answers still leaves a VOID record there, under that URL-based id. Once an HTTP server has
+ * answered `initialize`, the run is renamed to the slug of its self-reported `serverInfo.name`
+ * (`reportedSlug`), so its runs on other ports are attempts of one server on the board. A stdio
+ * run, a name that slugifies to nothing, or a rename that cannot happen keeps the first id.
+ */
+function nameRun(state: RunState): void {
+  const slug = reportedSlug(state.config.target, state.session?.serverInfo);
+  if (slug === undefined || slug === state.slug) return;
+  const moved = renameRunDir(state.dir, slug, state.startedAt);
+  if (moved === undefined) {
+    state.ownNotes.push({
+      id: 'run-id-from-url',
+      text: `The server reported a name (slug ${slug}) but the run directory could not take it; the run keeps its URL-based id and is not linked to other runs of that name.`,
+    });
+    return;
+  }
+  state.slug = slug;
+  state.runId = moved.runId;
+  state.dir = moved.dir;
+  state.progress(`run ${moved.runId}: ${moved.dir} (named by the server's reported name)`);
 }
 
 function listenForSignals(abort: AbortController): () => void {

@@ -27,6 +27,11 @@ export class RunStop extends Error {
 /** Everything one run has learned so far; the record (scored, refused or void) is built from it. */
 export interface RunState {
   config: RunConfig;
+  /**
+   * Id, directory and slug change at most once, right after connecting (`nameRun`). The tapes keep
+   * writing through their open files, but a tape's `path` is where it was opened: read a tape back
+   * at `join(dir, FILES.…)`.
+   */
   runId: string;
   dir: string;
   slug: string;
