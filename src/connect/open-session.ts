@@ -1,0 +1,32 @@
+import { EventKind } from '../tape/schema.js';
+import { McpSession } from './mcp-session.js';
+import type { SessionOptions } from './session-types.js';
+import { parseTarget, type Target, type TargetInput } from './target.js';
+
+/**
+ * Opens one MCP session on a target (a fresh process for stdio) over the v2 SDK client in `auto`
+ * version negotiation, recording every frame on `options.tape`. Faults are one-line `FitnessError`s
+ * naming the target; a failed open leaves no process, socket or timer behind.
+ */
+export async function openSession(
+  input: Target | TargetInput,
+  options: SessionOptions = {},
+): Promise<McpSession> {
+  const target = parseTarget(input);
+  const session = new McpSession(target, options);
+  try {
+    await session.connect();
+  } catch (err) {
+    // Some stdio servers exit on any request before `initialize`, so the in-place era probe killed
+    // this one. That is a legacy verdict: a fresh process gets the plain handshake.
+    if (!session.diedDuringProbe || options.prior !== undefined) throw err;
+    session.event(EventKind.connect, {
+      phase: 'retry',
+      reason: 'the server exited on the server/discover probe',
+    });
+    const retry = new McpSession(target, { ...options, prior: { kind: 'legacy' } });
+    await retry.connect();
+    return retry;
+  }
+  return session;
+}

@@ -1,0 +1,67 @@
+import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import type { Redactor } from '../tape/redact.js';
+import { EventKind } from '../tape/schema.js';
+import type { TapeWriter } from '../tape/writer.js';
+import type { SessionOptions } from './session-types.js';
+import { ProcessStdioTransport } from './stdio-transport.js';
+import type { Target } from './target.js';
+import { HttpWire } from './wire.js';
+
+/** A session's transport before recording; `stdio` or `wire` says which kind it is. */
+export interface SessionTransport {
+  transport: Transport;
+  stdio?: ProcessStdioTransport;
+  wire?: HttpWire;
+}
+
+/** What the transport reports back to its session. */
+export interface TransportHooks {
+  tape: TapeWriter | undefined;
+  tag: string | undefined;
+  redactor: Redactor;
+  event(kind: string, raw: unknown): void;
+}
+
+/** Builds the transport for a target: our own process transport for stdio, the SDK's over `HttpWire` for HTTP. */
+export function sessionTransport(
+  target: Target,
+  options: SessionOptions,
+  hooks: TransportHooks,
+): SessionTransport {
+  if (target.kind === 'stdio') {
+    /** Server chatter recorded per session (stdout noise lines, stderr characters); the rest is counted. */
+    const budget = { noise: 100, stderr: 64 * 1024 };
+    const stdio = new ProcessStdioTransport({
+      argv: target.argv,
+      env: target.env,
+      cwd: target.cwd,
+      maxLineBytes: options.maxLineBytes,
+      onNoise: (head, bytes) => {
+        if (budget.noise-- > 0) hooks.event(EventKind.stdoutNoise, { head, bytes });
+      },
+      onStderr: (text) => {
+        if (budget.stderr <= 0) return;
+        const kept = text.slice(0, Math.min(4096, budget.stderr));
+        budget.stderr -= kept.length;
+        hooks.event(EventKind.stderr, {
+          text: kept,
+          ...(kept.length < text.length ? { truncated: true } : {}),
+        });
+      },
+      onExit: (code, signal) => hooks.event(EventKind.process, { exitCode: code, signal }),
+    });
+    return { transport: stdio, stdio };
+  }
+  const wire = new HttpWire(target, hooks.tape, hooks.tag, hooks.redactor);
+  const transport = new StreamableHTTPClientTransport(new URL(target.url), {
+    fetch: wire.fetch,
+    requestInit: { headers: target.headers },
+    reconnectionOptions: {
+      maxRetries: 0,
+      initialReconnectionDelay: 1000,
+      maxReconnectionDelay: 1000,
+      reconnectionDelayGrowFactor: 1,
+    },
+  });
+  return { transport, wire };
+}
