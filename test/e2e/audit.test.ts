@@ -2,22 +2,21 @@
  * `fitness-report audit` end to end: every planted-outcome server through the real pipeline (no
  * test-only switch anywhere), once, in parallel. The CLI must exit 0 with a matching row per run;
  * then each run's record is read back and its planted property checked in the numbers: the counts
- * the refusal rests on, what the tapes show, and that `verify` recomputes every verdict.
+ * the refusal rests on, what the tapes show, and that `verify` recomputes every verdict. The audit
+ * is the invocation's shared one (shared/planted-audit.ts): other e2e files read the same runs.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED } from '../../src/audit/index.js';
-import { main } from '../../src/cli/main.js';
 import { readRecord } from '../../src/record/io.js';
 import type { RunRecord } from '../../src/record/run.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
+import { plantedAudit } from './shared/planted-audit.js';
 
-const out = mkdtempSync(join(tmpdir(), 'audit-e2e-'));
-const lines: string[] = [];
+let lines: string[] = [];
 let exitCode = -1;
 
 interface Summary {
@@ -48,21 +47,12 @@ function gate<G extends RunRecord['gates'][number]['gate']>(r: RunRecord, name: 
 }
 
 beforeAll(async () => {
-  const io = {
-    out: (l: string) => lines.push(l),
-    err: () => {},
-    cwd: process.cwd(),
-    env: {},
-  };
-  exitCode = await main(['audit', '--out', out, '--quiet'], io);
-  summaries = JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8')) as Summary[];
+  const audit = await plantedAudit();
+  exitCode = audit.exitCode;
+  lines = audit.lines;
+  summaries = JSON.parse(readFileSync(join(audit.out, 'audit.json'), 'utf8')) as Summary[];
   for (const s of summaries) if (s.dir) records.set(s.id, await readRecord(join(s.dir, 'record.json')));
 }, 600_000);
-
-afterAll(() => {
-  // A failed audit keeps its runs: the records and tapes are the evidence of what went wrong.
-  if (exitCode === 0) rmSync(out, { recursive: true, force: true });
-});
 
 describe('fitness-report audit', () => {
   it('exits 0 with one matching row per planted run', () => {

@@ -14,15 +14,18 @@ import {
   seen,
 } from '../../src/board/testing/browser.js';
 import type { RunRecord } from '../../src/record/index.js';
-import type { RunOptions } from '../../src/run/options.js';
 import { runFitness } from '../../src/run/run-fitness.js';
-import { startFixtureHttp } from './fixtures/wire/helpers.js';
+import { auditedRun } from './shared/planted-audit.js';
 
 /**
  * The board built from real offline runs of the planted servers in examples/servers, opened in
  * Chromium: every outcome family shows the numbers its record stores, every Why refused opens,
  * a finding's deep link lands on its tape line, the hostile server's strings stay inert, and the
  * served headers are the published ones.
+ *
+ * The runs are those of the invocation's shared planted audit (shared/planted-audit.ts: the
+ * servers, transports and registrations `fitness-report audit` uses) that this file asserts on,
+ * plus a second run of thin made here so that one server has two attempts.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const server = (name: string) => join(ROOT, 'examples/servers', `${name}.js`);
@@ -31,25 +34,25 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 interface Planted {
   name: string;
   outcome: RunRecord['outcome'];
-  http?: boolean;
-  options?: Partial<RunOptions>;
+  /** The shared audit's run of this id; absent for the run this file makes itself. */
+  audited?: string;
 }
 
+/** thin's shared run (attempt 1) is listed before the one this file makes after it (attempt 2). */
 const PLANTED: Planted[] = [
-  { name: 'well-made', outcome: 'SCORED' },
-  { name: 'hostile', outcome: 'SCORED' },
+  { name: 'well-made', outcome: 'SCORED', audited: 'well-made' },
+  { name: 'hostile', outcome: 'SCORED', audited: 'hostile' },
+  { name: 'thin', outcome: 'INSUFFICIENT_SURFACE', audited: 'thin' },
   { name: 'thin', outcome: 'INSUFFICIENT_SURFACE' },
-  { name: 'thin', outcome: 'INSUFFICIENT_SURFACE' },
-  { name: 'calculator', outcome: 'DEGENERATE' },
-  { name: 'constant-answers', outcome: 'DEGENERATE' },
-  { name: 'drifting', outcome: 'GATE_FAILED' },
-  { name: 'unanswered', outcome: 'COMPROMISED', http: true },
-  { name: 'flaky', outcome: 'EXTEND_EXHAUSTED', http: true, options: { extensions: 0 } },
-  { name: 'vanishing', outcome: 'VOID', http: true },
+  { name: 'calculator', outcome: 'DEGENERATE', audited: 'calculator' },
+  { name: 'constant-answers', outcome: 'DEGENERATE', audited: 'constant-answers' },
+  { name: 'drifting', outcome: 'GATE_FAILED', audited: 'drifting' },
+  { name: 'unanswered', outcome: 'COMPROMISED', audited: 'unanswered' },
+  { name: 'flaky', outcome: 'EXTEND_EXHAUSTED', audited: 'flaky-no-extensions' },
+  { name: 'vanishing', outcome: 'VOID', audited: 'vanishing' },
 ];
 
 describe('board built from real runs of the planted servers', () => {
-  const runs = mkdtempSync(join(tmpdir(), 'board-real-runs-'));
   const records: { planted: Planted; record: RunRecord }[] = [];
   let browser: Browser;
   let site: RunningServer;
@@ -57,24 +60,22 @@ describe('board built from real runs of the planted servers', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
+    const dirs: string[] = [];
     for (const planted of PLANTED) {
-      const http = planted.http ? await startFixtureHttp(server(planted.name)) : undefined;
-      try {
-        const result = await runFitness({
-          target: http
-            ? { kind: 'http', url: http.url }
-            : { kind: 'stdio', argv: ['node', server(planted.name)] },
-          outDir: runs,
-          env: {},
-          ...planted.options,
-        });
-        records.push({ planted, record: result.record });
-      } finally {
-        await http?.stop();
-      }
+      // thin's second attempt is a fresh stdio run, made after the shared audit has finished.
+      const run =
+        planted.audited === undefined
+          ? await runFitness({
+              target: { kind: 'stdio', argv: ['node', server(planted.name)] },
+              outDir: mkdtempSync(join(tmpdir(), 'board-real-runs-')),
+              env: {},
+            })
+          : await auditedRun(planted.audited);
+      dirs.push(run.dir);
+      records.push({ planted, record: run.record });
     }
     const out = join(mkdtempSync(join(tmpdir(), 'board-real-site-')), 'site');
-    await buildSite({ runs: [runs], out });
+    await buildSite({ runs: dirs, out });
     site = await serveSite({ site: out, port: 0 });
     browser = await launchChromium();
     page = await browser.context.newPage();
@@ -82,7 +83,7 @@ describe('board built from real runs of the planted servers', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-  }, 1_500_000);
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -1,37 +1,24 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { runFitness } from '../../src/run/run-fitness.js';
+import { describe, expect, it } from 'vitest';
 import { pairExchanges } from '../../src/tape/pairing.js';
-import { startFixtureHttp } from './fixtures/wire/helpers.js';
-import { loadRun, outDir, server } from './run/helpers.js';
+import { loadRun } from './run/helpers.js';
+import { auditedRun } from './shared/planted-audit.js';
 
-/** The construct gate's families: a stale key fails it; an unreliable server extends it. */
+/**
+ * The construct gate's families: a stale key fails it; an unreliable server extends it. The runs
+ * are the invocation's shared planted audit (shared/planted-audit.ts), the servers over HTTP with
+ * the audit's registrations (default, and `--extensions 0` for flaky-no-extensions).
+ */
 describe('construct gate through the real pipeline', () => {
-  const stops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const stop of stops) await stop();
-  });
-
   it('values that drift after admission fail construct (GATE_FAILED)', async () => {
-    const r = await runFitness({
-      target: { kind: 'stdio', argv: ['node', server('drifting')] },
-      outDir: outDir(),
-      env: {},
-    });
-    expect(r.outcome).toBe('GATE_FAILED');
+    const r = await auditedRun('drifting');
+    expect(r.record.outcome).toBe('GATE_FAILED');
     expect(r.record.refusal).toEqual({ gate: 'construct', reason: 'reference_rate_below_threshold' });
     expect(r.record.gates.map((g) => g.gate)).not.toContain('drive');
   }, 600_000);
 
   it('an unreliable server registered with --extensions 0 is EXTEND_EXHAUSTED', async () => {
-    const http = await startFixtureHttp(server('flaky'));
-    stops.push(http.stop);
-    const r = await runFitness({
-      target: { kind: 'http', url: http.url },
-      outDir: outDir(),
-      env: {},
-      extensions: 0,
-    });
-    expect(r.outcome).toBe('EXTEND_EXHAUSTED');
+    const r = await auditedRun('flaky-no-extensions');
+    expect(r.record.outcome).toBe('EXTEND_EXHAUSTED');
     const gate = r.record.gates.at(-1);
     if (gate?.gate !== 'construct') throw new Error('expected construct to refuse');
     expect(gate.reason).toBe('extend_exhausted_zero_policy');
@@ -49,16 +36,14 @@ describe('construct gate through the real pipeline', () => {
   }, 600_000);
 
   it('with the default policy it buys reserve batches and the ledger shows tasks and trials', async () => {
-    const http = await startFixtureHttp(server('flaky'));
-    stops.push(http.stop);
-    const r = await runFitness({ target: { kind: 'http', url: http.url }, outDir: outDir(), env: {} });
+    const r = await auditedRun('flaky');
     const gate = r.record.gates.find((g) => g.gate === 'construct');
     if (gate?.gate !== 'construct') throw new Error('no construct gate');
     const batches = gate.extension.ledger?.batches ?? [];
     expect(batches.length).toBeGreaterThan(0);
     for (const b of batches) expect(b.trialsAdded).toBe(b.tasksAdded * 3);
-    expect(['SCORED', 'GATE_FAILED']).toContain(r.outcome);
-    if (r.outcome === 'SCORED') expect(r.record.score?.tasks).toBe(16 + 6 * batches.length);
+    expect(['SCORED', 'GATE_FAILED']).toContain(r.record.outcome);
+    if (r.record.outcome === 'SCORED') expect(r.record.score?.tasks).toBe(16 + 6 * batches.length);
     // Every tool's attribution links the wire lines of its failed drive calls.
     const { tapes } = await loadRun(r.dir);
     const drive = pairExchanges(tapes.wire.records).exchanges.filter(

@@ -6,8 +6,14 @@ import { runFitness } from '../../src/run/run-fitness.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { startFixtureHttp } from './fixtures/wire/helpers.js';
 import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+import { auditedRun } from './shared/planted-audit.js';
 
-/** Planted servers driven through the real pipeline to their outcome families (offline). */
+/**
+ * Planted servers driven through the real pipeline to their outcome families (offline). Where a
+ * run is the one `fitness-report audit` makes (same server, transport and registration), it is the
+ * invocation's shared planted audit (shared/planted-audit.ts); thin goes through `run` for its CLI
+ * lines, and unanswered is registered with a short call timeout.
+ */
 describe('refusals through the real pipeline', () => {
   const stops: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -29,25 +35,17 @@ describe('refusals through the real pipeline', () => {
   }, 300_000);
 
   it('a calculator the screen empties is DEGENERATE all_candidates_null_answerable', async () => {
-    const r = await runFitness({
-      target: { kind: 'stdio', argv: ['node', server('calculator')] },
-      outDir: outDir(),
-      env: {},
-    });
-    expect(r.outcome).toBe('DEGENERATE');
+    const r = await auditedRun('calculator');
+    expect(r.record.outcome).toBe('DEGENERATE');
     expect(r.record.refusal).toEqual({ gate: 'suite_size', reason: 'all_candidates_null_answerable' });
     const screen = r.record.identity.screen;
     if (!isRecorded(screen)) throw new Error('screen not recorded');
     expect(screen.counts.deleted).toBeGreaterThan(0);
-  }, 300_000);
+  }, 600_000);
 
   it('answers that ignore the question are DEGENERATE at the null baseline before any paid call', async () => {
-    const r = await runFitness({
-      target: { kind: 'stdio', argv: ['node', server('constant-answers')] },
-      outDir: outDir(),
-      env: {},
-    });
-    expect(r.outcome).toBe('DEGENERATE');
+    const r = await auditedRun('constant-answers');
+    expect(r.record.outcome).toBe('DEGENERATE');
     expect(r.record.refusal).toEqual({ gate: 'null_baseline', reason: 'noise_exceeds_signal' });
     expect(r.record.gates.at(-1)).toMatchObject({ signalSource: 'ceiling' });
     expect(r.record.void).toBeUndefined();
@@ -56,7 +54,7 @@ describe('refusals through the real pipeline', () => {
       (x) => x.type === 'turn' && /::construct|^[^:]+#\d+$/.test(x.value.corr_id ?? ''),
     );
     expect(paid).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('an HTTP server that leaves calls unanswered is COMPROMISED, with the requests pending on the tape', async () => {
     const http = await startFixtureHttp(server('unanswered'));
@@ -84,10 +82,8 @@ describe('refusals through the real pipeline', () => {
   }, 600_000);
 
   it('an HTTP server that stops listening mid-run is VOID target_died, naming what completed', async () => {
-    const http = await startFixtureHttp(server('vanishing'));
-    stops.push(http.stop);
-    const r = await runFitness({ target: { kind: 'http', url: http.url }, outDir: outDir(), env: {} });
-    expect(r.outcome).toBe('VOID');
+    const r = await auditedRun('vanishing');
+    expect(r.record.outcome).toBe('VOID');
     expect(r.record.void?.reason).toBe('target_died');
     expect(r.record.void?.completed.stages).toContain('prereg');
     expect(r.record).not.toHaveProperty('score');

@@ -1,0 +1,27 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { KEEP, PLANTED_AUDIT_DIR } from './keys.js';
+
+/**
+ * One directory per vitest invocation (and per watch-mode rerun) for the shared planted audit
+ * (planted-audit.ts). Nothing runs here: the runs are made lazily by the first test file that asks,
+ * so a unit-only invocation pays nothing. A failed audit keeps its directory as evidence.
+ */
+export default function setup(project: TestProject): () => void {
+  let dir = '';
+  const fresh = () => {
+    if (dir !== '') release(dir);
+    dir = mkdtempSync(join(tmpdir(), 'e2e-planted-audit-'));
+    project.provide(PLANTED_AUDIT_DIR, dir);
+  };
+  fresh();
+  // Source may have changed between watch-mode reruns: never serve runs of an older build.
+  project.onTestsRerun(fresh);
+  return () => release(dir);
+}
+
+function release(dir: string): void {
+  if (!existsSync(join(dir, KEEP))) rmSync(dir, { recursive: true, force: true });
+}
