@@ -1,33 +1,30 @@
 // Offline run benchmark: the heuristic runner and explore/1 against the well-made fixture server at
 // the default registration (16 tasks, reps 1/3/3, two extensions available), at --concurrency 1 and
-// 4. Needs `npm run build` first (it imports dist/).
+// 4, over both transports:
+// - stdio: a fresh server process per trial (DESIGN §6's isolation), so every trial pays a Node
+//   process start in the server (about half a CPU-second each on this machine);
+// - http: one server process for the run, a fresh MCP session per trial;
+// - stdio with a wait on every model call (MODEL_LATENCY_MS), because offline nothing in a trial
+//   waits: the harness, the heuristic model and the servers are all CPU, so on this 2-core machine
+//   no concurrency can beat 2 / (cores busy at concurrency 1), and the bench prints that ceiling.
+//   Hosted models spend seconds per step, and overlapping those waits is what --concurrency is for.
+// Needs `npm run build` first (it imports dist/).
 //
-// What each CPU figure holds (all per trial; a trial is one system turn on the agent plane, screen
-// calls included):
-// - process: this process's user + system CPU over the whole run (pipeline, gates, tapes, record,
-//   signature, module loading on the first run, and the in-process heuristic model).
-// - model: CPU spent inside the heuristic model's doGenerate (measured around each call: its body
-//   is synchronous, so the delta is its own work). A hosted model spends this on its own machine.
-// - harness = process − model. Of it, `spawn` is the synchronous fork/exec of the fresh stdio server
-//   each trial gets (the isolation DESIGN §6 asks for); it is reported so it is not hidden.
-// - servers: CPU of the reaped server processes (Linux /proc/self/stat cutime + cstime), the
-//   server's own time, not the harness's.
-// Goals: concurrency 4 at least 2.5x faster than 1; harness CPU per trial under 5 ms.
-
-// Offline run benchmark: the heuristic runner and explore/1 against the well-made fixture server at
-// the default registration (16 tasks, reps 1/3/3, two extensions available), at --concurrency 1 and
-// 4. Needs `npm run build` first (it imports dist/).
-//
-// What each CPU figure holds (all per trial; a trial is one system turn on the agent plane, screen
-// calls included):
-// - process: this process's user + system CPU over the whole run (pipeline, gates, tapes, record,
-//   signature, module loading on the first run, and the in-process heuristic model).
-// - model: CPU spent inside the heuristic model's doGenerate (measured around each call: its body
-//   is synchronous, so the delta is its own work). A hosted model spends this on its own machine.
-// - harness = process − model. Of it, `spawn` is the synchronous fork/exec of the fresh stdio server
-//   each trial gets (the isolation DESIGN §6 asks for); it is reported so it is not hidden.
-// - servers: CPU of the reaped server processes (Linux /proc/self/stat cutime + cstime), the
-//   server's own time, not the harness's.
+// What each CPU figure holds (per trial; a trial is one system turn on the agent plane, screen calls
+// included):
+// - process: this process's user + system CPU over the whole run (connect, probes, generation,
+//   admission, screen, gates, trials, tapes, record, signature; module loading is excluded by a
+//   warm-up run).
+// - model: CPU inside the heuristic model's doGenerate (its body is synchronous, so the delta around
+//   the call is its own work). A hosted model spends this on its own machine.
+// - harness = process − model. Of it, `spawn` is the synchronous fork/exec of each stdio server.
+// - trials only: the harness CPU of the trial phases alone (nulls, construct, drive), per trial of
+//   those phases, without the run's fixed costs (probes, generation, admission, screen, record).
+// - servers: CPU of the server processes (stdio: reaped children via /proc/self/stat; http: the one
+//   server via /proc/<pid>/stat), the server's own time, not the harness's.
+// - loop floor: AI SDK generateText alone (a scripted mock model, the run's tools, the same number of
+//   steps per trial as the run took, tool results canned): the agent-loop library's own CPU, which
+//   the harness cannot go below while every phase runs through generateText.
 // Goals: concurrency 4 at least 2.5x faster than 1; harness CPU per trial under 5 ms.
 import childProcess, { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +32,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dynamicTool, generateText, jsonSchema, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
 import { HeuristicModel } from '../dist/models/heuristic/model.js';
 import { runFitness } from '../dist/run/run-fitness.js';
 
@@ -42,25 +41,28 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverScript = join(root, 'examples/servers/well-made.js');
 
 const meter = { modelUs: 0, modelCalls: 0, spawnUs: 0, spawns: 0 };
+/** A wait added to every model call (bench variant 'latency'); the model's decisions are unchanged. */
+let modelLatencyMs = 0;
+const MODEL_LATENCY_MS = 250;
 const cpuUs = () => {
   const u = process.cpuUsage();
   return u.user + u.system;
 };
 
-// The model's own CPU: doGenerate's body runs synchronously up to its return, so the CPU delta
-// around the call is the model's work (the promise it returns is already settled).
 const doGenerate = HeuristicModel.prototype.doGenerate;
 HeuristicModel.prototype.doGenerate = function measured(options) {
   const before = cpuUs();
   try {
-    return doGenerate.call(this, options);
+    const answer = doGenerate.call(this, options);
+    return modelLatencyMs === 0
+      ? answer
+      : new Promise((resolve) => setTimeout(() => resolve(answer), modelLatencyMs));
   } finally {
     meter.modelUs += cpuUs() - before;
     meter.modelCalls += 1;
   }
 };
 
-// The synchronous part of spawning each server (fork + exec in this process).
 const spawn = childProcess.spawn;
 childProcess.spawn = function measuredSpawn(...args) {
   const before = cpuUs();
@@ -74,84 +76,226 @@ childProcess.spawn = function measuredSpawn(...args) {
 syncBuiltinESMExports();
 
 const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
-/** CPU of reaped children (the server processes), in ms. */
-function childrenMs() {
+
+/** utime + stime (or, with `children`, cutime + cstime) of a process, in ms, from stat(5). */
+function statMs(pid, children) {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 16 and 17 of stat(5) (cutime, cstime) are the 14th and 15th after the comm field.
-    return (Number(fields[13]) + Number(fields[14])) * TICK_MS;
+    // Fields 14-17 of stat(5) (utime, stime, cutime, cstime) are the 12th-15th after the comm field.
+    const at = children ? 13 : 11;
+    return (Number(fields[at]) + Number(fields[at + 1])) * TICK_MS;
   } catch {
     return Number.NaN;
   }
 }
 
-/** Trials = one system turn each on the agent plane (screen calls included). */
-function trialsOf(dir) {
-  return readFileSync(join(dir, 'agent.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('"type":"turn"') && line.includes('"role":"system"')).length;
+/** Turns per trial on the agent plane: one system turn opens a trial; assistant turns are its steps. */
+function trialShape(dir) {
+  const steps = new Map();
+  let screen = 0;
+  for (const line of readFileSync(join(dir, 'agent.jsonl'), 'utf8').split('\n')) {
+    if (!line.includes('"type":"turn"')) continue;
+    const corr = /"corr_id":"([^"]*)"/.exec(line)?.[1] ?? '';
+    if (line.includes('"role":"system"')) {
+      steps.set(corr, 0);
+      if (corr.endsWith('::screen')) screen += 1;
+    } else if (line.includes('"role":"assistant"')) steps.set(corr, (steps.get(corr) ?? 0) + 1);
+  }
+  return { trials: steps.size, screen, steps: [...steps.values()] };
 }
 
-async function once(concurrency) {
+/** An HTTP fixture server on an ephemeral 127.0.0.1 port; resolves once it prints its URL. */
+function startHttpServer() {
+  const child = spawn(process.execPath, [serverScript, '--http', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const url = /listening (\S+)/.exec(out)?.[1];
+      if (url) resolve({ url, pid: child.pid, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`fixture server exited (${code}) before listening`)));
+  });
+}
+
+async function once(transport, concurrency) {
   const out = mkdtempSync(join(tmpdir(), 'fitness-bench-'));
-  const start = { ...meter, cpu: cpuUs(), children: childrenMs(), wall: performance.now() };
+  const http = transport === 'http' ? await startHttpServer() : undefined;
+  const serverMs = () => (http ? statMs(http.pid, false) : statMs('self', true));
+  const start = { ...meter, cpu: cpuUs(), server: serverMs(), wall: performance.now() };
+  let trialsStart;
   const result = await runFitness({
-    target: { kind: 'stdio', argv: [process.execPath, serverScript] },
+    target: http
+      ? { kind: 'http', url: http.url }
+      : { kind: 'stdio', argv: [process.execPath, serverScript] },
     outDir: out,
     env: {},
     concurrency,
+    progress: (line) => {
+      // The last gate before the first trial phase: from here on the run is trials and gates.
+      if (line.startsWith('gate plan_power')) trialsStart = { ...meter, cpu: cpuUs() };
+    },
   });
-  const wallMs = performance.now() - start.wall;
-  const processMs = (cpuUs() - start.cpu) / 1000;
-  const modelMs = (meter.modelUs - start.modelUs) / 1000;
-  const spawnMs = (meter.spawnUs - start.spawnUs) / 1000;
-  const serversMs = childrenMs() - start.children;
-  const trials = trialsOf(result.dir);
+  const end = { ...meter, cpu: cpuUs(), server: serverMs(), wall: performance.now() };
+  http?.stop();
+  const shape = trialShape(result.dir);
   rmSync(out, { recursive: true, force: true });
+  const processMs = (end.cpu - start.cpu) / 1000;
+  const modelMs = (end.modelUs - start.modelUs) / 1000;
+  const phaseTrials = shape.trials - shape.screen;
+  const phaseHarnessMs = trialsStart
+    ? (end.cpu - trialsStart.cpu - (end.modelUs - trialsStart.modelUs)) / 1000
+    : Number.NaN;
   return {
+    transport,
     concurrency,
     outcome: result.outcome,
-    wallMs,
-    trials,
-    spawns: meter.spawns - start.spawns,
+    wallMs: end.wall - start.wall,
+    trials: shape.trials,
+    steps: shape.steps,
+    spawns: end.spawns - start.spawns,
     processMs,
     modelMs,
     harnessMs: processMs - modelMs,
-    spawnMs,
-    serversMs,
+    spawnMs: (end.spawnUs - start.spawnUs) / 1000,
+    phaseHarnessPerTrial: phaseHarnessMs / phaseTrials,
+    serversMs: end.server - start.server,
   };
 }
 
-const f = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
-process.stdout.write(
-  `machine: ${cpus().length} cores, load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')} at start\n`,
-);
-const rows = [];
-for (const concurrency of [1, 4]) {
-  const r = await once(concurrency);
-  rows.push(r);
-  const per = (ms) => f(ms / r.trials);
-  process.stdout.write(
-    `concurrency ${r.concurrency}: ${r.outcome}, ${r.trials} trials (${r.spawns} server processes) in ` +
-      `${f(r.wallMs / 1000, 1)} s (${f(r.trials / (r.wallMs / 1000))} trials/s)\n` +
-      `  CPU per trial: process ${per(r.processMs)} ms = model ${per(r.modelMs)} ms + harness ` +
-      `${per(r.harnessMs)} ms (of which spawning servers ${per(r.spawnMs)} ms); servers ${per(r.serversMs)} ms\n`,
-  );
+/** The ferry server's tools as the loop sees them (names, descriptions, schemas), canned results. */
+async function ferryTools() {
+  const { openSession } = await import('../dist/connect/session.js');
+  const session = await openSession({ kind: 'stdio', argv: [process.execPath, serverScript] });
+  try {
+    const { tools } = await session.listTools();
+    const sample = await session.callTool(tools[0].name, {});
+    const canned = sample.kind === 'result' ? sample.result : { content: [] };
+    return () =>
+      Object.fromEntries(
+        tools.map((t) => [
+          t.name,
+          dynamicTool({
+            description: t.description ?? '',
+            inputSchema: jsonSchema({ ...t.inputSchema, type: 'object' }),
+            execute: async () => structuredClone(canned),
+          }),
+        ]),
+      );
+  } finally {
+    await session.close();
+  }
 }
-const [one, four] = rows;
-const speedup = one.wallMs / four.wallMs;
+
+/** generateText alone for the given steps per trial: ms of CPU per trial. */
+async function loopFloor(stepsPerTrial, makeTools) {
+  const usage = {
+    inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: 10, text: 10, reasoning: 0 },
+  };
+  const toolName = Object.keys(makeTools())[0];
+  const trial = async (steps) => {
+    let step = 0;
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => {
+        step += 1;
+        return step < steps
+          ? {
+              content: [{ type: 'tool-call', toolCallId: `c${step}`, toolName, input: '{}' }],
+              finishReason: { unified: 'tool-calls', raw: undefined },
+              usage,
+              warnings: [],
+            }
+          : {
+              content: [{ type: 'text', text: 'ANSWER: UNKNOWN' }],
+              finishReason: { unified: 'stop', raw: undefined },
+              usage,
+              warnings: [],
+            };
+      },
+    });
+    await generateText({
+      model,
+      system: 'You answer questions with the tools you are given.',
+      prompt: 'Which vessel sails the Northern Crossing first on Monday?',
+      tools: makeTools(),
+      stopWhen: stepCountIs(Math.max(1, steps)),
+      maxRetries: 0,
+    });
+  };
+  for (const steps of stepsPerTrial.slice(0, 50)) await trial(steps);
+  const before = cpuUs();
+  for (const steps of stepsPerTrial) await trial(steps);
+  return (cpuUs() - before) / 1000 / stepsPerTrial.length;
+}
+
+const f = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const cores = cpus().length;
 /** Cores kept busy on average: all CPU (this process and the servers) over wall time. */
 const busy = (r) => (r.processMs + r.serversMs) / r.wallMs;
-const harnessPerTrial = four.harnessMs / four.trials;
+
 process.stdout.write(
-  `speedup at concurrency 4: ${f(speedup)}x (goal >= 2.5x; ${f(speedup / 2.5)} of the goal)\n` +
-    `  cores busy: ${f(busy(one))} at concurrency 1, ${f(busy(four))} at concurrency 4 (of ${cores}); ` +
-    `with every core to itself the ceiling is ${cores} / ${f(busy(one))} = ${f(cores / busy(one))}x; ` +
-    `the servers are ${f((100 * four.serversMs) / (four.processMs + four.serversMs), 0)}% of the CPU\n` +
-    `harness CPU per trial at concurrency 4: ${f(harnessPerTrial)} ms (goal < 5 ms; ${f(harnessPerTrial / 5)} of the limit), ` +
-    `${f((four.harnessMs - four.spawnMs) / four.trials)} ms without spawning servers\n`,
+  `machine: ${cores} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at start\n`,
 );
+// Module loading and first-run compilation belong to neither concurrency.
+await once('stdio', 4);
+
+/**
+ * The variants: both transports as they are offline (nothing in a trial waits, so the CPU decides),
+ * and stdio with every model call answering after MODEL_LATENCY_MS, still quicker than any hosted
+ * model's step (the heuristic's decisions, and so the run, are unchanged).
+ */
+const VARIANTS = [
+  { name: 'stdio', transport: 'stdio', latency: 0 },
+  { name: 'http', transport: 'http', latency: 0 },
+  { name: `stdio + ${MODEL_LATENCY_MS} ms per model call`, transport: 'stdio', latency: MODEL_LATENCY_MS },
+];
+const results = [];
+for (const variant of VARIANTS) {
+  modelLatencyMs = variant.latency;
+  const rows = [];
+  for (const concurrency of [1, 4]) {
+    const r = await once(variant.transport, concurrency);
+    rows.push(r);
+    const per = (ms) => f(ms / r.trials);
+    process.stdout.write(
+      `${variant.name}, concurrency ${r.concurrency}: ${r.outcome}, ${r.trials} trials` +
+        `${variant.transport === 'stdio' ? ` (${r.spawns} server processes)` : ''} in ` +
+        `${f(r.wallMs / 1000, 1)} s (${f(r.trials / (r.wallMs / 1000))} trials/s)\n` +
+        `  CPU per trial: process ${per(r.processMs)} ms = model ${per(r.modelMs)} ms + harness ` +
+        `${per(r.harnessMs)} ms${variant.transport === 'stdio' ? ` (of which spawning servers ${per(r.spawnMs)} ms)` : ''}; ` +
+        `trials only ${f(r.phaseHarnessPerTrial)} ms; servers ${per(r.serversMs)} ms\n`,
+    );
+  }
+  const [one, four] = rows;
+  const result = { variant, one, four, speedup: one.wallMs / four.wallMs };
+  results.push(result);
+  process.stdout.write(
+    `${variant.name}: speedup at concurrency 4 ${f(result.speedup)}x; cores busy ${f(busy(one))} at 1, ` +
+      `${f(busy(four))} at 4 (of ${cores}), so no concurrency can beat ${cores} / ${f(busy(one))} = ` +
+      `${f(cores / busy(one))}x; the server is ${f((100 * four.serversMs) / (four.processMs + four.serversMs), 0)}% of the CPU\n`,
+  );
+}
+modelLatencyMs = 0;
+
+const stdio4 = results[0].four;
+const floor = await loopFloor(stdio4.steps, await ferryTools());
+const meanSteps = stdio4.steps.reduce((a, b) => a + b, 0) / stdio4.steps.length;
+process.stdout.write(
+  `loop floor: AI SDK generateText alone costs ${f(floor)} ms of CPU per trial here ` +
+    `(${f(meanSteps, 1)} steps per trial, the run's ${stdio4.trials} trials replayed with a scripted model)\n`,
+);
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+for (const { variant, four, speedup } of results) {
+  const harness = four.harnessMs / four.trials;
+  process.stdout.write(
+    `goals (${variant.name}): speedup ${f(speedup)}x (goal 2.5x) ${verdict(speedup >= 2.5)}; harness CPU per ` +
+      `trial at concurrency 4 ${f(harness)} ms (${f(harness / 5)} of the 5 ms limit) ${verdict(harness < 5)}; ` +
+      `${f(four.phaseHarnessPerTrial)} ms in the trial phases, of which the loop floor is ${f(floor)} ms\n`,
+  );
+}
