@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Outcome } from '../record/outcome.js';
 import { PLANTED } from './catalogue.js';
 import { demoRuns } from './demo.js';
 
@@ -14,17 +15,8 @@ describe('demoRuns', () => {
 describe('PLANTED', () => {
   it('covers every outcome, the EXTEND path both ways, and a hostile server', () => {
     const outcomes = new Set(PLANTED.map((p) => p.expect.outcome));
-    for (const outcome of [
-      'SCORED',
-      'INSUFFICIENT_SURFACE',
-      'DEGENERATE',
-      'GATE_FAILED',
-      'INDETERMINATE',
-      'EXTEND_EXHAUSTED',
-      'COMPROMISED',
-      'VOID',
-    ] as const)
-      expect(outcomes.has(outcome), outcome).toBe(true);
+    // Every outcome the record can publish, so a new one cannot go without a planted server.
+    for (const outcome of Outcome.options) expect(outcomes.has(outcome), outcome).toBe(true);
     expect(PLANTED.filter((p) => p.script === 'flaky.js').map((p) => p.extensions ?? 2)).toEqual([2, 0]);
     expect(new Set(PLANTED.map((p) => p.id)).size).toBe(PLANTED.length);
   });
