@@ -97,9 +97,9 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
     return { fake, url: await fake.start() };
   }
 
-  it('a judge that returns garbage is a recorded fault and a structural refusal, not a crash', async () => {
-    const { fake, url } = await start(() => ({ content: 'Sure! Here are some tasks: {candidates: [oops' }));
-    const r = await runFitness({
+  /** A judge/1 run on the well-made server, its judge the local endpoint, its runner heuristic. */
+  function judgeRun(url: string) {
+    return runFitness({
       target: { kind: 'stdio', argv: ['node', server('well-made')] },
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },
@@ -107,6 +107,11 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
       judge: 'openai-compatible:judge-7b',
       generator: 'judge/1',
     });
+  }
+
+  it('a judge that returns garbage is a recorded fault and a structural refusal, not a crash', async () => {
+    const { fake, url } = await start(() => ({ content: 'Sure! Here are some tasks: {candidates: [oops' }));
+    const r = await judgeRun(url);
     expect(r.outcome).toBe('INSUFFICIENT_SURFACE');
     expect(r.record.refusal).toEqual({ gate: 'structural', reason: 'no_candidates' });
     expect(r.record).not.toHaveProperty('score');
@@ -157,14 +162,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
         candidateCalls === 1 ? [valid[0], broken[0], valid[1], broken[1], broken[2], valid[2]] : [];
       return { content: JSON.stringify({ candidates: items }) };
     });
-    const r = await runFitness({
-      target: { kind: 'stdio', argv: ['node', server('well-made')] },
-      outDir: outDir(),
-      env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },
-      runner: 'heuristic',
-      judge: 'openai-compatible:judge-7b',
-      generator: 'judge/1',
-    });
+    const r = await judgeRun(url);
     const suite = SuiteFile.parse(JSON.parse(readFileSync(join(r.dir, 'suite.json'), 'utf8')));
     expect(suite.counts.candidates).toBe(6);
     // The output failed the schema as a whole; the fault says the items were salvaged for admission.
