@@ -18,6 +18,7 @@ import { errorText } from './errors.js';
 import { handshake } from './handshake.js';
 import { InFlight } from './in-flight.js';
 import { type RawFrameHost, sendRawFrame, sendRawHttp } from './raw-exchange.js';
+import { schemaValidator } from './schema-validator.js';
 import { sessionTransport } from './session-transport.js';
 import {
   type CallOptions,
@@ -68,6 +69,7 @@ export class McpSession {
     this.tape?.addSecrets(targetSecrets(target));
     this.client = new Client(options.clientInfo ?? { name: PRODUCER, version: VERSION }, {
       capabilities: options.capabilities ?? {},
+      jsonSchemaValidator: schemaValidator,
       versionNegotiation: {
         mode: 'auto',
         probe: { timeoutMs: options.probeTimeoutMs ?? DEFAULTS.probeTimeoutMs },
@@ -80,6 +82,10 @@ export class McpSession {
       tag: this.tag,
       redactor: this.redactor,
       event: (kind, raw) => this.event(kind, raw),
+      // A refused frame ends an HTTP session as it ends a stdio one: whatever waits on it fails now.
+      refused: () => {
+        void this.transport.close().catch(() => {});
+      },
     });
     this.stdio = built.stdio;
     this.wire = built.wire;

@@ -1,7 +1,24 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { FetchFn } from '../tape/record-fetch.js';
+import {
+  DEFAULT_MAX_FRAME_BYTES,
+  DepthScanner,
+  type FrameRefusal,
+  FrameRefusedError,
+  MAX_JSON_DEPTH,
+} from './json-limits.js';
+
+export interface OwnedFetchOptions {
+  /** Largest JSON body, or largest SSE event, accepted (default 16 MB, as on stdio). */
+  maxFrameBytes?: number;
+  /** Deepest nesting accepted in a JSON body or SSE event (default MAX_JSON_DEPTH). */
+  maxDepth?: number;
+  /** Told once per response that breaks a limit; the body then fails with FrameRefusedError. */
+  onRefused?: (refusal: FrameRefusal) => void;
+}
 
 export interface OwnedFetch {
   fetch: FetchFn;
@@ -14,13 +31,18 @@ export interface OwnedFetch {
  * socket at once (the global fetch pool keeps idle sockets alive past the session). It never follows
  * redirects (the SDK decides, as with `redirect: 'manual'`), and URL userinfo becomes Basic auth.
  */
-export function createOwnedFetch(): OwnedFetch {
+export function createOwnedFetch(options: OwnedFetchOptions = {}): OwnedFetch {
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }),
   };
   const live = new Set<http.ClientRequest>();
-  const fetch: FetchFn = (input, init) => request(new URL(String(input)), init ?? {}, agents, live);
+  const limits = {
+    bytes: options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
+    depth: options.maxDepth ?? MAX_JSON_DEPTH,
+    onRefused: options.onRefused,
+  };
+  const fetch: FetchFn = (input, init) => request(new URL(String(input)), init ?? {}, agents, live, limits);
   return {
     fetch,
     close: () => {
@@ -37,6 +59,7 @@ function request(
   init: RequestInit,
   agents: { 'http:': http.Agent; 'https:': https.Agent },
   live: Set<http.ClientRequest>,
+  limits: Limits,
   retryStale = true,
 ): Promise<Response> {
   const signal = init.signal ?? undefined;
@@ -63,7 +86,7 @@ function request(
       // A kept-alive socket the server closed while idle fails before the request reaches it; Node's
       // documented remedy is to retry once on a fresh socket. Any other failure is the server's.
       if (retryStale && req.reusedSocket && err.code === 'ECONNRESET' && !signal?.aborted) {
-        resolve(request(url, init, agents, live, false));
+        resolve(request(url, init, agents, live, limits, false));
         return;
       }
       reject(err);
@@ -80,11 +103,14 @@ function request(
       if (nullBody) res.resume();
       try {
         resolve(
-          new Response(nullBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
-            status,
-            statusText: res.statusMessage ?? '',
-            headers: responseHeaders,
-          }),
+          new Response(
+            nullBody ? null : (Readable.toWeb(limited(res, limits)) as ReadableStream<Uint8Array>),
+            {
+              status,
+              statusText: res.statusMessage ?? '',
+              headers: responseHeaders,
+            },
+          ),
         );
       } catch (err) {
         res.destroy();
@@ -104,4 +130,62 @@ function bodyText(body: RequestInit['body']): string | undefined {
 
 function abortError(): Error {
   return new DOMException('This operation was aborted', 'AbortError');
+}
+
+interface Limits {
+  bytes: number;
+  depth: number;
+  onRefused: ((refusal: FrameRefusal) => void) | undefined;
+}
+
+/**
+ * The body with the frame limits applied as it streams: a JSON body is one frame, an SSE body is
+ * one frame per event (a blank line ends it). A frame over the size or depth limit fails the body
+ * with FrameRefusedError, so nothing past the limit is buffered, parsed or recorded.
+ */
+function limited(res: http.IncomingMessage, limits: Limits): Readable {
+  const sse = (res.headers['content-type'] ?? '').toLowerCase().includes('text/event-stream');
+  const scanner = new DepthScanner(limits.depth);
+  const decoder = new StringDecoder('utf8');
+  let frameBytes = 0;
+  let lastWasNewline = false;
+  const refuse = (refusal: FrameRefusal, stream: Transform) => {
+    limits.onRefused?.(refusal);
+    stream.destroy(new FrameRefusedError(refusal));
+  };
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const text = decoder.write(chunk);
+      if (!sse) {
+        frameBytes += chunk.length;
+        if (frameBytes > limits.bytes) return refuse({ kind: 'size', limit: limits.bytes }, this);
+        if (scanner.feed(text)) return refuse({ kind: 'depth', limit: limits.depth }, this);
+        return done(null, chunk);
+      }
+      let start = 0;
+      for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c === 13) continue;
+        const newline = c === 10;
+        if (newline && lastWasNewline) {
+          if (frameBytes + i - start > limits.bytes)
+            return refuse({ kind: 'size', limit: limits.bytes }, this);
+          if (scanner.feed(text.slice(start, i))) return refuse({ kind: 'depth', limit: limits.depth }, this);
+          scanner.reset();
+          frameBytes = 0;
+          start = i + 1;
+        }
+        lastWasNewline = newline;
+      }
+      frameBytes += text.length - start;
+      if (frameBytes > limits.bytes) return refuse({ kind: 'size', limit: limits.bytes }, this);
+      if (scanner.feed(text.slice(start))) return refuse({ kind: 'depth', limit: limits.depth }, this);
+      done(null, chunk);
+    },
+  });
+  res.once('error', (err) => out.destroy(err));
+  out.once('close', () => {
+    if (!res.destroyed) res.destroy();
+  });
+  return res.pipe(out);
 }

@@ -4,9 +4,10 @@ import type { Redactor } from '../tape/redact.js';
 import { EventKind } from '../tape/schema.js';
 import type { TapeWriter } from '../tape/writer.js';
 import { callContext, currentCorrId, idKey, noteLine } from './context.js';
+import { describeRefusal, type FrameRefusal } from './json-limits.js';
 import { createOwnedFetch, type OwnedFetch } from './node-fetch.js';
 import { sseDataEvents } from './sse.js';
-import { describeTarget, type HttpTarget } from './target.js';
+import { describeTarget, type HttpTarget, sentHeaders } from './target.js';
 
 const RAW_BODY_LIMIT = 1024 * 1024;
 
@@ -42,6 +43,8 @@ export interface HttpObservations {
   sseResponses: number;
   jsonResponses: number;
   sessionIdSeen: boolean;
+  /** A response frame broke the size or depth limit (the session then ends). */
+  refused?: FrameRefusal;
   /** The last answer that was not MCP (non-2xx, or neither JSON nor SSE), for error messages. */
   lastFailure?: { status: number; contentType: string | undefined; location: string | undefined };
 }
@@ -62,10 +65,22 @@ export class HttpWire {
     private readonly tape: TapeWriter | undefined,
     private readonly session: string | undefined,
     private readonly redactor: Redactor,
+    onRefused?: (refusal: FrameRefusal) => void,
   ) {
     this.label = describeTarget(target);
     this.url = new URL(target.url);
-    this.owned = createOwnedFetch();
+    this.owned = createOwnedFetch({
+      onRefused: (refusal) => {
+        this.observed.refused ??= refusal;
+        const line = this.tape?.event(
+          EventKind.frameRefused,
+          { ...refusal, message: describeRefusal(refusal) },
+          { corrId: currentCorrId(), session: this.session },
+        );
+        if (line !== undefined) noteLine(line);
+        onRefused?.(refusal);
+      },
+    });
     const observe: FetchFn = async (input, init) => {
       const response = await this.owned.fetch(input, init);
       // The shape is what POST answers carry; GET (the optional standalone stream) and DELETE differ.
@@ -107,7 +122,7 @@ export class HttpWire {
       accept: 'application/json, text/event-stream',
     });
     for (const name of request.omitHeaders ?? []) headers.delete(name);
-    for (const [k, v] of Object.entries(this.target.headers)) headers.set(k, v);
+    for (const [k, v] of Object.entries(sentHeaders(this.target))) headers.set(k, v);
     for (const [k, v] of Object.entries(request.headers ?? {})) headers.set(k, v);
     const bodyText =
       request.body === undefined

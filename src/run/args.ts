@@ -1,14 +1,11 @@
-import { resolve } from 'node:path';
 import { UsageError } from '../cli/errors.js';
-import { loadServerConfig } from '../connect/config.js';
-import { Credential, type TargetInput } from '../connect/target.js';
+import { parseDuration } from './duration.js';
 import type { RunOptions } from './options.js';
+import { credentialFlag, TARGET_VALUE_FLAGS, targetFromFlags } from './target-args.js';
 
-const VALUE_FLAGS = new Set([
-  '--url',
-  '--header',
-  '--config',
-  '--server',
+const VALUE_FLAGS = new Set<string>([
+  ...TARGET_VALUE_FLAGS,
+  '--budget',
   '--runner',
   '--judge',
   '--generator',
@@ -20,25 +17,16 @@ const VALUE_FLAGS = new Set([
   '--batch-tasks',
   '--seed',
   '--concurrency',
-  '--credential',
   '--out',
   '--max-steps',
   '--trial-timeout',
   '--token-budget',
   '--call-timeout',
-  '--env',
-  '--cwd',
 ]);
 
 function integer(flag: string, text: string): number {
   if (!/^-?\d+$/.test(text)) throw new UsageError(`${flag} needs an integer, got '${text}'`);
   return Number(text);
-}
-
-function header(text: string): [string, string] {
-  const colon = text.indexOf(':');
-  if (colon <= 0) throw new UsageError(`--header needs 'Name: value', got '${text}'`);
-  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
 }
 
 function pairs(argv: readonly string[]): Map<string, string[]> {
@@ -57,50 +45,6 @@ function pairs(argv: readonly string[]): Map<string, string[]> {
   return out;
 }
 
-function targetOf(
-  flags: Map<string, string[]>,
-  command: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-): TargetInput {
-  const url = flags.get('--url')?.[0];
-  const config = flags.get('--config')?.[0];
-  const given = [command.length > 0, url !== undefined, config !== undefined].filter(Boolean).length;
-  if (given !== 1)
-    throw new UsageError(
-      'name exactly one target: -- <command> [args], --url URL, or --config FILE --server NAME',
-    );
-  if (config !== undefined) {
-    const server = flags.get('--server')?.[0];
-    if (server === undefined) throw new UsageError('--config needs --server NAME');
-    return loadServerConfig(resolve(cwd, config), server, env);
-  }
-  if (url !== undefined) {
-    const credential = flags.get('--credential')?.[0] ?? 'anonymous';
-    const parsed = Credential.safeParse(credential);
-    if (!parsed.success)
-      throw new UsageError(`--credential must be anonymous, free-key or owner-key, got '${credential}'`);
-    return {
-      kind: 'http',
-      url,
-      headers: Object.fromEntries((flags.get('--header') ?? []).map(header)),
-      credential: parsed.data,
-    };
-  }
-  const envPairs = (flags.get('--env') ?? []).map((p): [string, string] => {
-    const eq = p.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--env needs K=V, got '${p}'`);
-    return [p.slice(0, eq), p.slice(eq + 1)];
-  });
-  const dir = flags.get('--cwd')?.[0];
-  return {
-    kind: 'stdio',
-    argv: command,
-    env: Object.fromEntries(envPairs),
-    ...(dir ? { cwd: resolve(cwd, dir) } : {}),
-  };
-}
-
 /** `fitness-report run` arguments → runFitness options (typed; a bad flag is a usage fault). */
 export function parseRunArgs(
   argv: readonly string[],
@@ -117,13 +61,9 @@ export function parseRunArgs(
   const generator = one('--generator');
   if (generator !== undefined && generator !== 'explore/1' && generator !== 'judge/1')
     throw new UsageError(`--generator must be explore/1 or judge/1, got '${generator}'`);
-  const credential = one('--credential');
-  const parsedCredential = credential === undefined ? undefined : Credential.safeParse(credential);
-  if (parsedCredential && !parsedCredential.success)
-    throw new UsageError(`--credential must be anonymous, free-key or owner-key, got '${credential}'`);
   const reps = { nulls: int('--reps-nulls'), construct: int('--reps-construct'), drive: int('--reps-drive') };
   const options: RunOptions = {
-    target: targetOf(flags, command, io.cwd, io.env),
+    target: targetFromFlags(flags, command, io),
     cwd: io.cwd,
     env: io.env,
     reps: Object.fromEntries(Object.entries(reps).filter(([, v]) => v !== undefined)),
@@ -144,7 +84,9 @@ export function parseRunArgs(
   set('tokenBudget', int('--token-budget'));
   set('callTimeoutMs', int('--call-timeout'));
   set('outDir', one('--out'));
-  set('credential', parsedCredential?.success ? parsedCredential.data : undefined);
+  set('credential', credentialFlag(flags));
+  const budget = one('--budget');
+  if (budget !== undefined) options.budgetMs = parseDuration('--budget', budget);
   if (flags.has('--allow-destructive')) options.allowDestructive = true;
   if (flags.has('--no-screen')) options.screen = false;
   return options;

@@ -1,5 +1,5 @@
 import { UsageError } from '../cli/errors.js';
-import { parseTarget, type Target } from '../connect/target.js';
+import { checkSecrets, parseTarget, sendsCredential, type Target } from '../connect/target.js';
 import { defaultModels } from '../models/defaults.js';
 import type { Env } from '../models/registry.js';
 import { type Credential, PREREG_DEFAULTS } from '../record/prereg.js';
@@ -34,6 +34,8 @@ export interface RunConfig {
   allowDestructive: boolean;
   credential: Credential;
   screen: boolean;
+  /** Pre-registered wall-clock budget of the whole run: VOID `budget_exhausted` when it runs out. */
+  budgetMs: number;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
@@ -58,7 +60,8 @@ export function resolveConfig(options: RunOptions): RunConfig {
   const d = PREREG_DEFAULTS;
   const seed = options.seed ?? RUN_DEFAULTS.seed;
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got ${seed}`);
-  const credential = options.credential ?? (target.kind === 'http' ? target.credential : 'anonymous');
+  checkSecrets(target);
+  const credential = resolveCredential(options.credential ?? target.credential, target);
   return {
     target,
     env,
@@ -98,5 +101,26 @@ export function resolveConfig(options: RunOptions): RunConfig {
     allowDestructive: options.allowDestructive ?? false,
     credential,
     screen: options.screen ?? true,
+    budgetMs: positive('--budget', options.budgetMs, RUN_DEFAULTS.budgetMs),
   };
+}
+
+/**
+ * The credential stamp follows what is sent: nothing secret sent is `anonymous`; a credential sent
+ * (a secret header, URL userinfo, a secret env value) needs the caller to say whose it is, because
+ * a free key and the owner's key can see different surfaces. Stating `anonymous` while sending one
+ * would publish a false stamp.
+ */
+function resolveCredential(stated: Credential | undefined, target: Target): Credential {
+  const sends = sendsCredential(target);
+  if (stated === undefined && !sends) return 'anonymous';
+  if (stated === undefined)
+    throw new UsageError(
+      'the target is sent a credential (a --header, --secret-env or URL userinfo): say whose it is with --credential free-key or --credential owner-key',
+    );
+  if (stated === 'anonymous' && sends)
+    throw new UsageError(
+      '--credential anonymous, but the target is sent a credential (a --header, --secret-env or URL userinfo): use free-key or owner-key, or send no credential',
+    );
+  return stated;
 }

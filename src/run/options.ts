@@ -28,6 +28,8 @@ export interface RunOptions {
   trialTimeoutMs?: number;
   /** Deadline of one tools/call (an unanswered call past it is a timeout). Default 20 s. */
   callTimeoutMs?: number;
+  /** Pre-registered wall-clock budget of the whole run in ms (default 2 h): VOID `budget_exhausted` when hit. */
+  budgetMs?: number;
   /** Run the generation-time null screen (default true). */
   screen?: boolean;
   /** Aborting it ends the run as VOID (`aborted`). */
@@ -40,4 +42,4 @@ export interface RunOptions {
   signingKeyPath?: string;
 }
 
-export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, seed: 1 } as const;
+export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, seed: 1, budgetMs: 7_200_000 } as const;

@@ -7,8 +7,8 @@ import { RunId, ServerSlug } from '../record/identity.js';
 import { TapeWriter } from '../tape/writer.js';
 import { createRunDir, renameRunDir, reportedSlug, SLUG_MAX, serverSlug, slugify } from './run-dir.js';
 
-const http = (url: string): Target => ({ kind: 'http', url, headers: {}, credential: 'anonymous' });
-const stdio = (...argv: string[]): Target => ({ kind: 'stdio', argv, env: {} });
+const http = (url: string): Target => ({ kind: 'http', url, headers: {}, publicHeaders: {} });
+const stdio = (...argv: string[]): Target => ({ kind: 'stdio', argv, env: {}, secretEnv: {} });
 const at = new Date('2026-11-01T12:00:00.000Z');
 const scratch = () => mkdtempSync(join(tmpdir(), 'run-dir-'));
 

@@ -41,6 +41,8 @@ export type MessageDir = z.infer<typeof MessageDir>;
 export const Truncation = z.looseObject({
   bytes: z.number().int().nonnegative(),
   head: z.string(),
+  /** Why the body was left out when it was not its size: `secret-in-key` or `unserializable`. */
+  reason: z.string().optional(),
 });
 export type Truncation = z.infer<typeof Truncation>;
 
@@ -133,6 +135,14 @@ export const EventKind = {
   transportError: 'fitness.transport-error',
   connect: 'fitness.connect',
   modelError: 'fitness.model-error',
+  /** A session went past the tape's byte cap: its later lines were dropped (counted in the record). */
+  tapeTruncated: 'fitness.tape-truncated',
+  /** A frame the transport refused (too large, nested too deep): the session ends. */
+  frameRefused: 'fitness.frame-refused',
+  /** A harness call that failed at the transport (timeout, transport error, frame limit), per tool. */
+  callFailed: 'fitness.call-failed',
+  /** Run-level: the run stopped (signal, budget, dead target) and how its shutdown went. */
+  runStop: 'fitness.run-stop',
   /** Agent plane: how one trial ended (steps, check, the limit it ran into), under its corr id. */
   trial: 'fitness.trial',
 } as const;
