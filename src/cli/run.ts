@@ -58,7 +58,7 @@ export const runCommand: Command = {
       return result.exitCode;
     } catch (err) {
       io.err(`fitness-report run: ${describeError(err)}`);
-      return err instanceof UsageError ? 2 : 1;
+      return err instanceof UsageError ? 2 : 3;
     }
   },
 };

@@ -17,6 +17,7 @@ import { withDeadline } from './deadline.js';
 import { errorText } from './errors.js';
 import { handshake } from './handshake.js';
 import { InFlight } from './in-flight.js';
+import { describeRefusal } from './json-limits.js';
 import { type RawFrameHost, sendRawFrame, sendRawHttp } from './raw-exchange.js';
 import { schemaValidator } from './schema-validator.js';
 import { sessionTransport } from './session-transport.js';
@@ -25,6 +26,7 @@ import {
   DEFAULTS,
   type Era,
   type RawFrameResult,
+  type SessionFault,
   type SessionOptions,
   type ToolCallOutcome,
   type ToolList,
@@ -58,6 +60,8 @@ export class McpSession {
   private closing: Promise<void> | undefined;
   /** The connect failed because the process ended while the era probe was out (see `openSession`). */
   diedDuringProbe = false;
+  /** The connection closed while the session was open (not by `close()`). */
+  private lostConnection = false;
 
   constructor(target: Target, options: SessionOptions) {
     this.target = target;
@@ -75,6 +79,9 @@ export class McpSession {
         probe: { timeoutMs: options.probeTimeoutMs ?? DEFAULTS.probeTimeoutMs },
       },
     });
+    this.client.onclose = () => {
+      if (this.closing === undefined) this.lostConnection = true;
+    };
     this.client.onerror = (err) =>
       this.event(EventKind.transportError, { message: this.redactor.scrub(errorText(err)) });
     const built = sessionTransport(target, options, {
@@ -175,6 +182,26 @@ export class McpSession {
   /** HTTP: an `Mcp-Session-Id` header was seen. Stdio sessions are one process, hence session-ful. */
   get sessionful(): boolean {
     return this.wire === undefined ? true : this.wire.observed.sessionIdSeen;
+  }
+
+  /**
+   * Why this session can no longer carry requests, when it cannot: a frame over the size or depth
+   * limit ended it, its server process exited, or the connection closed under it. Undefined while
+   * it is usable (or after an orderly `close()`).
+   */
+  get fault(): SessionFault | undefined {
+    const refused = this.stdio?.diagnostics.refused ?? this.wire?.observed.refused;
+    if (refused !== undefined) return { kind: 'frame', detail: describeRefusal(refused) };
+    const d = this.stdio?.diagnostics;
+    if (d !== undefined && (typeof d.exitCode === 'number' || typeof d.signal === 'string'))
+      return {
+        kind: 'exited',
+        detail: d.signal
+          ? `the server process was killed by ${d.signal}`
+          : `the server process exited with code ${d.exitCode}`,
+      };
+    if (this.lostConnection) return { kind: 'closed', detail: 'the connection to the server closed' };
+    return undefined;
   }
 
   /** Pid of the server process (stdio), for tests and diagnostics. */

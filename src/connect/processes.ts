@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,7 +15,12 @@ export const MARKER_VAR = 'FITNESS_REPORT_SESSION';
 interface Tracked {
   child: ChildProcess;
   marker: string;
+  /** The run (or other owner) that started it: `reapScope` ends one run's processes only. */
+  scope: string | undefined;
 }
+
+/** Servers started inside `processScope.run(id, …)` belong to scope `id` (one per run). */
+export const processScope = new AsyncLocalStorage<string>();
 
 const live = new Map<string, Tracked>();
 /** Markers of sessions already closed whose escaped descendants may still be running. */
@@ -45,7 +51,7 @@ export function newMarker(): string {
 
 /** Starts tracking a spawned server (its group and its marker) until `release`. */
 export function track(child: ChildProcess, marker: string): void {
-  live.set(marker, { child, marker });
+  live.set(marker, { child, marker, scope: processScope.getStore() });
   if (!hooked) {
     hooked = true;
     // Last resort: whatever is still running when the harness exits goes with it.
@@ -75,9 +81,23 @@ export function reapAll(): number {
   return killed;
 }
 
+/** SIGKILLs every process a scope started that is still tracked (and its escaped descendants). */
+export function reapScope(scope: string): number {
+  let groups = 0;
+  for (const [marker, tracked] of live) {
+    if (tracked.scope !== scope) continue;
+    if (tracked.child.pid !== undefined) signalGroup(tracked.child.pid, 'SIGKILL');
+    live.delete(marker);
+    closed.add(marker);
+    groups += 1;
+  }
+  return groups + sweep();
+}
+
 /** Number of server processes (groups) the harness is tracking right now. */
-export function liveCount(): number {
-  return live.size;
+export function liveCount(scope?: string): number {
+  if (scope === undefined) return live.size;
+  return [...live.values()].filter((t) => t.scope === scope).length;
 }
 
 function scheduleSweep(): void {

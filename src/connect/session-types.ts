@@ -27,6 +27,14 @@ export interface SessionOptions {
   capabilities?: ClientCapabilities;
   /** Stdout lines longer than this end a stdio session. */
   maxLineBytes?: number;
+  /** Aborting it ends a handshake still in progress (a signal during a stalled connect). */
+  signal?: AbortSignal;
+}
+
+/** Why a session stopped carrying requests (see `McpSession.fault`). */
+export interface SessionFault {
+  kind: 'frame' | 'exited' | 'closed';
+  detail: string;
 }
 
 export interface ToolList {

@@ -110,8 +110,22 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
   extend_exhausted_zero_policy: 'EXTEND_EXHAUSTED',
 };
 
-/** Why a run is VOID: it did not complete its registered size. */
-export const VoidReason = z.enum(['aborted', 'crashed', 'target_died', 'budget_cap']);
+/**
+ * Why a run is VOID: it did not complete its registered size. `target_died`: the server exited or
+ * stopped answering; `timeout`: its calls went unanswered past their deadline; `transport_error`:
+ * it sent frames the transport refuses (over the size or depth limit) or broke the connection;
+ * `budget_exhausted`: the pre-registered wall-clock budget ran out; `budget_cap` is kept for records
+ * that predate it.
+ */
+export const VoidReason = z.enum([
+  'aborted',
+  'crashed',
+  'target_died',
+  'timeout',
+  'transport_error',
+  'budget_exhausted',
+  'budget_cap',
+]);
 export type VoidReason = z.infer<typeof VoidReason>;
 
 /** The eight decision points, in the only order a run may record them. */

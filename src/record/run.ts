@@ -15,6 +15,7 @@ import { GateId, GateReason, Outcome } from './outcome.js';
 import { PreregRef } from './prereg.js';
 import { ProbeResult } from './probe.js';
 import { ScoreBlock } from './score.js';
+import { ServerFaults } from './server-faults.js';
 import { SuiteSummary } from './suite-summary.js';
 import { FileDigest, Surface } from './surface.js';
 import { VoidDetails } from './void.js';
@@ -113,6 +114,8 @@ export const RunRecord = z
     prereg: PreregRef.optional(),
     suite: SuiteSummary.optional(),
     gates: z.array(GateRecord),
+    /** The server's failures during generation and admission, per tool, from the wire tape. */
+    serverFaults: ServerFaults.optional(),
   })
   .superRefine(scoreIffScored)
   .superRefine(voidIffVoid)

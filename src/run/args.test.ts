@@ -22,7 +22,7 @@ describe('parseRunArgs', () => {
       ],
       io,
     );
-    expect(o.target).toEqual({ kind: 'stdio', argv: ['node', 's.js'], env: {} });
+    expect(o.target).toEqual({ kind: 'stdio', argv: ['node', 's.js'], env: {}, secretEnv: {} });
     expect(o).toMatchObject({
       tasks: 12,
       reps: { drive: 2 },
@@ -39,8 +39,12 @@ describe('parseRunArgs', () => {
         'http://127.0.0.1:3000/mcp',
         '--header',
         'Authorization: Bearer x',
+        '--public-header',
+        'Accept-Language: en',
         '--credential',
         'free-key',
+        '--budget',
+        '45m',
       ],
       io,
     );
@@ -48,8 +52,35 @@ describe('parseRunArgs', () => {
       kind: 'http',
       url: 'http://127.0.0.1:3000/mcp',
       headers: { Authorization: 'Bearer x' },
+      publicHeaders: { 'Accept-Language': 'en' },
       credential: 'free-key',
     });
+    expect(o.budgetMs).toBe(45 * 60_000);
+  });
+
+  it('reads configuration and secret env values apart', () => {
+    const o = parseRunArgs(
+      ['--env', 'MCP_LOG_LEVEL=error', '--secret-env', 'API_TOKEN=tok-0123456789', '--', 'node'],
+      io,
+    );
+    expect(o.target).toMatchObject({
+      env: { MCP_LOG_LEVEL: 'error' },
+      secretEnv: { API_TOKEN: 'tok-0123456789' },
+    });
+  });
+
+  it('refuses a flag that does not apply to the target, naming both', () => {
+    expect(() => parseRunArgs(['--header', 'A: b', '--', 'node'], io)).toThrow(
+      /^--header does not apply to a stdio command .*; it is for an HTTP target \(--url\)$/,
+    );
+    expect(() => parseRunArgs(['--env', 'A=b', '--url', 'http://x/mcp'], io)).toThrow(
+      /--env does not apply to an HTTP target/,
+    );
+    expect(() => parseRunArgs(['--cwd', '/tmp', '--url', 'http://x/mcp'], io)).toThrow(
+      /--cwd does not apply/,
+    );
+    expect(() => parseRunArgs(['--server', 'x', '--', 'node'], io)).toThrow(/--server does not apply/);
+    expect(() => parseRunArgs(['--budget', 'soon', '--', 'node'], io)).toThrow(/--budget needs a duration/);
   });
 
   it('refuses two targets, unknown flags, non-integers and bad enums with one line', () => {

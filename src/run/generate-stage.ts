@@ -7,7 +7,7 @@ import { JUDGE, judgeCandidates } from '../suite/judge.js';
 import { inferDestructiveness } from '../suite/judge-safety.js';
 import { candidatesAsked } from '../suite/sizing.js';
 import type { GeneratorFault } from '../suite/suite-file.js';
-import type { ToolCaller, ToolCallOutcome } from '../suite/surface.js';
+import { CallWatch, checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
 import { recordJudgeCall } from './judge-plane.js';
 import { checkStop, completed, type RunState, RunStop } from './state.js';
 
@@ -16,25 +16,6 @@ export interface Generated {
   asked: number;
   faults: GeneratorFault[];
   admission: AdmissionEntry[];
-}
-
-/** The suite's view of the recorded session: calls with a corr id, outcomes as data. */
-export function suiteCaller(session: McpSession, corrId: string, timeoutMs: number): ToolCaller {
-  return async (name, args): Promise<ToolCallOutcome> => {
-    const outcome = await session.callTool(name, args, { corrId, timeoutMs });
-    switch (outcome.kind) {
-      case 'result':
-        return { kind: 'result', result: outcome.result };
-      case 'invalid-result':
-        return { kind: 'error', message: outcome.message };
-      case 'rpc-error':
-        return { kind: 'error', message: outcome.message, code: outcome.code };
-      case 'timeout':
-        return { kind: 'error', message: `no response within ${outcome.timeoutMs} ms` };
-      case 'failed':
-        return { kind: 'error', message: outcome.message };
-    }
-  };
 }
 
 async function judgeSafety(state: RunState): Promise<GeneratorFault[]> {
@@ -51,6 +32,7 @@ async function judgeSafety(state: RunState): Promise<GeneratorFault[]> {
 async function propose(
   state: RunState,
   asked: number,
+  watch: CallWatch,
 ): Promise<{ proposals: unknown[]; faults: GeneratorFault[] }> {
   const { config } = state;
   const surface = state.tools;
@@ -61,7 +43,7 @@ async function propose(
     const result = await explore({
       surface,
       safety: state.safety ?? [],
-      caller: suiteCaller(session, 'generate', config.callTimeoutMs),
+      caller: watchedCaller(state, session, 'generate', watch),
       seed: config.seed,
       count: asked,
     });
@@ -92,19 +74,43 @@ export async function generateStage(state: RunState): Promise<Generated> {
   });
   const label = config.generator.name === 'explore' ? EXPLORE : JUDGE;
   state.progress(`generate: ${label.name}/${label.version} asked for ${asked} candidates`);
-  const { proposals, faults } = await propose(state, asked);
+  const watch = new CallWatch();
+  const { proposals, faults } = await propose(state, asked, watch);
   checkStop(state);
   completed(state, 'generate');
   const session = state.session as McpSession;
+  // A target that failed during generation is checked again before its answers are trusted.
+  if (watch.failed.size > 0 || session.fault !== undefined) await checkTarget(state, session, 'admission');
   const admission = await admitCandidates(proposals, {
     surface: state.tools ?? { tools: [] },
     safety: state.safety ?? [],
     allowDestructive: config.allowDestructive,
-    caller: suiteCaller(session, 'admit', config.callTimeoutMs),
+    caller: watchedCaller(state, session, 'admit', watch),
   });
   const admitted = admission.filter((e) => e.verdict.admitted).length;
   state.progress(`admit: ${admitted} of ${proposals.length} candidates admitted`);
   checkStop(state);
+  voidIfServerFailed(state, watch, proposals.length, admitted);
   completed(state, 'admit');
   return { proposals, asked, faults, admission };
+}
+
+/**
+ * Too few admitted tasks after server failures is not a thin surface: exploration could not
+ * complete because the server failed (timeouts, transport errors, refused frames), so a refusal
+ * would be a false statement about the server's tools. The run is VOID with that cause; the
+ * record's `serverFaults` says, per tool, what the tape shows.
+ */
+function voidIfServerFailed(state: RunState, watch: CallWatch, candidates: number, admitted: number): void {
+  if (watch.failed.size === 0) return;
+  const { minTasks, minAdmissionRate } = state.config;
+  const enough = admitted >= minTasks && candidates > 0 && admitted / candidates >= minAdmissionRate;
+  if (enough) return;
+  const kinds = [...watch.failed.values()];
+  const main = kinds.filter((k) => k === 'timeout').length * 2 >= kinds.length ? 'timeout' : 'transport';
+  const tools = [...watch.failed].map(([tool, kind]) => `${tool}: ${kind}`).join('; ');
+  throw new RunStop(
+    voidReasonOf(main),
+    `exploration could not complete because the server failed: ${watch.failed.size} of ${watch.called.length} tools called failed (${tools}), leaving ${admitted} admitted of ${candidates} candidates`,
+  );
 }

@@ -2,6 +2,7 @@ import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import type { AgentModel, TrialResult } from '../agents/types.js';
 import type { McpSession } from '../connect/session.js';
 import type { GateRecord } from '../record/gate.js';
+import type { VoidReason } from '../record/outcome.js';
 import type { UsageRow } from '../record/pricing.js';
 import type { ProbeResult } from '../record/probe.js';
 import type { Surface } from '../record/surface.js';
@@ -17,7 +18,7 @@ import type { RunTapes } from './tapes.js';
 /** A stop the run cannot recover from: the record becomes VOID with this reason. */
 export class RunStop extends Error {
   constructor(
-    readonly reason: 'aborted' | 'crashed' | 'target_died' | 'budget_cap',
+    readonly reason: Exclude<VoidReason, 'budget_cap'>,
     readonly detail: string,
   ) {
     super(detail);
