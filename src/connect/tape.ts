@@ -6,6 +6,8 @@ export interface WireTapeOptions {
   label?: string;
   producer?: Producer;
   maxFrameBytes?: number;
+  /** Bytes one session may write (see TapeWriterOptions.maxSessionBytes). */
+  maxSessionBytes?: number;
 }
 
 /**
@@ -24,5 +26,6 @@ export function openWireTape(path: string, target: Target, options: WireTapeOpti
     },
     secrets: targetSecrets(target),
     ...(options.maxFrameBytes === undefined ? {} : { maxFrameBytes: options.maxFrameBytes }),
+    ...(options.maxSessionBytes === undefined ? {} : { maxSessionBytes: options.maxSessionBytes }),
   });
 }

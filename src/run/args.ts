@@ -1,11 +1,12 @@
 import { UsageError } from '../cli/errors.js';
-import { parseDuration } from './duration.js';
+import { parseDuration, parseSize } from './duration.js';
 import type { RunOptions } from './options.js';
 import { credentialFlag, TARGET_VALUE_FLAGS, targetFromFlags } from './target-args.js';
 
 const VALUE_FLAGS = new Set<string>([
   ...TARGET_VALUE_FLAGS,
   '--budget',
+  '--tape-cap',
   '--runner',
   '--judge',
   '--generator',
@@ -87,6 +88,8 @@ export function parseRunArgs(
   set('credential', credentialFlag(flags));
   const budget = one('--budget');
   if (budget !== undefined) options.budgetMs = parseDuration('--budget', budget);
+  const cap = one('--tape-cap');
+  if (cap !== undefined) options.tapeCapBytes = parseSize('--tape-cap', cap);
   if (flags.has('--allow-destructive')) options.allowDestructive = true;
   if (flags.has('--no-screen')) options.screen = false;
   return options;

@@ -3,6 +3,7 @@ import { checkSecrets, parseTarget, sendsCredential, type Target } from '../conn
 import { defaultModels } from '../models/defaults.js';
 import type { Env } from '../models/registry.js';
 import { type Credential, PREREG_DEFAULTS } from '../record/prereg.js';
+import { DEFAULT_MAX_SESSION_BYTES } from '../tape/writer.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 
 /** The run's settings after defaults: what prereg.json registers, plus how the harness runs. */
@@ -36,6 +37,8 @@ export interface RunConfig {
   screen: boolean;
   /** Pre-registered wall-clock budget of the whole run: VOID `budget_exhausted` when it runs out. */
   budgetMs: number;
+  /** Bytes one session may write to a tape before its later lines are dropped (and the cut recorded). */
+  tapeCapBytes: number;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
@@ -102,6 +105,7 @@ export function resolveConfig(options: RunOptions): RunConfig {
     credential,
     screen: options.screen ?? true,
     budgetMs: positive('--budget', options.budgetMs, RUN_DEFAULTS.budgetMs),
+    tapeCapBytes: positive('--tape-cap', options.tapeCapBytes, DEFAULT_MAX_SESSION_BYTES, 64 * 1024),
   };
 }
 

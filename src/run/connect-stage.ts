@@ -74,6 +74,14 @@ export async function surfaceStage(state: RunState): Promise<void> {
     raw = (await session.listTools({ corrId: 'surface' })).tools;
     listed = true;
   } catch (err) {
+    checkStop(state);
+    // A session the server broke (a refused frame, an exited process) is not an empty surface.
+    const fault = session.fault;
+    if (fault !== undefined)
+      throw new RunStop(
+        fault.kind === 'frame' ? 'transport_error' : 'target_died',
+        `${fault.detail} during tools/list`,
+      );
     state.ownNotes.push({ id: 'surface-list-failed', text: `tools/list failed: ${(err as Error).message}` });
   }
   const bounded = boundSchemas(raw);

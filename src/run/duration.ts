@@ -10,3 +10,15 @@ export function parseDuration(flag: string, text: string): number {
   if (!Number.isSafeInteger(ms) || ms <= 0) throw new UsageError(`${flag} must be positive, got '${text}'`);
   return ms;
 }
+
+const UNIT_BYTES: Readonly<Record<string, number>> = { '': 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** `64MB`, `512kb`, `1gb` or a bare number of bytes; anything else is a usage error. */
+export function parseSize(flag: string, text: string): number {
+  const match = /^(\d+)\s*(kb|mb|gb)?$/i.exec(text.trim());
+  if (match === null) throw new UsageError(`${flag} needs a size such as 64MB or 512KB, got '${text}'`);
+  const bytes = Number(match[1]) * (UNIT_BYTES[(match[2] ?? '').toLowerCase()] ?? 1);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0)
+    throw new UsageError(`${flag} must be positive, got '${text}'`);
+  return bytes;
+}

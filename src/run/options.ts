@@ -30,6 +30,8 @@ export interface RunOptions {
   callTimeoutMs?: number;
   /** Pre-registered wall-clock budget of the whole run in ms (default 2 h): VOID `budget_exhausted` when hit. */
   budgetMs?: number;
+  /** Bytes one session may write to a tape (default 64 MB); past it, its lines are dropped and the cut recorded. */
+  tapeCapBytes?: number;
   /** Run the generation-time null screen (default true). */
   screen?: boolean;
   /** Aborting it ends the run as VOID (`aborted`). */

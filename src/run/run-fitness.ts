@@ -118,7 +118,7 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
     dir,
     slug,
     startedAt,
-    tapes: openTapes(dir, config.target, config.runnerSpec, config.judgeSpec, secrets),
+    tapes: openTapes(dir, config.target, config.runnerSpec, config.judgeSpec, secrets, config.tapeCapBytes),
     secrets,
     abort,
     progress,

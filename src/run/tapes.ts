@@ -18,11 +18,13 @@ export function openTapes(
   runner: string,
   judge: string,
   secrets: string[],
+  maxSessionBytes?: number,
 ): RunTapes {
-  const wire = openWireTape(join(dir, FILES.wire), target);
+  const cap = maxSessionBytes === undefined ? {} : { maxSessionBytes };
+  const wire = openWireTape(join(dir, FILES.wire), target, cap);
   wire.addSecrets(secrets);
   const llm = (file: string, label: string) =>
-    TapeWriter.open({ path: join(dir, file), meta: { label, command: label, kind: 'llm' }, secrets });
+    TapeWriter.open({ path: join(dir, file), meta: { label, command: label, kind: 'llm' }, secrets, ...cap });
   return { wire, agent: llm(FILES.agent, `runner ${runner}`), judge: llm(FILES.judge, `judge ${judge}`) };
 }
 
