@@ -75,14 +75,27 @@ function request(
   return new Promise((resolve, reject) => {
     const req = lib.request(url, { method: init.method ?? 'GET', headers, agent });
     live.add(req);
-    const onAbort = () => req.destroy(abortError());
+    let stream: Readable | undefined;
+    let settled = false;
+    // An abort after the answer began fails the body its reader holds; the socket is destroyed
+    // without an error, because nothing would be listening for one once the answer has started.
+    const onAbort = () => {
+      stream?.destroy(abortError());
+      req.destroy();
+      if (!settled) {
+        settled = true;
+        reject(abortError());
+      }
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     const done = () => {
       live.delete(req);
       signal?.removeEventListener('abort', onAbort);
     };
-    req.once('error', (err: NodeJS.ErrnoException) => {
+    req.on('error', (err: NodeJS.ErrnoException) => {
       done();
+      if (settled) return;
+      settled = true;
       // A kept-alive socket the server closed while idle fails before the request reaches it; Node's
       // documented remedy is to retry once on a fresh socket. Any other failure is the server's.
       if (retryStale && req.reusedSocket && err.code === 'ECONNRESET' && !signal?.aborted) {
@@ -93,7 +106,7 @@ function request(
     });
     req.once('response', (res) => {
       res.once('close', done);
-      res.once('error', () => {});
+      res.on('error', () => {});
       const status = res.statusCode ?? 0;
       const responseHeaders = new Headers();
       for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
@@ -101,16 +114,15 @@ function request(
       }
       const nullBody = init.method === 'HEAD' || [204, 205, 304].includes(status);
       if (nullBody) res.resume();
+      settled = true;
       try {
+        stream = nullBody ? undefined : limited(res, limits);
         resolve(
-          new Response(
-            nullBody ? null : (Readable.toWeb(limited(res, limits)) as ReadableStream<Uint8Array>),
-            {
-              status,
-              statusText: res.statusMessage ?? '',
-              headers: responseHeaders,
-            },
-          ),
+          new Response(stream === undefined ? null : (Readable.toWeb(stream) as ReadableStream<Uint8Array>), {
+            status,
+            statusText: res.statusMessage ?? '',
+            headers: responseHeaders,
+          }),
         );
       } catch (err) {
         res.destroy();
@@ -183,7 +195,7 @@ function limited(res: http.IncomingMessage, limits: Limits): Readable {
       done(null, chunk);
     },
   });
-  res.once('error', (err) => out.destroy(err));
+  res.on('error', (err) => out.destroy(err));
   out.once('close', () => {
     if (!res.destroyed) res.destroy();
   });

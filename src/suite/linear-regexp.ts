@@ -12,13 +12,15 @@ export const linearRegExp: RegExpEngine = Object.assign(
   (pattern: string, flags: string) => {
     // Constructing (not matching) an ECMAScript regex is cheap; it keeps JS's verdict on validity.
     new RegExp(pattern, flags);
+    // ajv caches compiled patterns by their string form: each must name its own pattern.
+    const toString = () => `/${pattern}/${flags}`;
     let re: RE2JS;
     try {
       re = RE2JS.compile(pattern);
     } catch {
-      return { test: () => true };
+      return { test: () => true, toString };
     }
-    return { test: (s: string) => re.test(s) };
+    return { test: (s: string) => re.test(s), toString };
   },
   { code: 're2js' },
 );
