@@ -48,17 +48,30 @@ function nameSlug(text: string): string {
  * a stdio target (the last argument that looks like a path or package, else the command), the host,
  * port and path of an HTTP one. Never a secret: env values, headers and query strings are not read.
  */
-export function serverSlug(target: Target): string {
+export function serverSlug(target: Target, secrets: readonly string[] = []): string {
   if (target.kind === 'http') {
     const url = new URL(target.url);
-    return nameSlug(
-      `${url.hostname}${url.port ? `-${url.port}` : ''}${url.pathname === '/mcp' ? '' : url.pathname}`,
+    return withoutSecrets(
+      nameSlug(
+        `${url.hostname}${url.port ? `-${url.port}` : ''}${url.pathname === '/mcp' ? '' : url.pathname}`,
+      ),
+      secrets,
     );
   }
   const named = [...target.argv].reverse().find((a) => /[/\\]|\.(m?js|cjs|ts|py)$|^@/.test(a));
   const pick = named ?? target.argv[0] ?? 'server';
   const base = basename(pick) === 'index.js' ? basename(resolve(pick, '..', '..')) : basename(pick);
-  return nameSlug(base);
+  return withoutSecrets(nameSlug(base), secrets);
+}
+
+/** A slug with the slug form of every known secret replaced (a secret may sit in a command's path). */
+function withoutSecrets(slug: string, secrets: readonly string[]): string {
+  let out = slug;
+  for (const secret of secrets) {
+    const form = fullSlug(secret);
+    if (form.length >= MIN_SECRET_LENGTH && out.includes(form)) out = out.split(form).join('redacted');
+  }
+  return capSlug(out) || 'server';
 }
 
 /**
@@ -77,12 +90,8 @@ export function reportedSlug(
 ): string | undefined {
   if (typeof serverInfo?.name !== 'string') return undefined;
   // Compared before the length cap, so a long secret cannot survive as the prefix of a cut slug.
-  let slug = fullSlug(redactor.scrub(serverInfo.name));
-  for (const secret of secrets) {
-    const form = fullSlug(secret);
-    if (form.length >= MIN_SECRET_LENGTH && slug.includes(form)) slug = slug.split(form).join('redacted');
-  }
-  return capSlug(slug) || undefined;
+  const slug = fullSlug(redactor.scrub(serverInfo.name));
+  return slug === '' ? undefined : withoutSecrets(slug, secrets);
 }
 
 /** Ids a run may take, in order: to the second, then to the millisecond, then later milliseconds. */

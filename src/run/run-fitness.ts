@@ -107,11 +107,11 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
   const models = resolveModels(config);
   const progress = options.progress ?? (() => {});
   const startedAt = new Date();
-  const slug = serverSlug(config.target);
+  const secrets = [...targetSecrets(config.target), ...models.secrets];
+  const slug = serverSlug(config.target, secrets);
   const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'fitness-runs');
   const { runId, dir } = createRunDir(outDir, slug, startedAt);
   const abort = new AbortController();
-  const secrets = [...targetSecrets(config.target), ...models.secrets];
   const state: RunState = {
     config,
     runId,
