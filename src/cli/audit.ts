@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { auditTable, executeRuns, PLANTED, plantedRun, reportPassed, reportSummary } from '../audit/index.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
+import { exitCodeHelp } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID...]] [--parallel N] [--quiet]
 
@@ -19,7 +20,7 @@ Options:
   --parallel N    runs in flight at once (default: all)
   --quiet         no progress lines, only the table
 
-Exit codes: 0 every run matched, 1 a mismatch, 2 usage error.`;
+${exitCodeHelp({ ok: 'every run produced its planted outcome and every count agreed with its files', finding: 'a mismatch' })}`;
 
 interface AuditArgs {
   out: string | undefined;

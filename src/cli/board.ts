@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSite } from '../board/site.js';
 import type { Command, CommandIO } from './command.js';
 import { UsageError } from './errors.js';
+import { exitCodeHelp, plural } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report board [--runs DIR...] [--out SITE] [--secret-env NAME...]
 
@@ -11,7 +13,9 @@ page, the tape viewer, the published run files under runs/<run-id>/ and a _heade
   --out SITE          where to write the site (default: fitness-site); a previous build there is replaced
   --secret-env NAME   scrub the value of this environment variable from every published file; repeatable
 Records are validated and migrated on read; a record that cannot be read is listed on the board with
-its path and reason. Serve the result with \`fitness-report serve SITE\`.`;
+its path and reason. Serve the result with \`fitness-report serve SITE\`.
+
+${exitCodeHelp({ ok: 'the site was built (unreadable records are listed on it)', finding: 'not used' })}`;
 
 export interface BoardArgs {
   runs: string[];
@@ -67,16 +71,17 @@ export const boardCommand: Command = {
     let args: BoardArgs;
     try {
       args = parseBoardArgs(argv, io);
+      for (const dir of args.runs)
+        if (!existsSync(dir)) throw new UsageError(`--runs ${dir}: no such directory`);
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
-      io.err(`fitness-report board: ${err.message}`);
-      io.err(USAGE);
+      io.err(`fitness-report board: ${err.message} (try board --help)`);
       return 2;
     }
     const result = await buildSite({ runs: args.runs, out: args.out, secrets: args.secrets });
     for (const u of result.unreadable) io.err(`unreadable: ${u.path}: ${u.reason}`);
     io.out(
-      `built ${result.out}: ${result.runs} runs in ${result.groups} groups` +
+      `built ${result.out}: ${plural(result.runs, 'run')} in ${plural(result.groups, 'group')}` +
         (result.unreadable.length > 0
           ? `; ${result.unreadable.length} unreadable (listed on the board)`
           : ''),

@@ -89,9 +89,9 @@ describe('fitness-report tape stats', () => {
     expect((await run(['tape', 'stats'])).err).toBe(
       'fitness-report tape: USAGE: tape stats: give at least one tape file',
     );
-    expect((await run(['tape', 'frobnicate'])).code).toBe(1);
+    expect((await run(['tape', 'frobnicate'])).code).toBe(2);
     const missing = await run(['tape', 'stats', 'nope.jsonl']);
-    expect(missing.code).toBe(1);
-    expect(missing.err).toMatch(/^fitness-report tape: TAPE_READ_FAILED: .*nope\.jsonl: cannot read tape/);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^fitness-report tape: USAGE: tape stats: .*nope\.jsonl: no such tape file$/);
   });
 });

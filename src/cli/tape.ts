@@ -1,15 +1,19 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { priceFor } from '../models/prices.js';
 import { priceTokens } from '../record/pricing.js';
 import { type PlaneStats, type PriceLookup, readTape, type TapeStats, tapeStats } from '../tape/index.js';
 import type { Command, CommandIO } from './command.js';
 import { UsageError } from './errors.js';
+import { exitCodeHelp } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report tape stats FILE... [--json]
 
 Summarises mcp-tape v1 files: session, records by type, per-model usage and cost (priced models
 only), per-tool calls/errors/p50/p95/pending, and errors. Several files (planes) get one block each.
-  --json   print the mcp-tape.stats/1 JSON instead of the table`;
+  --json   print the mcp-tape.stats/1 JSON instead of the table
+
+${exitCodeHelp({ ok: 'the summary was printed', finding: 'not used' })}`;
 
 /** Cost of one turn from the built-in price table; unpriced models and partial usage get no cost. */
 export const tablePrice: PriceLookup = (model, usage) => {
@@ -37,7 +41,10 @@ export const tapeCommand: Command = {
     if (unknown !== undefined) throw new UsageError(`tape stats: unknown option '${unknown}'`);
     const files = rest.filter((a) => a !== '--json');
     if (files.length === 0) throw new UsageError('tape stats: give at least one tape file');
-    const tapes = await Promise.all(files.map((f) => readTape(resolve(io.cwd, f))));
+    const paths = files.map((f) => resolve(io.cwd, f));
+    for (const path of paths)
+      if (!existsSync(path)) throw new UsageError(`tape stats: ${path}: no such tape file`);
+    const tapes = await Promise.all(paths.map((p) => readTape(p)));
     const stats = tapeStats(tapes, tablePrice);
     if (json) io.out(JSON.stringify(stats, null, 2));
     else for (const line of renderStats(stats)) io.out(line);

@@ -7,8 +7,10 @@ import type { Frame, ProbeTape, RawChannel, Step, StepResult } from './types.js'
 
 export interface HttpEndpoint {
   readonly url: string;
-  /** Headers the user provided (credentials by assumption): sent, never written to the tape. */
+  /** Secret headers: sent, never written to the tape. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Configuration headers: sent and recorded in plain. */
+  readonly publicHeaders?: Readonly<Record<string, string>>;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -35,6 +37,7 @@ export function httpChannel(
   const provided = Object.fromEntries(
     Object.entries(endpoint.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
   );
+  const configured = lower(endpoint.publicHeaders ?? {});
   return {
     transport: 'http',
     async exchange(steps, corrId) {
@@ -45,7 +48,7 @@ export function httpChannel(
         const result = await post(
           endpoint.url,
           step,
-          { ...provided, ...carried },
+          { ...configured, ...provided, ...carried },
           { tape, line, timeoutMs, provided },
         );
         results.push(result.step);
@@ -56,7 +59,11 @@ export function httpChannel(
         }
       }
       if (carried['mcp-session-id'] !== undefined) {
-        await endSession(endpoint.url, { ...provided, ...carried }, { tape, line, timeoutMs, provided });
+        await endSession(
+          endpoint.url,
+          { ...configured, ...provided, ...carried },
+          { tape, line, timeoutMs, provided },
+        );
       }
       return results;
     },

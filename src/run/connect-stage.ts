@@ -1,6 +1,7 @@
 import { FitnessError } from '../cli/errors.js';
 import { callContext } from '../connect/context.js';
 import { openSession } from '../connect/session.js';
+import { summarize } from '../probes/report.js';
 import { probeTarget } from '../probes/target.js';
 import { surfaceSafety } from '../suite/destructive.js';
 import { MAX_SCHEMA_CHARS } from '../suite/json-schema.js';
@@ -42,10 +43,9 @@ export async function probeStage(state: RunState): Promise<void> {
   state.probes = await probeTarget(state.config.target, state.tapes.wire, {
     ...(session ? { session: { protocolVersion: session.protocolVersion, era: session.era } } : {}),
   });
-  const passed = state.probes.filter((p) => p.pass === true).length;
-  const checked = state.probes.filter((p) => p.pass !== null).length;
+  const s = summarize(state.probes);
   state.progress(
-    `probes: ${passed} of ${checked} checks passed, ${state.probes.length - checked} could not be checked`,
+    `probes: ${s.passed} of ${s.checked} checks passed, ${s.couldNotCheck} could not be checked`,
   );
   completed(state, 'probes');
 }

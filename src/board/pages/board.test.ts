@@ -198,7 +198,21 @@ describe('board page: scored rows and groups', () => {
     expect(text).toContain('1 could not be checked');
     expect(page).toContain('class="fault-chip"');
     expect(text).toContain('unknown-method failed');
-    expect(text).toContain('2026-07-28 latest');
+    expect(text).toContain('2026-07-28 modern, latest');
+  });
+
+  it('shows spec currency as a value: the newest legacy revision is current, only one behind its era is a fault', () => {
+    const legacy = fixtureRecord('scored', { slug: 'l', startedAt: at(1) });
+    legacy.surface = { ...legacy.surface, listed: true, toolCount: 4, revision: '2025-11-25', era: 'legacy' };
+    const old = fixtureRecord('scored', { slug: 'o', startedAt: at(2) });
+    old.surface = { ...old.surface, listed: true, toolCount: 4, revision: '2025-06-18', era: 'legacy' };
+    const page = render([legacy, old]);
+    expect(rowText(page, legacy.runId)).toContain('2025-11-25 legacy, newest of its era');
+    expect(rowText(page, old.runId)).toContain(
+      '2025-06-18 legacy; behind the newest legacy revision, 2025-11-25',
+    );
+    expect(page).toContain('<code class="fault">2025-06-18</code>');
+    expect(page).not.toContain('<code class="fault">2025-11-25</code>');
   });
 });
 
