@@ -3,6 +3,7 @@ import { callContext } from '../connect/context.js';
 import { openSession } from '../connect/session.js';
 import { summarize } from '../probes/report.js';
 import { probeTarget } from '../probes/target.js';
+import { canonicalDigest } from '../record/canonical.js';
 import { surfaceSafety } from '../suite/destructive.js';
 import { MAX_SCHEMA_CHARS } from '../suite/json-schema.js';
 import { surfaceDigest } from '../suite/register.js';
@@ -109,6 +110,17 @@ export async function surfaceStage(state: RunState): Promise<void> {
     ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
     hasInstructions: surface.instructions !== undefined,
     digest: surfaceDigest(surface),
+    tools: surface.tools.map((tool) => ({
+      name: tool.name,
+      sha256: canonicalDigest({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: tool.annotations,
+      }),
+    })),
   };
   state.progress(
     `surface: ${surface.tools.length} tool(s), revision ${session.protocolVersion ?? 'unknown'}`,

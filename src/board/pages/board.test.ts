@@ -184,10 +184,32 @@ describe('board page: scored rows and groups', () => {
     expect(a).toContain('unscreened');
     expect(a).toContain('explore/1');
     expect(a).toContain('attempt 1 of 2');
+    // The sibling says what differs: here the credential it was run under.
     expect(a).toContain(
-      'attempt 2 (refused: INSUFFICIENT_SURFACE, group 1: runner anthropic:claude-test, generator explore/1)',
+      'attempt 2 (refused: INSUFFICIENT_SURFACE, group 1: runner anthropic:claude-test, generator explore/1; anonymous)',
     );
     expect(rowText(page, second.runId)).toContain('screened (0 deleted)');
+  });
+
+  it('links runs of one server over stdio and HTTP, and shows the tool surface difference across credentials', () => {
+    const tool = (name: string, d: string) => ({ name, sha256: d.repeat(64) });
+    const free = fixtureRecord('scored', { slug: 'acme', startedAt: at(1), credential: 'free-key' });
+    free.surface = { listed: true, toolCount: 2, tools: [tool('list_notes', 'a'), tool('get_note', 'b')] };
+    const owner = fixtureRecord('scored', { slug: 'acme', startedAt: at(2), credential: 'owner-key' });
+    owner.identity.target = { kind: 'http', description: 'http://127.0.0.1:4000/mcp' };
+    owner.surface = {
+      listed: true,
+      toolCount: 3,
+      tools: [tool('list_notes', 'a'), tool('get_note', 'c'), tool('delete_note', 'd')],
+    };
+    const page = render([free, owner]);
+    const a = rowText(page, free.runId);
+    expect(a).toContain('attempt 1 of 2');
+    expect(a).toContain('http, owner-key, http://127.0.0.1:4000/mcp');
+    expect(a).toContain('tools under owner-key: +1 (delete_note), −0, 1 changed (get_note)');
+    expect(rowText(page, owner.runId)).toContain(
+      'tools under free-key: +0, −1 (delete_note), 1 changed (get_note)',
+    );
   });
 
   it('counts probes as "P of A checks passed" and "U could not be checked", failures in the fault colour', () => {
