@@ -41,7 +41,8 @@ describe('hostile HTTP servers, measured', () => {
 
   it('a 50 MB tool result goes past the 16 MB frame limit HTTP now has', async () => {
     const url = await start('huge:50');
-    const { result, record } = await hostileRun({ kind: 'http', url });
+    // The deadline is long: the proxy takes its time to write 50 MB, and the limit must decide, not the clock.
+    const { result, record } = await hostileRun({ kind: 'http', url }, { callTimeoutMs: 30_000 });
     expect(record.void?.reason).toBe('transport_error');
     expect(record.void?.detail).toMatch(/exceeded the 16777216-byte frame limit/);
     expect(readFileSync(join(result.dir, 'wire.jsonl')).length).toBeLessThan(4 * 1024 * 1024);

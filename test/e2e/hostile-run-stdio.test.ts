@@ -29,7 +29,10 @@ describe('hostile stdio servers, measured', () => {
   });
 
   it('a 20 MB tool result goes past the 16 MB frame limit: VOID transport_error naming the limit', async () => {
-    const { result, record } = await hostileRun({ kind: 'stdio', argv: proxyArgv('huge:20') });
+    const { result, record } = await hostileRun(
+      { kind: 'stdio', argv: proxyArgv('huge:20') },
+      { callTimeoutMs: 30_000 },
+    );
     expect(record.void?.reason).toBe('transport_error');
     expect(record.void?.detail).toMatch(/exceeded the 16777216-byte frame limit/);
     await expectCleanEnd(result.dir);

@@ -115,7 +115,8 @@ describe('fitness-report probe (subprocess)', () => {
     expect(stdout).toMatch(/^negotiated: 2026-07-28 \(modern era, stdio\)$/m);
     expect(stdout).toMatch(/^unknown-method\s+yes\s+pass\s+/m);
     expect(stdout).toMatch(/^origin-check\s+no\s+could not check\s+stdio target/m);
-    expect(stdout).toContain('9 of 9 checks passed, 0 failed, 3 could not be checked');
+    expect(stdout).toMatch(/^spec-currency\s+yes\s+2026-07-28\s+/m);
+    expect(stdout).toContain('8 of 8 checks passed, 0 failed, 3 could not be checked');
     const lines = readLines(tape);
     const stats = await statsOf(tape);
     expect(stats.session.records.message).toBe(lines.filter((l) => l.dir === 'in' || l.dir === 'out').length);
@@ -126,7 +127,7 @@ describe('fitness-report probe (subprocess)', () => {
     expect(onTape.get('server/discover -32022')).toBe(1);
   }, 240_000);
 
-  it('exits 1 with one line when the target cannot be reached', async () => {
+  it('exits 3 with one line when the target cannot be reached', async () => {
     const port = await freePort();
     const failure = await run(
       'node',
@@ -138,7 +139,7 @@ describe('fitness-report probe (subprocess)', () => {
       () => undefined,
       (err: { code: number; stderr: string; stdout: string }) => err,
     );
-    expect(failure?.code).toBe(1);
+    expect(failure?.code).toBe(3);
     expect(failure?.stdout).toBe('');
     expect(failure?.stderr.trim().split('\n')).toHaveLength(1);
     expect(failure?.stderr).toContain(`127.0.0.1:${port}`);
@@ -164,7 +165,7 @@ describe('fitness-report probe --url (main)', () => {
       probes: { id: string; pass: boolean | null; tapeRefs: string[] }[];
     };
     expect(report.session).toMatchObject({ protocolVersion: '2026-07-28', era: 'modern' });
-    expect(report.summary).toEqual({ checked: 12, passed: 12, failed: 0, couldNotCheck: 0 });
+    expect(report.summary).toEqual({ checked: 11, passed: 11, failed: 0, couldNotCheck: 0 });
     const lines = readLines(tape);
     for (const finding of report.probes) {
       expect(finding.tapeRefs.length).toBeGreaterThan(0);
@@ -189,15 +190,15 @@ describe('fitness-report probe --url (main)', () => {
     expect(stats.errors.pendingRequests).toEqual([{ method: 'server/discover', count: pending.length }]);
   }, 120_000);
 
-  it('a faulty server is a finding, not an error: exit 0 with FAIL rows', async () => {
+  it('a faulty server is a finding, not an error: exit 1 with FAIL rows', async () => {
     const lax = await startHttpServer('node', ['examples/servers/lax-headers.js', '--http']);
     try {
       const captured = io();
-      expect(await main(['probe', '--url', lax.url], captured.io)).toBe(0);
+      expect(await main(['probe', '--url', lax.url], captured.io)).toBe(1);
       const table = captured.out.join('\n');
       expect(table).toMatch(/^header-mismatch-name\s+yes\s+FAIL\s+/m);
       expect(table).toMatch(/^header-mismatch-method\s+yes\s+FAIL\s+/m);
-      expect(table).toContain('10 of 12 checks passed, 2 failed, 0 could not be checked');
+      expect(table).toContain('9 of 11 checks passed, 2 failed, 0 could not be checked');
     } finally {
       await lax.close();
     }
@@ -208,9 +209,9 @@ describe('fitness-report probe --url (main)', () => {
     expect(await main(['probe', '--help'], help.io)).toBe(0);
     expect(help.out.join('\n')).toContain('fitness-report probe [options] -- <command> [args...]');
     const bad = io();
-    expect(await main(['probe', '--url', good.url, '--', 'node', 'x.js'], bad.io)).toBe(1);
+    expect(await main(['probe', '--url', good.url, '--', 'node', 'x.js'], bad.io)).toBe(2);
     expect(bad.err).toEqual([
-      expect.stringMatching(/^fitness-report probe: USAGE: probe: give exactly one target/),
+      expect.stringMatching(/^fitness-report probe: USAGE: probe: name exactly one target/),
     ]);
   });
 });

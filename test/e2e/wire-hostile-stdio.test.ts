@@ -214,7 +214,7 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
           '-e',
           'console.error("token=" + process.env.API_TOKEN); console.log(process.env.API_TOKEN); process.exit(1)',
         ],
-        env: { API_TOKEN: secret },
+        secretEnv: { API_TOKEN: secret },
       },
       { tape, connectTimeoutMs: 1500 },
     ).catch((err: unknown) => err);
