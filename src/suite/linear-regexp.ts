@@ -13,14 +13,14 @@ export const linearRegExp: RegExpEngine = Object.assign(
     // Constructing (not matching) an ECMAScript regex is cheap; it keeps JS's verdict on validity.
     new RegExp(pattern, flags);
     // ajv caches compiled patterns by their string form: each must name its own pattern.
-    const toString = () => `/${pattern}/${flags}`;
+    const named = () => `/${pattern}/${flags}`;
     let re: RE2JS;
     try {
       re = RE2JS.compile(pattern);
     } catch {
-      return { test: () => true, toString };
+      return { test: () => true, toString: named };
     }
-    return { test: (s: string) => re.test(s), toString };
+    return { test: (s: string) => re.test(s), toString: named };
   },
   { code: 're2js' },
 );
