@@ -108,7 +108,9 @@ describe('board built from real runs of the planted servers', () => {
     const [first, second] = find('thin');
     expect(await seen(row(first!))).toContain('attempt 1 of 2');
     expect(await seen(row(second!))).toContain('attempt 2 of 2');
-    expect(await seen(row(second!))).toMatch(/attempt 1 \(refused: INSUFFICIENT_SURFACE, this group(; [^)]*)?\)/);
+    expect(await seen(row(second!))).toMatch(
+      /attempt 1 \(refused: INSUFFICIENT_SURFACE, this group(; [^)]*)?\)/,
+    );
     await page.screenshot({ path: join(SCREENSHOTS, 'board.png'), fullPage: true });
   });
 
