@@ -82,6 +82,8 @@ export const PreRegistration = z.looseObject({
   credential: Credential,
   seed: z.int(),
   suiteHash: Sha256,
+  /** Wall-clock budget of the whole run (ms): a run that hits it is VOID `budget_exhausted`. */
+  runBudgetMs: PositiveCount.optional(),
 });
 export type PreRegistration = z.infer<typeof PreRegistration>;
 

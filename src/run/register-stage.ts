@@ -112,5 +112,6 @@ export function preregistration(state: RunState): PreRegistration {
     credential: config.credential,
     seed: config.seed,
     suiteHash: registration.hash,
+    runBudgetMs: config.budgetMs,
   };
 }
