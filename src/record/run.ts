@@ -8,6 +8,7 @@ import {
   voidIffVoid,
 } from './consistency.js';
 import { CostBlock } from './cost.js';
+import { ExplorationLedger } from './exploration.js';
 import { GateRecord } from './gate.js';
 import { generatorChip, Identity, RunId } from './identity.js';
 import { Notes } from './notes.js';
@@ -112,6 +113,8 @@ export const RunRecord = z
     identity: Identity,
     prereg: PreregRef.optional(),
     suite: SuiteSummary.optional(),
+    /** explore/2's exploration ledger (absent on explore/1 and judge/1 records: not recorded). */
+    exploration: ExplorationLedger.optional(),
     gates: z.array(GateRecord),
   })
   .superRefine(scoreIffScored)

@@ -59,7 +59,7 @@ describe('parseRunArgs', () => {
       /--concurrency needs an integer/,
     );
     expect(() => parseRunArgs(['--generator', 'magic/2', '--', 'node'], io)).toThrow(
-      /explore\/1 or judge\/1/,
+      /explore\/2 or judge\/1/,
     );
   });
 });

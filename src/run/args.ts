@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../cli/errors.js';
 import { loadServerConfig } from '../connect/config.js';
 import { Credential, type TargetInput } from '../connect/target.js';
+import { EXPLORE_BOOLEAN_FLAGS, EXPLORE_VALUE_FLAGS, exploreOptions } from './args-explore.js';
 import type { RunOptions } from './options.js';
 
 const VALUE_FLAGS = new Set([
@@ -28,7 +29,9 @@ const VALUE_FLAGS = new Set([
   '--call-timeout',
   '--env',
   '--cwd',
+  ...EXPLORE_VALUE_FLAGS,
 ]);
+const BOOLEAN_FLAGS = new Set<string>(['--allow-destructive', '--no-screen', ...EXPLORE_BOOLEAN_FLAGS]);
 
 function integer(flag: string, text: string): number {
   if (!/^-?\d+$/.test(text)) throw new UsageError(`${flag} needs an integer, got '${text}'`);
@@ -45,7 +48,7 @@ function pairs(argv: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? '';
-    if (flag === '--allow-destructive' || flag === '--no-screen') {
+    if (BOOLEAN_FLAGS.has(flag)) {
       out.set(flag, ['true']);
       continue;
     }
@@ -115,8 +118,10 @@ export function parseRunArgs(
     return v === undefined ? undefined : integer(flag, v);
   };
   const generator = one('--generator');
-  if (generator !== undefined && generator !== 'explore/1' && generator !== 'judge/1')
-    throw new UsageError(`--generator must be explore/1 or judge/1, got '${generator}'`);
+  if (generator === 'explore/1')
+    throw new UsageError('--generator explore/1 was replaced by explore/2 (its records stay readable)');
+  if (generator !== undefined && generator !== 'explore/2' && generator !== 'judge/1')
+    throw new UsageError(`--generator must be explore/2 or judge/1, got '${generator}'`);
   const credential = one('--credential');
   const parsedCredential = credential === undefined ? undefined : Credential.safeParse(credential);
   if (parsedCredential && !parsedCredential.success)
@@ -147,5 +152,6 @@ export function parseRunArgs(
   set('credential', parsedCredential?.success ? parsedCredential.data : undefined);
   if (flags.has('--allow-destructive')) options.allowDestructive = true;
   if (flags.has('--no-screen')) options.screen = false;
+  Object.assign(options, exploreOptions(flags, io.cwd));
   return options;
 }

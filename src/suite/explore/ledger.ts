@@ -1,0 +1,66 @@
+import type { ExplorationTool } from '../../record/exploration.js';
+import type { ToolSafety } from '../destructive.js';
+
+/** One tool's running counts during explore/2, and its ledger entry at the end. */
+export class ToolTally {
+  calls = 0;
+  errors = 0;
+  results = 0;
+  candidates = 0;
+  proposed = 0;
+  noArguments = false;
+  private discardedCount = 0;
+  private readonly reasons = new Map<string, number>();
+  private skipReason: string | undefined;
+
+  constructor(
+    readonly tool: string,
+    private readonly safety: ToolSafety | undefined,
+  ) {}
+
+  get explorable(): boolean {
+    return this.safety?.explorable === true;
+  }
+
+  discard(reason: string): void {
+    this.discardedCount++;
+    this.reasons.set(reason, (this.reasons.get(reason) ?? 0) + 1);
+  }
+
+  skip(reason: string): void {
+    this.skipReason = reason;
+  }
+
+  private why(budgetExhausted: boolean): string | undefined {
+    if (this.candidates > 0) return undefined;
+    if (this.skipReason !== undefined) return this.skipReason;
+    if (!this.explorable) return `not explored: ${this.safety?.basisDetail ?? 'not read-only'}`;
+    if (this.calls === 0)
+      return budgetExhausted
+        ? 'not called: the exploration budget ran out first'
+        : this.noArguments
+          ? 'not called: no value could be found or generated for its required parameters'
+          : 'not called: no argument set fitted its inputSchema';
+    if (this.results === 0) {
+      const discarded = [...this.reasons.entries()].map(([r, n]) => `${n} × ${r}`).join(', ');
+      return `every call failed: ${this.errors} error(s)${discarded ? `, ${discarded}` : ''}`;
+    }
+    return `its ${this.results} usable result(s) held no value that identifies its entry and is informative (not time-varying, boolean, an enum member, in its own description or schema, or named in the prompt)`;
+  }
+
+  entry(budgetExhausted: boolean): ExplorationTool {
+    const why = this.why(budgetExhausted);
+    return {
+      tool: this.tool,
+      basis: this.safety?.basis ?? 'none',
+      explorable: this.explorable,
+      basisDetail: this.safety?.basisDetail ?? 'no safety signal',
+      calls: this.calls,
+      errors: this.errors,
+      discarded: this.discardedCount,
+      candidates: this.candidates,
+      proposed: this.proposed,
+      ...(why === undefined ? {} : { skipped: why }),
+    };
+  }
+}
