@@ -62,15 +62,15 @@ export const PLANTED: readonly PlantedRun[] = [
   {
     id: 'drifting',
     script: 'drifting.js',
-    transport: 'http',
-    property: 'every value moves with every call: the admitted key is stale by construct',
+    transport: 'stdio',
+    property: 'stable within a process, new values in every process: the admitted key is stale by construct',
     expect: { outcome: 'GATE_FAILED', gate: 'construct', reason: 'reference_rate_below_threshold' },
   },
   {
     id: 'unanswered',
     script: 'unanswered.js',
     transport: 'http',
-    property: 'after 160 calls, every 12th call gets no response at all',
+    property: 'after 270 calls, every 4th of the next 20 gets no response at all',
     expect: { outcome: 'COMPROMISED', gate: 'construct', reason: 'compromised_oracle_errors' },
   },
   {
@@ -92,7 +92,7 @@ export const PLANTED: readonly PlantedRun[] = [
     id: 'vanishing',
     script: 'vanishing.js',
     transport: 'http',
-    property: 'stops listening after its 200th call, in the middle of construct',
+    property: 'stops listening after its 300th call, in the middle of construct',
     expect: { outcome: 'VOID', reason: 'target_died' },
   },
   {

@@ -61,6 +61,10 @@ function measure(
   };
 }
 
+function notApplicableText(n: number): string {
+  return `none of its ${plural(n, 'trial')} was applicable: every randomised call equalled the agent's own`;
+}
+
 /** Phases that ran trials but none applicable: not measured, never a rate of 0. */
 function notMeasured(
   phases: NullBaselineInput['phases'],
@@ -97,9 +101,15 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
       ? undefined
       : measure(v, `signal(${input.signal.source})`, input.signal.counts);
   const signal = input.signal.source === 'ceiling' ? 1 : signalRate?.rate;
-  const rates = NULL_PHASES.flatMap((p) => (nullRates[p] ? [nullRates[p].rate] : []));
-  const tNull = rates.length === NULL_PHASES.length ? percentileNearestRank(rates, percentile) : undefined;
   const inapplicable = notMeasured(input.phases);
+  // A phase with no applicable trial is not measured: it stays out of T_null (never a rate of 0).
+  // Any other missing phase leaves T_null missing.
+  const expected = NULL_PHASES.filter((p) => inapplicable[p] === undefined);
+  const rates = expected.flatMap((p) => (nullRates[p] ? [nullRates[p].rate] : []));
+  const tNull =
+    rates.length > 0 && rates.length === expected.length
+      ? percentileNearestRank(rates, percentile)
+      : undefined;
   const base = {
     gate: 'null_baseline' as const,
     tier: 'cheap' as const,
@@ -114,12 +124,9 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
   const against = SOURCE_TEXT[input.signal.source];
   if (tNull === undefined || signal === undefined) {
     const missing = [
-      ...NULL_PHASES.filter((p) => !nullRates[p]).map((p) => {
-        const none = inapplicable[p];
-        return none === undefined
-          ? p
-          : `${p} (none of its ${plural(none.notApplicable, 'trial')} was applicable: every randomised call equalled the agent's own)`;
-      }),
+      ...NULL_PHASES.filter((p) => !nullRates[p]).map((p) =>
+        inapplicable[p] === undefined ? p : `${p} (${notApplicableText(inapplicable[p].notApplicable)})`,
+      ),
       ...(signal === undefined ? [`the signal (${input.signal.source})`] : []),
     ];
     return seal(
@@ -137,8 +144,12 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
     );
   }
   const shown = NULL_PHASES.map((p) => {
+    const none = inapplicable[p];
+    if (none !== undefined) return `${p} not measured (${notApplicableText(none.notApplicable)})`;
     const r = nullRates[p];
-    const na = r?.notApplicable ? ` over ${r.n} applicable trial(s), ${r.notApplicable} not applicable` : '';
+    const na = r?.notApplicable
+      ? ` over ${plural(r.n, 'applicable trial')}, ${r.notApplicable} not applicable`
+      : '';
     return `${p} ${rate(r?.rate ?? 0)}${na}`;
   }).join(', ');
   const measured = { ...base, signal, tNull };

@@ -45,16 +45,26 @@ export function keyUninformative(
   if (position !== undefined) return fail(`the prompt picks the value by position ("${position}")`);
   if (isMemberOf(key, context.given) || isUnderPath(key, context.given))
     return fail('the key is given context (a value the user supplies, or a path inside it)');
-  if (typeof key === 'string' && BLOB.test(key.trim()))
-    return fail('the key is an encoded blob, not a value');
-  const squashed = squash(text);
-  for (const args of boundArguments)
-    for (const value of Object.values(args).flatMap((v) => (Array.isArray(v) ? v : [v]))) {
-      if (typeof value !== 'string') continue;
-      const input = squash(value);
-      if (input.length >= 8 && squashed.includes(input) && input.length * 2 >= squashed.length)
-        return fail(`the key mostly restates the input "${value}"`);
-    }
+  if (isBlob(key)) return fail('the key is an encoded blob, not a value');
+  const inputs = boundArguments.flatMap((args) =>
+    Object.values(args).flatMap((v) => (Array.isArray(v) ? v : [v])),
+  );
+  const restated = restatedInput(key, inputs);
+  return restated === undefined ? undefined : fail(`the key mostly restates the input "${restated}"`);
+}
+
+export function isBlob(key: unknown): boolean {
+  return typeof key === 'string' && BLOB.test(key.trim());
+}
+
+/** The input a key mostly consists of ("file:///srv/a.txt" for the path "/srv/a.txt"), if any. */
+export function restatedInput(key: unknown, inputs: readonly unknown[]): string | undefined {
+  const squashed = squash(keyText(key));
+  for (const value of inputs) {
+    if (typeof value !== 'string') continue;
+    const input = squash(value);
+    if (input.length >= 8 && squashed.includes(input) && input.length * 2 >= squashed.length) return value;
+  }
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { findLeak } from '../../gates/leak.js';
 import { canonicalJson } from '../../record/canonical.js';
+import { isBlob, restatedInput } from '../admission/informative.js';
 import { applyExtract } from '../extract.js';
 import { enumValues, isBooleanLike, isMemberOf, isTimeField, isTimeLike } from '../key-values.js';
 import { containsNormalised, literalLength } from '../normalise.js';
@@ -32,25 +33,37 @@ export interface KeyContext {
   given: readonly string[];
 }
 
-/** Would a null model have this value anyway, or would it change by the next call? */
-function informative(
+/** Why a value cannot be a key (a null model would have it, or it changes by the next call), or undefined. */
+export function whyNotKey(
   value: unknown,
   field: string,
   obs: Observation,
   keys: KeyContext,
-): value is string | number {
-  if (typeof value !== 'string' && typeof value !== 'number') return false;
+): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return 'not a string or number';
   const text = String(value);
-  if (literalLength(text) < 4 || text.length > 120 || text.includes('\n')) return false;
-  if (isBooleanLike(value) || isTimeLike(value) || isTimeField(field)) return false;
-  if (typeof value === 'string' && value.startsWith('/')) return false;
+  if (literalLength(text) < 4) return 'shorter than 4 significant characters';
+  if (text.length > 120 || text.includes('\n')) return 'longer than a value (a paragraph or a document)';
+  if (isBooleanLike(value)) return 'a boolean';
+  if (isTimeLike(value) || isTimeField(field)) return 'time-varying (a clock reading or a time field)';
+  if (typeof value === 'string' && value.startsWith('/')) return 'a path (it restates where to look)';
   const own = `${obs.tool.description ?? ''} ${JSON.stringify(obs.tool.inputSchema)} ${JSON.stringify(obs.tool.outputSchema ?? {})}`;
-  if (containsNormalised(own, text)) return false;
+  if (containsNormalised(own, text)) return "written in the tool's own description or schema";
   if (isMemberOf(value, [...enumValues(obs.tool.inputSchema), ...enumValues(obs.tool.outputSchema)]))
-    return false;
-  if (findLeak(value, keys.context, { minPhrase: 6 }) !== undefined) return false;
+    return 'a member of a declared enum';
+  if (findLeak(value, keys.context, { minPhrase: 6 }) !== undefined)
+    return 'in the server instructions or a tool description';
+  if (isBlob(value)) return 'an encoded blob';
+  if (restatedInput(value, [...obs.named, ...keys.given]) !== undefined) return 'it restates an input';
   const named = [{ where: 'prompt', text: `${obs.lead} ${obs.named.join(' ')} ${keys.given.join(' ')}` }];
-  return findLeak(value, named) === undefined;
+  return findLeak(value, named) === undefined ? undefined : 'named in the prompt';
+}
+
+/** Why values were not keys, counted per reason (the ledger reports them). */
+export type Drops = Map<string, number>;
+
+function dropped(drops: Drops | undefined, reason: string): void {
+  drops?.set(reason, (drops.get(reason) ?? 0) + 1);
 }
 
 function candidate(
@@ -79,7 +92,7 @@ function readsBack(extract: Extract, result: ToolResult, expected: unknown): boo
   return read.ok && canonicalJson(read.value) === canonicalJson(expected);
 }
 
-function fromDocument(obs: Observation, keys: KeyContext): Candidate[] {
+function fromDocument(obs: Observation, keys: KeyContext, drops?: Drops): Candidate[] {
   const doc = documentOf(obs.result);
   if (doc === undefined) return [];
   const leaves = leavesOf(doc.document);
@@ -88,17 +101,31 @@ function fromDocument(obs: Observation, keys: KeyContext): Candidate[] {
   const out: Candidate[] = [];
   for (const leaf of leaves) {
     const field = fieldOf(leaf);
-    if (!informative(leaf.value, field, obs, keys)) continue;
+    const why = whyNotKey(leaf.value, field, obs, keys);
+    if (why !== undefined) {
+      dropped(drops, why);
+      continue;
+    }
     const id = identify(doc.document, leaf.path);
-    if (id === undefined) continue;
-    if (!id.inList && counts.get(leaf.value) !== 1) continue;
+    if (id === undefined) {
+      dropped(drops, 'reachable only by its position in a listing');
+      continue;
+    }
+    if (!id.inList && counts.get(leaf.value) !== 1) {
+      dropped(drops, 'not unique in its result');
+      continue;
+    }
     if (id.named.some((n) => n === String(leaf.value))) continue;
     const extract: Extract = { kind: 'pointer', pointer: leaf.pointer, source: doc.source };
     const check: Check =
       typeof leaf.value === 'number' && !id.inList ? { kind: 'number', tolerance: 0 } : { kind: 'contains' };
     if (!readsBack(extract, obs.result, leaf.value)) continue;
     const named = { ...obs, named: [...obs.named, ...id.named] };
-    if (!informative(leaf.value, field, named, keys)) continue;
+    const late = whyNotKey(leaf.value, field, named, keys);
+    if (late !== undefined) {
+      dropped(drops, late);
+      continue;
+    }
     out.push(candidate(named, id.question, extract, check, leaf.value));
   }
   return out;
@@ -108,13 +135,20 @@ function fieldOf(leaf: Leaf): string {
   return [...leaf.path].reverse().find((t): t is string => typeof t === 'string') ?? '';
 }
 
-function fromLabels(obs: Observation, text: string, keys: KeyContext): Candidate[] {
+function fromLabels(obs: Observation, text: string, keys: KeyContext, drops?: Drops): Candidate[] {
   const lines = labelLines(text);
   const labelCount = new Map<string, number>();
   for (const line of lines) labelCount.set(line.label, (labelCount.get(line.label) ?? 0) + 1);
   const out: Candidate[] = [];
   for (const line of lines) {
-    if (labelCount.get(line.label) !== 1 || !informative(line.value, line.label, obs, keys)) continue;
+    const why =
+      labelCount.get(line.label) !== 1
+        ? 'a label that repeats in its result'
+        : whyNotKey(line.value, line.label, obs, keys);
+    if (why !== undefined) {
+      dropped(drops, why);
+      continue;
+    }
     const extract: Extract = { kind: 'regex', pattern: labelPattern(line.label), flags: 'm', group: 1 };
     if (!readsBack(extract, obs.result, line.value)) continue;
     out.push(
@@ -124,7 +158,7 @@ function fromLabels(obs: Observation, text: string, keys: KeyContext): Candidate
   return out;
 }
 
-function fromTables(obs: Observation, text: string, keys: KeyContext): Candidate[] {
+function fromTables(obs: Observation, text: string, keys: KeyContext, drops?: Drops): Candidate[] {
   const out: Candidate[] = [];
   for (const table of textTables(text)) {
     const unique = table.columns.map(
@@ -138,7 +172,11 @@ function fromTables(obs: Observation, text: string, keys: KeyContext): Candidate
         if (c === idColumn) continue;
         const column = table.columns[c] ?? '';
         const named = { ...obs, named: [...obs.named, idValue] };
-        if (!informative(value, column, named, keys)) continue;
+        const why = whyNotKey(value, column, named, keys);
+        if (why !== undefined) {
+          dropped(drops, why);
+          continue;
+        }
         const extract: Extract = {
           kind: 'regex',
           pattern: rowPattern(table, idColumn, idValue, c),
@@ -156,9 +194,11 @@ function fromTables(obs: Observation, text: string, keys: KeyContext): Candidate
 }
 
 /** Every candidate one observation yields: JSON leaves, else label lines and table rows of its text. */
-export function candidatesFrom(obs: Observation, keys: KeyContext): Candidate[] {
-  const fromJson = fromDocument(obs, keys);
-  if (documentOf(obs.result) !== undefined) return fromJson;
+export function candidatesFrom(obs: Observation, keys: KeyContext, drops?: Drops): Candidate[] {
+  if (documentOf(obs.result) !== undefined) return fromDocument(obs, keys, drops);
   const text = resultText(obs.result);
-  return [...fromLabels(obs, text, keys), ...fromTables(obs, text, keys)];
+  const found = [...fromLabels(obs, text, keys, drops), ...fromTables(obs, text, keys, drops)];
+  if (found.length === 0 && labelLines(text).length === 0 && textTables(text).length === 0)
+    dropped(drops, 'a text with no "Label: value" line or table');
+  return found;
 }

@@ -209,7 +209,7 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
   const pools = new Map<string, Candidate[]>();
   for (const obs of run.observations) {
     const list = pools.get(obs.tool.name) ?? [];
-    list.push(...candidatesFrom(obs, keys));
+    list.push(...candidatesFrom(obs, keys, tallies.get(obs.tool.name)?.drops));
     pools.set(obs.tool.name, list);
   }
   const all = interleave(pools, options.seed);

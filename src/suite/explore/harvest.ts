@@ -34,7 +34,11 @@ export function documentOf(
     // `{content: "<the text>"}`: a document that only mirrors the text is read as text.
     const mirrors =
       leaves.length > 0 &&
-      leaves.every((l) => typeof l.value === 'string' && (l.value.includes('\n') || l.value.length > 200));
+      leaves.every(
+        (l) =>
+          typeof l.value === 'string' &&
+          (l.value.includes('\n') || l.value.length > 200 || l.value.trim() === text.trim()),
+      );
     if (!mirrors) return { document: structured, source: 'structured' };
     if (leaves.length === 1 && text.trim() === '') return undefined;
   }

@@ -9,6 +9,8 @@ export class ToolTally {
   candidates = 0;
   proposed = 0;
   noArguments = false;
+  /** Why values in its results were not keys, counted per reason. */
+  readonly drops = new Map<string, number>();
   private discardedCount = 0;
   private readonly reasons = new Map<string, number>();
   private skipReason: string | undefined;
@@ -45,7 +47,11 @@ export class ToolTally {
       const discarded = [...this.reasons.entries()].map(([r, n]) => `${n} × ${r}`).join(', ');
       return `every call failed: ${this.errors} error(s)${discarded ? `, ${discarded}` : ''}`;
     }
-    return `its ${this.results} usable result(s) held no value that identifies its entry and is informative (not time-varying, boolean, an enum member, in its own description or schema, or named in the prompt)`;
+    const reasons = [...this.drops.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([r, n]) => `${n} × ${r}`)
+      .join('; ');
+    return `its ${this.results} usable result(s) gave no key${reasons ? ` (values set aside: ${reasons})` : ''}`;
   }
 
   entry(budgetExhausted: boolean): ExplorationTool {
