@@ -72,6 +72,26 @@ const cases: [GateReason, GateRecord[], Outcome][] = [
     ],
     'INDETERMINATE',
   ],
+  [
+    'no_usable_results',
+    [
+      structural({
+        candidates: 0,
+        rejected: 0,
+        registered: 0,
+        exploration: {
+          tools: 4,
+          explorable: 3,
+          toolsCalled: 3,
+          calls: 3,
+          errors: 3,
+          usable: 0,
+          generatedOnly: ['repo_path'],
+        },
+      }),
+    ],
+    'INDETERMINATE',
+  ],
   ['no_candidates', [structural({ candidates: 0, rejected: 0, registered: 0 })], 'INSUFFICIENT_SURFACE'],
   ['admission_rate_below_floor', [structural({ rejected: 35 })], 'INSUFFICIENT_SURFACE'],
   [

@@ -28,6 +28,18 @@ export interface ExplorationFigures {
   toolsCalled: number;
   calls: number;
   errors: number;
+  /** Calls that gave a usable result (not an error, an error text, an empty or oversized result). */
+  usable?: number;
+  /** Required parameters (of any explorable tool) that only generated values could fill. */
+  generatedOnly?: readonly string[];
+}
+
+function noUsableText(x: ExplorationFigures): string {
+  const head = `Exploration called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} and no call gave a usable result`;
+  const params = x.generatedOnly ?? [];
+  return params.length > 0
+    ? `${head}: the required ${params.length === 1 ? 'parameter' : 'parameters'} ${params.join(', ')} had no given or harvested value, so every call carried a generated one. Give the values a user would (--given NAME=VALUE).`
+    : `${head} (${plural(x.errors, 'error')}; the rest error texts or empty results).`;
 }
 
 type Decision = Pick<StructuralGate, 'verdict' | 'reason' | 'explain'>;
@@ -48,6 +60,9 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
       reason: 'no_explorable_tools',
       explain: `0 of ${plural(x.tools, 'tool')} are read-only by declaration, assertion or inference, so exploration could call none of them (name read-only tools with --read-only, or allow every tool with --allow-destructive).`,
     };
+  }
+  if (i.candidates === 0 && x !== undefined && x.usable === 0 && x.calls > 0) {
+    return { verdict: 'FAIL', reason: 'no_usable_results', explain: noUsableText(x) };
   }
   if (i.candidates === 0) {
     return {
@@ -101,6 +116,8 @@ export function structuralGate(input: StructuralInput): StructuralGate {
     v.upTo('exploration.toolsCalled', x.toolsCalled, 'exploration.explorable', explorable);
     const calls = v.count('exploration.calls', x.calls);
     v.upTo('exploration.errors', x.errors, 'exploration.calls', calls);
+    if (x.usable !== undefined) v.upTo('exploration.usable', x.usable, 'exploration.calls', calls);
+    (x.generatedOnly ?? []).forEach((p, i) => v.text(`exploration.generatedOnly[${i}]`, p));
   }
   const admitted = candidates - rejected;
   const admissionRate = proportion(admitted, candidates);
@@ -130,6 +147,8 @@ export function structuralGate(input: StructuralInput): StructuralGate {
               toolsCalled: x.toolsCalled,
               calls: x.calls,
               errors: x.errors,
+              ...(x.usable === undefined ? {} : { usable: x.usable }),
+              ...(x.generatedOnly === undefined ? {} : { generatedOnly: [...x.generatedOnly] }),
             },
           }),
     },

@@ -24,6 +24,8 @@ export const ExplorationTool = z.looseObject({
   /** Candidates its results produced, and how many of them were proposed (the rest trimmed to the count asked). */
   candidates: Count,
   proposed: Count,
+  /** Required parameters no given, harvested or enum value fitted: only generated values were tried. */
+  generatedOnly: z.array(NonEmpty).optional(),
   /** Why it produced no candidate, when it produced none. */
   skipped: NonEmpty.optional(),
 });

@@ -55,7 +55,17 @@ export const StructuralGate = z
     invalidTasks: z.array(z.looseObject({ taskId: NonEmpty, detail: NonEmpty })),
     /** explore/2 only: what the exploration ledger says, so a no-candidate refusal is explained by it. */
     exploration: z
-      .looseObject({ tools: Count, explorable: Count, toolsCalled: Count, calls: Count, errors: Count })
+      .looseObject({
+        tools: Count,
+        explorable: Count,
+        toolsCalled: Count,
+        calls: Count,
+        errors: Count,
+        /** Calls that gave a usable result (absent on records written before it was counted). */
+        usable: Count.optional(),
+        /** Required parameters that only generated values could fill. */
+        generatedOnly: z.array(NonEmpty).optional(),
+      })
       .optional(),
     ...common,
   })

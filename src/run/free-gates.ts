@@ -18,6 +18,8 @@ export function explorationFigures(ledger: ExplorationLedger | undefined): Explo
     toolsCalled: explorable.filter((t) => t.calls > 0).length,
     calls: ledger.calls,
     errors: ledger.tools.reduce((a, t) => a + t.errors, 0),
+    usable: ledger.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
+    generatedOnly: [...new Set(ledger.tools.flatMap((t) => t.generatedOnly ?? []))],
   };
 }
 

@@ -136,7 +136,8 @@ export const WRITE_VERBS = [
 
 export const INFERENCE_RULE =
   'inferred read-only when readOnlyHint is absent and destructiveHint is not true, the tool name holds a read verb ' +
-  `(${READ_VERBS.join(', ')}) and no word of its name or description is a write verb (${WRITE_VERBS.length} verbs such as create, update, delete, send, run, in any inflection)`;
+  `(${READ_VERBS.join(', ')}) and neither its name nor its description uses a write verb (${WRITE_VERBS.length} verbs such as create, update, delete, send, run, commit, in any inflection); ` +
+  'a write verb after a determiner (the, a, each, its…) is a noun, and in a name that starts with a read verb the words after it are what it reads, unless and/or joins a second action';
 
 export function policyRecord(policy: ExplorablePolicy): PolicyRecord {
   return {
@@ -165,11 +166,47 @@ const WRITE_FORMS = new Set(
 );
 const READ_SET = new Set<string>(READ_VERBS);
 
-/** The inference rule on one tool: a read verb in the name, no write verb anywhere. */
+/** Words before a noun: a write verb after one of these is a thing, not an action ("the commits"). */
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'each',
+  'every',
+  'its',
+  'their',
+  'one',
+  'all',
+  'this',
+  'that',
+  'these',
+  'those',
+  'any',
+  'per',
+]);
+const CONJUNCTIONS = new Set(['and', 'or', 'then', 'plus']);
+
+/** The first write verb used as a verb: in the name, after a leading read verb its objects are nouns. */
+function writeVerbIn(nameWords: readonly string[], descriptionWords: readonly string[]): string | undefined {
+  const leadingRead = READ_SET.has(nameWords[0] ?? '');
+  const joined = nameWords.some((w) => CONJUNCTIONS.has(w));
+  const nameWrite = nameWords.find((w, i) => WRITE_FORMS.has(w) && !(leadingRead && !joined && i > 0));
+  if (nameWrite !== undefined) return nameWrite;
+  return descriptionWords.find(
+    (w, i) => WRITE_FORMS.has(w) && !DETERMINERS.has(descriptionWords[i - 1] ?? ''),
+  );
+}
+
+/**
+ * The inference rule on one tool: a read verb in the name, and no write verb used as a verb in the
+ * name or the description. A write verb after a determiner is a noun ("the commits", "each
+ * booking"); in a name that starts with a read verb, the words after it are what it reads
+ * (`list_commits`), unless a conjunction joins a second action (`get_and_delete`).
+ */
 export function inferredReadOnly(tool: ToolDescriptor): { readOnly: boolean; detail: string } {
   const nameWords = wordsOf(tool.name);
   const read = nameWords.find((w) => READ_SET.has(w) || READ_SET.has(w.replace(/s$/, '')));
-  const write = [...nameWords, ...wordsOf(tool.description ?? '')].find((w) => WRITE_FORMS.has(w));
+  const write = writeVerbIn(nameWords, wordsOf(tool.description ?? ''));
   if (write !== undefined)
     return { readOnly: false, detail: `not inferred read-only: "${write}" is a write verb` };
   if (read === undefined)

@@ -15,7 +15,7 @@ import { leadFor } from './lead.js';
 import { ToolTally } from './ledger.js';
 import { type ParamSpec, paramsOf, schemaHazard } from './params.js';
 import { readObservation } from './read.js';
-import { type ArgumentSet, argumentSets, schemaArguments } from './synthesis.js';
+import { type ArgumentSet, argumentSets, schemaArguments, suppliesFor } from './synthesis.js';
 
 export const EXPLORE_V2 = { name: 'explore', version: '2' } as const;
 
@@ -146,6 +146,12 @@ async function hop(run: Exploration, plans: readonly ToolPlan[], index: number):
 async function fallback(run: Exploration, plans: readonly ToolPlan[]): Promise<void> {
   for (const plan of plans) {
     if (plan.tally.results > 0 || plan.tally.calls > 0 || run.budgetExhausted) continue;
+    const random = mulberry32(deriveSeed(run.options.seed, `unfilled:${plan.tool.name}`));
+    plan.tally.generated = plan.params
+      .filter(
+        (p) => p.required && suppliesFor(plan.tool, p, run.pool, run.options.given, random).length === 0,
+      )
+      .map((p) => p.name);
     const args = await schemaArguments(plan.tool, deriveSeed(run.options.seed, `args:${plan.tool.name}`));
     if (args === undefined || run.validator.check(plan.tool.name, args) !== undefined) {
       plan.tally.noArguments = true;

@@ -9,6 +9,8 @@ export class ToolTally {
   candidates = 0;
   proposed = 0;
   noArguments = false;
+  /** Required parameters no given, harvested or enum value fitted (so only generated values were tried). */
+  generated: string[] = [];
   /** Why values in its results were not keys, counted per reason. */
   readonly drops = new Map<string, number>();
   private discardedCount = 0;
@@ -45,7 +47,11 @@ export class ToolTally {
           : 'not called: no argument set fitted its inputSchema';
     if (this.results === 0) {
       const discarded = [...this.reasons.entries()].map(([r, n]) => `${n} × ${r}`).join(', ');
-      return `every call failed: ${this.errors} error(s)${discarded ? `, ${discarded}` : ''}`;
+      const generated =
+        this.generated.length > 0
+          ? `; no given or harvested value fitted ${this.generated.join(', ')}, so its calls carried generated values`
+          : '';
+      return `every call failed: ${this.errors} error(s)${discarded ? `, ${discarded}` : ''}${generated}`;
     }
     const reasons = [...this.drops.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -66,6 +72,7 @@ export class ToolTally {
       discarded: this.discardedCount,
       candidates: this.candidates,
       proposed: this.proposed,
+      ...(this.generated.length > 0 ? { generatedOnly: [...this.generated] } : {}),
       ...(why === undefined ? {} : { skipped: why }),
     };
   }

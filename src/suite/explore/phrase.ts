@@ -8,7 +8,8 @@ import { words } from './leaves.js';
 
 /** "Lists every book in the catalogue." → "lists every book in the catalogue". */
 export function toolClause(tool: ToolDescriptor): string {
-  const first = (tool.description ?? '').split(/(?<=[.!?])\s|\n/)[0]?.trim() ?? '';
+  // The first sentence, up to a colon that starts a list of what it returns.
+  const first = (tool.description ?? '').split(/(?<=[.!?])\s|\n|:\s/)[0]?.trim() ?? '';
   // Braces and angle brackets in server text would read as unbound template slots.
   const clean = first
     .replace(/[{}<>]/g, ' ')
