@@ -292,3 +292,19 @@ export function everythingHttpRun(): PlannedRun {
     },
   };
 }
+
+/** The real servers of the e2e set that are installed, and why any is left out. */
+export function realRuns(): { plans: PlannedRun[]; skipped: string[] } {
+  const servers: [string, () => PlannedRun[]][] = [
+    ['@modelcontextprotocol/server-filesystem', () => [filesystemRun()]],
+    ['@modelcontextprotocol/server-memory', () => [memoryRun()]],
+    ['@modelcontextprotocol/server-everything', () => [everythingStdioRun(), everythingHttpRun()]],
+  ];
+  const plans: PlannedRun[] = [];
+  const skipped: string[] = [];
+  for (const [pkg, make] of servers) {
+    if (installed(pkg)) plans.push(...make());
+    else skipped.push(`${pkg}: not installed (a devDependency: npm ci)`);
+  }
+  return { plans, skipped };
+}

@@ -12,12 +12,17 @@ Synthesises a task suite from the server's tools, runs the validity gates (struc
 suite_size, plan_power, null_baseline, construct) and, when none refuses, drives the runner model
 through the suite and publishes first-try success with its Wilson 95% interval. Writes
 <out>/<server>-<UTC time>/ with record.json, prereg.json, suite.json, wire/agent/judge.jsonl and
-signature.json. With no model key set the run is offline (heuristic runner, explore/1 generator).
+signature.json. With no model key set the run is offline (heuristic runner, explore/2 generator).
+
+explore/2 calls only explorable tools: readOnlyHint: true, named with --read-only, or (when the
+hint is absent) inferred read-only from a read verb in the name and no write verb in the name or
+description. Arguments come from the given context, from earlier results, from enums, and only then
+from the schema. Nothing explorable is its own refusal (INDETERMINATE no_explorable_tools).
 
 Options:
   --runner MODEL          provider:model (anthropic:…, openai:…, openai-compatible:…) or heuristic
   --judge MODEL           the judge model (judge/1 generator, destructiveness inference)
-  --generator G           explore/1 | judge/1
+  --generator G           explore/2 | judge/1 (explore/2 without a model key)
   --tasks N               registered suite size (default 16)
   --reps-nulls N          trials per task per null phase (default 1)
   --reps-construct N      reference trials per task (default 3)
@@ -26,7 +31,12 @@ Options:
   --batch-tasks N         tasks per extension batch (default 6)
   --seed N                seed of every random choice (default 1)
   --concurrency N         trials in flight (default 4)
-  --allow-destructive     let tasks and trials call destructive tools
+  --allow-destructive     let exploration, tasks and trials call every tool (the record says so)
+  --read-only TOOL,...    tools you assert only read (repeatable): explorable, recorded as your assertion
+  --no-infer-read-only    explore only declared and asserted read-only tools
+  --given NAME=VALUE      context a user would give the agent (repeatable), e.g. repo_path=/srv/repo:
+                          prompts may name it, it is never an answer key; the target's own argv, env
+                          and cwd entries that are existing paths are added as derived context
   --credential KIND       anonymous | free-key | owner-key
   --header 'K: V'         HTTP header (repeatable; never written anywhere)
   --env K=V, --cwd DIR    environment and working directory of a stdio server
