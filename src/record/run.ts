@@ -11,6 +11,7 @@ import { CostBlock } from './cost.js';
 import { ExplorationLedger } from './exploration.js';
 import { GateRecord } from './gate.js';
 import { generatorChip, Identity, RunId } from './identity.js';
+import { ledgerAgrees } from './ledger-agrees.js';
 import { Notes } from './notes.js';
 import { GateId, GateReason, Outcome } from './outcome.js';
 import { PreregRef } from './prereg.js';
@@ -123,5 +124,6 @@ export const RunRecord = z
   .superRefine(registeredUnlessVoid)
   .superRefine(identityAgrees)
   .superRefine(signalsAgree)
-  .superRefine(gatesAgreeWithSuite);
+  .superRefine(gatesAgreeWithSuite)
+  .superRefine(ledgerAgrees);
 export type RunRecord = z.infer<typeof RunRecord>;
