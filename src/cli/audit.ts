@@ -107,9 +107,13 @@ export async function audit(argv: readonly string[], io: CommandIO): Promise<num
   const failed = reports.filter((r) => !reportPassed(r)).length;
   const seconds = Math.round((Date.now() - started) / 1000);
   io.out('');
+  const reported = reports.filter((r) => r.expect === undefined).length;
+  const planted = reports.length - reported;
+  const realText =
+    reported > 0 ? ` and ${reported} real-server run(s) were reported with their counts agreeing` : '';
   io.out(
     failed === 0
-      ? `audit: all ${reports.length} runs produced their planted outcome (${seconds} s); runs in ${outDir}`
+      ? `audit: all ${planted} runs produced their planted outcome${realText} (${seconds} s); runs in ${outDir}`
       : `audit: ${failed} of ${reports.length} runs did not match (${seconds} s); runs in ${outDir}`,
   );
   return failed === 0 ? 0 : 1;
