@@ -117,7 +117,7 @@ export function structuralGate(input: StructuralInput): StructuralGate {
     const calls = v.count('exploration.calls', x.calls);
     v.upTo('exploration.errors', x.errors, 'exploration.calls', calls);
     if (x.usable !== undefined) v.upTo('exploration.usable', x.usable, 'exploration.calls', calls);
-    (x.generatedOnly ?? []).forEach((p, i) => v.text(`exploration.generatedOnly[${i}]`, p));
+    for (const [i, p] of (x.generatedOnly ?? []).entries()) v.text(`exploration.generatedOnly[${i}]`, p);
   }
   const admitted = candidates - rejected;
   const admissionRate = proportion(admitted, candidates);
