@@ -17,10 +17,10 @@ import {
   serverEntry,
 } from '../../src/audit/index.js';
 import { openSession } from '../../src/connect/session.js';
-import { suiteCaller } from '../../src/run/generate-stage.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { executePlan } from '../../src/suite/plan.js';
 import { SuiteFile } from '../../src/suite/suite-file.js';
+import type { ToolCaller } from '../../src/suite/surface.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
 
@@ -79,7 +79,12 @@ describe('server-filesystem over stdio, 24 seeded files', () => {
       argv: [process.execPath, serverEntry('@modelcontextprotocol/server-filesystem'), dir],
     });
     try {
-      const caller = suiteCaller(session, 'recheck', 20_000);
+      const caller: ToolCaller = async (name, args) => {
+        const outcome = await session.callTool(name, args, { corrId: 'recheck', timeoutMs: 20_000 });
+        return outcome.kind === 'result'
+          ? { kind: 'result', result: outcome.result }
+          : { kind: 'error', message: outcome.kind };
+      };
       for (const task of [...suite.tasks, ...suite.reserve]) {
         const again = await executePlan(task, caller);
         expect(again.ok, task.id).toBe(true);
