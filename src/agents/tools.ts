@@ -1,5 +1,6 @@
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
+import { canonicalJson } from '../record/canonical.js';
 import type { FailureClass } from '../record/score.js';
 import { randomArguments } from './random-args.js';
 import type { OracleError, Phase, SurfaceTools, ToolCallRecord, ToolSession } from './types.js';
@@ -15,6 +16,14 @@ export interface ToolContext {
   calls: ToolCallRecord[];
   /** Set by the first call that could not complete (transport death or timeout). */
   oracle: { error?: OracleError };
+}
+
+function sameArguments(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  try {
+    return canonicalJson(a) === canonicalJson(b);
+  } catch {
+    return false;
+  }
 }
 
 /** An empty tool result: what null-stubbed-empty answers every call with. */
@@ -59,6 +68,7 @@ async function callServer(
   name: string,
   args: Record<string, unknown>,
   toolCallId: string,
+  randomised?: boolean,
 ): Promise<unknown> {
   if (ctx.session === undefined) throw new Error('no session for a server call');
   const outcome = await ctx.session.callTool(name, args, {
@@ -76,6 +86,7 @@ async function callServer(
     ...(outcome.kind === 'timeout' || outcome.kind === 'failed' ? {} : { latencyMs: outcome.latencyMs }),
     ...(outcome.kind === 'result' ? { result: outcome.result } : {}),
     ...(message ? { message } : {}),
+    ...(randomised === undefined ? {} : { randomised }),
   };
   ctx.calls.push(record);
   if ((outcome.kind === 'timeout' || outcome.kind === 'failed') && !ctx.signal.aborted) {
@@ -104,11 +115,9 @@ export function buildTools(tools: SurfaceTools, ctx: ToolContext): ToolSet {
           ctx.calls.push({ tool: tool.name, toolCallId, arguments: given, stubbed: true, latencyMs: 0 });
           return EMPTY_RESULT;
         }
-        const args =
-          ctx.phase === 'null-random-args'
-            ? await randomArguments(tool.inputSchema, ctx.seed, `${ctx.corrId}:${ctx.calls.length}`)
-            : given;
-        return callServer(ctx, tool.name, args, toolCallId);
+        if (ctx.phase !== 'null-random-args') return callServer(ctx, tool.name, given, toolCallId);
+        const args = await randomArguments(tool.inputSchema, ctx.seed, `${ctx.corrId}:${ctx.calls.length}`);
+        return callServer(ctx, tool.name, args, toolCallId, !sameArguments(args, given));
       },
     });
   }

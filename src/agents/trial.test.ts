@@ -93,6 +93,29 @@ describe('runTrial with the heuristic runner', () => {
     expect(b.calls[0]?.args).toEqual(sent);
   });
 
+  it('null-random-args: a randomised call is applicable; an argument-free tool is the real call, not a null', async () => {
+    const randomised = await runTrial(spec('null-random-args'), deps(fakeSession()));
+    expect(randomised.nullApplicable).toBe(true);
+    expect(randomised.toolCalls[0]?.randomised).toBe(true);
+    const session = fakeSession();
+    const d = {
+      ...deps(session),
+      tools: [
+        {
+          name: 'get_forecast',
+          description: 'Forecast for Oslo.',
+          inputSchema: { type: 'object', properties: {} },
+        },
+      ],
+    };
+    const same = await runTrial(spec('null-random-args'), d);
+    expect(session.calls[0]?.args).toEqual({});
+    expect(same.toolCalls[0]?.randomised).toBe(false);
+    expect(same.nullApplicable).toBe(false);
+    const drive = await runTrial(spec('drive'), deps(fakeSession()));
+    expect(drive.nullApplicable).toBeUndefined();
+  });
+
   it('construct: the reference agent follows the plan and reaches the key through the server', async () => {
     const sink = memorySink();
     const result = await runTrial(spec('construct'), deps(fakeSession(), sink));

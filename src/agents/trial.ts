@@ -127,6 +127,8 @@ export async function runTrial(spec: TrialSpec, deps: TrialDeps): Promise<TrialR
     };
     if (spec.phase === 'construct')
       result.constructPassed = check.pass && reachedKeyThroughServer(spec.task, ctx.calls);
+    if (spec.phase === 'null-random-args')
+      result.nullApplicable = ctx.calls.some((c) => c.randomised === true);
     return result;
   } finally {
     await session?.close().catch(() => {});

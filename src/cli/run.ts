@@ -19,7 +19,13 @@ suite_size, plan_power, null_baseline, construct) and, when none refuses, drives
 through the suite and publishes first-try success with its Wilson 95% interval. Writes
 <out>/<server>-<UTC time>/ with record.json, prereg.json, suite.json, wire/agent/judge.jsonl and
 signature.json. Before the first model call it prints the resolved runner and judge and the most
-model calls the registration implies.
+model calls the registration implies. With no model key set the run is offline (heuristic runner,
+explore/2 generator).
+
+explore/2 calls only explorable tools: readOnlyHint: true, named with --read-only, or (when the
+hint is absent) inferred read-only from a read verb in the name and no write verb in the name or
+description. Arguments come from the given context, from earlier results, from enums, and only then
+from the schema. Nothing explorable is its own refusal (INDETERMINATE no_explorable_tools).
 
 Models (the environment changes the defaults: read this before running with a key exported):
   --runner MODEL          provider:model (anthropic:…, openai:…, openai-compatible:…) or heuristic.
@@ -27,7 +33,7 @@ Models (the environment changes the defaults: read this before running with a ke
                           ${DEFAULT_OPENAI_MODEL} when OPENAI_API_KEY is set, else heuristic (offline,
                           no paid call). An exported key makes the run paid: name --runner heuristic to stay offline.
   --judge MODEL           the judge (judge/1 generator, destructiveness inference); default as --runner
-  --generator G           explore/1 | judge/1; default judge/1 with a model key, explore/1 without
+  --generator G           explore/2 | judge/1; default judge/1 with a model key, explore/2 without
   An unknown provider, a malformed model or a missing key is a usage error (exit 2), before any run exists.
 
 Target (a flag that does not apply to the target is a usage error):
@@ -59,7 +65,13 @@ Registration (pre-registered; nothing changes after prereg.json is written):
   --trial-timeout MS      wall time per trial (default ${d.agentLimits.trialTimeoutMs})
   --token-budget N        tokens per trial (default ${d.agentLimits.tokenBudgetPerTrial})
   --call-timeout MS       wait for one tool call's answer (default ${RUN_DEFAULTS.callTimeoutMs})
-  --allow-destructive     let tasks and trials call destructive tools (default: not allowed)
+  --allow-destructive     let exploration, tasks and trials call every tool (default: not allowed;
+                          the record says so)
+  --read-only TOOL,...    tools you assert only read (repeatable): explorable, recorded as your assertion
+  --no-infer-read-only    explore only declared and asserted read-only tools
+  --given NAME=VALUE      context a user would give the agent (repeatable), e.g. repo_path=/srv/repo:
+                          prompts may name it, it is never an answer key; the target's own argv, env
+                          and cwd entries that are existing paths are added as derived context
   --no-screen             skip the generation-time null screen (default: screened)
 
 Harness:

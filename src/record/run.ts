@@ -8,8 +8,10 @@ import {
   voidIffVoid,
 } from './consistency.js';
 import { CostBlock } from './cost.js';
+import { ExplorationLedger } from './exploration.js';
 import { GateRecord } from './gate.js';
 import { generatorChip, Identity, RunId } from './identity.js';
+import { ledgerAgrees } from './ledger-agrees.js';
 import { Notes } from './notes.js';
 import { GateId, GateReason, Outcome } from './outcome.js';
 import { PreregRef } from './prereg.js';
@@ -113,6 +115,8 @@ export const RunRecord = z
     identity: Identity,
     prereg: PreregRef.optional(),
     suite: SuiteSummary.optional(),
+    /** explore/2's exploration ledger (absent on explore/1 and judge/1 records: not recorded). */
+    exploration: ExplorationLedger.optional(),
     gates: z.array(GateRecord),
     /** The server's failures during generation and admission, per tool, from the wire tape. */
     serverFaults: ServerFaults.optional(),
@@ -123,5 +127,6 @@ export const RunRecord = z
   .superRefine(registeredUnlessVoid)
   .superRefine(identityAgrees)
   .superRefine(signalsAgree)
-  .superRefine(gatesAgreeWithSuite);
+  .superRefine(gatesAgreeWithSuite)
+  .superRefine(ledgerAgrees);
 export type RunRecord = z.infer<typeof RunRecord>;

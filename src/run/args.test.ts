@@ -90,7 +90,40 @@ describe('parseRunArgs', () => {
       /--concurrency needs an integer/,
     );
     expect(() => parseRunArgs(['--generator', 'magic/2', '--', 'node'], io)).toThrow(
-      /explore\/1 or judge\/1/,
+      /explore\/2 or judge\/1/,
+    );
+  });
+
+  it('reads the explore/2 flags: --given (repeatable), --read-only lists, --no-infer-read-only', () => {
+    const o = parseRunArgs(
+      [
+        '--given',
+        'repo_path=/srv/repo',
+        '--given',
+        'branch=main',
+        '--read-only',
+        'git_log,git_diff',
+        '--read-only',
+        'git_status',
+        '--no-infer-read-only',
+        '--',
+        'node',
+        'git.js',
+      ],
+      io,
+    );
+    expect(o.given).toEqual({ repo_path: '/srv/repo', branch: 'main' });
+    expect(o.readOnly).toEqual(['git_log', 'git_diff', 'git_status']);
+    expect(o.inferReadOnly).toBe(false);
+    const plain = parseRunArgs(['--', 'node', 'x.js'], io);
+    expect(plain.given).toBeUndefined();
+    expect(plain.inferReadOnly).toBeUndefined();
+    expect(() => parseRunArgs(['--given', 'nothing', '--', 'node'], io)).toThrow(/--given needs NAME=VALUE/);
+    expect(() => parseRunArgs(['--read-only', ',', '--', 'node'], io)).toThrow(
+      /--read-only needs at least one/,
+    );
+    expect(() => parseRunArgs(['--generator', 'explore/1', '--', 'node'], io)).toThrow(
+      /replaced by explore\/2/,
     );
   });
 });

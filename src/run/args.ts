@@ -1,4 +1,5 @@
 import { UsageError } from '../cli/errors.js';
+import { EXPLORE_BOOLEAN_FLAGS, EXPLORE_VALUE_FLAGS, exploreOptions } from './args-explore.js';
 import { parseDuration, parseSize } from './duration.js';
 import type { RunOptions } from './options.js';
 import { credentialFlag, TARGET_VALUE_FLAGS, targetFromFlags } from './target-args.js';
@@ -23,7 +24,9 @@ const VALUE_FLAGS = new Set<string>([
   '--trial-timeout',
   '--token-budget',
   '--call-timeout',
+  ...EXPLORE_VALUE_FLAGS,
 ]);
+const BOOLEAN_FLAGS = new Set<string>(['--allow-destructive', '--no-screen', ...EXPLORE_BOOLEAN_FLAGS]);
 
 function integer(flag: string, text: string): number {
   if (!/^-?\d+$/.test(text)) throw new UsageError(`${flag} needs an integer, got '${text}'`);
@@ -34,7 +37,7 @@ function pairs(argv: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? '';
-    if (flag === '--allow-destructive' || flag === '--no-screen') {
+    if (BOOLEAN_FLAGS.has(flag)) {
       out.set(flag, ['true']);
       continue;
     }
@@ -60,8 +63,10 @@ export function parseRunArgs(
     return v === undefined ? undefined : integer(flag, v);
   };
   const generator = one('--generator');
-  if (generator !== undefined && generator !== 'explore/1' && generator !== 'judge/1')
-    throw new UsageError(`--generator must be explore/1 or judge/1, got '${generator}'`);
+  if (generator === 'explore/1')
+    throw new UsageError('--generator explore/1 was replaced by explore/2 (its records stay readable)');
+  if (generator !== undefined && generator !== 'explore/2' && generator !== 'judge/1')
+    throw new UsageError(`--generator must be explore/2 or judge/1, got '${generator}'`);
   const reps = { nulls: int('--reps-nulls'), construct: int('--reps-construct'), drive: int('--reps-drive') };
   const options: RunOptions = {
     target: targetFromFlags(flags, command, io),
@@ -92,5 +97,6 @@ export function parseRunArgs(
   if (cap !== undefined) options.tapeCapBytes = parseSize('--tape-cap', cap);
   if (flags.has('--allow-destructive')) options.allowDestructive = true;
   if (flags.has('--no-screen')) options.screen = false;
+  Object.assign(options, exploreOptions(flags, io.cwd));
   return options;
 }

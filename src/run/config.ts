@@ -3,6 +3,7 @@ import { checkSecrets, parseTarget, sendsCredential, type Target } from '../conn
 import { defaultModels } from '../models/defaults.js';
 import type { Env } from '../models/registry.js';
 import { type Credential, PREREG_DEFAULTS } from '../record/prereg.js';
+import type { ExplorablePolicy } from '../suite/explorable.js';
 import { DEFAULT_MAX_SESSION_BYTES } from '../tape/writer.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 
@@ -12,7 +13,7 @@ export interface RunConfig {
   env: Env;
   runnerSpec: string;
   judgeSpec: string;
-  generator: { name: 'explore' | 'judge'; version: '1' };
+  generator: { name: 'explore'; version: '2' } | { name: 'judge'; version: '1' };
   modelsReason: string;
   tasks: number;
   minTasks: number;
@@ -33,6 +34,10 @@ export interface RunConfig {
   seed: number;
   concurrency: number;
   allowDestructive: boolean;
+  /** The explorable-tools policy (explore/2): asserted tools and whether to infer read-only ones. */
+  policy: ExplorablePolicy;
+  /** `--given NAME=VALUE` pairs, in the order given. */
+  given: Record<string, string>;
   credential: Credential;
   screen: boolean;
   /** Pre-registered wall-clock budget of the whole run: VOID `budget_exhausted` when it runs out. */
@@ -55,11 +60,11 @@ export function resolveConfig(options: RunOptions): RunConfig {
   const defaults = defaultModels(env);
   const runnerSpec = options.runner ?? defaults.runner;
   const judgeSpec = options.judge ?? defaults.judge;
-  const generatorText = options.generator ?? (judgeSpec === 'heuristic' ? 'explore/1' : defaults.generator);
+  const generatorText = options.generator ?? (judgeSpec === 'heuristic' ? 'explore/2' : defaults.generator);
   const generator =
     generatorText === 'judge/1'
       ? ({ name: 'judge', version: '1' } as const)
-      : ({ name: 'explore', version: '1' } as const);
+      : ({ name: 'explore', version: '2' } as const);
   const d = PREREG_DEFAULTS;
   const seed = options.seed ?? RUN_DEFAULTS.seed;
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got ${seed}`);
@@ -102,6 +107,12 @@ export function resolveConfig(options: RunOptions): RunConfig {
     seed,
     concurrency: positive('--concurrency', options.concurrency, RUN_DEFAULTS.concurrency),
     allowDestructive: options.allowDestructive ?? false,
+    policy: {
+      asserted: [...new Set(options.readOnly ?? [])],
+      infer: options.inferReadOnly ?? true,
+      allowDestructive: options.allowDestructive ?? false,
+    },
+    given: { ...(options.given ?? {}) },
     credential,
     screen: options.screen ?? true,
     budgetMs: positive('--budget', options.budgetMs, RUN_DEFAULTS.budgetMs),

@@ -12,7 +12,7 @@ export interface RunOptions {
   env?: Env;
   runner?: string;
   judge?: string;
-  generator?: 'explore/1' | 'judge/1';
+  generator?: 'explore/2' | 'judge/1';
   tasks?: number;
   reps?: { nulls?: number; construct?: number; drive?: number };
   /** Registered extension batches (maxExtensions). */
@@ -21,6 +21,12 @@ export interface RunOptions {
   seed?: number;
   concurrency?: number;
   allowDestructive?: boolean;
+  /** Tools the owner asserts are read-only (`--read-only`): explorable, recorded as an assertion. */
+  readOnly?: string[];
+  /** Infer read-only tools from name and description when the hint is absent (default true). */
+  inferReadOnly?: boolean;
+  /** Given context (`--given NAME=VALUE`): values prompts may name, never answer keys. */
+  given?: Record<string, string>;
   credential?: Credential;
   maxSteps?: number;
   maxOutputTokens?: number;

@@ -113,6 +113,7 @@ export function buildRecord(state: RunState, ending: Ending, files: FileDigest[]
     gates: state.gates,
   };
   if (state.surface) record.surface = state.surface;
+  if (state.exploration) record.exploration = state.exploration;
   if (suite && preregistered) record.suite = suite;
   if (preregistered && state.preregSha)
     record.prereg = {

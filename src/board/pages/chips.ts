@@ -2,6 +2,7 @@ import { isRecorded, type RunRecord } from '../../record/index.js';
 import { count } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { BoardRow, SurfaceDiff } from '../model.js';
+import { explorableChip } from './exploration.js';
 import { boardHref, type Links } from './links.js';
 
 export function generatorChipHtml(record: RunRecord): SafeHtml {
@@ -55,5 +56,5 @@ export function diffText(diff: SurfaceDiff, credential: string): SafeHtml {
 
 export function chips(row: BoardRow, links: Links, groupName: (id: string) => string): SafeHtml {
   const r = row.record;
-  return html`<div class="chips">${generatorChipHtml(r)}${screenChip(r)}${credentialChip(r)}</div>${attemptChip(row, links, groupName)}`;
+  return html`<div class="chips">${generatorChipHtml(r)}${explorableChip(r)}${screenChip(r)}${credentialChip(r)}</div>${attemptChip(row, links, groupName)}`;
 }
