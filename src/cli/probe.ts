@@ -5,6 +5,7 @@ import {
   openSession,
   parseTarget,
   type Target,
+  tapeCommand,
   targetSecrets,
 } from '../connect/index.js';
 import { type ProbeTape, probeTarget, renderTable, type SessionFacts, summarize } from '../probes/index.js';
@@ -50,7 +51,7 @@ export const probeCommand: Command = {
     const tape = args.tape
       ? TapeWriter.open({
           path: resolve(io.cwd, args.tape),
-          meta: { label: `probe ${label}`, command: label, kind: 'mcp' },
+          meta: { label: `probe ${label}`, command: tapeCommand(args.target, 'probe'), kind: 'mcp' },
           secrets: targetSecrets(args.target),
         })
       : undefined;
