@@ -1,8 +1,10 @@
+import { exportRun, tracesUrl } from '../export/index.js';
 import { parseRunArgs } from '../run/args.js';
 import { outcomeLine } from '../run/outcome-line.js';
 import { runFitness } from '../run/run-fitness.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
+import { type OtlpArgs, takeRunOtlpFlags } from './export.js';
 
 const USAGE = `Usage: fitness-report run [options] -- <command> [args...]      (stdio server)
        fitness-report run [options] --url URL [--header 'K: V']...   (Streamable HTTP server)
@@ -36,8 +38,13 @@ Options:
   --token-budget N        tokens per trial (default 60000)
   --call-timeout MS       wait for one tool call's answer (default 20000)
   --no-screen             skip the generation-time null screen
+  --otlp URL              when the run is recorded, send it to this OTLP/HTTP endpoint as spans
+                          (what \`export otlp RUN --endpoint URL\` sends; see \`export --help\`)
+  --otlp-header 'K: V'    header for the OTLP endpoint (repeatable; never written anywhere)
+  --otlp-content          include tool arguments/results and model text in the spans (off by default)
 
-Exit codes: 0 SCORED, 1 refused, 2 usage error, 3 VOID.`;
+Exit codes: 0 SCORED, 1 refused, 2 usage error, 3 VOID. With --otlp, an endpoint that refuses or
+cannot be reached is one line on stderr and exit 1; the run directory is complete and untouched.`;
 
 export const runCommand: Command = {
   name: 'run',
@@ -45,8 +52,13 @@ export const runCommand: Command = {
   usage: USAGE,
   async run(argv, io) {
     let options: ReturnType<typeof parseRunArgs>;
+    let otlp: OtlpArgs | undefined;
     try {
-      options = parseRunArgs(argv, io);
+      const taken = takeRunOtlpFlags(argv);
+      otlp = taken.otlp;
+      // A bad endpoint is a usage error before anything runs, not a surprise after.
+      if (otlp !== undefined) tracesUrl(otlp.endpoint);
+      options = parseRunArgs(taken.rest, io);
     } catch (err) {
       io.err(`fitness-report run: ${describeError(err)}`);
       return 2;
@@ -55,6 +67,18 @@ export const runCommand: Command = {
       const result = await runFitness({ ...options, handleSignals: true, progress: (line) => io.err(line) });
       io.out(outcomeLine(result.record));
       io.out(`run: ${result.dir}`);
+      if (otlp === undefined) return result.exitCode;
+      try {
+        const sent = await exportRun(result.dir, {
+          endpoint: otlp.endpoint,
+          headers: otlp.headers,
+          content: otlp.content,
+        });
+        io.err(`otlp: exported ${sent.spans} spans as trace ${sent.traceId}`);
+      } catch (err) {
+        io.err(`fitness-report run: otlp: ${describeError(err)}`);
+        return 1;
+      }
       return result.exitCode;
     } catch (err) {
       io.err(`fitness-report run: ${describeError(err)}`);
