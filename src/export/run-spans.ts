@@ -152,10 +152,26 @@ export function runSpans(record: RunRecord, tapes: RunTapes, content = false): S
   const facts = wireFacts(tapes.wire, record.identity.target);
   for (const x of pairExchanges(tapes.wire.records).exchanges)
     slot(x.corrId, x.requestMs).children.push(mcpSpan(x, tapes.wire, facts, content));
+  for (const s of slots.values()) if (s.group.kind === 'trial') endGenerations(s.node);
   root.children.push(...arrange([...slots.values()], start));
   cover(root);
   root.events.push(...gateEvents(record, root));
   return root;
+}
+
+/**
+ * A turn's recorded timing covers its whole step: the generation and the tool calls it made. The
+ * generation ends where the step's first tool call starts, so chat and tool spans never overlap.
+ */
+function endGenerations(trial: SpanNode): void {
+  const calls = trial.children.filter(
+    (c) => c.attributes[GEN_AI.operationName] === GEN_AI_OPERATION.executeTool,
+  );
+  for (const chat of trial.children) {
+    if (chat.attributes[GEN_AI.operationName] !== GEN_AI_OPERATION.chat) continue;
+    for (const call of calls)
+      if (call.startMs >= chat.startMs && call.startMs < chat.endMs) chat.endMs = call.startMs;
+  }
 }
 
 /** Stages and probes as they are; trials under one span per phase, in pipeline order. */

@@ -1,0 +1,57 @@
+/** The viewer page's elements (see pages/viewer.ts), looked up once. */
+function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`viewer page is missing #${id}`);
+  return el as T;
+}
+
+export const ui = {
+  title: byId<HTMLElement>('viewer-title'),
+  signature: byId<HTMLElement>('signature'),
+  story: byId<HTMLElement>('story'),
+  compare: byId<HTMLElement>('compare'),
+  trialHead: byId<HTMLElement>('trial-head'),
+  status: byId<HTMLElement>('counts'),
+  phase: byId<HTMLSelectElement>('f-phase'),
+  task: byId<HTMLSelectElement>('f-task'),
+  errors: byId<HTMLInputElement>('f-errors'),
+  grouping: byId<HTMLSelectElement>('f-group'),
+  unfold: byId<HTMLInputElement>('f-unfold'),
+  corrBox: byId<HTMLElement>('f-corr'),
+  corrId: byId<HTMLElement>('f-corr-id'),
+  corrClear: byId<HTMLButtonElement>('f-corr-clear'),
+  searchForm: byId<HTMLFormElement>('search-form'),
+  search: byId<HTMLInputElement>('search'),
+  searchCount: byId<HTMLElement>('search-count'),
+  searchPrev: byId<HTMLButtonElement>('search-prev'),
+  timeline: byId<HTMLElement>('timeline'),
+  spacer: byId<HTMLElement>('spacer'),
+  detail: byId<HTMLElement>('detail'),
+  urlForm: byId<HTMLFormElement>('open-url'),
+  urlInput: byId<HTMLInputElement>('tape-url'),
+  drop: byId<HTMLElement>('dropzone'),
+  file: byId<HTMLInputElement>('tape-file'),
+};
+
+export function setOptions(select: HTMLSelectElement, values: readonly string[]): void {
+  const all = document.createElement('option');
+  all.value = '';
+  all.textContent = 'all';
+  select.replaceChildren(
+    all,
+    ...values.map((v) => {
+      const o = document.createElement('option');
+      o.value = v;
+      o.textContent = v;
+      return o;
+    }),
+  );
+}
+
+/** Marks a moment on the body for tests and the bench (first story, first rows, all read). */
+export function mark(name: 'storyMs' | 'firstRenderMs' | 'readyMs'): void {
+  if (document.body.dataset[name] !== undefined) return;
+  requestAnimationFrame(() => {
+    document.body.dataset[name] = String(Math.round(performance.now()));
+  });
+}
