@@ -11,7 +11,7 @@ export interface SearchState {
 
 const MAX_HITS = 100_000;
 
-function escape(q: string): string {
+function literal(q: string): string {
   return q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -19,7 +19,7 @@ function escape(q: string): string {
 export function search(entries: readonly Entry[], query: string): SearchState {
   const state: SearchState = { query, hits: [], more: 0, at: -1 };
   if (query.trim() === '') return state;
-  const re = new RegExp(escape(query), 'i');
+  const re = new RegExp(literal(query), 'i');
   entries.forEach((e, i) => {
     if (!re.test(e.text)) return;
     if (state.hits.length < MAX_HITS) state.hits.push(i);
