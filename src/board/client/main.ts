@@ -13,7 +13,7 @@ import { buildStory, type Story } from './story.js';
 import { drawStory, drawTrialHead } from './story-view.js';
 import { type Entry, TapeParser } from './tape.js';
 import { buildRows, type Filters, facets, mergePlanes, type Row } from './timeline.js';
-import { mark, setOptions, ui } from './ui.js';
+import { mark, run, setOptions, showSignature, ui } from './ui.js';
 import { drawDetail, drawRow } from './view.js';
 import { VirtualList } from './virtual.js';
 
@@ -163,33 +163,6 @@ async function showProgressively(tapes: readonly TapeText[]): Promise<void> {
     const read = parsers.reduce((n, p) => n + p.progress, 0) / parsers.length;
     ui.status.textContent = `reading the tapes… ${Math.round(read * 100)}%`;
     if (parsers.every((p) => p.done)) show(planes, true);
-  }
-}
-
-function showSignature(data: RunData | undefined): void {
-  ui.signature.className = 'signature';
-  if (!data) {
-    ui.signature.textContent = 'opened directly: no run signature to check';
-    return;
-  }
-  const v = data.verification;
-  if (v.status === 'verified') {
-    ui.signature.classList.add('ok');
-    ui.signature.textContent = `signature verified when the site was built (key ${v.keyid ?? '?'})`;
-  } else {
-    ui.signature.classList.add('bad');
-    ui.signature.textContent = `signature ${v.status}: ${v.problems.join('; ')}`;
-  }
-}
-
-async function run(task: () => Promise<void>): Promise<void> {
-  document.body.dataset.state = 'loading';
-  ui.status.textContent = 'loading…';
-  try {
-    await task();
-  } catch (err) {
-    document.body.dataset.state = 'error';
-    ui.status.textContent = `could not load: ${err instanceof Error ? err.message : String(err)}`;
   }
 }
 

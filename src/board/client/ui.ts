@@ -1,3 +1,5 @@
+import type { RunData } from './load.js';
+
 /** The viewer page's elements (see pages/viewer.ts), looked up once. */
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -54,4 +56,31 @@ export function mark(name: 'storyMs' | 'firstRenderMs' | 'readyMs'): void {
   requestAnimationFrame(() => {
     document.body.dataset[name] = String(Math.round(performance.now()));
   });
+}
+
+export function showSignature(data: RunData | undefined): void {
+  ui.signature.className = 'signature';
+  if (!data) {
+    ui.signature.textContent = 'opened directly: no run signature to check';
+    return;
+  }
+  const v = data.verification;
+  if (v.status === 'verified') {
+    ui.signature.classList.add('ok');
+    ui.signature.textContent = `signature verified when the site was built (key ${v.keyid ?? '?'})`;
+  } else {
+    ui.signature.classList.add('bad');
+    ui.signature.textContent = `signature ${v.status}: ${v.problems.join('; ')}`;
+  }
+}
+
+export async function run(task: () => Promise<void>): Promise<void> {
+  document.body.dataset.state = 'loading';
+  ui.status.textContent = 'loading…';
+  try {
+    await task();
+  } catch (err) {
+    document.body.dataset.state = 'error';
+    ui.status.textContent = `could not load: ${err instanceof Error ? err.message : String(err)}`;
+  }
 }
