@@ -141,6 +141,7 @@ describe('stdio sessions against real servers', () => {
       env: {},
     });
     expect(code).toBe(0);
-    expect(JSON.parse(out.join('\n')).tools.list_branches.calls).toBe(3);
+    const tools = JSON.parse(out.join('\n')).tools as { name: string; calls: number }[];
+    expect(tools.find((t) => t.name === 'list_branches')?.calls).toBe(3);
   });
 });
