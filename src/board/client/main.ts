@@ -1,13 +1,5 @@
 import { drawCompare } from './compare.js';
-import {
-  loadFiles,
-  loadRunData,
-  loadRunTapes,
-  loadUrls,
-  type RunData,
-  type TapeText,
-  tapeUrl,
-} from './load.js';
+import { loadFiles, loadRunData, loadRunTapes, loadUrls, type TapeText, tapeUrl } from './load.js';
 import { describe, type SearchState, search, step } from './search.js';
 import { buildStory, type Story } from './story.js';
 import { drawStory, drawTrialHead } from './story-view.js';
