@@ -96,7 +96,7 @@ export function tapeTrials(agent: Tape, wire: Tape, taskIds: ReadonlySet<string>
   for (const record of agent.records) {
     if (record.type !== 'turn' || record.value.echoed === true) continue;
     const turn = record.value;
-    const trial = get(turn.corr_id);
+    const trial = turn.corr_id === undefined ? undefined : get(turn.corr_id);
     if (trial === undefined || turn.role !== 'assistant') continue;
     trial.answer = textOf(turn);
     for (const b of turn.blocks) if (b.type === 'tool_use' && 'input' in b) trial.asked.push(b.input);

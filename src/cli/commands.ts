@@ -2,6 +2,7 @@ import { auditCommand } from './audit.js';
 import { boardCommand } from './board.js';
 import type { Command } from './command.js';
 import { demoCommand } from './demo.js';
+import { exportCommand } from './export.js';
 import { probeCommand } from './probe.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
@@ -13,6 +14,7 @@ export const commands: readonly Command[] = [
   runCommand,
   probeCommand,
   tapeCommand,
+  exportCommand,
   verifyCommand,
   boardCommand,
   serveCommand,

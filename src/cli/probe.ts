@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { describeTarget, openSession, parseTarget, type Target, targetSecrets } from '../connect/index.js';
+import {
+  describeTarget,
+  openSession,
+  parseTarget,
+  type Target,
+  tapeCommand,
+  targetSecrets,
+} from '../connect/index.js';
 import { checkSecrets } from '../connect/target.js';
 import { type ProbeTape, probeTarget, renderTable, type SessionFacts, summarize } from '../probes/index.js';
 import { ProbeResult } from '../record/probe.js';
@@ -52,7 +59,7 @@ export const probeCommand: Command = {
     const tape = args.tape
       ? TapeWriter.open({
           path: resolve(io.cwd, args.tape),
-          meta: { label: `probe ${label}`, command: label, kind: 'mcp' },
+          meta: { label: `probe ${label}`, command: tapeCommand(args.target, 'probe'), kind: 'mcp' },
           secrets: targetSecrets(args.target),
         })
       : undefined;

@@ -1,3 +1,4 @@
+import { exportRun, tracesUrl } from '../export/index.js';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../models/defaults.js';
 import { PREREG_DEFAULTS } from '../record/prereg.js';
 import { parseRunArgs } from '../run/args.js';
@@ -7,6 +8,7 @@ import { runFitness } from '../run/run-fitness.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
+import { type OtlpArgs, takeRunOtlpFlags } from './export.js';
 
 const d = PREREG_DEFAULTS;
 
@@ -80,8 +82,17 @@ Harness:
   --tape-cap SIZE         bytes one session may write to a tape, e.g. 64MB (default 64MB); past it the
                           session's later lines are dropped and the cut is recorded
 
+Export:
+  --otlp URL              when the run is recorded, send it to this OTLP/HTTP endpoint as spans
+                          (what \`export otlp RUN --endpoint URL\` sends; see \`export --help\`)
+  --otlp-header 'K: V'    header for the OTLP endpoint (repeatable; never written anywhere)
+  --otlp-content          include tool arguments/results and model text in the spans (off by default)
+
 Signals: Ctrl-C (SIGINT) or SIGTERM ends the run VOID aborted with its record, tapes and signature;
 a second signal hurries that (server processes killed at once) and never skips the record.
+
+With --otlp, an endpoint that refuses or cannot be reached is one line on stderr and exit 1; the run
+directory is complete and untouched.
 
 ${exitCodeHelp({ ok: 'SCORED', finding: 'refused: a gate refused the run (its record says which and why)' })}`;
 
@@ -91,8 +102,13 @@ export const runCommand: Command = {
   usage: USAGE,
   async run(argv, io) {
     let options: ReturnType<typeof parseRunArgs>;
+    let otlp: OtlpArgs | undefined;
     try {
-      options = parseRunArgs(argv, io);
+      const taken = takeRunOtlpFlags(argv);
+      otlp = taken.otlp;
+      // A bad endpoint is a usage error before anything runs, not a surprise after.
+      if (otlp !== undefined) tracesUrl(otlp.endpoint);
+      options = parseRunArgs(taken.rest, io);
     } catch (err) {
       io.err(`fitness-report run: ${describeError(err)}`);
       return EXIT.usage;
@@ -101,6 +117,18 @@ export const runCommand: Command = {
       const result = await runFitness({ ...options, handleSignals: true, progress: (line) => io.err(line) });
       io.out(outcomeLine(result.record));
       io.out(`run: ${result.dir}`);
+      if (otlp === undefined) return result.exitCode;
+      try {
+        const sent = await exportRun(result.dir, {
+          endpoint: otlp.endpoint,
+          headers: otlp.headers,
+          content: otlp.content,
+        });
+        io.err(`otlp: exported ${sent.spans} spans as trace ${sent.traceId}`);
+      } catch (err) {
+        io.err(`fitness-report run: otlp: ${describeError(err)}`);
+        return 1;
+      }
       return result.exitCode;
     } catch (err) {
       io.err(`fitness-report run: ${describeError(err)}`);

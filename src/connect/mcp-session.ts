@@ -12,7 +12,7 @@ import { Redactor } from '../tape/redact.js';
 import { EventKind } from '../tape/schema.js';
 import type { TapeWriter } from '../tape/writer.js';
 import { PRODUCER, VERSION } from '../version.js';
-import { currentCorrId, noteLine } from './context.js';
+import { callContext, currentCorrId, noteLine } from './context.js';
 import { withDeadline } from './deadline.js';
 import { errorText } from './errors.js';
 import { handshake } from './handshake.js';
@@ -46,6 +46,11 @@ export class McpSession {
   readonly label: string;
   /** Tag of this session's lines on the tape. */
   readonly tag: string | undefined;
+  /**
+   * The corr id the session was opened under (a trial's, `connect`, `health`): its own events (open,
+   * close, process exit) carry it when no call of another corr id is in flight, so they belong to it.
+   */
+  readonly corrId: string | undefined;
   readonly client: Client;
   private readonly transport: Transport;
   private readonly stdio: ProcessStdioTransport | undefined;
@@ -69,6 +74,7 @@ export class McpSession {
     this.label = describeTarget(target);
     this.tape = options.tape;
     this.tag = options.tape?.newSession();
+    this.corrId = options.corrId ?? currentCorrId();
     this.redactor = new Redactor(targetSecrets(target));
     this.tape?.addSecrets(targetSecrets(target));
     this.client = new Client(options.clientInfo ?? { name: PRODUCER, version: VERSION }, {
@@ -98,7 +104,7 @@ export class McpSession {
     this.wire = built.wire;
     this.transport = recordTransport(built.transport, this.tape, {
       session: this.tag,
-      corrId: currentCorrId,
+      corrId: () => currentCorrId() ?? this.corrId,
       onLine: noteLine,
       onSend: (m) => this.inFlight.noteSent(m),
       intercept: (m, line) => this.inFlight.onInbound(m, line),
@@ -240,14 +246,18 @@ export class McpSession {
 
   /** A harness event on this session's tape lines (`fitness.<name>`). Returns its line, if recorded. */
   event(kind: string, raw: unknown, corrId?: string): number | undefined {
-    const line = this.tape?.event(kind, raw, { corrId: corrId ?? currentCorrId(), session: this.tag });
+    const line = this.tape?.event(kind, raw, {
+      corrId: corrId ?? currentCorrId() ?? this.corrId,
+      session: this.tag,
+    });
     if (line !== undefined) noteLine(line);
     return line;
   }
 
   /** Ends the session: HTTP session DELETE (best effort), client close, process group killed, sockets freed. */
   close(): Promise<void> {
-    this.closing ??= this.shutdown();
+    // Everything the close writes (HTTP DELETE, the closed event) belongs to the session's corr id.
+    this.closing ??= callContext.run({ corrId: currentCorrId() ?? this.corrId }, () => this.shutdown());
     return this.closing;
   }
 

@@ -105,7 +105,7 @@ describe('run directories', () => {
     const { dir } = createRunDir(out, '127-0-0-1-43121', at);
     const tape = TapeWriter.open({
       path: join(dir, 'wire.jsonl'),
-      meta: { label: 'w', command: 'w', kind: 'mcp' },
+      meta: { label: 'w', command: ['w'], kind: 'mcp' },
     });
     tape.event('before', {});
     tape.flush();

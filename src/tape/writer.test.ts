@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const meta = { label: 'unit', command: 'node server.js', kind: 'mcp' };
+const meta = { label: 'unit', command: ['node', 'server.js'], kind: 'mcp' };
 
 function clock(start = Date.UTC(2026, 0, 1)): () => number {
   let t = start;
@@ -51,7 +51,7 @@ describe('TapeWriter', () => {
       type: 'meta',
       startedAt: '2026-01-01T00:00:00.005Z',
       label: 'unit',
-      command: 'node server.js',
+      command: ['node', 'server.js'],
       kind: 'mcp',
       source: `fitness-report@${VERSION}`,
       producer: { name: 'fitness-report', version: VERSION },
@@ -113,7 +113,7 @@ describe('TapeWriter', () => {
     const path = join(dir, 'secret.jsonl');
     const tape = TapeWriter.open({
       path,
-      meta: { ...meta, command: 'run --key sk-abc-123' },
+      meta: { ...meta, command: ['run', '--key', 'sk-abc-123'] },
       secrets: ['sk-abc-123', 'a"quoted\\secret'],
     });
     tape.message('in', { params: { key: 'sk-abc-123', other: 'a"quoted\\secret' } });
@@ -124,7 +124,7 @@ describe('TapeWriter', () => {
     expect(text).not.toContain('sk-abc-123');
     expect(text).not.toContain('quoted');
     expect(text).not.toContain('late-secret-42');
-    expect(text).toContain('run --key [REDACTED]');
+    expect(text).toContain('"command":["run","--key","[REDACTED]"]');
     expect(parseTape(text).skipped).toEqual([]);
   });
 

@@ -6,11 +6,11 @@ import { Redactor } from './redact.js';
 import {
   EventKind,
   type MessageDir,
-  type MetaLine,
   type Producer,
   TAPE_VERSION,
   type Truncation,
   type TurnLine,
+  type WrittenMetaLine,
 } from './schema.js';
 
 export const DEFAULT_MAX_FRAME_BYTES = 1024 * 1024;
@@ -25,7 +25,8 @@ const FLUSH_CHARS = 256 * 1024;
 
 export interface TapeMetaInput {
   label: string;
-  command: string;
+  /** The argv of what was recorded (mcp-tape v1); never a secret (see `connect/tape.ts`). */
+  command: readonly string[];
   /** `mcp` (wire plane) or `llm` (agent and judge planes). */
   kind: string;
   producer?: Producer;
@@ -62,7 +63,8 @@ export interface LineOptions {
   at?: number | undefined;
 }
 
-export type TurnInput = Omit<TurnLine, 't' | 'type'> & { at?: number };
+/** A turn to write: our turns always carry their corr id. */
+export type TurnInput = Omit<TurnLine, 't' | 'type' | 'corr_id'> & { corr_id: string; at?: number };
 
 /**
  * Streams one session to one mcp-tape v1 file. Every line is written whole with its newline, so a
@@ -144,12 +146,13 @@ export class TapeWriter {
   }
 
   private writeMeta(input: TapeMetaInput): void {
-    const meta: MetaLine = {
+    // Every field is set: nothing optional is written as null.
+    const meta: WrittenMetaLine = {
       v: TAPE_VERSION,
       type: 'meta',
       startedAt: input.startedAt ?? new Date(this.startedMs).toISOString(),
       label: input.label,
-      command: input.command,
+      command: [...input.command],
       kind: input.kind,
       source: `${PRODUCER}@${VERSION}`,
       producer: input.producer ?? { name: PRODUCER, version: VERSION },

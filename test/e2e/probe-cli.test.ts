@@ -60,10 +60,8 @@ async function statsOf(tape: string) {
   expect(await main(['tape', 'stats', tape, '--json'], captured.io)).toBe(0);
   return JSON.parse(captured.out.join('\n')) as {
     session: { records: { message: number; event: number }; endReason: string };
-    errors: {
-      rpcErrors: { method: string; code: number; count: number }[];
-      pendingRequests: { method: string }[];
-    };
+    rpcErrorsByMethod: { method: string; code: number; count: number }[];
+    pendingByMethod: { method: string }[];
   };
 }
 
@@ -122,7 +120,7 @@ describe('fitness-report probe (subprocess)', () => {
     expect(stats.session.records.message).toBe(lines.filter((l) => l.dir === 'in' || l.dir === 'out').length);
     expect(stats.session.endReason).toBe('probes-complete');
     const onTape = rpcErrorsOnTape(lines);
-    expect(new Map(stats.errors.rpcErrors.map((e) => [`${e.method} ${e.code}`, e.count]))).toEqual(onTape);
+    expect(new Map(stats.rpcErrorsByMethod.map((e) => [`${e.method} ${e.code}`, e.count]))).toEqual(onTape);
     expect(onTape.get('fitness-report/no-such-method -32601')).toBe(1);
     expect(onTape.get('server/discover -32022')).toBe(1);
   }, 240_000);
@@ -173,7 +171,7 @@ describe('fitness-report probe --url (main)', () => {
     }
     const stats = await statsOf(tape);
     const onTape = rpcErrorsOnTape(lines);
-    expect(new Map(stats.errors.rpcErrors.map((e) => [`${e.method} ${e.code}`, e.count]))).toEqual(onTape);
+    expect(new Map(stats.rpcErrorsByMethod.map((e) => [`${e.method} ${e.code}`, e.count]))).toEqual(onTape);
     expect(onTape.get('tools/call -32020')).toBe(2);
     // The foreign Origin and Host requests are refused before any JSON-RPC handling (403, id null),
     // so on the tape they are requests without a response: pending, counted, not dropped.
@@ -187,7 +185,7 @@ describe('fitness-report probe --url (main)', () => {
         !answered.has(`${l.session}|${JSON.stringify(l.raw?.id)}`),
     );
     expect(pending.map((l) => l.raw?.id)).toEqual(['probe-origin-foreign', 'probe-host-foreign']);
-    expect(stats.errors.pendingRequests).toEqual([{ method: 'server/discover', count: pending.length }]);
+    expect(stats.pendingByMethod).toEqual([{ method: 'server/discover', count: pending.length }]);
   }, 120_000);
 
   it('a faulty server is a finding, not an error: exit 1 with FAIL rows', async () => {

@@ -45,7 +45,7 @@ describe('fitness-report run (offline) on the well-made server', () => {
     expect(tapes.judge.meta?.kind).toBe('llm');
     for (const tape of Object.values(tapes)) {
       expect(tape.end?.reason).toBe('SCORED');
-      expect(tape.meta?.producer.configHash).toBe(record.suite?.hash);
+      expect(tape.meta?.producer).toMatchObject({ configHash: record.suite?.hash });
     }
   }, 600_000);
 
