@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { exportRun } from '../export/index.js';
 import type { Command, CommandIO } from './command.js';
-import { UsageError } from './errors.js';
+import { describeError, FitnessError, UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report export otlp RUN --endpoint URL [--header 'K: V']... [--content]
                                  [--secret-env NAME]... [--service-name NAME] [--timeout MS]
@@ -134,15 +135,22 @@ export const exportCommand: Command = {
     if (args.endpoint === '')
       throw new UsageError('export otlp: --endpoint URL is required (or set OTEL_EXPORTER_OTLP_ENDPOINT)');
     const dir = resolve(io.cwd, rest[0] ?? '');
-    const sent = await exportRun(dir, {
-      endpoint: args.endpoint,
-      headers: args.headers,
-      content: args.content,
-      secrets: args.secrets,
-      ...(args.serviceName ? { serviceName: args.serviceName } : {}),
-      ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
-    });
-    io.out(`exported ${sent.spans} spans as trace ${sent.traceId}`);
-    return 0;
+    try {
+      const sent = await exportRun(dir, {
+        endpoint: args.endpoint,
+        headers: args.headers,
+        content: args.content,
+        secrets: args.secrets,
+        ...(args.serviceName ? { serviceName: args.serviceName } : {}),
+        ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+      });
+      io.out(`exported ${sent.spans} spans as trace ${sent.traceId}`);
+      return EXIT.ok;
+    } catch (err) {
+      // The endpoint refusing or not answering is this command's finding (1), not a crash (3).
+      if (!(err instanceof FitnessError) || err.code !== 'OTLP_EXPORT_FAILED') throw err;
+      io.err(`fitness-report export: ${describeError(err)}`);
+      return EXIT.finding;
+    }
   },
 };

@@ -127,7 +127,7 @@ export const runCommand: Command = {
         io.err(`otlp: exported ${sent.spans} spans as trace ${sent.traceId}`);
       } catch (err) {
         io.err(`fitness-report run: otlp: ${describeError(err)}`);
-        return 1;
+        return EXIT.finding;
       }
       return result.exitCode;
     } catch (err) {

@@ -219,7 +219,9 @@ describe('run --otlp', () => {
     const sent = await cli(['run', '--out', out, '--otlp', receiver.url, '--', 'node', server('thin')]);
     expect(sent.err).toMatch(/otlp: exported \d+ spans as trace [0-9a-f]{32}/);
     const traceId = /trace ([0-9a-f]{32})/.exec(sent.err)?.[1] ?? '';
-    expect(trace(receiver.spans, traceId).root.map((s) => s.name)).toEqual(['fitness-report run thin']);
+    expect(trace(receiver.spans, traceId).root.map((s) => s.name)).toEqual([
+      'fitness-report run planted-thin',
+    ]);
     const port = await closedPort();
     const failed = await cli([
       'run',
