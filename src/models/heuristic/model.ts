@@ -116,7 +116,9 @@ export class HeuristicModel implements LanguageModelV3 {
       });
     }
     const { action, callNumber } = act(options);
-    const inputTokens = Math.ceil((JSON.stringify(options.prompt).length + toolChars(options.tools ?? [])) / 4);
+    const inputTokens = Math.ceil(
+      (JSON.stringify(options.prompt).length + toolChars(options.tools ?? [])) / 4,
+    );
     const limit = options.maxOutputTokens;
     let content: LanguageModelV3Content[];
     let reason: LanguageModelV3FinishReason['unified'];
