@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { clientAnswer, isServerRequest } from '../connect/client-answer.js';
 import { ProcessStdioTransport } from '../connect/stdio-transport.js';
 import type { TapeRef } from '../record/probe.js';
 import { isFrame } from './frames.js';
@@ -48,19 +49,12 @@ export function stdioChannel(
 
 type Waiter = (frame: Frame | undefined, ref?: TapeRef) => void;
 
-/**
- * What the session's SDK client answers a server → client request with, having declared no client
- * capabilities: `ping` gets an empty result, anything else method-not-found.
- */
-export function clientAnswer(request: Frame): Frame {
-  if (request.method === 'ping') return { jsonrpc: '2.0', id: request.id, result: {} };
-  return { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
-}
-
 class StdioProcess {
   private readonly transport: ProcessStdioTransport;
   private readonly waiters = new Map<unknown, Waiter>();
   private exitError: string | undefined;
+  /** The step frame last sent: a server request arriving meanwhile is asked under it. */
+  private current: Frame | undefined;
   readonly started: Promise<void>;
 
   constructor(
@@ -96,9 +90,9 @@ class StdioProcess {
     const ref: TapeRef = `wire:${this.tape.message('out', frame, this.line)}`;
     if (!isFrame(frame)) return;
     if ('method' in frame) {
-      // A request from the server (it has an id): answered as the session would, then recorded.
-      if ('id' in frame && frame.id !== undefined && frame.id !== null) {
-        const answer = clientAnswer(frame);
+      // A request from the server (it has an id): answered as the session would (recorded first).
+      const answer = isServerRequest(frame) ? clientAnswer(frame, this.current) : undefined;
+      if (answer !== undefined) {
         this.tape.message('in', answer, this.line);
         void this.transport.send(answer as unknown as JSONRPCMessage).catch(() => undefined);
       }
@@ -114,6 +108,7 @@ class StdioProcess {
   async send(step: Step, timeoutMs: number): Promise<StepResult> {
     if (this.exitError !== undefined) return { refs: [], error: this.exitError };
     const refs: TapeRef[] = [`wire:${this.tape.message('in', step.frame, this.line)}`];
+    this.current = step.frame;
     const isRequest = 'method' in step.frame && 'id' in step.frame;
     const answer = isRequest ? this.waitFor(step.frame.id, timeoutMs) : undefined;
     const sent = await this.transport
