@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import type { RunRecord } from '../record/index.js';
 import { Redactor, redactTapeText } from '../tape/redact.js';
 import { SIGNATURE_FILE, verifyRun } from '../tape/signature.js';

@@ -1,5 +1,5 @@
 import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
-import { compileSchema } from '../suite/json-schema.js';
+import { compileSchema } from '../core/json-schema.js';
 
 /**
  * The SDK client's output-schema validator: the harness's own compiler (src/suite/json-schema.ts),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
 import { parseTape, readTape, type Tape } from '../tape/reader.js';
 import { redactTapeText } from '../tape/redact.js';

@@ -1,11 +1,11 @@
-import { FitnessError } from '../cli/errors.js';
 import { callContext } from '../connect/context.js';
 import { openSession } from '../connect/session.js';
+import { canonicalDigest } from '../core/canonical.js';
+import { FitnessError } from '../core/errors.js';
+import { MAX_SCHEMA_CHARS } from '../core/json-schema.js';
 import { summarize } from '../probes/report.js';
 import { probeTarget } from '../probes/target.js';
-import { canonicalDigest } from '../record/canonical.js';
 import { surfaceSafety } from '../suite/destructive.js';
-import { MAX_SCHEMA_CHARS } from '../suite/json-schema.js';
 import { surfaceDigest } from '../suite/register.js';
 import { parseSurface } from '../suite/surface.js';
 import { checkStop, completed, type RunState, RunStop } from './state.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { describeError } from '../cli/errors.js';
 import { processScope } from '../connect/processes.js';
 import { targetSecrets } from '../connect/target.js';
+import { describeError } from '../core/errors.js';
 import { Redactor } from '../tape/redact.js';
 import { resolveConfig } from './config.js';
 import { connectStage, probeStage, surfaceStage } from './connect-stage.js';

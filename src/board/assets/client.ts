@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FitnessError } from '../../cli/errors.js';
+import { FitnessError } from '../../core/errors.js';
 
 /**
  * The viewer client's JavaScript. The published package ships it compiled (dist/board/client/*.js).

@@ -1,4 +1,4 @@
-import { FitnessError } from '../../cli/errors.js';
+import { FitnessError } from '../../core/errors.js';
 import type { ExplorationLedger } from '../../record/exploration.js';
 import { ArgumentValidator } from '../admission/arguments.js';
 import { contextHaystacks } from '../admission/key-rules.js';
