@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixtureRecord } from '../../../../test/support/board/records.js';
+import { HOSTILE } from '../../../../test/support/board/runs.js';
 import { parseRecord, type RunRecord } from '../../../record/index.js';
 import { LIMITATIONS } from '../../../record/migrate.js';
 import { buildBoard } from '../../model.js';
-import { fixtureRecord } from '../../testing/records.js';
-import { HOSTILE } from '../../testing/runs.js';
 import { methodsPage } from '../methods.js';
 import { recordPage } from './page.js';
 

@@ -6,8 +6,14 @@ import type {
   PlanPowerGate,
   StructuralGate,
   SuiteSizeGate,
-} from '../../record/index.js';
-import { achievedPower, binomCdf, percentileNearestRank, planSampleSize, wilson } from '../../stats/index.js';
+} from '../../../src/record/index.js';
+import {
+  achievedPower,
+  binomCdf,
+  percentileNearestRank,
+  planSampleSize,
+  wilson,
+} from '../../../src/stats/index.js';
 
 /**
  * Gate records for synthetic runs (tests and the bench). These play the part of the pipeline:

@@ -13,7 +13,7 @@ import {
   RunRecord,
   type TrialOutcome,
   type UsageRow,
-} from '../../record/index.js';
+} from '../../../src/record/index.js';
 import {
   answerLeak,
   construct,
