@@ -1,41 +1,39 @@
+import {
+  answerLeakGate,
+  constructGate,
+  type LeakScanTask,
+  nullBaselineGate,
+  planPowerGate,
+  type RateParams,
+  structuralGate,
+  suiteSizeGate,
+} from '../../../src/gates/index.js';
 import type {
   AnswerLeakGate,
   ConstructGate,
+  ExtensionPolicy,
   NullBaselineGate,
   NullPhase,
   PlanPowerGate,
   StructuralGate,
   SuiteSizeGate,
 } from '../../../src/record/index.js';
-import {
-  achievedPower,
-  binomCdf,
-  percentileNearestRank,
-  planSampleSize,
-  wilson,
-} from '../../../src/stats/index.js';
 
 /**
- * Gate records for synthetic runs (tests and the bench). These play the part of the pipeline:
- * they produce the stored numbers a real run would store, with src/stats. The board never calls
- * anything in this folder.
+ * Gate records for synthetic runs (tests and the bench), made by the pipeline's own gate functions
+ * from counts a real run could observe: the fixtures hold inputs, never a copy of a decision.
  */
 
-/** The exact power computations are slow; synthetic fleets of a thousand runs reuse them. */
-const memo = new Map<string, number>();
-function remember(key: string, fn: () => number): number {
-  let v = memo.get(key);
-  if (v === undefined) {
-    v = fn();
-    memo.set(key, v);
-  }
-  return v;
-}
+export const CONSTRUCT: RateParams = { threshold: 0.9, alpha: 0.05, detectableRate: 0.8, power: 0.8 };
+const REPS = 3;
+const POLICY = { batchTasks: 6, maxExtensions: 2 } as const;
 
-export const T = 0.9;
-export const ALPHA = 0.05;
-export const DETECTABLE = 0.8;
-export const POWER = 0.8;
+/** The exact power computations are slow; synthetic fleets of a thousand runs reuse them. */
+const memo = new Map<string, unknown>();
+function remember<T>(key: string, fn: () => T): T {
+  if (!memo.has(key)) memo.set(key, fn());
+  return memo.get(key) as T;
+}
 
 export function structural(o: {
   candidates: number;
@@ -44,226 +42,103 @@ export function structural(o: {
   floor?: number;
   tools?: number;
 }): StructuralGate {
-  const admissionRate = o.candidates === 0 ? undefined : (o.candidates - o.rejected) / o.candidates;
-  const floor = o.floor ?? 0.25;
-  const below = admissionRate !== undefined && admissionRate < floor;
-  return {
-    gate: 'structural',
-    tier: 'free',
-    verdict: below ? 'FAIL' : 'PASS',
-    ...(below
-      ? { reason: 'admission_rate_below_floor' as const, outcome: 'INSUFFICIENT_SURFACE' as const }
-      : {}),
+  return structuralGate({
     surfaceListed: true,
     toolCount: o.tools ?? 3,
     candidates: o.candidates,
-    admitted: o.candidates - o.rejected,
-    ...(admissionRate === undefined ? {} : { admissionRate }),
-    minAdmissionRate: floor,
+    rejected: o.rejected,
     registered: o.registered,
     invalidTasks: [],
-    explain: below
-      ? `admission rate ${admissionRate?.toFixed(3)} is below the floor ${floor}`
-      : 'the surface was listed and every registered task re-validated',
-  };
+    minAdmissionRate: o.floor ?? 0.25,
+  });
 }
 
-export function answerLeak(leaks: AnswerLeakGate['leaks'] = [], scanned = 16): AnswerLeakGate {
-  const fail = leaks.length > 0;
-  return {
-    gate: 'answer_leak',
-    tier: 'free',
-    verdict: fail ? 'FAIL' : 'PASS',
-    ...(fail ? { reason: 'answer_in_prompt' as const, outcome: 'GATE_FAILED' as const } : {}),
-    scanned,
-    leaks,
-    explain: fail
-      ? `${leaks.length} registered task(s) carry their answer`
-      : `no answer found in ${scanned} tasks`,
-  };
+/** `scanned` tasks whose keys are `answer i`; `leaking` puts its phrase in task t3's prompt. */
+export function answerLeak(leaking?: string, scanned = 16): AnswerLeakGate {
+  const tasks: LeakScanTask[] = Array.from({ length: scanned }, (_, i) => ({
+    taskId: `t${i + 1}`,
+    prompt: `Find the entry the server lists as number ${i + 1} and give its title.`,
+    answerKey: `answer ${i + 1}`,
+  }));
+  if (leaking !== undefined && tasks[2]) {
+    tasks[2] = { ...tasks[2], prompt: `Which book is "${leaking}"? Give its title.`, answerKey: leaking };
+  }
+  return answerLeakGate(tasks);
 }
 
 export function suiteSize(o: { registered: number; deleted?: number; minTasks?: number }): SuiteSizeGate {
-  const minTasks = o.minTasks ?? 8;
-  const deleted = o.deleted ?? 0;
-  const short = o.registered < minTasks;
-  const byScreen = short && deleted > 0 && o.registered + deleted >= minTasks;
-  return {
-    gate: 'suite_size',
-    tier: 'free',
-    verdict: short ? 'FAIL' : 'PASS',
-    ...(short
-      ? byScreen
-        ? { reason: 'all_candidates_null_answerable' as const, outcome: 'DEGENERATE' as const }
-        : { reason: 'below_minimum_suite_size' as const, outcome: 'INSUFFICIENT_SURFACE' as const }
-      : {}),
+  return suiteSizeGate({
     registered: o.registered,
-    minTasks,
-    deletedByScreen: deleted,
-    explain: short
-      ? `${o.registered} registered tasks, below the minimum ${minTasks}`
-      : `${o.registered} tasks`,
-  };
+    deletedByScreen: o.deleted ?? 0,
+    minTasks: o.minTasks ?? 8,
+  });
 }
 
-export function planPower(registeredTrials: number, maxTrials: number): PlanPowerGate {
-  const plan = {
-    n: remember(
-      'plan',
-      () => planSampleSize({ threshold: T, alpha: ALPHA, detectableRate: DETECTABLE, power: POWER }).n,
-    ),
-  };
-  const power = (n: number) =>
-    n === 0
-      ? 0
-      : remember(`power:${n}`, () =>
-          achievedPower({ n, threshold: T, alpha: ALPHA, detectableRate: DETECTABLE }),
-        );
-  const perfect = (n: number) => n > 0 && wilson(n, n).lower >= T;
-  return {
-    gate: 'plan_power',
-    tier: 'free',
-    verdict: 'PASS',
-    threshold: T,
-    alpha: ALPHA,
-    detectableRate: DETECTABLE,
-    plannedPower: POWER,
-    requiredN: plan.n,
-    registeredTrials,
-    achievedPower: power(registeredTrials),
-    maxTrials,
-    achievedPowerAtMax: power(maxTrials),
-    perfectPassAtRegistered: perfect(registeredTrials),
-    perfectPassAtMax: perfect(maxTrials),
-    explain: `${registeredTrials} registered trials; ${plan.n} reach the planned power`,
-  };
+/** Registered construct trials and one batch's trials, against the registered two extensions. */
+export function planPower(
+  registeredTrials: number,
+  trialsPerBatch = POLICY.batchTasks * REPS,
+): PlanPowerGate {
+  return remember(`plan:${registeredTrials}:${trialsPerBatch}`, () =>
+    planPowerGate({
+      construct: CONSTRUCT,
+      registeredTrials,
+      trialsPerBatch,
+      maxExtensions: POLICY.maxExtensions,
+    }),
+  );
 }
 
 export type NullCounts = Partial<Record<NullPhase, { k: number; n: number }>>;
 
+/** `signal` is the k/n behind S for the reference and first-try readings (the ceiling is S = 1). */
 export function nullBaseline(
   source: 'ceiling' | 'reference' | 'first_try',
   phases: NullCounts,
-  signal: number | undefined,
+  signal?: { k: number; n: number },
 ): NullBaselineGate {
-  const nullRates: NullBaselineGate['nullRates'] = {};
-  for (const [phase, c] of Object.entries(phases) as [NullPhase, { k: number; n: number }][]) {
-    nullRates[phase] = { k: c.k, n: c.n, rate: c.k / c.n };
-  }
-  const rates = Object.values(nullRates).map((r) => r.rate);
-  const tNull = rates.length === 3 ? percentileNearestRank(rates, 95) : undefined;
-  const cutoff = signal === undefined ? undefined : 0.5 * signal;
-  const base = {
-    gate: 'null_baseline' as const,
-    tier: 'cheap' as const,
-    signalSource: source,
+  return nullBaselineGate({
+    phases,
+    signal: source === 'ceiling' ? { source } : { source, ...(signal ? { counts: signal } : {}) },
     ratio: 0.5,
     percentile: 95,
-    nullRates,
-    ...(signal === undefined ? {} : { signal }),
-    ...(tNull === undefined ? {} : { tNull }),
-    ...(cutoff === undefined ? {} : { cutoff }),
-  };
-  if (tNull === undefined || signal === undefined) {
-    return {
-      ...base,
-      verdict: 'INDETERMINATE',
-      reason: 'no_measurements',
-      outcome: 'INDETERMINATE',
-      explain: 'a null phase or the signal was not measured',
-    };
-  }
-  if (signal === 0) {
-    return {
-      ...base,
-      verdict: 'INDETERMINATE',
-      reason: 'degenerate_no_signal',
-      outcome: 'INDETERMINATE',
-      explain: 'S = 0',
-    };
-  }
-  if (cutoff !== undefined && tNull >= cutoff) {
-    return {
-      ...base,
-      verdict: 'KILL',
-      reason: 'noise_exceeds_signal',
-      outcome: 'DEGENERATE',
-      explain: `T_null ${tNull.toFixed(3)} reaches ${cutoff.toFixed(3)}`,
-    };
-  }
-  return {
-    ...base,
-    verdict: 'PROCEED',
-    explain: `T_null ${tNull.toFixed(3)} stays below ${cutoff?.toFixed(3)}`,
-  };
+  });
 }
 
-export interface ConstructInput {
+export interface Pool {
   k: number;
   n: number;
   errors?: number;
-  policy?: ConstructGate['extension']['policy'];
-  ledger?: ConstructGate['extension']['ledger'];
-  wire?: ConstructGate['wire'];
-  /** Force the recorded outcome (the pipeline's decision) when the fixture needs a specific one. */
-  decided?: Pick<ConstructGate, 'verdict' | 'reason' | 'outcome'>;
 }
 
+export interface ConstructInput {
+  /** The reference agent's pool over the 16 registered tasks (3 reps: k + n-k + errors = 48). */
+  registered: Pool;
+  /** The pool after each bought batch, in order. */
+  batches?: readonly Pool[];
+  policy?: ExtensionPolicy;
+  wire?: ConstructGate['wire'];
+}
+
+const full = (p: Pool) => ({ k: p.k, n: p.n, errors: p.errors ?? 0 });
+const trials = (p: Pool) => p.n + (p.errors ?? 0);
+
 export function construct(o: ConstructInput): ConstructGate {
-  const errors = o.errors ?? 0;
-  const errorShare = o.n + errors === 0 ? 0 : errors / (o.n + errors);
-  const stats =
-    o.n === 0
-      ? {}
-      : {
-          rate: o.k / o.n,
-          pValue: binomCdf(o.k, o.n, T),
-          wilson: { ...wilson(o.k, o.n) },
-          achievedPower: remember(`power:${o.n}`, () =>
-            achievedPower({ n: o.n, threshold: T, alpha: ALPHA, detectableRate: DETECTABLE }),
-          ),
-          rawVerdict:
-            o.k / o.n >= T
-              ? ('PASS' as const)
-              : binomCdf(o.k, o.n, T) < ALPHA
-                ? ('FAIL' as const)
-                : ('EXTEND' as const),
-          downgraded: false,
-        };
-  const policy = o.policy ?? { batchTasks: 6, maxExtensions: 2 };
-  const recorded = !('recorded' in policy);
-  const ledger =
-    o.ledger ??
-    (recorded
-      ? {
-          registered: {
-            tasks: Math.ceil((o.n + errors) / 3),
-            trials: o.n + errors,
-            pool: { k: o.k, n: o.n, errors },
-            verdict: o.decided?.verdict ?? 'PASS',
-          },
-          batches: [],
-        }
-      : undefined);
-  return {
-    gate: 'construct',
-    tier: 'paid',
-    verdict: o.decided?.verdict ?? 'PASS',
-    ...(o.decided?.reason ? { reason: o.decided.reason } : {}),
-    ...(o.decided?.outcome ? { outcome: o.decided.outcome } : {}),
-    k: o.k,
-    n: o.n,
-    errors,
-    errorShare,
-    compromisedErrorShare: 0.05,
-    threshold: T,
-    alpha: ALPHA,
-    detectableRate: DETECTABLE,
-    plannedPower: POWER,
-    requiredN: 78,
-    ...stats,
-    ...(o.wire ? { wire: o.wire } : {}),
-    extension: { policy, ...(ledger ? { ledger } : {}) },
-    explain: `reference agent ${o.k}/${o.n} with ${errors} oracle errors against ${T}`,
-  };
+  const key = JSON.stringify(o);
+  return remember(`construct:${key}`, () => {
+    let before = trials(o.registered);
+    return constructGate({
+      params: CONSTRUCT,
+      compromisedErrorShare: 0.05,
+      policy: o.policy ?? POLICY,
+      reps: REPS,
+      registered: { tasks: trials(o.registered) / REPS, pool: full(o.registered) },
+      batches: (o.batches ?? []).map((pool) => {
+        const tasksAdded = (trials(pool) - before) / REPS;
+        before = trials(pool);
+        return { tasksAdded, pool: full(pool) };
+      }),
+      ...(o.wire ? { wire: o.wire } : {}),
+    });
+  });
 }
