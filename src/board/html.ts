@@ -69,7 +69,6 @@ export function join(parts: readonly Part[], separator: Part = ''): SafeHtml {
 }
 
 /** The empty fragment. */
-export const EMPTY = html``;
 
 /**
  * A link target taken from untrusted data: only absolute http(s) URLs survive; anything else

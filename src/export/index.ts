@@ -8,8 +8,7 @@ import { finishedSpans, type OtlpTarget, sendSpans } from './otlp.js';
 import { runSpans } from './run-spans.js';
 import { type SpanNode, walk } from './span-tree.js';
 
-export { finishedSpans, type OtlpTarget, sendSpans, tracesUrl } from './otlp.js';
-export { runSpans } from './run-spans.js';
+export { type OtlpTarget, tracesUrl } from './otlp.js';
 export type { SpanNode } from './span-tree.js';
 
 export interface ExportOptions extends OtlpTarget {

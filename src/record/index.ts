@@ -125,7 +125,7 @@ export {
 export { CallUsage, ModelPrice, PriceTable, type PriceTableInput, priceTokens, UsageRow } from './pricing.js';
 export { ProbeResult, REFS_PER_KIND, TapeRef } from './probe.js';
 export { proportion } from './proportion.js';
-export { CURRENT_SCHEMA, KNOWN_SCHEMAS, Refusal, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
+export { KNOWN_SCHEMAS, Refusal, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
 export { RunRecordV1 } from './run-v1.js';
 export {
   FailureClass,

@@ -1,6 +1,5 @@
 export { type CorrId, parseCorrId, TRIAL_PHASES, type TrialPhase, trialCorrId } from './corr-id.js';
 export { type Exchange, type ExchangeOutcome, messages, type Pairing, pairExchanges } from './pairing.js';
-export { publishTape } from './publish.js';
 export {
   classOf,
   type LineClass,

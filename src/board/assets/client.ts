@@ -12,7 +12,8 @@ import { FitnessError } from '../../core/errors.js';
  */
 const VIEWER_DIR = fileURLToPath(new URL('../../../dist/board/viewer/', import.meta.url));
 
-export async function clientFiles(dir = VIEWER_DIR): Promise<Map<string, string>> {
+export async function clientFiles(): Promise<Map<string, string>> {
+  const dir = VIEWER_DIR;
   const names = existsSync(dir) ? (await readdir(dir)).filter((n) => n.endsWith('.js')) : [];
   if (!names.includes('main.js')) {
     throw new FitnessError('BOARD_ASSETS', `${dir}: the viewer client is missing (run npm run build)`);
