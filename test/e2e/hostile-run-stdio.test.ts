@@ -118,7 +118,7 @@ describe('hostile stdio servers, measured', () => {
   it('a notification flood: the tape is capped per session, the budget ends the run VOID budget_exhausted', async () => {
     const { result, record, wire } = await hostileRun(
       { kind: 'stdio', argv: proxyArgv('flood') },
-      { budgetMs: 8000, tapeCapBytes: 2 * 1024 * 1024, callTimeoutMs: 20_000 },
+      { budgetMs: 8000, tapeCapBytes: 512 * 1024, callTimeoutMs: 20_000 },
     );
     expect(record.void?.reason).toBe('budget_exhausted');
     expect(record.void?.detail).toMatch(/^the pre-registered run budget of 8 s ran out during /);
