@@ -105,7 +105,7 @@ function descriptionFor(
   if (rivals.length > 0) sentences.unshift(`Use this tool, not ${rivals.join(' or ')}, for this.`);
   for (const p of params)
     sentences.push(
-      `Takes ${p.rename ?? p.name}: ${p.description[0]?.toLowerCase()}${p.description.slice(1)}`,
+      `Its ${p.name}${p.rename ? ` (better named ${p.rename})` : ''} is ${p.description[0]?.toLowerCase()}${p.description.slice(1)}`,
     );
   return sentences.join(' ');
 }
