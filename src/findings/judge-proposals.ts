@@ -23,7 +23,7 @@ const JudgeRewrites = z.object({
   ),
 });
 
-const SYSTEM = [
+export const PROPOSALS_SYSTEM = [
   'You rewrite MCP tool descriptions so that an agent picks the right tool and passes the right arguments.',
   'You are given each tool as its server lists it and the findings recorded against it on a measured run.',
   'For every tool, return a new description, documentation for the parameters the findings name (and a',
@@ -64,7 +64,7 @@ export async function judgeProposals(input: {
     model: input.model,
     schema: JudgeRewrites,
     schemaName: 'rewrite_proposals',
-    system: SYSTEM,
+    system: PROPOSALS_SYSTEM,
     prompt: promptFor(input.findings, input.tools),
     index: 0,
     purpose: 'proposals',
