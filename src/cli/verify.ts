@@ -13,7 +13,7 @@ and recomputes every gate verdict and the score's intervals from the counts the 
 ${exitCodeHelp({ ok: 'verified: every check agrees', finding: 'a mismatch: a file, hash or verdict does not agree' })}`;
 
 /** A path that is not a run directory is the caller's mistake, not a mismatch in somebody's run. */
-function runDir(path: string): string {
+export function runDir(path: string): string {
   if (!existsSync(path)) throw new UsageError(`${path}: no such run directory`);
   if (!statSync(path).isDirectory()) throw new UsageError(`${path}: not a directory (give a run directory)`);
   if (!existsSync(join(path, 'record.json')))

@@ -55,6 +55,14 @@ export {
   RegisteredStep,
 } from './extension.js';
 export {
+  Finding,
+  FindingKind,
+  FindingsBlock,
+  ParameterProposal,
+  Proposal,
+  ProposalSource,
+} from './findings.js';
+export {
   AnswerLeakGate,
   ConstructGate,
   GateRecord,

@@ -9,6 +9,7 @@ import {
 } from './consistency.js';
 import { CostBlock } from './cost.js';
 import { ExplorationLedger } from './exploration.js';
+import { FindingsBlock } from './findings.js';
 import { GateRecord } from './gate.js';
 import { generatorChip, Identity, RunId } from './identity.js';
 import { ledgerAgrees } from './ledger-agrees.js';
@@ -119,6 +120,8 @@ export const RunRecord = z
     gates: z.array(GateRecord),
     /** The server's failures during generation and admission, per tool, from the wire tape. */
     serverFaults: ServerFaults.optional(),
+    /** Findings from the drive's tapes (absent on a run that never drove, and on older records). */
+    findings: FindingsBlock.optional(),
   })
   .superRefine(scoreIffScored)
   .superRefine(voidIffVoid)

@@ -153,6 +153,7 @@ async function voidRecordText(state: RunState, why: string, path: string, endedA
       suiteFile: undefined,
       preregSha: undefined,
       surface: undefined,
+      findings: undefined,
     };
     const record = buildRecord(bare, { stop: new RunStop('crashed', detail) }, files, endedAt);
     return serializeRecord(scrubRecord(record, state.secrets), path);

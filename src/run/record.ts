@@ -114,6 +114,7 @@ export function buildRecord(state: RunState, ending: Ending, files: FileDigest[]
   };
   if (state.surface) record.surface = state.surface;
   if (state.exploration) record.exploration = state.exploration;
+  if (state.findings) record.findings = state.findings;
   if (suite && preregistered) record.suite = suite;
   if (preregistered && state.preregSha)
     record.prereg = {

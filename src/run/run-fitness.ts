@@ -7,6 +7,7 @@ import { Redactor } from '../tape/redact.js';
 import { resolveConfig } from './config.js';
 import { connectStage, probeStage, surfaceStage } from './connect-stage.js';
 import { controlRun } from './control.js';
+import { findingsStage } from './findings-stage.js';
 import { finishRun, type RunResult } from './finish.js';
 import { freeGates } from './free-gates.js';
 import { generateStage } from './generate-stage.js';
@@ -34,6 +35,7 @@ async function pipeline(state: RunState): Promise<Ending> {
   if (!freeGates(state)) return {};
   checkStop(state);
   const score = await paidGates(state);
+  state.findings = await findingsStage(state);
   return score ? { score } : {};
 }
 

@@ -2,6 +2,7 @@ import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import type { AgentModel, TrialResult } from '../agents/types.js';
 import type { McpSession } from '../connect/session.js';
 import type { ExplorationLedger } from '../record/exploration.js';
+import type { FindingsBlock } from '../record/findings.js';
 import type { GateRecord } from '../record/gate.js';
 import type { VoidReason } from '../record/outcome.js';
 import type { UsageRow } from '../record/pricing.js';
@@ -67,6 +68,8 @@ export interface RunState {
   /** Every trial run, by phase (the construct and drive trials feed the gates and the score). */
   results: TrialResult[];
   ownNotes: { id: string; text: string }[];
+  /** Findings from the drive's tapes (src/findings), once the drive is done. */
+  findings?: FindingsBlock;
   /** An in-flight liveness check of the target, shared by trials that saw it fail. */
   health?: Promise<boolean> | undefined;
 }

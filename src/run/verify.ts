@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson, sha256Hex } from '../core/canonical.js';
+import { deriveFindings } from '../findings/derive.js';
+import { readFindingsInput } from '../findings/read.js';
 import { answerLeakGate } from '../gates/answer-leak.js';
 import { constructGate } from '../gates/construct.js';
 import { ladder } from '../gates/ladder.js';
@@ -9,6 +11,7 @@ import { planPowerGate } from '../gates/plan-power.js';
 import { structuralGate } from '../gates/structural.js';
 import { suiteSizeGate } from '../gates/suite-size.js';
 import { policyRecorded } from '../record/extension.js';
+import type { FindingsBlock } from '../record/findings.js';
 import type { GateRecord } from '../record/gate.js';
 import { readRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
@@ -131,6 +134,31 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
   }
 }
 
+/** The record's findings derived again from the published tapes and suite by the same functions. */
+function checkFindings(
+  dir: string,
+  stored: FindingsBlock,
+  note: (ok: boolean, what: string) => void,
+  problems: string[],
+): void {
+  const read = readFindingsInput(dir);
+  if ('missing' in read) {
+    problems.push(`findings: ${read.missing}`);
+    return;
+  }
+  const again = deriveFindings(read.input);
+  if (again === undefined) {
+    problems.push('findings: the tapes hold no drive trial to derive them from');
+    return;
+  }
+  const { proposals, proposalsNote: _note, ...rest } = stored;
+  const { proposals: ruled, proposalsNote: _n, ...derived } = again;
+  const ok = same(rest, derived);
+  note(ok, `findings: ${stored.findings.length} re-derived from the tapes${ok ? '' : ' (they differ)'}`);
+  const rules = proposals.filter((p) => p.source === 'rules');
+  note(same(rules, ruled), `rule proposals: ${rules.length} re-derived`);
+}
+
 function same(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
@@ -187,6 +215,7 @@ export async function verifyFitnessRun(dir: string): Promise<VerifyResult> {
       `eventual ${eventual.k}/${eventual.n} Wilson`,
     );
   }
+  if (record.findings) checkFindings(dir, record.findings, note, problems);
   if (record.outcome !== 'VOID') {
     try {
       note(ladder(record.gates).outcome === record.outcome, `outcome ${record.outcome}`);

@@ -2,6 +2,7 @@
 export { binomCdf, binomCdfTable, EXACT_BIT_BUDGET } from './binomial.js';
 export { type DominanceInput, type DominancePosition, dominancePositions } from './dominance.js';
 export { StatsInputError } from './errors.js';
+export { type McNemarResult, mcnemarExact } from './mcnemar.js';
 export { normalCdf, normalPdf, normalQuantile } from './normal.js';
 export { percentileNearestRank } from './percentile.js';
 export {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 /** One judge model call, as the judge plane records it. */
 export interface JudgeCall {
   index: number;
-  purpose: 'candidates' | 'destructiveness';
+  purpose: 'candidates' | 'destructiveness' | 'proposals';
   system: string;
   prompt: string;
   startedAt: string;

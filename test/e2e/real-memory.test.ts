@@ -12,6 +12,7 @@ import { executeRuns, MEMORY_SEED, memoryRun, type RunReport } from '../../src/a
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
+import { dishonestEvidence } from '../support/findings-honesty.js';
 
 const out = mkdtempSync(join(tmpdir(), 'real-memory-'));
 let report: RunReport;
@@ -67,6 +68,17 @@ describe('server-memory over stdio, a seeded graph of 12 entities', () => {
     expect(report.agreements?.length ?? 0).toBeGreaterThan(10);
     const verified = await verifyFitnessRun(report.dir ?? '');
     expect(verified.problems).toEqual([]);
+  });
+
+  it('writes findings whose every evidence line the wire tape bears out', async () => {
+    const block = report.record?.findings;
+    if (block === undefined) throw new Error('a run that drove carries findings');
+    expect(block.drive.trials).toBe(report.record?.score?.firstTry.n);
+    const wire = await readTape(join(report.dir ?? '', 'wire.jsonl'));
+    expect(dishonestEvidence(block, wire)).toEqual([]);
+    // server-memory annotates its tools: any annotation finding names one the tools/list left bare.
+    for (const f of block.findings) expect(f.evidence.length).toBeGreaterThan(0);
+    for (const p of block.proposals) expect(p.source).toBe('rules');
   });
 
   it('records the memory file path (an --env value is configuration) as derived given context', () => {

@@ -15,6 +15,7 @@ import { filesSection } from './files.js';
 import { probeFindings } from './findings.js';
 import { gateLedger } from './gate-ledger.js';
 import { identity, lineage, preregistration } from './identity.js';
+import { ownerFindings } from './owner-findings.js';
 import { scoreDetails, toolAttribution } from './score.js';
 
 export interface RecordPageInput {
@@ -52,6 +53,7 @@ ${section('extensions', 'Extension ledger', c ? extensionLedger(c) : html`<p>The
 ${section('exploration', 'Exploration ledger', explorationLedger(record))}
 ${section('probes', 'Probe findings', probeFindings(record, links))}
 ${section('tools', 'Per-tool attribution', toolAttribution(record.score))}
+${section('owner-findings', 'Findings for the server owner', ownerFindings(record, links))}
 ${record.score ? section('score', 'Drive details', scoreDetails(record.score)) : ''}
 ${section('cost', 'Cost', costBreakdown(record.cost))}
 ${section('identity', 'Identity', identity(record))}

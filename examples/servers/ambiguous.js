@@ -1,0 +1,135 @@
+// @ts-check
+/**
+ * Planted property: an ambiguous parameter and error texts that say nothing. The ferry operator's
+ * fleet tools take a string parameter named `vessel`, documented only as "The vessel.", but they
+ * accept nothing except the vessel's numeric id written as digits ("5201"), which list_vessels
+ * returns in a field also called `vessel` beside the name. A vessel's name, which the word suggests
+ * just as well, is answered with "Invalid input." and an unknown id with "Error.". Neither text names the parameter, the expected form or the tool that lists the ids.
+ * The route tools beside them are the well-made server's, helpful errors included.
+ * Expected outcome (offline, stdio): a run that drives, with findings: argument misuse on `vessel`
+ * of the fleet tools (a name where the plan used an id) and error-text findings on the same tools,
+ * each citing the wire lines of the failed calls; and rewrite proposals for those tools.
+ */
+import * as z from 'zod';
+import { ROUTES, VESSELS } from './lib/ferries.js';
+import { plantedServer, READ_ONLY, structured, toolError } from './lib/planted.js';
+import { serve } from './lib/serve.js';
+
+const routeId = z.number().int().min(1000).max(9999).describe('route id from list_routes, e.g. 7101');
+const vessel = z.string().describe('The vessel.');
+
+/** @param {string} text */
+function vesselOf(text) {
+  if (!/^\d+$/.test(text)) return { error: toolError('Invalid input.') };
+  const found = VESSELS.find((v) => v.vesselId === Number(text));
+  return found ? { vessel: found } : { error: toolError('Error.') };
+}
+
+/** @param {number} id */
+const findRoute = (id) => ROUTES.find((r) => r.routeId === id);
+const noRoute = (/** @type {number} */ id) =>
+  toolError(`no route with routeId ${id}; list_routes gives the ids`);
+
+/**
+ * One fleet lookup: `vessel` in, the picked fields of the record out.
+ * @param {import('@modelcontextprotocol/server').McpServer} server
+ * @param {string} name
+ * @param {string} description
+ * @param {(v: (typeof VESSELS)[number]) => Record<string, string | number>} pick
+ * @param {Record<string, z.ZodType>} output
+ */
+function fleetTool(server, name, description, pick, output) {
+  server.registerTool(
+    name,
+    {
+      description,
+      inputSchema: z.object({ vessel }),
+      outputSchema: z.object(output),
+      annotations: READ_ONLY,
+    },
+    async ({ vessel: text }) => {
+      const found = vesselOf(text);
+      return found.vessel ? structured(pick(found.vessel)) : found.error;
+    },
+  );
+}
+
+/** @param {import('@modelcontextprotocol/server').McpServer} server */
+function routeTools(server) {
+  server.registerTool(
+    'list_routes',
+    {
+      description: 'Lists every ferry route with its id, name and region.',
+      inputSchema: z.object({}),
+      outputSchema: z.object({
+        routes: z.array(z.object({ routeId: z.number().int(), name: z.string(), region: z.string() })),
+      }),
+      annotations: READ_ONLY,
+    },
+    async () =>
+      structured({ routes: ROUTES.map((r) => ({ routeId: r.routeId, name: r.name, region: r.region })) }),
+  );
+  server.registerTool(
+    'get_route',
+    {
+      description: 'Fetches one route by its routeId (from list_routes): ports, distance and crossing time.',
+      inputSchema: z.object({ routeId }),
+      outputSchema: z.object({
+        routeId: z.number().int(),
+        departurePort: z.string(),
+        arrivalPort: z.string(),
+        crossingMinutes: z.number().int(),
+      }),
+      annotations: READ_ONLY,
+    },
+    async ({ routeId: id }) => {
+      const r = findRoute(id);
+      if (!r) return noRoute(id);
+      const { departurePort, arrivalPort, crossingMinutes } = r;
+      return structured({ routeId: r.routeId, departurePort, arrivalPort, crossingMinutes });
+    },
+  );
+}
+
+serve({
+  factory: () => {
+    const server = plantedServer('planted-ambiguous', {
+      instructions: 'A coastal ferry operator: its routes and its fleet.',
+    });
+    routeTools(server);
+    server.registerTool(
+      'list_vessels',
+      {
+        description: 'Lists every vessel in the fleet with its id and name.',
+        inputSchema: z.object({}),
+        outputSchema: z.object({
+          vessels: z.array(z.object({ vessel: z.string(), name: z.string() })),
+        }),
+        annotations: READ_ONLY,
+      },
+      async () => structured({ vessels: VESSELS.map((v) => ({ vessel: String(v.vesselId), name: v.name })) }),
+    );
+    fleetTool(
+      server,
+      'get_vessel',
+      'Fetches the full record of one vessel.',
+      (v) => ({ vesselId: v.vesselId, builtYear: v.builtYear, shipyard: v.shipyard }),
+      { vesselId: z.number().int(), builtYear: z.number().int(), shipyard: z.string() },
+    );
+    fleetTool(
+      server,
+      'get_vessel_inspection',
+      'Fetches the latest safety inspection of one vessel.',
+      (v) => ({ vesselId: v.vesselId, ...v.inspection }),
+      { vesselId: z.number().int(), inspector: z.string(), inspectedOn: z.string(), certificate: z.string() },
+    );
+    fleetTool(
+      server,
+      'get_vessel_crew',
+      'Fetches the senior crew of one vessel.',
+      (v) => ({ vesselId: v.vesselId, ...v.crew }),
+      { vesselId: z.number().int(), master: z.string(), chiefEngineer: z.string(), bosun: z.string() },
+    );
+    return server;
+  },
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { RunRecord } from '../../../record/index.js';
+import { fixtureRecord } from '../../../../test/support/board/records.js';
+import { NESTED } from '../links.js';
+import { ownerFindings } from './owner-findings.js';
+
+const EVIL = '<img src=x onerror=alert(1)>';
+
+function withFindings(): RunRecord {
+  const record = fixtureRecord('scored', { slug: 'srv', startedAt: '2026-11-01T10:00:00.000Z' });
+  return RunRecord.parse({
+    ...record,
+    findings: {
+      version: 'findings/1',
+      drive: { trials: 4, toolCalls: 6 },
+      findings: [
+        {
+          id: 'error-text:get_x',
+          kind: 'error-text',
+          tool: 'get_x',
+          count: 2,
+          summary: `2 error results of get_x said ${EVIL}`,
+          evidence: ['wire:12', 'wire:15'],
+        },
+      ],
+      annotationFindings: 0,
+      declaredDestructiveCalls: 0,
+      latency: { factor: 4, floorMs: 250, minSamples: 5 },
+      proposals: [
+        {
+          tool: 'get_x',
+          source: 'rules',
+          generator: 'rules/1',
+          description: `Fetches ${EVIL}.`,
+          parameters: [],
+          serverChanges: ['Name the parameter.'],
+          answers: ['error-text:get_x'],
+        },
+      ],
+    },
+  });
+}
+
+describe('the record page: findings for the server owner', () => {
+  it('lists each finding with links to its tape lines, and the proposals with what they answer', () => {
+    const out = String(ownerFindings(withFindings(), NESTED));
+    expect(out).toContain('line=wire%3A12');
+    expect(out).toContain('line=wire%3A15');
+    expect(out).toContain('deterministic rules (rules/1), no model');
+    expect(out).toContain('href="#finding-');
+    expect(out).not.toContain(EVIL);
+    expect(out).toContain('&lt;img');
+  });
+
+  it('says why a run without a drive has none', () => {
+    const record = fixtureRecord('thin-surface', { slug: 'srv', startedAt: '2026-11-01T10:00:00.000Z' });
+    expect(String(ownerFindings(record, NESTED))).toMatch(/No findings: /);
+  });
+});

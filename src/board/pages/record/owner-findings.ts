@@ -1,0 +1,44 @@
+import { noFindingsReason } from '../../../findings/report.js';
+import type { FindingsBlock, Proposal } from '../../../record/findings.js';
+import type { RunRecord } from '../../../record/index.js';
+import { html, type SafeHtml } from '../../html.js';
+import { type Links, lineHref } from '../links.js';
+import { anchorId } from '../methods.js';
+
+function refs(record: RunRecord, links: Links, evidence: readonly string[]): SafeHtml {
+  return html`${evidence.map(
+    (ref, i) => html`${i > 0 ? ', ' : ''}<a href="${lineHref(links, record.runId, ref)}">${ref}</a>`,
+  )}`;
+}
+
+function proposal(record: RunRecord, links: Links, p: Proposal): SafeHtml {
+  const label =
+    p.source === 'rules' ? `deterministic rules (${p.generator}), no model` : `judge model ${p.generator}`;
+  return html`<li class="proposal"><code>${p.tool}</code> <span class="small">(${label})</span>
+<blockquote>${p.description}</blockquote>
+${p.parameters.length > 0 ? html`<ul>${p.parameters.map((q) => html`<li>parameter <code>${q.name}</code>${q.rename ? html` (rename to <code>${q.rename}</code>)` : ''}: ${q.description}</li>`)}</ul>` : ''}
+${p.serverChanges.length > 0 ? html`<ul>${p.serverChanges.map((c) => html`<li>server change: ${c}</li>`)}</ul>` : ''}
+<div class="small">answers: ${p.answers.map((id, i) => html`${i > 0 ? ', ' : ''}<a href="#finding-${anchorId(id)}">${id}</a>`)}${p.evidence ? html` · written at ${refs(record, links, p.evidence)}` : ''}</div></li>`;
+}
+
+function block(record: RunRecord, links: Links, b: FindingsBlock): SafeHtml {
+  return html`<p>${b.findings.length} finding(s) from ${b.drive.trials} drive trial(s) and ${b.drive.toolCalls} tool call(s); ${b.annotationFindings} about annotations, counted apart; ${b.declaredDestructiveCalls} drive call(s) to tools declared destructive.</p>
+${
+  b.findings.length === 0
+    ? html`<p>The drive's tapes show nothing for the owner to change.</p>`
+    : html`<ul>${b.findings.map(
+        (
+          f,
+        ) => html`<li class="finding" id="finding-${anchorId(f.id)}"><code>${f.kind}</code> <code>${f.tool}${f.parameter ? `.${f.parameter}` : ''}</code> ×${f.count}: ${f.summary}
+<div class="small">evidence: ${refs(record, links, f.evidence)}</div></li>`,
+      )}</ul>`
+}
+${b.proposals.length > 0 ? html`<h4>Rewrite proposals</h4><ul>${b.proposals.map((p) => proposal(record, links, p))}</ul>` : ''}
+${b.proposalsNote ? html`<p class="small">${b.proposalsNote}</p>` : ''}`;
+}
+
+/** What the server's owner can act on: the drive's findings with their tape lines, and the proposals. */
+export function ownerFindings(record: RunRecord, links: Links): SafeHtml {
+  if (record.findings) return block(record, links, record.findings);
+  return html`<p class="missing">No findings: ${noFindingsReason(record)}.</p>`;
+}

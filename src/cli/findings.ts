@@ -1,0 +1,71 @@
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { findingsReport, reportMarkdown, reportText } from '../findings/report.js';
+import { readRecord } from '../record/io.js';
+import type { Command } from './command.js';
+import { UsageError } from './errors.js';
+import { EXIT, exitCodeHelp } from './exit-codes.js';
+import { runDir } from './verify.js';
+
+const USAGE = `Usage: fitness-report findings RUN_DIR [--json | --format text|json|markdown] [--out FILE]
+
+Prints what a server owner can act on, from the run's drive: wrong-tool selections, argument
+misuse grouped by parameter, error texts that give the agent nothing to act on (and how many
+trials recovered after an actionable one), structuredContent that breaks the declared
+outputSchema, annotation findings (counted apart), and per-tool latency outliers (p95 against the
+run's median tool). Each finding cites the tape lines behind it (plane:line), and each rewrite
+proposal cites the findings it answers. Proposals come from the judge model when the run had one,
+and otherwise from deterministic rules (rules/1), labelled as such.
+
+A run that never drove (refused before the drive, or VOID) has no findings; this says so and why.
+
+Options:
+  --json              the report as JSON
+  --format FORMAT     text (default), json, or markdown (a report to paste into an issue or PR)
+  --out FILE          write the report to FILE instead of printing it
+
+${exitCodeHelp({ ok: 'the findings were printed (a drive with none prints that it found none)', finding: 'the run has no findings: it never completed a drive' })}`;
+
+function parse(argv: readonly string[]): { dir: string; format: string; out?: string } {
+  let format = 'text';
+  let out: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--json') format = 'json';
+    else if (a === '--format' || a === '--out') {
+      const value = argv[++i];
+      if (value === undefined) throw new UsageError(`${a} needs a value`);
+      if (a === '--format') format = value;
+      else out = value;
+    } else if (a.startsWith('--')) throw new UsageError(`findings: unknown option ${a}`);
+    else rest.push(a);
+  }
+  if (!['text', 'json', 'markdown'].includes(format))
+    throw new UsageError(`--format must be text, json or markdown (got ${format})`);
+  if (rest.length !== 1 || rest[0] === undefined) throw new UsageError('findings needs exactly one RUN_DIR');
+  return { dir: rest[0], format, ...(out === undefined ? {} : { out }) };
+}
+
+export const findingsCommand: Command = {
+  name: 'findings',
+  summary: "what a server owner can act on: per-tool findings from the drive's tapes, and rewrite proposals",
+  usage: USAGE,
+  async run(argv, io) {
+    const args = parse(argv);
+    const dir = runDir(resolve(io.cwd, args.dir));
+    const report = findingsReport(await readRecord(join(dir, 'record.json')));
+    const text =
+      args.format === 'json'
+        ? JSON.stringify(report, null, 2)
+        : args.format === 'markdown'
+          ? reportMarkdown(report)
+          : reportText(report).join('\n');
+    if (args.out === undefined) io.out(text);
+    else {
+      writeFileSync(resolve(io.cwd, args.out), `${text}\n`);
+      io.out(`findings: ${resolve(io.cwd, args.out)}`);
+    }
+    return 'none' in report ? EXIT.finding : EXIT.ok;
+  },
+};

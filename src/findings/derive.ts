@@ -1,0 +1,70 @@
+import type { FindingsBlock } from '../record/findings.js';
+import type { Task } from '../suite/schema.js';
+import type { SuiteFile } from '../suite/suite-file.js';
+import type { TapeRecord } from '../tape/reader.js';
+import { annotationFindings } from './annotations.js';
+import { argumentFindings } from './arguments.js';
+import { tapeCalls } from './calls.js';
+import { errorTextFindings } from './error-text.js';
+import { LATENCY_RULE, latencyFindings } from './latency.js';
+import { outputSchemaFindings } from './output-schema.js';
+import { ruleProposals } from './proposals.js';
+import { surfaceFromTape } from './surface.js';
+import { wrongToolFindings } from './wrong-tool.js';
+
+/** What findings are derived from: the run's wire and agent tapes and its published suite. */
+export interface FindingsInput {
+  wire: readonly TapeRecord[];
+  agent: readonly TapeRecord[];
+  suite: Pick<SuiteFile, 'tasks' | 'reserve' | 'toolSafety'>;
+}
+
+const ORDER = [
+  'wrong-tool',
+  'argument-misuse',
+  'error-text',
+  'output-schema',
+  'annotation-missing',
+  'annotation-conflict',
+  'latency-outlier',
+];
+
+/**
+ * Every finding of a run that drove, from its tapes alone, with the offline rule proposals. Pure:
+ * `verify` calls it again on the published tapes and compares. Undefined when the tapes hold no
+ * drive trial (a run refused or voided before the drive has no findings).
+ */
+export function deriveFindings(input: FindingsInput): FindingsBlock | undefined {
+  const tasks = new Map<string, Task>([...input.suite.tasks, ...input.suite.reserve].map((t) => [t.id, t]));
+  const { all, trials } = tapeCalls(input.wire, input.agent, new Set(tasks.keys()));
+  if (trials.length === 0) return undefined;
+  const listed = surfaceFromTape(input.wire);
+  const tools = new Map(listed.map((l) => [l.tool.name, l.tool]));
+  const latency = latencyFindings(all);
+  const findings = [
+    ...wrongToolFindings(trials, tasks),
+    ...argumentFindings(trials, tasks, tools),
+    ...errorTextFindings(trials, tools),
+    ...outputSchemaFindings(all, tools),
+    ...annotationFindings(listed, input.suite.toolSafety),
+    ...latency.findings,
+  ].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.id.localeCompare(b.id));
+  const driveCalls = trials.flatMap((t) => t.calls);
+  const destructive = new Set(
+    listed
+      .filter((l) => l.tool.annotations?.destructiveHint === true && l.tool.annotations.readOnlyHint !== true)
+      .map((l) => l.tool.name),
+  );
+  return {
+    version: 'findings/1',
+    drive: { trials: trials.length, toolCalls: driveCalls.length },
+    findings,
+    annotationFindings: findings.filter((f) => f.kind.startsWith('annotation-')).length,
+    declaredDestructiveCalls: driveCalls.filter((c) => destructive.has(c.tool)).length,
+    latency: {
+      ...LATENCY_RULE,
+      ...(latency.medianToolP95Ms === undefined ? {} : { medianToolP95Ms: latency.medianToolP95Ms }),
+    },
+    proposals: ruleProposals(findings, tools, [...tasks.values()]),
+  };
+}

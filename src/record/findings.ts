@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { Amount, Count, NonEmpty, PositiveCount } from './common.js';
+import { REFS_PER_KIND, TapeRef } from './probe.js';
+
+/**
+ * What a server owner can act on, derived from the drive's tapes by src/findings (the same pure
+ * functions `verify` runs again). Each finding names a tool and cites the exact tape lines behind
+ * it; a finding with no line to cite is never written.
+ */
+export const FindingKind = z.enum([
+  /** The agent called another tool where the task's expected tool would have answered. */
+  'wrong-tool',
+  /** Calls rejected for invalid arguments, or arguments of another kind than the plan used. */
+  'argument-misuse',
+  /** isError results whose text gives the agent nothing to act on. */
+  'error-text',
+  /** structuredContent that does not conform to the declared outputSchema: the server's fault. */
+  'output-schema',
+  /** No annotations at all, so the spec's defaults make the tool destructive. */
+  'annotation-missing',
+  /** Declared hints that disagree with the destructiveness signal. */
+  'annotation-conflict',
+  /** The tool's p95 latency far above the run's median tool. */
+  'latency-outlier',
+]);
+export type FindingKind = z.infer<typeof FindingKind>;
+
+export const Finding = z.looseObject({
+  /** `<kind>:<tool>` (plus `:<parameter>` or `:<other tool>`): what a proposal cites. */
+  id: NonEmpty,
+  kind: FindingKind,
+  tool: NonEmpty,
+  /** Argument misuse: the parameter the calls got wrong. */
+  parameter: NonEmpty.optional(),
+  count: PositiveCount,
+  summary: NonEmpty,
+  /** The first tape lines behind it, in tape order (a bounded sample of at most REFS_PER_KIND). */
+  evidence: z.array(TapeRef).min(1).max(REFS_PER_KIND),
+  /** Kind-specific counts and examples (untrusted server text, clipped). */
+  detail: z.record(z.string(), z.unknown()).optional(),
+});
+export type Finding = z.infer<typeof Finding>;
+
+export const ProposalSource = z.enum(['rules', 'judge']);
+
+export const ParameterProposal = z.looseObject({
+  name: NonEmpty,
+  description: NonEmpty,
+  /** A clearer name, when the current one is ambiguous. */
+  rename: NonEmpty.optional(),
+});
+
+/** A proposed rewrite of one tool's description and parameter documentation. */
+export const Proposal = z.looseObject({
+  tool: NonEmpty,
+  source: ProposalSource,
+  /** `rules/1` offline, or the judge model's id. */
+  generator: NonEmpty,
+  description: NonEmpty,
+  parameters: z.array(ParameterProposal),
+  /** What a description cannot fix: changes to the server itself (error texts, schemas, hints). */
+  serverChanges: z.array(NonEmpty).default([]),
+  /** Ids of the findings this proposal answers. */
+  answers: z.array(NonEmpty).min(1),
+  /** Judge proposals: the judge-plane lines of the call that wrote it. */
+  evidence: z.array(TapeRef).optional(),
+});
+export type Proposal = z.infer<typeof Proposal>;
+
+export const FindingsBlock = z
+  .looseObject({
+    version: z.literal('findings/1'),
+    /** What the findings were derived from: the drive's trials and tool calls. */
+    drive: z.looseObject({ trials: Count, toolCalls: Count }),
+    findings: z.array(Finding),
+    /** Annotation findings, counted apart from everything the agent did. */
+    annotationFindings: Count,
+    /** Drive calls to tools that declare themselves destructive: a separate tally, not a finding. */
+    declaredDestructiveCalls: Count,
+    /** The latency rule, so the outliers can be read and re-derived. */
+    latency: z.looseObject({
+      factor: z.number().gt(1),
+      floorMs: Amount,
+      minSamples: PositiveCount,
+      medianToolP95Ms: Amount.optional(),
+    }),
+    proposals: z.array(Proposal),
+    /** Why there are no proposals from the judge (offline, or the judge call failed). */
+    proposalsNote: NonEmpty.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const ids = new Set(b.findings.map((f) => f.id));
+    if (ids.size !== b.findings.length)
+      ctx.addIssue({ code: 'custom', path: ['findings'], message: 'a finding id is listed twice' });
+    const annotations = b.findings.filter((f) => f.kind.startsWith('annotation-')).length;
+    if (annotations !== b.annotationFindings)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['annotationFindings'],
+        message: `expected ${annotations} (the annotation findings listed), got ${b.annotationFindings}`,
+      });
+    b.proposals.forEach((p, i) => {
+      for (const id of p.answers)
+        if (!ids.has(id))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['proposals', i, 'answers'],
+            message: `cites ${id}, which is not a finding`,
+          });
+    });
+  });
+export type FindingsBlock = z.infer<typeof FindingsBlock>;

@@ -1,0 +1,101 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { verifyFitnessRun } from '../../src/run/verify.js';
+import { dishonestEvidence } from '../support/findings-honesty.js';
+import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+
+/**
+ * The planted ambiguous server offline: its fleet tools take `vessel`, documented as "The vessel.",
+ * and accept only the id list_vessels returns; a name gets "Invalid input.". The heuristic runner
+ * passes the name the task states, so the drive's own calls produce the findings, and every
+ * evidence line is read back from the wire tape.
+ */
+describe('findings on the planted ambiguous server', () => {
+  const out = outDir();
+  let dir = '';
+
+  it('records argument misuse on vessel and error-text findings, with evidence on the wire', async () => {
+    const io = captureIO();
+    const code = await main(['run', '--out', out, '--seed', '1', '--', 'node', server('ambiguous')], io);
+    expect(code).toBe(0);
+    dir = (io.stdout.find((l) => l.startsWith('run: ')) ?? '').replace(/^run: /, '');
+    const { record, tapes } = await loadRun(dir);
+    const block = record.findings;
+    if (block === undefined) throw new Error('no findings');
+    const misuse = block.findings.filter((f) => f.kind === 'argument-misuse');
+    expect(misuse.length).toBeGreaterThan(0);
+    for (const f of misuse) {
+      expect(f.parameter).toBe('vessel');
+      expect(f.tool).toMatch(/^get_vessel/);
+    }
+    const texts = block.findings.filter((f) => f.kind === 'error-text');
+    expect(texts.map((f) => f.tool).sort()).toEqual(misuse.map((f) => f.tool).sort());
+    for (const f of texts) expect(f.detail?.texts).toEqual(['Invalid input.']);
+    expect(dishonestEvidence(block, tapes.wire)).toEqual([]);
+    // The route tools answer well: nothing is said about them.
+    expect(block.findings.some((f) => f.tool.includes('route'))).toBe(false);
+  }, 600_000);
+
+  it('proposes rewrites from rules, labelled offline, each citing its findings', async () => {
+    const { record } = await loadRun(dir);
+    const block = record.findings;
+    const ids = new Set(block?.findings.map((f) => f.id));
+    expect(block?.proposals.length).toBeGreaterThan(0);
+    for (const p of block?.proposals ?? []) {
+      expect(p.source).toBe('rules');
+      for (const id of p.answers) expect(ids.has(id)).toBe(true);
+      expect(p.parameters[0]).toMatchObject({ name: 'vessel', rename: 'vesselId' });
+    }
+    expect(block?.proposalsNote).toMatch(/offline/);
+  });
+
+  it('verify re-derives the findings from the tapes, and notices an edited finding', async () => {
+    const ok = await verifyFitnessRun(dir);
+    expect(ok.problems).toEqual([]);
+    expect(ok.checked.join('\n')).toMatch(/findings: \d+ re-derived from the tapes/);
+    const copy = join(out, 'edited');
+    cpSync(dir, copy, { recursive: true });
+    const path = join(copy, 'record.json');
+    const record = JSON.parse(readFileSync(path, 'utf8'));
+    record.findings.findings[0].count += 1;
+    writeFileSync(path, JSON.stringify(record));
+    const edited = await verifyFitnessRun(copy);
+    expect(edited.problems.join('\n')).toMatch(/findings: \d+ re-derived from the tapes \(they differ\)/);
+  });
+
+  it('findings prints text, JSON and markdown', async () => {
+    const text = captureIO();
+    expect(await main(['findings', dir], text)).toBe(0);
+    expect(text.stdout.join('\n')).toMatch(/\[argument-misuse\] get_vessel\w*\.vessel ×\d+/);
+    const json = captureIO();
+    expect(await main(['findings', dir, '--json'], json)).toBe(0);
+    expect(JSON.parse(json.stdout.join('\n')).findings.findings.length).toBeGreaterThan(0);
+    const md = captureIO();
+    const file = join(out, 'findings.md');
+    expect(await main(['findings', dir, '--format', 'markdown', '--out', file], md)).toBe(0);
+    const written = readFileSync(file, 'utf8');
+    expect(written).toMatch(/^## Fitness Report findings: planted-ambiguous/);
+    expect(written).toMatch(/\| argument-misuse \| `get_vessel/);
+    expect(written).toMatch(/deterministic rules \(rules\/1\), no model/);
+  });
+
+  it('a run refused before its drive has no findings and says why', async () => {
+    const io = captureIO();
+    expect(await main(['run', '--out', out, '--', 'node', server('thin')], io)).toBe(1);
+    const thin = (io.stdout.find((l) => l.startsWith('run: ')) ?? '').replace(/^run: /, '');
+    expect((await loadRun(thin)).record.findings).toBeUndefined();
+    const f = captureIO();
+    expect(await main(['findings', thin], f)).toBe(1);
+    expect(f.stdout.join('\n')).toMatch(
+      /no findings: the run was refused at suite_size \(below_minimum_suite_size\) before its drive/,
+    );
+  }, 300_000);
+
+  it('a bad option is a one-line usage error', async () => {
+    const io = captureIO();
+    expect(await main(['findings', dir, '--format', 'pdf'], io)).toBe(2);
+    expect(io.stderr.join('\n')).toMatch(/--format must be text, json or markdown/);
+  });
+});
