@@ -1,6 +1,6 @@
+import { compileSchema } from '../core/json-schema.js';
 import type { Finding } from '../record/findings.js';
 import type { TapeRef } from '../record/probe.js';
-import { compileSchema } from '../core/json-schema.js';
 import type { ToolDescriptor } from '../suite/surface.js';
 import { finding, plural, present } from './build.js';
 import { type Call, refOf } from './calls.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RunRecord } from '../../../record/index.js';
 import { fixtureRecord } from '../../../../test/support/board/records.js';
+import { RunRecord } from '../../../record/index.js';
 import { NESTED } from '../links.js';
 import { ownerFindings } from './owner-findings.js';
 
