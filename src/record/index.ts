@@ -124,7 +124,15 @@ export {
 export { CallUsage, ModelPrice, PriceTable, type PriceTableInput, priceTokens, UsageRow } from './pricing.js';
 export { ProbeResult, REFS_PER_KIND, TapeRef } from './probe.js';
 export { proportion } from './proportion.js';
-export { CURRENT_SCHEMA, KNOWN_SCHEMAS, Refusal, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
+export {
+  carriesNumbers,
+  decidingNumbers,
+  REFUSAL_FIELDS,
+  Refusal,
+  refusalMatchesGate,
+  refusalOf,
+} from './refusal.js';
+export { CURRENT_SCHEMA, KNOWN_SCHEMAS, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
 export { RunRecordV1 } from './run-v1.js';
 export {
   FailureClass,

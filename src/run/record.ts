@@ -5,6 +5,7 @@ import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import type { GateId } from '../record/outcome.js';
 import { PreRegistration } from '../record/prereg.js';
+import { refusalOf } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import type { ScoreBlock } from '../record/score.js';
 import { buildSuiteSummary } from '../record/suite-summary.js';
@@ -122,7 +123,7 @@ export function buildRecord(state: RunState, ending: Ending, files: FileDigest[]
       registration: PreRegistration.parse(preregistration(state)),
     };
   if (refused?.outcome !== undefined && 'reason' in refused && refused.reason !== undefined)
-    record.refusal = { gate: refused.gate, reason: refused.reason };
+    record.refusal = refusalOf(refused);
   if (outcome === 'SCORED' && ending.score) record.score = ending.score;
   if (outcome === 'VOID') {
     const stop = ending.stop;
