@@ -147,8 +147,10 @@ export {
   buildSuiteSummary,
   Rejected,
   Rejection,
+  ScreenDeletion,
   SuiteSummary,
   type SuiteSummaryInput,
+  Trimmed,
 } from './suite-summary.js';
 export { FileDigest, Surface } from './surface.js';
 export { Phase, VoidDetails } from './void.js';

@@ -63,6 +63,10 @@ function suiteSummary(state: RunState) {
     candidates: suite.counts.candidates,
     rejections: ledgerRejections(suite.ledger),
     deletedByScreen: suite.counts.deleted,
+    deleted: suite.ledger.flatMap((e) =>
+      e.fate.fate === 'deleted-by-screen' ? [{ candidateId: e.id, detail: e.fate.detail }] : [],
+    ),
+    trimmed: suite.ledger.flatMap((e) => (e.fate.fate === 'surplus' ? [{ candidateId: e.id }] : [])),
     registered: suite.counts.registered,
     reserve: suite.counts.reserve,
     surplus: suite.counts.surplus,

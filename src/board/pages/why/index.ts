@@ -36,8 +36,8 @@ export function refusalStory(record: RunRecord, links: Links): SafeHtml {
   const g = refusingGate(record);
   if (record.outcome === 'VOID') return voidStory(record);
   if (!g) return html``;
-  if (g.gate === 'null_baseline') return nullStory(g, record);
+  if (g.gate === 'null_baseline') return nullStory(g, record, links);
   if (g.gate === 'construct') return constructStory(g, record, links);
   if (g.gate === 'answer_leak') return leakStory(g);
-  return surfaceStory(record);
+  return surfaceStory(record, links);
 }
