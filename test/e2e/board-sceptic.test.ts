@@ -81,6 +81,10 @@ describe('the site, read like a sceptic', () => {
       ];
     });
     expect(unfound).toEqual([]);
+    // The reader is not blind: a number no record holds is caught on any page.
+    const first = runs[0];
+    if (first === undefined) throw new Error('no runs');
+    expect(unfoundNumbers(`${page(first)}<p>37.19% of 4,817</p>`, first.raw)).toEqual(['37.19%', '4,817']);
   });
 
   it('names, in every deciding sentence, the support its gate used, with both numbers', () => {
