@@ -144,6 +144,12 @@ const cases: [GateReason, GateRecord[], Outcome][] = [
     'GATE_FAILED',
   ],
   ['extend_exhausted_zero_policy', [...upTo(5), construct([42, 48, 0], [], 0)], 'EXTEND_EXHAUSTED'],
+  // v1's spelling of the same refusal, kept as written on migration: no current gate records it.
+  [
+    'extend_exhausted',
+    [...upTo(5), { ...construct([42, 48, 0], [], 0), reason: 'extend_exhausted' } as GateRecord],
+    'EXTEND_EXHAUSTED',
+  ],
 ];
 
 describe('ladder', () => {

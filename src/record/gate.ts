@@ -172,6 +172,8 @@ const WireRefs = z.looseObject({
   errorResults: z.array(TapeRef).max(REFS_PER_KIND),
   /** Response lines carrying a JSON-RPC error. */
   protocolErrors: z.array(TapeRef).max(REFS_PER_KIND),
+  /** Every call, answered or not (absent on records written before every call was cited). */
+  calls: z.array(TapeRef).max(REFS_PER_KIND).optional(),
 });
 
 /**
@@ -197,14 +199,17 @@ export const WireEvidence = z
       pending: w.pending,
       errorResults: w.errorResults,
       protocolErrors: w.protocolErrors ?? 0,
+      calls: w.toolCalls,
     };
-    for (const kind of ['pending', 'errorResults', 'protocolErrors'] as const) {
+    for (const kind of ['pending', 'errorResults', 'protocolErrors', 'calls'] as const) {
+      const refs = w.refs[kind];
+      if (refs === undefined) continue;
       const expected = Math.min(counts[kind], REFS_PER_KIND);
-      if (w.refs[kind].length !== expected)
+      if (refs.length !== expected)
         ctx.addIssue({
           code: 'custom',
           path: ['refs', kind],
-          message: `expected the first ${expected} of ${counts[kind]} refs, got ${w.refs[kind].length}`,
+          message: `expected the first ${expected} of ${counts[kind]} refs, got ${refs.length}`,
         });
     }
   });

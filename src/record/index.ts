@@ -133,7 +133,15 @@ export {
 export { CallUsage, ModelPrice, PriceTable, type PriceTableInput, priceTokens, UsageRow } from './pricing.js';
 export { ProbeResult, REFS_PER_KIND, TapeRef } from './probe.js';
 export { proportion } from './proportion.js';
-export { KNOWN_SCHEMAS, Refusal, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
+export {
+  carriesNumbers,
+  decidingNumbers,
+  REFUSAL_FIELDS,
+  Refusal,
+  refusalMatchesGate,
+  refusalOf,
+} from './refusal.js';
+export { KNOWN_SCHEMAS, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
 export { RunRecordV1 } from './run-v1.js';
 export {
   FailureClass,
@@ -148,8 +156,10 @@ export {
   buildSuiteSummary,
   Rejected,
   Rejection,
+  ScreenDeletion,
   SuiteSummary,
   type SuiteSummaryInput,
+  Trimmed,
 } from './suite-summary.js';
 export { FileDigest, Surface } from './surface.js';
 export { Phase, VoidDetails } from './void.js';

@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { FitnessError } from '../core/errors.js';
 import { generatorChip } from './identity.js';
 import { parseRecord, readRecord, serializeRecord, writeRecord } from './io.js';
-import { LIMITATIONS } from './migrate.js';
+import { LIMITATIONS, migrateV1 } from './migrate.js';
 import type { RunRecord } from './run.js';
+import { RunRecordV1 } from './run-v1.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const raw = async (name: string): Promise<Record<string, unknown>> =>
@@ -188,13 +189,25 @@ describe('v1 → v2 migration', () => {
     expect((r as Record<string, unknown>).legacyField).toEqual({ kept: true });
   });
 
-  it('reads a v1 EXTEND_EXHAUSTED as a zero policy with no ledger, counts untouched', async () => {
+  it('reads a v1 EXTEND_EXHAUSTED as a zero policy with no ledger, reason and counts untouched', async () => {
     const before = await raw('v1-extend-exhausted.json');
     const r = await readRecord(fixture('v1-extend-exhausted.json'));
     expect(r.outcome).toBe('EXTEND_EXHAUSTED');
-    expect(r.refusal).toEqual({ gate: 'construct', reason: 'extend_exhausted_zero_policy' });
     const construct = r.gates.at(-1);
     if (construct?.gate !== 'construct') throw new Error('expected the construct gate last');
+    // The reason the record carries, not relabelled; the block opens on the gate's own numbers.
+    expect(construct.reason).toBe('extend_exhausted');
+    expect(r.refusal).toMatchObject({
+      gate: 'construct',
+      reason: 'extend_exhausted',
+      k: construct.k,
+      n: construct.n,
+      errors: construct.errors,
+      threshold: construct.threshold,
+      alpha: construct.alpha,
+      pValue: construct.pValue,
+      wilson: construct.wilson,
+    });
     expect(construct.extension).toEqual({
       policy: { recorded: false, maxExtensions: 0, limitation: LIMITATIONS.extensionProtocol },
     });
@@ -216,6 +229,16 @@ describe('v1 → v2 migration', () => {
     const err = fault(() => parseRecord(value, 'old.json'));
     expect(err.code).toBe('RECORD_INVALID');
     expect(err.message).toContain('old.json: gates[5].reason: expected');
+  });
+
+  it('rejects a refusal block whose numbers differ from its gate, and reads one without numbers', async () => {
+    const value = await raw('v1-extend-exhausted.json');
+    const v2 = migrateV1(RunRecordV1.parse(value));
+    const refusal = v2.refusal as Record<string, unknown>;
+    const err = fault(() => parseRecord({ ...v2, refusal: { ...refusal, k: 47 } }, 'r.json'));
+    expect(err.message).toContain('r.json: refusal: expected the numbers of the refusing construct gate');
+    const bare = parseRecord({ ...v2, refusal: { gate: refusal.gate, reason: refusal.reason } }, 'r.json');
+    expect(bare.refusal).toEqual({ gate: 'construct', reason: 'extend_exhausted' });
   });
 
   it('migrated records write as v2 and read back equal', async () => {

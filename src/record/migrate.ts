@@ -1,4 +1,5 @@
 import { notRecorded } from './common.js';
+import { decidingNumbers } from './refusal.js';
 import { SCHEMA_V1, SCHEMA_V2 } from './run.js';
 import type { RunRecordV1 } from './run-v1.js';
 
@@ -24,10 +25,15 @@ const zeroPolicy = () => ({
 
 type GateV1 = RunRecordV1['gates'][number];
 
+/** The reason is kept as v1 wrote it (`extend_exhausted` is not relabelled); only the policy is added. */
 function migrateGate(gate: GateV1): Record<string, unknown> {
   if (gate.gate !== 'construct') return gate;
-  const reason = gate.reason === 'extend_exhausted' ? 'extend_exhausted_zero_policy' : gate.reason;
-  return { ...gate, ...(reason === undefined ? {} : { reason }), extension: { policy: zeroPolicy() } };
+  return { ...gate, extension: { policy: zeroPolicy() } };
+}
+
+function refusingNumbers(refusal: { gate: string }, gates: readonly GateV1[]): Record<string, unknown> {
+  const last = gates.at(-1);
+  return last !== undefined && last.gate === refusal.gate ? decidingNumbers(last.gate, last) : {};
 }
 
 /**
@@ -71,14 +77,8 @@ export function migrateV1(record: RunRecordV1): Record<string, unknown> {
           },
         }
       : {}),
-    ...(refusal
-      ? {
-          refusal: {
-            ...refusal,
-            reason: refusal.reason === 'extend_exhausted' ? 'extend_exhausted_zero_policy' : refusal.reason,
-          },
-        }
-      : {}),
+    // The refusal block opens on the refusing gate's numbers, copied from it as v1 stored them.
+    ...(refusal ? { refusal: { ...refusal, ...refusingNumbers(refusal, gates) } } : {}),
     gates: gates.map(migrateGate),
   };
 }

@@ -69,6 +69,12 @@ export const ConstructReason = z.enum([
   'downgraded_underpowered',
   'unresolved_after_max_extensions',
   'extend_exhausted_zero_policy',
+  /**
+   * Written before the extension protocol existed (v1), and kept as written: the record carries a
+   * zero policy and nothing else about the protocol, so the page explains it from those fields.
+   * No current run records it.
+   */
+  'extend_exhausted',
 ]);
 
 export type StructuralReason = z.infer<typeof StructuralReason>;
@@ -116,6 +122,7 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
   downgraded_underpowered: null,
   unresolved_after_max_extensions: 'GATE_FAILED',
   extend_exhausted_zero_policy: 'EXTEND_EXHAUSTED',
+  extend_exhausted: 'EXTEND_EXHAUSTED',
 };
 
 /**

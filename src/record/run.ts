@@ -14,9 +14,10 @@ import { GateRecord } from './gate.js';
 import { generatorChip, Identity, RunId } from './identity.js';
 import { ledgerAgrees } from './ledger-agrees.js';
 import { Notes } from './notes.js';
-import { GateId, GateReason, Outcome } from './outcome.js';
+import { Outcome } from './outcome.js';
 import { PreregRef } from './prereg.js';
 import { ProbeResult } from './probe.js';
+import { Refusal, refusalAgrees } from './refusal.js';
 import { ScoreBlock } from './score.js';
 import { ServerFaults } from './server-faults.js';
 import { SuiteSummary } from './suite-summary.js';
@@ -27,14 +28,11 @@ export const SCHEMA_V1 = 'fitness-report.run/1';
 export const SCHEMA_V2 = 'fitness-report.run/2';
 export const KNOWN_SCHEMAS = [SCHEMA_V1, SCHEMA_V2] as const;
 
-export const Refusal = z.looseObject({ gate: GateId, reason: GateReason });
-export type Refusal = z.infer<typeof Refusal>;
-
 /** Every part of a run record that v1 and v2 share, for reuse by the v1 schema. */
 export const sharedRunFields = {
   runId: RunId,
   outcome: Outcome,
-  /** The refusing gate and its reason; present exactly when the outcome is a refusal. */
+  /** The refusing gate, its reason and its numbers; present exactly when the outcome is a refusal. */
   refusal: Refusal.optional(),
   void: VoidDetails.optional(),
   surface: Surface.optional(),
@@ -126,6 +124,7 @@ export const RunRecord = z
   .superRefine(scoreIffScored)
   .superRefine(voidIffVoid)
   .superRefine(gatesMatchOutcome)
+  .superRefine(refusalAgrees)
   .superRefine(registeredUnlessVoid)
   .superRefine(identityAgrees)
   .superRefine(signalsAgree)

@@ -75,6 +75,14 @@ export const Rejected = z
   });
 export type Rejected = z.infer<typeof Rejected>;
 
+/** A candidate the generation-time screen deleted, with what the screen saw. */
+export const ScreenDeletion = z.looseObject({ candidateId: NonEmpty, detail: z.string() });
+export type ScreenDeletion = z.infer<typeof ScreenDeletion>;
+
+/** An admitted candidate trimmed as surplus: never driven, so it has no detail beyond its id. */
+export const Trimmed = z.looseObject({ candidateId: NonEmpty });
+export type Trimmed = z.infer<typeof Trimmed>;
+
 /** The suite's fates, counted apart: candidates == rejected + deleted + registered + reserve + surplus. */
 export const SuiteSummary = z
   .looseObject({
@@ -82,9 +90,13 @@ export const SuiteSummary = z
     candidates: Count,
     rejected: Rejected,
     deletedByScreen: Count,
+    /** Every candidate the screen deleted (absent on records written before they were listed). */
+    deleted: z.array(ScreenDeletion).optional(),
     registered: Count,
     reserve: Count,
     surplus: Count,
+    /** Every candidate trimmed as surplus (absent on records written before they were listed). */
+    trimmed: z.array(Trimmed).optional(),
     /** (candidates − rejected) / candidates; absent when there were no candidates. */
     admissionRate: Unit.optional(),
   })
@@ -96,6 +108,13 @@ export const SuiteSummary = z
         path: ['candidates'],
         message: `expected rejected + deleted + registered + reserve + surplus = ${sum}, got ${s.candidates}`,
       });
+    }
+    for (const [key, list, n] of [
+      ['deleted', s.deleted, s.deletedByScreen],
+      ['trimmed', s.trimmed, s.surplus],
+    ] as const) {
+      if (list !== undefined && list.length !== n)
+        ctx.addIssue({ code: 'custom', path: [key], message: `expected ${n} listed, got ${list.length}` });
     }
     const rate = proportion(s.candidates - s.rejected.total, s.candidates);
     if (rate !== s.admissionRate && !(rate === undefined && s.admissionRate === undefined)) {
@@ -119,6 +138,8 @@ export interface SuiteSummaryInput {
   candidates: number;
   rejections: readonly Rejection[];
   deletedByScreen: number;
+  deleted?: readonly ScreenDeletion[];
+  trimmed?: readonly Trimmed[];
   registered: number;
   reserve: number;
   surplus: number;
@@ -136,9 +157,11 @@ export function buildSuiteSummary(input: SuiteSummaryInput): SuiteSummary {
       candidates: [...input.rejections],
     },
     deletedByScreen: input.deletedByScreen,
+    ...(input.deleted ? { deleted: [...input.deleted] } : {}),
     registered: input.registered,
     reserve: input.reserve,
     surplus: input.surplus,
+    ...(input.trimmed ? { trimmed: [...input.trimmed] } : {}),
     ...(input.candidates > 0 ? { admissionRate: proportion(admitted, input.candidates) } : {}),
   };
   const parsed = SuiteSummary.safeParse(draft);

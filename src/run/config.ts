@@ -14,7 +14,10 @@ export interface RunConfig {
   runnerSpec: string;
   judgeSpec: string;
   generator: { name: 'explore'; version: '2' } | { name: 'judge'; version: '1' };
+  /** How the runner, judge and generator were chosen, in words the record carries (the `models` note). */
   modelsReason: string;
+  /** True when none of them was named by a flag: the reason is then the same on every run with these keys. */
+  modelsDefaulted: boolean;
   tasks: number;
   minTasks: number;
   minAdmissionRate: number;
@@ -76,7 +79,13 @@ export function resolveConfig(options: RunOptions): RunConfig {
     runnerSpec,
     judgeSpec,
     generator,
-    modelsReason: defaults.reason,
+    modelsReason: modelsReason(options, defaults, {
+      runnerSpec,
+      judgeSpec,
+      generator: `${generator.name}/${generator.version}`,
+    }),
+    modelsDefaulted:
+      options.runner === undefined && options.judge === undefined && options.generator === undefined,
     tasks: positive('--tasks', options.tasks, d.tasks),
     minTasks: d.minTasks,
     minAdmissionRate: d.minAdmissionRate,
@@ -118,6 +127,33 @@ export function resolveConfig(options: RunOptions): RunConfig {
     budgetMs: positive('--budget', options.budgetMs, RUN_DEFAULTS.budgetMs),
     tapeCapBytes: positive('--tape-cap', options.tapeCapBytes, DEFAULT_MAX_SESSION_BYTES, 64 * 1024),
   };
+}
+
+/**
+ * Why these models: the defaults' reason when no flag named one, else what each flag gave and what
+ * the rest defaulted to, so a `--runner` run never claims its runner defaulted to the heuristic.
+ */
+function modelsReason(
+  options: RunOptions,
+  defaults: ReturnType<typeof defaultModels>,
+  chosen: { runnerSpec: string; judgeSpec: string; generator: string },
+): string {
+  if (options.runner === undefined && options.judge === undefined && options.generator === undefined)
+    return defaults.reason;
+  const basis = defaults.runner === 'heuristic' ? 'no model API key configured' : 'a model API key is set';
+  const part = (what: string, value: string, flag: string, given: boolean) =>
+    given ? `${what} ${value} given with ${flag}` : `${what} ${value} by default (${basis})`;
+  const generatorBasis =
+    options.generator !== undefined
+      ? 'given with --generator'
+      : chosen.judgeSpec === 'heuristic'
+        ? 'by default (the judge is the offline heuristic, so no judge model writes tasks)'
+        : 'by default';
+  return [
+    part('runner', chosen.runnerSpec, '--runner', options.runner !== undefined),
+    part('judge', chosen.judgeSpec, '--judge', options.judge !== undefined),
+    `generator ${chosen.generator} ${generatorBasis}`,
+  ].join('; ');
 }
 
 /**

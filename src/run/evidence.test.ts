@@ -71,11 +71,13 @@ describe('wire evidence from the tape', () => {
       errorResults: 1,
       pending: 1,
       protocolErrors: 1,
-      tapeRefs: [`wire:${lines.isError}`, `wire:${lines.rpc}`, `wire:${lines.pending}`],
+      tapeRefs: [`wire:${lines.ok}`, `wire:${lines.isError}`, `wire:${lines.rpc}`, `wire:${lines.pending}`],
       refs: {
         pending: [`wire:${lines.pending}`],
         errorResults: [`wire:${lines.isError}`],
         protocolErrors: [`wire:${lines.rpc}`],
+        // Every call, the one that succeeded too: a count of clean calls still opens on its lines.
+        calls: [`wire:${lines.ok}`, `wire:${lines.isError}`, `wire:${lines.rpc}`, `wire:${lines.pending}`],
       },
     });
     expect(WireEvidence.safeParse(evidence).success).toBe(true);
@@ -102,6 +104,8 @@ describe('wire evidence from the tape', () => {
     expect(evidence.pending).toBe(REFS_PER_KIND + 5);
     expect(evidence.refs?.pending).toHaveLength(REFS_PER_KIND);
     expect(evidence.refs?.pending[0]).toBe(`wire:${100 - REFS_PER_KIND - 4}`);
+    expect(evidence.refs?.calls).toEqual(evidence.refs?.pending);
+    expect(evidence.tapeRefs).toEqual(evidence.refs?.pending);
   });
 
   it('the schema refuses refs that disagree with the counts', () => {
@@ -114,6 +118,12 @@ describe('wire evidence from the tape', () => {
       refs: { pending: ['wire:3'], errorResults: [], protocolErrors: [] },
     };
     expect(WireEvidence.safeParse(bad).success).toBe(false);
+    const badCalls = { ...bad, pending: 1, refs: { ...bad.refs, calls: ['wire:3'] } };
+    expect(WireEvidence.safeParse(badCalls).success).toBe(false);
+    expect(
+      WireEvidence.safeParse({ ...badCalls, refs: { ...badCalls.refs, calls: ['wire:3', 'wire:5'] } })
+        .success,
+    ).toBe(true);
     // Records from before the refs were kept carry counts and tapeRefs only.
     expect(WireEvidence.safeParse({ toolCalls: 2, errorResults: 0, pending: 2, tapeRefs: [] }).success).toBe(
       true,

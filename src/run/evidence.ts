@@ -49,15 +49,16 @@ export function wireEvidence(calls: readonly Exchange[]): z.input<typeof WireEvi
     pending: firstRefs(pending),
     errorResults: firstRefs(errorResults),
     protocolErrors: firstRefs(protocolErrors),
+    // Every call is cited too, so a count of calls that all succeeded still opens on its lines.
+    calls: firstRefs(calls),
   };
+  const cited = new Set([...refs.pending, ...refs.errorResults, ...refs.protocolErrors, ...refs.calls]);
   return {
     toolCalls: calls.length,
     errorResults: errorResults.length,
     pending: pending.length,
     protocolErrors: protocolErrors.length,
-    tapeRefs: [...refs.pending, ...refs.errorResults, ...refs.protocolErrors].sort(
-      (a, b) => lineOf(a) - lineOf(b),
-    ),
+    tapeRefs: [...cited].sort((a, b) => lineOf(a) - lineOf(b)),
     refs,
   };
 }

@@ -8,6 +8,11 @@ export function screenStatement(enabled: boolean): string {
     : 'No generation-time null screen ran: every admitted candidate went to registration.';
 }
 
+const HEURISTIC_RUNNER: Note = {
+  id: 'heuristic-runner',
+  text: 'The runner was the offline heuristic model, not a language model: its first-try rate measures how well the tools describe themselves to a lexical agent. A language model is needed for an agent-fitness score.',
+};
+
 /** Notes identical on every run of a generator: published once by the board. */
 export function standingNotes(state: RunState): Note[] {
   const g = `${state.config.generator.name}/${state.config.generator.version}`;
@@ -32,6 +37,9 @@ export function standingNotes(state: RunState): Note[] {
       id: 'null-applicability',
       text: "A null-random-args trial whose randomised arguments equal the agent's own call (every call of an argument-free tool) measured the real call, so it is not applicable: the random-args rate is over applicable trials, both counts are recorded, and a phase with no applicable trial is not measured, never 0.",
     },
+    // Identical on every run the heuristic drove, and on every run whose models all defaulted.
+    ...(state.config.runnerSpec === 'heuristic' ? [HEURISTIC_RUNNER] : []),
+    ...(state.config.modelsDefaulted ? [{ id: 'models', text: state.config.modelsReason }] : []),
     ...(state.config.generator.name === 'explore'
       ? [
           {
@@ -43,15 +51,9 @@ export function standingNotes(state: RunState): Note[] {
   ];
 }
 
-/** Notes carrying this run's own numbers. */
+/** Notes carrying this run's own numbers or facts: what it was given, what it hit, what it reduced. */
 export function ownNotes(state: RunState): Note[] {
   const notes: Note[] = [...state.ownNotes];
-  if (state.runner?.id === 'heuristic') {
-    notes.push({
-      id: 'heuristic-runner',
-      text: 'The runner was the offline heuristic model, not a language model: its first-try rate measures how well the tools describe themselves to a lexical agent. A language model is needed for an agent-fitness score.',
-    });
-  }
   const unknown = state.exploration?.unknownAssertions ?? [];
   if (unknown.length > 0)
     notes.push({
@@ -60,6 +62,7 @@ export function ownNotes(state: RunState): Note[] {
     });
   const reduction = state.registration?.extension.reduction;
   if (reduction) notes.push({ id: 'extension-reduced', text: reduction });
-  notes.push({ id: 'models', text: state.config.modelsReason });
+  // A model named by a flag is this run's own fact; the all-defaults reason is a standing note.
+  if (!state.config.modelsDefaulted) notes.push({ id: 'models', text: state.config.modelsReason });
   return notes;
 }

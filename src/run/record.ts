@@ -5,6 +5,7 @@ import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import type { GateId } from '../record/outcome.js';
 import { PreRegistration } from '../record/prereg.js';
+import { refusalOf } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import type { ScoreBlock } from '../record/score.js';
 import { buildSuiteSummary } from '../record/suite-summary.js';
@@ -62,6 +63,10 @@ function suiteSummary(state: RunState) {
     candidates: suite.counts.candidates,
     rejections: ledgerRejections(suite.ledger),
     deletedByScreen: suite.counts.deleted,
+    deleted: suite.ledger.flatMap((e) =>
+      e.fate.fate === 'deleted-by-screen' ? [{ candidateId: e.id, detail: e.fate.detail }] : [],
+    ),
+    trimmed: suite.ledger.flatMap((e) => (e.fate.fate === 'surplus' ? [{ candidateId: e.id }] : [])),
     registered: suite.counts.registered,
     reserve: suite.counts.reserve,
     surplus: suite.counts.surplus,
@@ -123,7 +128,7 @@ export function buildRecord(state: RunState, ending: Ending, files: FileDigest[]
       registration: PreRegistration.parse(preregistration(state)),
     };
   if (refused?.outcome !== undefined && 'reason' in refused && refused.reason !== undefined)
-    record.refusal = { gate: refused.gate, reason: refused.reason };
+    record.refusal = refusalOf(refused);
   if (outcome === 'SCORED' && ending.score) record.score = ending.score;
   if (outcome === 'VOID') {
     const stop = ending.stop;

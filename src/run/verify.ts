@@ -14,6 +14,7 @@ import { policyRecorded } from '../record/extension.js';
 import type { FindingsBlock } from '../record/findings.js';
 import type { GateRecord } from '../record/gate.js';
 import { readRecord } from '../record/io.js';
+import { carriesNumbers, refusalMatchesGate } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import { wilson } from '../stats/index.js';
 import { SuiteFile } from '../suite/suite-file.js';
@@ -163,6 +164,22 @@ function same(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
+/** The refusal block opens on the refusing gate's numbers: they must be that gate's, as stored. */
+function checkRefusal(record: RunRecord, note: (ok: boolean, what: string) => void, checked: string[]): void {
+  const refusal = record.refusal;
+  const last = record.gates.at(-1);
+  if (refusal === undefined || last === undefined) return;
+  const name = `refusal block (${refusal.gate} ${refusal.reason})`;
+  if (!carriesNumbers(refusal)) {
+    checked.push(`${name}: gate and reason only, written before the block carried the gate's numbers`);
+    return;
+  }
+  note(
+    last.gate === refusal.gate && refusalMatchesGate(refusal, last),
+    `${name} carries the ${last.gate} gate's numbers`,
+  );
+}
+
 /**
  * `fitness-report verify`: the signature over every file, the prereg and suite hashes, and every
  * verdict recomputed from the stored counts with src/gates and src/stats.
@@ -204,6 +221,7 @@ export async function verifyFitnessRun(dir: string): Promise<VerifyResult> {
         `${name} ${gate.verdict}${same(again, gate) ? '' : ` (recomputed ${again.verdict})`}`,
       );
   }
+  checkRefusal(record, note, checked);
   if (record.score) {
     const { firstTry, eventual } = record.score;
     note(

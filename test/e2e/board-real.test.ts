@@ -134,7 +134,7 @@ describe('board built from real runs of the planted servers', () => {
     const open = async (r: RunRecord) => {
       const details = row(r).locator('details.why');
       if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
-        await details.locator('summary').click();
+        await details.locator(':scope > summary').click();
       expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
       return seen(details);
     };

@@ -110,7 +110,7 @@ describe('board site in Chromium (synthetic runs)', () => {
     const refused = records.filter((r) => r.outcome !== 'SCORED');
     for (const r of [...refused, v1]) {
       const details = rowOf(r).locator('details.why');
-      await details.locator('summary').click();
+      await details.locator(':scope > summary').click();
       expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
       const text = await seen(details);
       const gate = r.gates.at(-1);
@@ -130,7 +130,7 @@ describe('board site in Chromium (synthetic runs)', () => {
     const silent = records.find((r) => r.identity.serverSlug === 'silent-tools')!;
     await page.goto(server.url);
     const details = rowOf(silent).locator('details.why');
-    await details.locator('summary').click();
+    await details.locator(':scope > summary').click();
     await details.locator('a', { hasText: 'wire:8' }).click();
     await page.waitForSelector('body[data-state=ready]');
     const selected = page.locator('.timeline .row.selected');

@@ -12,7 +12,7 @@ describe('construct gate through the real pipeline', () => {
   it('values that drift after admission fail construct (GATE_FAILED)', async () => {
     const r = await auditedRun('drifting');
     expect(r.record.outcome).toBe('GATE_FAILED');
-    expect(r.record.refusal).toEqual({ gate: 'construct', reason: 'reference_rate_below_threshold' });
+    expect(r.record.refusal).toMatchObject({ gate: 'construct', reason: 'reference_rate_below_threshold' });
     expect(r.record.gates.map((g) => g.gate)).not.toContain('drive');
   }, 600_000);
 

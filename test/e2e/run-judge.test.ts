@@ -113,7 +113,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
     const { fake, url } = await start(() => ({ content: 'Sure! Here are some tasks: {candidates: [oops' }));
     const r = await judgeRun(url);
     expect(r.outcome).toBe('INSUFFICIENT_SURFACE');
-    expect(r.record.refusal).toEqual({ gate: 'structural', reason: 'no_candidates' });
+    expect(r.record.refusal).toMatchObject({ gate: 'structural', reason: 'no_candidates' });
     expect(r.record).not.toHaveProperty('score');
     expect(r.record.identity.judge).toBe('openai-compatible:judge-7b');
     expect(r.record.identity.generator).toEqual({ name: 'judge', version: '1' });
@@ -180,7 +180,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
     expect(suite.ledger.filter((e) => e.fate.fate === 'registered')).toHaveLength(3);
     // Three admitted tasks are a real measurement of a thin suite: the true refusal is the suite size.
     expect(r.outcome).toBe('INSUFFICIENT_SURFACE');
-    expect(r.record.refusal).toEqual({ gate: 'suite_size', reason: 'below_minimum_suite_size' });
+    expect(r.record.refusal).toMatchObject({ gate: 'suite_size', reason: 'below_minimum_suite_size' });
     expect(r.record.suite?.candidates).toBe(6);
     expect(judgeTurns(r.dir).filter((t) => t.role === 'assistant')).toHaveLength(3);
   }, 300_000);
@@ -208,7 +208,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
     expect(r.record.identity.runner).toBe('openai-compatible:looper');
     // The reference agent never answers: construct fails on its counts, a refusal with its true gate.
     expect(r.outcome).toBe('GATE_FAILED');
-    expect(r.record.refusal).toEqual({ gate: 'construct', reason: 'reference_rate_below_threshold' });
+    expect(r.record.refusal).toMatchObject({ gate: 'construct', reason: 'reference_rate_below_threshold' });
     const { tapes } = await loadRun(r.dir);
     const ends = tapes.agent.records.flatMap((x) =>
       x.type === 'event' && x.value.kind === 'fitness.trial'

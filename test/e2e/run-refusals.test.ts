@@ -27,7 +27,7 @@ describe('refusals through the real pipeline', () => {
     expect(io.stdout[0]).toMatch(/^INSUFFICIENT_SURFACE at suite_size \(below_minimum_suite_size\)/);
     const { record } = await loadRun((io.stdout[1] ?? '').replace(/^run: /, ''));
     expect(record).not.toHaveProperty('score');
-    expect(record.refusal).toEqual({ gate: 'suite_size', reason: 'below_minimum_suite_size' });
+    expect(record.refusal).toMatchObject({ gate: 'suite_size', reason: 'below_minimum_suite_size' });
     expect(record.suite?.candidates).toBeGreaterThan(0);
     expect(record.suite?.registered).toBeLessThan(8);
     expect(record.gates.some((g) => g.gate === 'null_baseline')).toBe(false);
@@ -37,7 +37,7 @@ describe('refusals through the real pipeline', () => {
   it('a calculator the screen empties is DEGENERATE all_candidates_null_answerable', async () => {
     const r = await auditedRun('calculator');
     expect(r.record.outcome).toBe('DEGENERATE');
-    expect(r.record.refusal).toEqual({ gate: 'suite_size', reason: 'all_candidates_null_answerable' });
+    expect(r.record.refusal).toMatchObject({ gate: 'suite_size', reason: 'all_candidates_null_answerable' });
     const screen = r.record.identity.screen;
     if (!isRecorded(screen)) throw new Error('screen not recorded');
     expect(screen.counts.deleted).toBeGreaterThan(0);
@@ -46,7 +46,7 @@ describe('refusals through the real pipeline', () => {
   it('answers that ignore the question are DEGENERATE at the null baseline before any paid call', async () => {
     const r = await auditedRun('constant-answers');
     expect(r.record.outcome).toBe('DEGENERATE');
-    expect(r.record.refusal).toEqual({ gate: 'null_baseline', reason: 'noise_exceeds_signal' });
+    expect(r.record.refusal).toMatchObject({ gate: 'null_baseline', reason: 'noise_exceeds_signal' });
     expect(r.record.gates.at(-1)).toMatchObject({ signalSource: 'ceiling' });
     expect(r.record.void).toBeUndefined();
     const { tapes } = await loadRun(r.dir);

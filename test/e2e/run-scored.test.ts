@@ -97,10 +97,18 @@ describe('fitness-report run (offline) on the well-made server', () => {
     expect(constructCalls.length).toBe(construct.wire.toolCalls);
     expect(constructCalls.filter((x) => x.outcome === 'pending').length).toBe(construct.wire.pending);
     expect(record.cost.reasons).toEqual([]);
+    // Every call is cited (the first 20 lines in tape order), the ones that succeeded too.
+    const cited = constructCalls
+      .filter((x) => !(x.corrId ?? '').endsWith('::verify'))
+      .map((x) => x.responseLine ?? x.requestLine)
+      .sort((a, b) => a - b)
+      .slice(0, 20)
+      .map((line) => `wire:${line}`);
     expect(construct.wire.refs).toEqual({
       pending: [],
       errorResults: [],
       protocolErrors: [],
+      calls: cited,
     });
     // Each null rate links the agent-plane answers behind its k: assistant turns of that phase.
     const nulls = record.gates.findLast((g) => g.gate === 'null_baseline');

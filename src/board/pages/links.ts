@@ -26,5 +26,7 @@ export const compareHref = (l: Links, runId: string, other: string) =>
 /** A deep link to one tape line: `ref` is `<plane>:<line>` (validated by the record schema). */
 export const lineHref = (l: Links, runId: string, ref: string) =>
   `${l.base}${siteHref(['viewer.html'], { run: runId }, `line=${encodeURIComponent(ref)}`)}`;
+export const corrHref = (l: Links, runId: string, corr: string) =>
+  `${l.base}${siteHref(['viewer.html'], { run: runId }, `corr=${encodeURIComponent(corr)}`)}`;
 export const runFileHref = (l: Links, runId: string, file: string) =>
   `${l.base}${siteHref(['runs', runId, ...file.split('/')])}`;

@@ -48,6 +48,19 @@ export const READING = html`<section class="block" id="reading"><h2>Reading inte
 <p>Findings link to the tape lines behind them. Each run publishes its wire tape (the MCP JSON-RPC traffic) and its agent tape (the runner’s turns), and the judge tape when there is one, with permissive cross-origin headers and an immutable cache. The viewer fetches them only when opened, and shows whether the run’s signature verified when the site was built.</p>
 </section>`;
 
+export const PANELS = html`<section class="block" id="panels"><h2>What each panel shows, and where its numbers come from</h2>
+<p>Every number on the board and on a run’s page is one the run’s record holds, printed with one rounding rule (rates as percentages to one decimal, p-values by magnitude, counts as they are); the site computes nothing of its own.</p>
+<ul>
+<li><strong>What decided this run</strong>: the outcome, the refusing gate and the reason the record carries, then one deciding sentence naming the evidence the decision stood on. A construct PASS stands on the Wilson 95% lower bound reaching the threshold, or, when the bound falls short, on the achieved power at the run’s own n reaching the planned power; the sentence says which, with both numbers. A FAIL stands on the exact p-value below α; a raw PASS with neither support prints both supports it missed. The numbers are the construct gate’s, and for a refusal they are also the refusal block at the top of record.json, copied from the gate and checked against it by the schema and by <code>verify</code>.</li>
+<li><strong>Why refused</strong>: the refusing gate’s own numbers. The null panel links each null rate to the agent-tape lines of its passing answers. The surface panel counts each fate and lists every rejected candidate with its rule and detail, every candidate the screen deleted (with a link to the screen’s turns) and every one trimmed as surplus, the first five of each shown and the rest folded. The construct panel links each wire count (calls, error results, unanswered requests, JSON-RPC errors) to its first twenty tape lines.</li>
+<li><strong>A refusal with nothing to buy</strong>: an EXTEND_EXHAUSTED row is explained from its own record: whether its policy was recorded, the batch size its pre-registration carries, its protocol statement and its extension ledger. Records written before the extension protocol keep the reason they were written with (<code>extend_exhausted</code>).</li>
+<li><strong>Probe findings</strong>: each probe links to the tape lines behind it, or says why it cites none (a probe that did not apply sent nothing).</li>
+<li><strong>Drive details</strong>: first-try, eventual, pass^k and pass@k as stored; each task’s trials open in the viewer by corr id, and each tool’s error count links to its failed calls.</li>
+<li><strong>Method notes</strong>: a run’s own notes carry its own facts only; notes its generator writes into every run are below, once, and each record says how many it carries.</li>
+</ul>
+<p>Where the record does not cite the tape lines behind a count, the page says why rather than leaving the count bare.</p>
+</section>`;
+
 export const NOT_IN_NUMBERS = html`<section class="block" id="not-in-numbers"><h2>What is not in these numbers</h2>
 <ul>
 <li>A dollar figure is called a measured total only when the record says nothing known is missing from it. Otherwise it is printed as “at least” with each reason: a model with no price on file, calls that returned no usage, calls that failed before reporting any, usage marked partial, or spend that was never recorded (such as screen calls written to no tape). With nothing to support a figure, none is printed and the record says why. No flat per-run estimate is ever used.</li>

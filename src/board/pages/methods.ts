@@ -8,6 +8,7 @@ import {
   GATE_ORDER,
   methodsIntro,
   NOT_IN_NUMBERS,
+  PANELS,
   READING,
   SCREEN_AND_EXTENSIONS,
   WHAT_IT_MEASURES,
@@ -114,6 +115,7 @@ ${FAMILIES}
 <section class="block" id="thresholds"><h2>Registered thresholds, as recorded</h2><p>Read from each run’s pre-registration. No threshold, ratio, floor or alpha has been loosened to turn a refusal into a score.</p>${thresholds(records)}</section>
 ${SCREEN_AND_EXTENSIONS}
 ${READING}
+${PANELS}
 ${NOT_IN_NUMBERS}
 <section class="block" id="standing-notes"><h2>Standing notes, published once</h2><p>Notes that a generator writes into every one of its runs are printed here once, verbatim; each run record shows only its own notes and how many standing notes it also carries.</p>${standingNotes(records)}</section>`;
   return page({ title: 'Methods · Fitness Report', links: ROOT, body });

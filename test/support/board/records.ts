@@ -11,6 +11,7 @@ import {
   type ProbeResult,
   preregSha256,
   RunRecord,
+  refusalOf,
   type TrialOutcome,
   type UsageRow,
 } from '../../../src/record/index.js';
@@ -335,7 +336,7 @@ export function fixtureRecord(family: Family, o: FixtureOptions): RunRecord {
     schema: 'fitness-report.run/2',
     runId,
     outcome,
-    ...(last?.outcome && last.reason ? { refusal: { gate: last.gate, reason: last.reason } } : {}),
+    ...(last?.outcome && last.reason ? { refusal: refusalOf(last) } : {}),
     ...(family === 'void'
       ? {
           void: {

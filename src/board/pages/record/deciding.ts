@@ -6,6 +6,7 @@ import type { Links } from '../links.js';
 import { gate } from '../why/gates.js';
 import { refusalHeadline, refusalStory } from '../why/index.js';
 import { nullComparison } from '../why/nulls.js';
+import { constructSupportSentence } from '../why/support.js';
 
 function scored(record: RunRecord): SafeHtml {
   const score = record.score;
@@ -13,15 +14,11 @@ function scored(record: RunRecord): SafeHtml {
   const w = score.firstTry.wilson;
   const c = gate(record, 'construct');
   const lastNull = record.gates.filter((g) => g.gate === 'null_baseline').at(-1);
-  return html`<p><span class="outcome scored">SCORED</span> first-try success <strong>${count(score.firstTry.k)} of ${count(score.firstTry.n)}</strong> trials = <strong>${pct(w.point)}</strong>, Wilson 95% interval ${pct(w.lower)} to ${pct(w.upper)}.</p>
+  return html`<p><span class="outcome scored">SCORED</span> first-try success <strong>${count(score.firstTry.k)} of ${count(score.firstTry.n)}</strong> trials = <strong>${pct(w.point)}</strong>, Wilson 95% interval ${pct(w.lower)} to ${pct(w.upper)}. <span class="small">Each trial opens on the tapes from the <a href="#score">per-task table</a>.</span></p>
 ${intervalSvg(w, 'first-try success')}
 ${
   c
-    ? html`<p>It was published because the reference agent reached the answer key through the server ${count(c.k)} of ${count(c.n)} times (${
-        c.wilson
-          ? html`Wilson lower bound ${pct(c.wilson.lower)}`
-          : html`<span class="missing">interval not in the record</span>`
-      } against the threshold ${pct(c.threshold)}: <code>${c.verdict}</code>)${
+    ? html`<p class="deciding-line" data-gate="construct">It was published because the reference agent reached the answer key through the server ${count(c.k)} of ${count(c.n)} times: ${constructSupportSentence(c)}${
         lastNull?.gate === 'null_baseline'
           ? html`, and the nulls stayed below the line: ${nullComparison(lastNull)}`
           : ''
@@ -39,6 +36,6 @@ export function decidingComparison(record: RunRecord, links: Links): SafeHtml {
       ? html` at gate <code>${record.refusal.gate}</code>, reason <code>${record.refusal.reason}</code>`
       : ''
   }</p>
-<p><strong>${refusalHeadline(record)}</strong></p>
+<p class="deciding-line" data-gate="${record.refusal?.gate ?? 'none'}"><strong>${refusalHeadline(record)}</strong></p>
 ${refusalStory(record, links)}`;
 }

@@ -18,7 +18,11 @@ export function probeFindings(record: RunRecord, links: Links): SafeHtml {
     ) => html`<li class="finding" id="probe-${anchorId(p.id)}"><code>${p.id}</code>: ${verdict(p)}${p.applies ? '' : html` <span class="small">(does not apply to this connection)</span>`} — ${p.detail}
 <div class="small">evidence: ${
       p.tapeRefs.length === 0
-        ? html`<span class="missing">no tape lines cited</span>`
+        ? html`<span class="missing">no tape lines cited: ${
+            p.applies
+              ? 'the record names no exchange behind this finding'
+              : 'the probe did not apply to this connection, so it sent nothing to cite'
+          }</span>`
         : p.tapeRefs.map(
             (ref, i) => html`${i > 0 ? ', ' : ''}<a href="${lineHref(links, record.runId, ref)}">${ref}</a>`,
           )

@@ -107,6 +107,36 @@ describe('run record page', () => {
     expect(page).toContain('generator generator not recorded');
   });
 
+  it('names the support each construct decision used, with both numbers of it', () => {
+    const scored = text(render(fixtureRecord('scored', { slug: 'good', startedAt: at(1) })));
+    expect(scored).toMatch(/PASS on the Wilson 95% lower bound \d+\.\d% ≥ the threshold 90\.0%/);
+    const failed = render(fixtureRecord('construct-unresolved', { slug: 'w', startedAt: at(1) }));
+    expect(failed).toContain('data-support="unresolved"');
+    expect(text(failed)).toContain('neither PASS nor FAIL: the p-value P(X ≤ 73)');
+  });
+
+  it('lists every rejected and screen-deleted candidate with its rule, folding past the first few', () => {
+    const page = render(fixtureRecord('scored', { slug: 'good', startedAt: at(1) }));
+    const t = text(page);
+    expect(t).toContain('Rejected by admission (20)');
+    expect(t).toContain('c1 : rule plan-failed — fixture rejection');
+    expect(t).toContain('15 more rejected candidates');
+    expect(t).toContain('c20 : rule duplicate');
+  });
+
+  it('explains a v1 extend_exhausted from its own fields, with the reason it carries', () => {
+    const r = parseRecord(
+      readFileSync(new URL('../../../record/fixtures/v1-extend-exhausted.json', import.meta.url), 'utf8'),
+      'v1',
+    );
+    const page = text(render(r));
+    expect(page).toContain('reason extend_exhausted ');
+    expect(page).not.toContain('extend_exhausted_zero_policy');
+    expect(page).toContain("the gate's policy is not recorded and reads as 0 extensions");
+    expect(page).toContain('the gate carries no extension ledger');
+    expect(page).toContain('the record cannot tell the two apart');
+  });
+
   it('names other runs of the same server as separate attempts', () => {
     const a = fixtureRecord('scored', { slug: 'srv', startedAt: at(1) });
     const b = fixtureRecord('null-kill', { slug: 'srv', startedAt: at(2) });

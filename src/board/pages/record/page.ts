@@ -8,7 +8,9 @@ import { page } from '../layout.js';
 import { extensionLedger } from '../ledger.js';
 import { boardHref, methodsHref, NESTED, viewerHref } from '../links.js';
 import { anchorId, notesAnchor } from '../methods.js';
+import { candidateFates } from '../why/candidates.js';
 import { gate } from '../why/gates.js';
+import { familyOf } from '../why/index.js';
 import { costBreakdown } from './cost.js';
 import { decidingComparison } from './deciding.js';
 import { filesSection } from './files.js';
@@ -50,11 +52,12 @@ ${row ? chips(row, links, input.groupName) : ''}
 <h2>Audit trail</h2>
 ${section('gates', 'Gate ledger, in decision order', gateLedger(record))}
 ${section('extensions', 'Extension ledger', c ? extensionLedger(c) : html`<p>The run stopped before the construct gate, so no extension could be bought.</p>`)}
+${familyOf(record) === 'surface' ? '' : section('candidates', 'Candidates that did not reach the suite', candidateFates(record, links))}
 ${section('exploration', 'Exploration ledger', explorationLedger(record))}
 ${section('probes', 'Probe findings', probeFindings(record, links))}
-${section('tools', 'Per-tool attribution', toolAttribution(record.score))}
+${section('tools', 'Per-tool attribution', toolAttribution(record.score, record.runId, links))}
 ${section('owner-findings', 'Findings for the server owner', ownerFindings(record, links))}
-${record.score ? section('score', 'Drive details', scoreDetails(record.score)) : ''}
+${record.score ? section('score', 'Drive details', scoreDetails(record.score, record.runId, links)) : ''}
 ${section('cost', 'Cost', costBreakdown(record.cost))}
 ${section('identity', 'Identity', identity(record))}
 ${section('lineage', 'Suite hash and lineage', lineage(record, row, links))}

@@ -1,22 +1,56 @@
-import { type ConstructGate, policyRecorded, type RunRecord } from '../../../record/index.js';
+import { type ConstructGate, isRecorded, policyRecorded, type RunRecord } from '../../../record/index.js';
 import { count, missing, pct, pValue } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { facts } from '../facts.js';
 import { extensionLedger } from '../ledger.js';
-import { type Links, lineHref } from '../links.js';
+import { type Links, lineHref, viewerHref } from '../links.js';
+import { constructSupportSentence } from './support.js';
+
+const refLinks = (refs: readonly string[], record: RunRecord, links: Links) =>
+  refs.map((ref, i) => html`${i > 0 ? ' ' : ''}<a href="${lineHref(links, record.runId, ref)}">${ref}</a>`);
+
+/**
+ * A count with the tape lines behind it: the first cited lines of its kind (a bounded sample), none
+ * when the count is 0, or why the record cites none.
+ */
+function cited(n: number, refs: readonly string[] | undefined, why: string, record: RunRecord, links: Links) {
+  if (n === 0) return html`${count(0)}`;
+  if (refs === undefined || refs.length === 0)
+    return html`${count(n)} <span class="missing">no tape lines cited: ${why}</span>`;
+  const sample =
+    refs.length < n ? html` <span class="small">(the first ${count(refs.length)} of ${count(n)})</span>` : '';
+  return html`${count(n)} <span class="evidence">${refLinks(refs, record, links)}</span>${sample}`;
+}
 
 function wireRows(g: ConstructGate, record: RunRecord, links: Links): (readonly [string, SafeHtml])[] {
   const w = g.wire;
   if (!w) return [['what the wire tape shows', missing('the wire-tape reading')]];
-  const refs = w.tapeRefs.map((ref) => html` <a href="${lineHref(links, record.runId, ref)}">${ref}</a>`);
+  const r = w.refs;
+  if (r === undefined) {
+    // Written before each kind was cited apart: the failed calls' lines, all kinds together.
+    const old = 'this record was written before each kind of call was cited';
+    return [
+      [
+        'tool calls recorded on the wire',
+        html`${count(w.toolCalls)} <span class="missing">no tape lines cited: ${old}</span>`,
+      ],
+      ['came back as errors', html`${count(w.errorResults)}`],
+      ['never got a matching response', html`<strong>${count(w.pending)}</strong>`],
+      [
+        'failed calls, all kinds together',
+        w.tapeRefs.length > 0 ? html`${refLinks(w.tapeRefs, record, links)}` : html`none cited`,
+      ],
+    ];
+  }
+  const old = 'this record was written before every call was cited (its failed calls are cited below)';
   return [
-    ['tool calls recorded on the wire', html`${count(w.toolCalls)}`],
-    ['came back as errors', html`${count(w.errorResults)}`],
-    ['never got a matching response', html`<strong>${count(w.pending)}</strong>`],
+    ['tool calls recorded on the wire', cited(w.toolCalls, r.calls, old, record, links)],
+    ['came back as errors', cited(w.errorResults, r.errorResults, '', record, links)],
     [
-      'tape evidence',
-      refs.length > 0 ? html`${refs}` : html`<span class="missing">no tape lines cited</span>`,
+      'never got a matching response',
+      html`<strong>${cited(w.pending, r.pending, '', record, links)}</strong>`,
     ],
+    ['answered with a JSON-RPC error', cited(w.protocolErrors ?? 0, r.protocolErrors, '', record, links)],
   ];
 }
 
@@ -27,6 +61,7 @@ function finding(g: ConstructGate): string {
     case 'unresolved_after_max_extensions':
       return 'The reference agent sat between pass and fail. It bought every registered extension batch and was still unresolved after the last one, which counts as a fail.';
     case 'extend_exhausted_zero_policy':
+    case 'extend_exhausted':
       return 'The reference agent could not be resolved either way at the registered size, and the run had no extension batch to buy, so it was refused where it stood.';
     case 'reference_rate_below_threshold':
       return 'A reference agent handed the answer key still could not reach it through the server often enough.';
@@ -40,14 +75,45 @@ function wireNote(g: ConstructGate): SafeHtml {
   return html`<p>${count(g.wire.pending)} of the ${count(g.wire.toolCalls)} recorded tool calls never received a matching protocol response. Requests left unanswered are a finding about the server, stated from the recorded counts.</p>`;
 }
 
-function policyNote(g: ConstructGate, record: RunRecord): SafeHtml {
-  if (g.reason !== 'extend_exhausted_zero_policy') return html``;
+/** Refused at the registered size with nothing to buy: the current reason, or v1's spelling of it. */
+export function zeroPolicy(g: ConstructGate): boolean {
+  return g.reason === 'extend_exhausted_zero_policy' || g.reason === 'extend_exhausted';
+}
+
+/** What this record itself says about its extension policy, field by field. */
+function policyFacts(g: ConstructGate, record: RunRecord): string[] {
   const policy = g.extension.policy;
-  // A policy that was not recorded states its own limitation in the extension ledger below.
-  if (!policyRecorded(policy)) return html``;
   const reg = record.prereg?.registration.extension;
-  const stated = reg && 'batchTasks' in reg ? `${reg.maxExtensions} extension batches registered` : undefined;
-  return html`<p class="small">Registered policy: ${stated ?? `${policy.maxExtensions} extension batches`}.</p>`;
+  const protocol = record.identity.extensionProtocol;
+  return [
+    policyRecorded(policy)
+      ? `the gate's policy registers ${policy.maxExtensions} extension batches of ${policy.batchTasks} tasks`
+      : `the gate's policy is not recorded and reads as ${policy.maxExtensions} extensions`,
+    reg && 'batchTasks' in reg
+      ? `the pre-registration registers ${reg.maxExtensions} batches of ${reg.batchTasks} tasks`
+      : record.prereg
+        ? 'the pre-registration carries no batch size'
+        : 'the record carries no pre-registration',
+    isRecorded(protocol)
+      ? `its protocol statement: “${protocol.statement}”`
+      : 'it carries no protocol statement',
+    g.extension.ledger ? 'the gate carries its extension ledger' : 'the gate carries no extension ledger',
+  ];
+}
+
+function policyNote(g: ConstructGate, record: RunRecord): SafeHtml {
+  if (!zeroPolicy(g)) return html``;
+  const facts = policyFacts(g, record);
+  const legacy = g.reason === 'extend_exhausted';
+  return html`<p class="small policy-note">${
+    legacy
+      ? html`This record carries the reason <code>extend_exhausted</code>, as it was written before the extension protocol existed. `
+      : ''
+  }From its own fields: ${facts.join('; ')}.${
+    policyRecorded(g.extension.policy)
+      ? ''
+      : ' That is the arithmetic of a registration that bought no batch, and the record cannot tell the two apart; its counts are as the gate measured them.'
+  }</p>`;
 }
 
 export function constructStory(g: ConstructGate, record: RunRecord, links: Links): SafeHtml {
@@ -89,6 +155,7 @@ ${facts([
   ],
   ...wireRows(g, record, links),
 ])}
+<p class="small">The reference trials are not cited line by line: each is the agent tape's turns under a corr id ending in <code>::construct</code> (with its rep), which the <a href="${viewerHref(links, record.runId)}">tape viewer</a> groups by corr id; the wire lines of their calls are cited above.</p>
 ${wireNote(g)}
 ${policyNote(g, record)}
 <h4>Extensions</h4>
@@ -96,12 +163,10 @@ ${extensionLedger(g)}`;
 }
 
 export function constructHeadline(g: ConstructGate): SafeHtml {
-  if (g.reason === 'compromised_oracle_errors') {
-    return html`${count(g.errors)} oracle errors: ${pct(g.errorShare)} of trials against the limit ${pct(g.compromisedErrorShare)}`;
-  }
+  if (g.reason === 'compromised_oracle_errors') return constructSupportSentence(g);
   const rate = g.rate === undefined ? html`` : html` (${pct(g.rate)})`;
   const pending =
     g.wire && g.wire.pending > 0 ? html`; ${count(g.wire.pending)} requests had no response` : html``;
-  const tail = g.reason === 'extend_exhausted_zero_policy' ? html`; no extension batch to buy` : html``;
-  return html`reference agent ${count(g.k)} of ${count(g.n)}${rate} against ${pct(g.threshold)}${pending}${tail}`;
+  const tail = zeroPolicy(g) ? html`; no extension batch to buy` : html``;
+  return html`reference agent ${count(g.k)} of ${count(g.n)}${rate} against ${pct(g.threshold)}: ${constructSupportSentence(g)}${pending}${tail}`;
 }

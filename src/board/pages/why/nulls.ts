@@ -1,7 +1,14 @@
-import { isRecorded, type NullBaselineGate, type NullPhase, type RunRecord } from '../../../record/index.js';
+import {
+  isRecorded,
+  type NullBaselineGate,
+  type NullPhase,
+  type NullRate,
+  type RunRecord,
+} from '../../../record/index.js';
 import { count, missing, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { facts } from '../facts.js';
+import { type Links, lineHref } from '../links.js';
 import { SIGNAL_SOURCE } from './gates.js';
 
 export const NULL_LABELS: Readonly<Record<NullPhase, string>> = {
@@ -12,7 +19,7 @@ export const NULL_LABELS: Readonly<Record<NullPhase, string>> = {
 
 const PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
 
-function phaseValue(gate: NullBaselineGate, phase: NullPhase): SafeHtml {
+function phaseValue(gate: NullBaselineGate, phase: NullPhase, links: Links, runId: string): SafeHtml {
   const r = gate.nullRates[phase];
   const none = gate.notMeasured?.[phase];
   if (!r && none)
@@ -24,7 +31,21 @@ function phaseValue(gate: NullBaselineGate, phase: NullPhase): SafeHtml {
     r.notApplicable === undefined
       ? ''
       : html` <span class="small">(${count(r.n)} applicable, ${count(r.notApplicable)} not applicable: their randomised call equalled the agent's own)</span>`;
-  return html`${count(r.k)} of ${count(r.n)} = <strong>${pct(r.rate)}</strong>${na}`;
+  return html`${count(r.k)} of ${count(r.n)} = <strong>${pct(r.rate)}</strong>${na}${passRefs(r, links, runId)}`;
+}
+
+/** The agent-plane lines of the passing answers behind k, or why none are cited. */
+function passRefs(r: NullRate, links: Links, runId: string): SafeHtml {
+  if (r.k === 0) return html``;
+  if (r.tapeRefs === undefined || r.tapeRefs.length === 0)
+    return html` <span class="missing">no tape lines cited: this record was written before passing answers were cited</span>`;
+  const sample =
+    r.tapeRefs.length < r.k
+      ? html` <span class="small">(the first ${count(r.tapeRefs.length)} of ${count(r.k)})</span>`
+      : '';
+  return html`<div class="small evidence">passing answers: ${r.tapeRefs.map(
+    (ref, i) => html`${i > 0 ? ' ' : ''}<a href="${lineHref(links, runId, ref)}">${ref}</a>`,
+  )}${sample}</div>`;
 }
 
 /** The stored comparison, with the relation the recorded verdict states. */
@@ -80,11 +101,11 @@ function screenNote(record: RunRecord): string {
     : 'This suite was not screened at generation time.';
 }
 
-export function nullStory(gate: NullBaselineGate, record: RunRecord): SafeHtml {
+export function nullStory(gate: NullBaselineGate, record: RunRecord, links: Links): SafeHtml {
   return html`<p>${finding(gate)}</p>
 ${drawing(gate)}
 ${facts([
-  ...PHASES.map((p) => [`null: ${NULL_LABELS[p]}`, phaseValue(gate, p)] as const),
+  ...PHASES.map((p) => [`null: ${NULL_LABELS[p]}`, phaseValue(gate, p, links, record.runId)] as const),
   [
     `T_null (${gate.percentile}th percentile, nearest rank)`,
     gate.tNull === undefined ? missing('T_null') : pct(gate.tNull),

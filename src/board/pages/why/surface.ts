@@ -3,6 +3,8 @@ import { count, missing, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { explorationLedger } from '../exploration.js';
 import { facts } from '../facts.js';
+import type { Links } from '../links.js';
+import { candidateFates } from './candidates.js';
 import { gate } from './gates.js';
 
 /** Rejections by rule, or the stated gap when the record's generator did not keep them. */
@@ -70,7 +72,7 @@ function screenLedger(record: RunRecord): SafeHtml {
   ])}<p class="small">${screen.statement}</p>`;
 }
 
-export function surfaceStory(record: RunRecord): SafeHtml {
+export function surfaceStory(record: RunRecord, links: Links): SafeHtml {
   const suite = record.suite;
   const s = gate(record, 'structural');
   const invalid = s?.invalidTasks ?? [];
@@ -87,6 +89,7 @@ ${facts([
   ['suite size', sizeLine(record)],
 ])}
 <p class="small">Rejected, deleted and trimmed are three separate fates, counted apart; summing them would overstate what failed.</p>
+${candidateFates(record, links)}
 ${record.refusal?.reason === 'all_candidates_null_answerable' ? screenLedger(record) : ''}
 ${record.refusal?.reason === 'all_candidates_null_answerable' ? '' : html`<h4>Exploration ledger</h4>${explorationLedger(record)}`}
 ${invalid.length > 0 ? html`<h4>Tasks that did not re-validate</h4><ul>${invalid.map((t) => html`<li><code>${t.taskId}</code>: ${t.detail}</li>`)}</ul>` : ''}`;
