@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NonEmpty } from './common.js';
+import { ConformanceBlock, countsAgree } from './conformance.js';
 import {
   gatesAgreeWithSuite,
   gatesMatchOutcome,
@@ -15,6 +16,7 @@ import { GateId, GateReason, Outcome } from './outcome.js';
 import { PreregRef } from './prereg.js';
 import { ProbeResult } from './probe.js';
 import { ScoreBlock } from './score.js';
+import { ServerVersion } from './server-version.js';
 import { SuiteSummary } from './suite-summary.js';
 import { FileDigest, Surface } from './surface.js';
 import { VoidDetails } from './void.js';
@@ -113,6 +115,13 @@ export const RunRecord = z
     prereg: PreregRef.optional(),
     suite: SuiteSummary.optional(),
     gates: z.array(GateRecord),
+    /** The official conformance suite's result, run alongside; never read by a gate or the score. */
+    conformance: ConformanceBlock.optional(),
+    /** The server's version, package and surface digest, for drift between attempts. */
+    server: ServerVersion.optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.conformance) countsAgree(r.conformance, ctx);
   })
   .superRefine(scoreIffScored)
   .superRefine(voidIffVoid)

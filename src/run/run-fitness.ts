@@ -7,6 +7,7 @@ import { writeRecord } from '../record/io.js';
 import type { Outcome } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
 import { loadOrCreateSigningKey, signRun } from '../tape/signature.js';
+import { withAlongside } from './alongside.js';
 import { type RunConfig, resolveConfig } from './config.js';
 import { connectStage, probeStage, surfaceStage } from './connect-stage.js';
 import { freeGates } from './free-gates.js';
@@ -107,7 +108,13 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
   const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'fitness-runs');
   const { runId, dir } = createRunDir(outDir, slug, startedAt);
   const abort = new AbortController();
-  const forward = () => abort.abort(new RunStop('aborted', 'the run was aborted'));
+  // A caller that aborts with a RunStop (the roster's job timeout) names its own reason.
+  const forward = () =>
+    abort.abort(
+      options.signal?.reason instanceof RunStop
+        ? options.signal.reason
+        : new RunStop('aborted', 'the run was aborted'),
+    );
   options.signal?.addEventListener('abort', forward, { once: true });
   const unlisten = options.handleSignals ? listenForSignals(abort) : () => {};
   const secrets = targetSecrets(config.target);
@@ -156,7 +163,8 @@ async function finish(state: RunState, ending: Ending, options: RunOptions): Pro
   const hash = state.registration?.hash;
   if (hash !== undefined)
     for (const file of [FILES.wire, FILES.agent, FILES.judge]) stampConfigHash(join(state.dir, file), hash);
-  const record = buildRecord(state, ending, await fileDigests(state.dir), new Date());
+  const built = buildRecord(state, ending, await fileDigests(state.dir), new Date());
+  const record = withAlongside(built, options.alongside);
   await writeRecord(join(state.dir, FILES.record), record, { secrets: state.secrets });
   const key = loadOrCreateSigningKey(options.signingKeyPath ?? join(state.dir, '..', '.signing-key.pem'));
   const files = [FILES.record, ...record.files.map((f) => f.path)];
