@@ -3,6 +3,7 @@ import { boardCommand } from './board.js';
 import type { Command } from './command.js';
 import { demoCommand } from './demo.js';
 import { probeCommand } from './probe.js';
+import { rosterCommand } from './roster.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
 import { tapeCommand } from './tape.js';
@@ -18,4 +19,5 @@ export const commands: readonly Command[] = [
   serveCommand,
   demoCommand,
   auditCommand,
+  rosterCommand,
 ];

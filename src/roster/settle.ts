@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { readRecord } from '../record/io.js';
+import type { Outcome, VoidReason } from '../record/outcome.js';
+import { createRunDir, FILES } from '../run/run-dir.js';
+import type { TryStart } from './protocol.js';
+import { stagedRuns, writeDeadRecord } from './void-record.js';
+
+export interface Settled {
+  runId: string;
+  /** Where the run directory now is: the runs folder, or the staging folder if its name was taken. */
+  runDir: string;
+  outcome: Outcome;
+  /** The record was written here, for a try that died before writing its own. */
+  recordedDead: boolean;
+}
+
+export interface SettleOptions {
+  stagingDir: string;
+  runsDir: string;
+  signingKeyPath: string;
+  /** What the try had started (from the job's process), if it said. */
+  start?: TryStart;
+  /** Why the try ended without its own record, for the VOID record written in its place. */
+  death: { reason: VoidReason; detail: string };
+}
+
+/** Moves a finished run directory up into the runs folder, never over an existing one. */
+function moveUp(dir: string, runsDir: string): string {
+  const next = join(runsDir, basename(dir));
+  try {
+    mkdirSync(runsDir, { recursive: true });
+    mkdirSync(next);
+  } catch {
+    return dir;
+  }
+  try {
+    renameSync(dir, next);
+    return next;
+  } catch {
+    rmdirSync(next);
+    return dir;
+  }
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // something is still there: kept as evidence
+  }
+}
+
+/**
+ * Settles one try's staging folder: the run it wrote (its own record), or a VOID record in place of
+ * the one a dead process never wrote (in the run directory it left, or in a new one when it died
+ * before creating any), then moves it into the runs folder. Idempotent: a settled try leaves
+ * nothing to settle again. Undefined when the try never started a run (no start, no directory).
+ */
+export async function settleTry(o: SettleOptions): Promise<Settled | undefined> {
+  let names = stagedRuns(o.stagingDir);
+  if (names.length === 0) {
+    if (o.start === undefined) {
+      removeIfEmpty(o.stagingDir);
+      return undefined;
+    }
+    const made = createRunDir(o.stagingDir, o.start.slug, new Date(o.start.startedAt));
+    names = [basename(made.dir)];
+  }
+  let last: Settled | undefined;
+  for (const name of names) {
+    const dir = join(o.stagingDir, name);
+    let recordedDead = false;
+    let outcome: Outcome;
+    if (existsSync(join(dir, FILES.record))) {
+      outcome = (await readRecord(join(dir, FILES.record))).outcome;
+    } else {
+      if (o.start === undefined) continue;
+      await writeDeadRecord({ runId: name, dir, start: o.start, ...o.death }, o.signingKeyPath);
+      outcome = 'VOID';
+      recordedDead = true;
+    }
+    const evidence = join(o.stagingDir, 'conformance');
+    if (existsSync(evidence) && !existsSync(join(dir, 'conformance')))
+      renameSync(evidence, join(dir, 'conformance'));
+    last = { runId: name, runDir: moveUp(dir, o.runsDir), outcome, recordedDead };
+  }
+  removeIfEmpty(o.stagingDir);
+  return last;
+}
