@@ -8,6 +8,7 @@ import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
 import { tapeCommand } from './tape.js';
 import { verifyCommand } from './verify.js';
+import { workerCommand } from './worker.js';
 
 /** Every subcommand, in the order `--help` lists them. Each lives in its own file. */
 export const commands: readonly Command[] = [
@@ -20,4 +21,5 @@ export const commands: readonly Command[] = [
   demoCommand,
   auditCommand,
   rosterCommand,
+  workerCommand,
 ];

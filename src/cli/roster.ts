@@ -1,6 +1,5 @@
-import { join, relative } from 'node:path';
-import { buildSite } from '../board/site.js';
 import { parseRosterArgs, type RosterArgs } from '../roster/args.js';
+import { finish } from '../roster/finish.js';
 import { runRoster } from '../roster/local.js';
 import { progressPrinter } from '../roster/progress.js';
 import { runQueuedRoster } from '../roster/queue/coordinator.js';
@@ -45,11 +44,6 @@ Run options for every entry (an entry's own "run" wins): --runner --judge --gene
 Exit codes: 0 every job finished and the board was built; 1 an entry could not be run or a job
 failed; 2 usage error or unreachable queue (nothing started); 3 interrupted (continue with --resume).`;
 
-function show(io: CommandIO, path: string): string {
-  const rel = relative(io.cwd, path);
-  return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
-}
-
 async function local(args: RosterArgs, io: CommandIO): Promise<number> {
   const abort = new AbortController();
   const onSignal = (sig: string) => () => {
@@ -89,30 +83,6 @@ async function local(args: RosterArgs, io: CommandIO): Promise<number> {
     process.off('SIGINT', int);
     process.off('SIGTERM', term);
   }
-}
-
-/** Builds the board over the roster's runs and prints where to look. */
-export async function finish(
-  args: Pick<RosterArgs, 'site' | 'out'>,
-  io: CommandIO,
-  runDirs: readonly string[],
-  lines: readonly string[],
-  interrupted: boolean,
-  incomplete: boolean,
-): Promise<number> {
-  for (const line of lines) io.out(line);
-  if (runDirs.length > 0) {
-    const site = await buildSite({ runs: runDirs, out: args.site });
-    io.out(`board: ${show(io, join(site.out, 'index.html'))} (${site.runs} runs in ${site.groups} groups)`);
-    io.out(`  fitness-report serve ${show(io, site.out)}`);
-  } else io.out('board: not built: no run was recorded');
-  if (interrupted) {
-    io.out(
-      `roster interrupted: continue with the same command and --resume (work list ${show(io, join(args.out, 'roster.sqlite'))})`,
-    );
-    return 3;
-  }
-  return incomplete ? 1 : 0;
 }
 
 export const rosterCommand: Command = {

@@ -129,6 +129,7 @@ export async function runJob(job: JobSpec, send: (m: ChildMessage) => void, abor
     const started = await startTarget(job, places.places);
     served = started.served;
     const pkg = packageOf(job, started.target, places.places);
+    if (abort.signal.aborted) throw abort.signal.reason;
     const result = await runFitness({
       ...options,
       target: started.target,

@@ -116,6 +116,8 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
         : new RunStop('aborted', 'the run was aborted'),
     );
   options.signal?.addEventListener('abort', forward, { once: true });
+  // A signal aborted before the call fires no event: the run still stops at its first check.
+  if (options.signal?.aborted) forward();
   const unlisten = options.handleSignals ? listenForSignals(abort) : () => {};
   const secrets = targetSecrets(config.target);
   const state: RunState = {
