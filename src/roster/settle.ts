@@ -54,8 +54,9 @@ function removeIfEmpty(dir: string): void {
 /**
  * Settles one try's staging folder: the run it wrote (its own record), or a VOID record in place of
  * the one a dead process never wrote (in the run directory it left, or in a new one when it died
- * before creating any), then moves it into the runs folder. Idempotent: a settled try leaves
- * nothing to settle again. Undefined when the try never started a run (no start, no directory).
+ * before creating any), then moves it into the runs folder. Settle a try once (its caller marks
+ * it settled): a try with a start and no directory left is recorded as one that died before
+ * creating any. Undefined when the try never started a run (no start, no directory).
  */
 export async function settleTry(o: SettleOptions): Promise<Settled | undefined> {
   let names = stagedRuns(o.stagingDir);

