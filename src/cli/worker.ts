@@ -78,8 +78,10 @@ export const workerCommand: Command = {
       io.err(`worker: ${sig}: stopping; running tries end VOID and go back to the queue`);
       abort.abort();
     };
-    process.once('SIGINT', stop('SIGINT'));
-    process.once('SIGTERM', stop('SIGTERM'));
+    const int = stop('SIGINT');
+    const term = stop('SIGTERM');
+    process.once('SIGINT', int);
+    process.once('SIGTERM', term);
     try {
       await runWorker({
         queue,
@@ -94,6 +96,9 @@ export const workerCommand: Command = {
     } catch (err) {
       io.err(`fitness-report worker: ${describeError(err)}`);
       return err instanceof FitnessError && err.code === 'QUEUE_UNREACHABLE' ? 2 : 1;
+    } finally {
+      process.off('SIGINT', int);
+      process.off('SIGTERM', term);
     }
   },
 };

@@ -7,7 +7,7 @@ import { readRecord } from '../../src/record/io.js';
 import { ROSTER_DB } from '../../src/roster/local.js';
 import { RosterStore } from '../../src/roster/store.js';
 import { cli, plantedRoster } from './roster/cli.js';
-import { captureIO } from './run/helpers.js';
+import { captureIO, server } from './run/helpers.js';
 
 const runDirsIn = (out: string) =>
   readdirSync(out, { withFileTypes: true })
@@ -142,4 +142,40 @@ describe('roster on one machine: its own process per job, a work list that resum
     ).toBe(2);
     expect(only.stderr[0]).toMatch(/--only ghost: no such entry/);
   }, 300_000);
+});
+
+describe('a job past its time limit', () => {
+  it('ends VOID budget_cap, recorded, and is not run again', async () => {
+    const { dir, file } = plantedRoster({
+      slow: { command: process.execPath, args: [server('well-made')], timeoutMs: 5000 },
+    });
+    const out = join(dir, 'runs');
+    const io = captureIO();
+    expect(
+      await main(
+        [
+          'roster',
+          file,
+          '--only',
+          'slow',
+          '--out',
+          out,
+          '--site',
+          join(dir, 'site'),
+          '--no-conformance',
+          '--plain',
+        ],
+        io,
+      ),
+    ).toBe(0);
+    const store = new RosterStore(join(out, ROSTER_DB));
+    const tries = store.tries();
+    store.close();
+    expect(tries.map((t) => [t.job_key, t.state, t.outcome])).toEqual([['slow#1', 'finished', 'VOID']]);
+    const record = await readRecord(join(tries[0]?.run_dir ?? '', 'record.json'));
+    expect(record.void).toMatchObject({
+      reason: 'budget_cap',
+      detail: "the roster job's time limit (5000 ms) was reached",
+    });
+  }, 120_000);
 });
