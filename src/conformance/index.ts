@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describeError } from '../cli/errors.js';
-import type { Target } from '../connect/target.js';
+import { describeTarget, type Target } from '../connect/target.js';
 import { canonicalJson, sha256Hex } from '../record/canonical.js';
 import { type ConformanceBlock, conformanceCounts } from '../record/conformance.js';
 import { type Bridge, startBridge } from './bridge.js';
@@ -109,7 +109,8 @@ export async function conformanceBlock(options: ConformanceOptions): Promise<Con
       ran: true,
       ...base,
       durationMs: Date.now() - startedAt.getTime(),
-      command: ['conformance', 'server', '--url', url, '-o', 'conformance'],
+      // The URL as it may be published: userinfo and credential-named query values removed.
+      command: ['conformance', 'server', '--url', bridge ? url : describeTarget(target), '-o', 'conformance'],
       exitCode: exit.exitCode,
       timedOut: exit.timedOut,
       checks,

@@ -1,9 +1,18 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { readRecord } from '../record/io.js';
 import type { Outcome, VoidReason } from '../record/outcome.js';
 import { createRunDir, FILES } from '../run/run-dir.js';
-import type { TryStart } from './protocol.js';
+import { TryStart } from './protocol.js';
 import { stagedRuns, writeDeadRecord } from './void-record.js';
 
 export interface Settled {
@@ -23,6 +32,23 @@ export interface SettleOptions {
   start?: TryStart;
   /** Why the try ended without its own record, for the VOID record written in its place. */
   death: { reason: VoidReason; detail: string };
+}
+
+const START_FILE = 'try.json';
+
+/** What a try reported before its run started, kept in its staging folder (no secrets: see TryStart). */
+export function writeTryStart(stagingDir: string, start: TryStart): void {
+  mkdirSync(stagingDir, { recursive: true });
+  writeFileSync(join(stagingDir, START_FILE), `${JSON.stringify(start)}\n`);
+}
+
+function readTryStart(stagingDir: string): TryStart | undefined {
+  try {
+    const parsed = TryStart.safeParse(JSON.parse(readFileSync(join(stagingDir, START_FILE), 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Moves a finished run directory up into the runs folder, never over an existing one. */
@@ -58,7 +84,10 @@ function removeIfEmpty(dir: string): void {
  * it settled): a try with a start and no directory left is recorded as one that died before
  * creating any. Undefined when the try never started a run (no start, no directory).
  */
-export async function settleTry(o: SettleOptions): Promise<Settled | undefined> {
+export async function settleTry(options: SettleOptions): Promise<Settled | undefined> {
+  const kept = options.start ?? readTryStart(options.stagingDir);
+  const o = { ...options, ...(kept ? { start: kept } : {}) };
+  rmSync(join(o.stagingDir, START_FILE), { force: true });
   let names = stagedRuns(o.stagingDir);
   if (names.length === 0) {
     if (o.start === undefined) {

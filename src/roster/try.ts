@@ -1,6 +1,6 @@
 import type { VoidReason } from '../record/outcome.js';
 import type { JobSpec, TryStart } from './protocol.js';
-import { type Settled, settleTry } from './settle.js';
+import { type Settled, settleTry, writeTryStart } from './settle.js';
 import { type ChildEnd, startChild } from './spawn.js';
 
 /**
@@ -72,7 +72,11 @@ export function tryEnding(end: ChildEnd): Ending {
 /** Runs one try in its own process and settles its run into the runs folder. */
 export async function runTry(job: JobSpec, runsDir: string, hooks: TryHooks): Promise<TryResult> {
   const child = startChild(job, {
-    ...(hooks.onStart ? { onStart: hooks.onStart } : {}),
+    onStart: (start) => {
+      // Kept beside the try as well as in its work list or job: whoever settles a dead try finds it.
+      writeTryStart(job.stagingDir, start);
+      hooks.onStart?.(start);
+    },
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
   });
   hooks.onPid?.(child.pid);

@@ -27,7 +27,9 @@ async function killOneWorker(service: Service, shared: boolean) {
   const queueName = `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const outs = shared ? [join(dir, 'runs'), join(dir, 'runs')] : [join(dir, 'runs-a'), join(dir, 'runs-b')];
   const common = ['--queue', service.url, '--queue-name', queueName];
-  const workers = outs.map((out) => cli(['worker', ...common, '--out', out, '--lock-duration', '4000']));
+  // A short lock so the dead worker's job comes back quickly, but not so short that a live worker on
+  // this loaded 2-core machine misses a renewal (its job would be taken up while it still runs).
+  const workers = outs.map((out) => cli(['worker', ...common, '--out', out, '--lock-duration', '10000']));
   const coordinatorOut = join(dir, shared ? 'runs' : 'coordinator');
   const coordinator = cli([
     'roster',

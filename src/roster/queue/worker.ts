@@ -118,6 +118,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
         },
         onStart: (start) => {
           current.start = start;
+          line(`${data.key}: try ${n} measuring ${start.target.description}`);
           void save();
         },
       },
