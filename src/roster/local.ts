@@ -85,11 +85,16 @@ async function recover(store: RosterStore, o: RosterOptions, signingKeyPath: str
         detail: 'the roster process that ran this try died before it was recorded',
       },
     });
-    store.endTry(t.job_key, t.try, 'died', {
+    // A run that reached its own end before the roster died finished its job; only its
+    // bookkeeping was lost.
+    const finished = settled?.ranToEnd === true;
+    store.endTry(t.job_key, t.try, finished ? 'finished' : 'died', {
       ...(settled ? { runId: settled.runId, runDir: settled.runDir, outcome: settled.outcome } : {}),
-      detail: 'the roster process died while this try ran',
+      detail: finished
+        ? 'the run wrote its record; the roster process died before recording it'
+        : 'the roster process died while this try ran',
     });
-    store.setJob(t.job_key, 'queued');
+    store.setJob(t.job_key, finished ? 'done' : 'queued');
   }
 }
 

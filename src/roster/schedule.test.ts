@@ -80,7 +80,7 @@ describe('the roster’s decisions', () => {
     );
     const died = {
       state: 'died' as const,
-      settled: { runId: 'a-1', runDir: '/x', outcome: 'VOID' as const, recordedDead: true },
+      settled: { runId: 'a-1', runDir: '/x', outcome: 'VOID' as const, recordedDead: true, ranToEnd: false },
     };
     expect(eventLine({ type: 'end', key: 'a#1', try: 1, result: died, ...counts })).toBe(
       'a#1: VOID (the process died: recorded VOID, runs again as the next attempt) a-1; 1 of 4 done (1 running, 2 queued)',

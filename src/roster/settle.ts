@@ -22,6 +22,11 @@ export interface Settled {
   outcome: Outcome;
   /** The record was written here, for a try that died before writing its own. */
   recordedDead: boolean;
+  /**
+   * The run reached its own end (any outcome but a VOID `aborted`): its process died after the
+   * record was written, so the job is finished, not run again.
+   */
+  ranToEnd: boolean;
 }
 
 export interface SettleOptions {
@@ -101,9 +106,12 @@ export async function settleTry(options: SettleOptions): Promise<Settled | undef
   for (const name of names) {
     const dir = join(o.stagingDir, name);
     let recordedDead = false;
+    let ranToEnd = false;
     let outcome: Outcome;
     if (existsSync(join(dir, FILES.record))) {
-      outcome = (await readRecord(join(dir, FILES.record))).outcome;
+      const record = await readRecord(join(dir, FILES.record));
+      outcome = record.outcome;
+      ranToEnd = !(outcome === 'VOID' && record.void?.reason === 'aborted');
     } else {
       if (o.start === undefined) continue;
       await writeDeadRecord({ runId: name, dir, start: o.start, ...o.death }, o.signingKeyPath);
@@ -113,7 +121,7 @@ export async function settleTry(options: SettleOptions): Promise<Settled | undef
     const evidence = join(o.stagingDir, 'conformance');
     if (existsSync(evidence) && !existsSync(join(dir, 'conformance')))
       renameSync(evidence, join(dir, 'conformance'));
-    last = { runId: name, runDir: moveUp(dir, o.runsDir), outcome, recordedDead };
+    last = { runId: name, runDir: moveUp(dir, o.runsDir), outcome, recordedDead, ranToEnd };
   }
   removeIfEmpty(o.stagingDir);
   return last;

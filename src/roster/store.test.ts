@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -95,6 +95,7 @@ describe('settling a try', () => {
       runId: 'acme-20261201T100000Z',
       outcome: 'VOID',
       recordedDead: true,
+      ranToEnd: false,
       runDir: join(runs, 'acme-20261201T100000Z'),
     });
     const record = await readRecord(join(runs, 'acme-20261201T100000Z', 'record.json'));
@@ -125,6 +126,42 @@ describe('settling a try', () => {
         death,
       }),
     ).toBeUndefined();
+  });
+});
+
+describe('a try whose process died after its run wrote a complete record', () => {
+  it('ran to its end (the job is finished); an aborted VOID did not', async () => {
+    for (const [fixture, ranToEnd] of [
+      ['v2-scored.json', true],
+      ['v2-void.json', true],
+    ] as const) {
+      const root = temp();
+      const text = readFileSync(new URL(`../record/fixtures/${fixture}`, import.meta.url), 'utf8');
+      const runId = JSON.parse(text).runId as unknown;
+      const staging = join(root, 'staging');
+      mkdirSync(join(staging, String(runId)), { recursive: true });
+      writeFileSync(join(staging, String(runId), 'record.json'), text);
+      const aborted = text.replace('"reason": "target_died"', '"reason": "aborted"');
+      const settled = await settleTry({
+        stagingDir: staging,
+        runsDir: join(root, 'runs'),
+        signingKeyPath: join(root, 'k.pem'),
+        death: { reason: 'crashed', detail: 'killed' },
+      });
+      expect(settled?.ranToEnd).toBe(ranToEnd);
+      if (fixture === 'v2-void.json') {
+        const again = join(root, 'again');
+        mkdirSync(join(again, String(runId)), { recursive: true });
+        writeFileSync(join(again, String(runId), 'record.json'), aborted);
+        const s2 = await settleTry({
+          stagingDir: again,
+          runsDir: join(root, 'runs2'),
+          signingKeyPath: join(root, 'k.pem'),
+          death: { reason: 'crashed', detail: 'killed' },
+        });
+        expect(s2).toMatchObject({ outcome: 'VOID', ranToEnd: false, recordedDead: false });
+      }
+    }
   });
 });
 

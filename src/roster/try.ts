@@ -104,11 +104,13 @@ export async function runTry(job: JobSpec, runsDir: string, hooks: TryHooks): Pr
     ...(end.start ? { start: end.start } : {}),
     death: ending.death,
   });
+  // A process that died after its run wrote a complete record still finished the job.
+  const state = ending.state === 'died' && settled?.ranToEnd ? 'finished' : ending.state;
   return {
-    state: ending.state,
+    state,
     ...(settled ? { settled } : {}),
     ...(end.error && !end.result ? { detail: end.error } : {}),
-    ...(ending.state === 'died' ? { detail: ending.death.detail } : {}),
+    ...(state === 'died' ? { detail: ending.death.detail } : {}),
     ...(end.result?.conformance ? { conformance: end.result.conformance.text } : {}),
   };
 }

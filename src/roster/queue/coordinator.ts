@@ -34,7 +34,15 @@ function resultOf(t: QueuedTry): TryResult {
   return {
     state: t.state === 'running' ? 'died' : t.state,
     ...(t.runId && outcome.success
-      ? { settled: { runId: t.runId, runDir: '', outcome: outcome.data, recordedDead: t.state === 'died' } }
+      ? {
+          settled: {
+            runId: t.runId,
+            runDir: '',
+            outcome: outcome.data,
+            recordedDead: t.state === 'died',
+            ranToEnd: t.state === 'finished',
+          },
+        }
       : {}),
     ...(t.conformance ? { conformance: t.conformance } : {}),
     ...(t.detail ? { detail: t.detail } : {}),

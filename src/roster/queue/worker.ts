@@ -70,8 +70,12 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
         ...(t.start ? { start: t.start } : {}),
         death: { reason: 'aborted', detail: 'the worker that ran this try died (its job lock expired)' },
       });
-      t.state = 'died';
-      t.detail = 'the worker that ran this try died; the job was taken up again';
+      // A run that wrote its own complete record finished the job; its worker died after it.
+      t.state = settled?.ranToEnd ? 'finished' : 'died';
+      t.detail =
+        t.state === 'finished'
+          ? 'the run wrote its record; its worker died before completing the job'
+          : 'the worker that ran this try died; the job was taken up again';
       if (settled) {
         t.runId = settled.runId;
         t.outcome = settled.outcome;
