@@ -70,15 +70,13 @@ describe('roster on one machine: its own process per job, a work list that resum
       expect(mine.slice(0, -1).every((t) => t.state === 'died')).toBe(true);
     }
     // One record per try that started a run: the died ones VOID, nothing lost, nothing twice. A try
-    // killed before its process said what it was starting ran nothing, and has no run to record.
-    const started = tries.filter((t) => t.start !== undefined);
-    expect(
-      tries.filter((t) => t.start === undefined).every((t) => t.state === 'died' && t.run_dir === null),
-    ).toBe(true);
+    // killed before its process started anything has no run to record (and only a died try may).
+    const started = tries.filter((t) => t.run_dir !== null);
+    expect(tries.filter((t) => t.run_dir === null).every((t) => t.state === 'died')).toBe(true);
     const dirs = runDirsIn(out);
     expect(dirs).toHaveLength(started.length);
     expect(new Set(started.map((t) => t.run_dir))).toEqual(new Set(dirs));
-    for (const t of died.filter((d) => d.start !== undefined)) {
+    for (const t of died.filter((d) => d.run_dir !== null)) {
       const record = await readRecord(join(t.run_dir ?? '', 'record.json'));
       expect(record.outcome).toBe('VOID');
       expect(record.void?.reason).toBe('aborted');
