@@ -1,4 +1,4 @@
-// Offline run benchmark: the heuristic runner and explore/1 against the well-made fixture server at
+// Offline run benchmark: the heuristic runner and explore/2 against the well-made fixture server at
 // the default registration (16 tasks, reps 1/3/3, two extensions available), at --concurrency 1 and
 // 4, over both transports:
 // - stdio: a fresh server process per trial (DESIGN §6's isolation), so every trial pays a Node

@@ -1,25 +1,19 @@
 // @ts-check
 /**
- * Planted property: values that drift. A harbour commodities exchange whose quotes move with every
- * request the process serves: each tools/call advances the market one tick, and every price,
- * size and volume is a seeded function of (instrument, field, tick). The answer key admission
- * grounded is already stale when the reference agent asks again.
- * Expected outcome (stdio or HTTP): GATE_FAILED at construct (`reference_rate_below_threshold`).
- * The nulls cannot reach keys that no longer exist, so the baseline proceeds; the reference agent,
- * handed the plan and the key, finds a different value each time and fails nearly every trial.
- * Over stdio admission runs deep into the main process's ticks while each trial is a fresh process
- * at tick 1 or 2; over HTTP the one process's ticks only move forward. Either way the key is stale.
+ * Planted property: values that drift. A harbour commodities exchange that opens a new trading
+ * session every time its process starts: within one process every quote is fixed (ask twice, get
+ * the same price), but each new process quotes from a new session, and every price, size and volume
+ * is a seeded function of (instrument, field, session).
+ * Expected outcome (over stdio, where the harness starts a fresh process per trial): GATE_FAILED at
+ * construct (`reference_rate_below_threshold`). Exploration and admission share one process, so
+ * every key is stable when admission re-executes it; each reference trial is a new process whose
+ * session has moved on, so the key the agent is handed is stale and it fails nearly every trial.
+ * The nulls cannot reach keys that no longer exist, so the baseline proceeds. Over HTTP one process
+ * serves the whole run and nothing drifts: that run is SCORED, which is the point of the contrast.
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import {
-  CallCounter,
-  KEEP_ALIVE_MS,
-  plantedServer,
-  READ_ONLY,
-  structured,
-  toolError,
-} from './lib/planted.js';
+import { KEEP_ALIVE_MS, plantedServer, READ_ONLY, structured, toolError } from './lib/planted.js';
 import { serve } from './lib/serve.js';
 
 const INSTRUMENTS = [
@@ -31,7 +25,8 @@ const INSTRUMENTS = [
 ];
 const SYMBOLS = /** @type {[string, ...string[]]} */ (INSTRUMENTS.map((i) => i.symbol));
 
-const ticks = new CallCounter();
+/** This process's trading session: fixed for its lifetime, different for every process start. */
+const SESSION = Number((process.hrtime.bigint() ^ BigInt(process.pid)) % 2_147_483_647n);
 
 /**
  * A seeded value in [0, 1) for (symbol, field, tick): FNV-1a over the text, then mulberry32.
@@ -89,7 +84,7 @@ function register(server) {
       annotations: { ...READ_ONLY, idempotentHint: false },
     },
     async () => {
-      const tick = ticks.next();
+      const tick = SESSION;
       return structured({
         instruments: INSTRUMENTS.map((i) => ({ symbol: i.symbol, lastPence: price(i, 'last', tick) })),
       });
@@ -111,7 +106,7 @@ function register(server) {
       annotations: { ...READ_ONLY, idempotentHint: false },
     },
     async ({ symbol: s }) => {
-      const tick = ticks.next();
+      const tick = SESSION;
       const i = find(s);
       if (!i) return toolError(`unknown symbol ${s}`);
       return structured({
@@ -137,7 +132,7 @@ function register(server) {
       annotations: { ...READ_ONLY, idempotentHint: false },
     },
     async ({ symbol: s }) => {
-      const tick = ticks.next();
+      const tick = SESSION;
       const i = find(s);
       if (!i) return toolError(`unknown symbol ${s}`);
       return structured({
@@ -163,7 +158,7 @@ function register(server) {
       annotations: { ...READ_ONLY, idempotentHint: false },
     },
     async ({ symbol: s }) => {
-      const tick = ticks.next();
+      const tick = SESSION;
       const i = find(s);
       if (!i) return toolError(`unknown symbol ${s}`);
       return structured({

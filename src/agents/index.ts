@@ -5,7 +5,7 @@ export { mapLimit } from './pool.js';
 export { phaseHasTools, phaseNeedsServer, phasePrompt, trialCorrId } from './prompts.js';
 export { randomArguments } from './random-args.js';
 export { type ScreenCalls, type ScreenDeps, screenCandidates } from './screen.js';
-export { buildTools, EMPTY_RESULT, type ToolContext } from './tools.js';
+export { EMPTY_RESULT, type ToolContext, toolSet, withToolContext } from './tools.js';
 export { runTrial, type TrialDeps, type TrialSession } from './trial.js';
 export type {
   AgentModel,

@@ -57,7 +57,4 @@ export function phaseNeedsServer(phase: Phase): boolean {
 }
 
 /** `<taskId>` for the drive, `<taskId>::<phase>` otherwise; `#<rep>` when a phase runs several reps. */
-export function trialCorrId(taskId: string, phase: Phase, rep: number, reps: number): string {
-  const base = phase === 'drive' ? taskId : `${taskId}::${phase}`;
-  return reps > 1 ? `${base}#${rep}` : base;
-}
+export { trialCorrId } from '../tape/corr-id.js';

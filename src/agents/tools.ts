@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
+import { canonicalJson } from '../record/canonical.js';
 import type { FailureClass } from '../record/score.js';
 import { randomArguments } from './random-args.js';
 import type { OracleError, Phase, SurfaceTools, ToolCallRecord, ToolSession } from './types.js';
@@ -17,6 +19,14 @@ export interface ToolContext {
   oracle: { error?: OracleError };
 }
 
+function sameArguments(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  try {
+    return canonicalJson(a) === canonicalJson(b);
+  } catch {
+    return false;
+  }
+}
+
 /** An empty tool result: what null-stubbed-empty answers every call with. */
 export const EMPTY_RESULT = { content: [] };
 
@@ -24,6 +34,20 @@ export const EMPTY_RESULT = { content: [] };
 function objectSchema(schema: Record<string, unknown>): JSONSchema7 {
   const { $schema: _s, ...rest } = schema;
   return { ...rest, type: 'object' } as JSONSchema7;
+}
+
+type ToolDescriptor = SurfaceTools[number];
+
+/** The AI SDK schema of each surface tool, made once per tool object (shared by every tool set). */
+const schemas = new WeakMap<ToolDescriptor, ReturnType<typeof jsonSchema>>();
+
+function inputSchemaOf(tool: ToolDescriptor): ReturnType<typeof jsonSchema> {
+  let schema = schemas.get(tool);
+  if (schema === undefined) {
+    schema = jsonSchema(objectSchema(tool.inputSchema));
+    schemas.set(tool, schema);
+  }
+  return schema;
 }
 
 function failureOf(outcome: WireOutcome): FailureClass | undefined {
@@ -59,6 +83,7 @@ async function callServer(
   name: string,
   args: Record<string, unknown>,
   toolCallId: string,
+  randomised?: boolean,
 ): Promise<unknown> {
   if (ctx.session === undefined) throw new Error('no session for a server call');
   const outcome = await ctx.session.callTool(name, args, {
@@ -76,6 +101,7 @@ async function callServer(
     ...(outcome.kind === 'timeout' || outcome.kind === 'failed' ? {} : { latencyMs: outcome.latencyMs }),
     ...(outcome.kind === 'result' ? { result: outcome.result } : {}),
     ...(message ? { message } : {}),
+    ...(randomised === undefined ? {} : { randomised }),
   };
   ctx.calls.push(record);
   if ((outcome.kind === 'timeout' || outcome.kind === 'failed') && !ctx.signal.aborted) {
@@ -87,30 +113,49 @@ async function callServer(
   return modelView(outcome);
 }
 
+/** The trial a tool call belongs to: set around each trial's agent loop (see `withToolContext`). */
+const trialScope = new AsyncLocalStorage<ToolContext>();
+
+/** Runs one trial's agent loop with `ctx` as the context of every tool call made inside it. */
+export function withToolContext<T>(ctx: ToolContext, run: () => Promise<T>): Promise<T> {
+  return trialScope.run(ctx, run);
+}
+
+async function execute(tool: ToolDescriptor, input: unknown, toolCallId: string): Promise<unknown> {
+  const ctx = trialScope.getStore();
+  if (ctx === undefined) throw new Error(`tool ${tool.name} was called outside a trial`);
+  const given = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  if (ctx.phase === 'null-stubbed-empty') {
+    ctx.calls.push({ tool: tool.name, toolCallId, arguments: given, stubbed: true, latencyMs: 0 });
+    return EMPTY_RESULT;
+  }
+  if (ctx.phase !== 'null-random-args') return callServer(ctx, tool.name, given, toolCallId);
+  const args = await randomArguments(tool.inputSchema, ctx.seed, `${ctx.corrId}:${ctx.calls.length}`);
+  return callServer(ctx, tool.name, args, toolCallId, !sameArguments(args, given));
+}
+
+/** One tool set per list of tools offered, shared by every trial that offers that list. */
+const toolSets = new WeakMap<SurfaceTools, ToolSet>();
+
 /**
- * The server's tools as AI SDK tools for one trial. Real calls go through the recorded session with
- * the trial's corr id; null-stubbed-empty answers locally; null-random-args lets the model choose the
- * tool and replaces its arguments with seeded schema-valid random ones before the real call.
+ * The server's tools as AI SDK tools, built once per list and shared by every trial and phase:
+ * each call runs in the trial whose loop made it (`withToolContext`). Real calls go through the
+ * recorded session with the trial's corr id; null-stubbed-empty answers locally; null-random-args
+ * lets the model choose the tool and replaces its arguments with seeded schema-valid random ones
+ * before the real call. Built per trial, 5,000 tools were 5,000 fresh objects per trial that lived
+ * as long as the trial (long enough to reach the old generation, which is what grew the heap).
  */
-export function buildTools(tools: SurfaceTools, ctx: ToolContext): ToolSet {
+export function toolSet(tools: SurfaceTools): ToolSet {
+  const cached = toolSets.get(tools);
+  if (cached !== undefined) return cached;
   const set: ToolSet = {};
   for (const tool of tools) {
     set[tool.name] = dynamicTool({
       ...(tool.description === undefined ? {} : { description: tool.description }),
-      inputSchema: jsonSchema(objectSchema(tool.inputSchema)),
-      execute: async (input, { toolCallId }) => {
-        const given = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
-        if (ctx.phase === 'null-stubbed-empty') {
-          ctx.calls.push({ tool: tool.name, toolCallId, arguments: given, stubbed: true, latencyMs: 0 });
-          return EMPTY_RESULT;
-        }
-        const args =
-          ctx.phase === 'null-random-args'
-            ? await randomArguments(tool.inputSchema, ctx.seed, `${ctx.corrId}:${ctx.calls.length}`)
-            : given;
-        return callServer(ctx, tool.name, args, toolCallId);
-      },
+      inputSchema: inputSchemaOf(tool),
+      execute: (input, { toolCallId }) => execute(tool, input, toolCallId),
     });
   }
+  toolSets.set(tools, set);
   return set;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HeuristicModel } from '../models/heuristic/model.js';
 import { trialCorrId } from './prompts.js';
 import { FORECAST_TASK, fakeSession, memorySink, WEATHER_TOOLS } from './testing.js';
+import { toolSet } from './tools.js';
 import { runTrial, type TrialDeps } from './trial.js';
 import type { Phase } from './types.js';
 
@@ -93,6 +94,29 @@ describe('runTrial with the heuristic runner', () => {
     expect(b.calls[0]?.args).toEqual(sent);
   });
 
+  it('null-random-args: a randomised call is applicable; an argument-free tool is the real call, not a null', async () => {
+    const randomised = await runTrial(spec('null-random-args'), deps(fakeSession()));
+    expect(randomised.nullApplicable).toBe(true);
+    expect(randomised.toolCalls[0]?.randomised).toBe(true);
+    const session = fakeSession();
+    const d = {
+      ...deps(session),
+      tools: [
+        {
+          name: 'get_forecast',
+          description: 'Forecast for Oslo.',
+          inputSchema: { type: 'object', properties: {} },
+        },
+      ],
+    };
+    const same = await runTrial(spec('null-random-args'), d);
+    expect(session.calls[0]?.args).toEqual({});
+    expect(same.toolCalls[0]?.randomised).toBe(false);
+    expect(same.nullApplicable).toBe(false);
+    const drive = await runTrial(spec('drive'), deps(fakeSession()));
+    expect(drive.nullApplicable).toBeUndefined();
+  });
+
   it('construct: the reference agent follows the plan and reaches the key through the server', async () => {
     const sink = memorySink();
     const result = await runTrial(spec('construct'), deps(fakeSession(), sink));
@@ -120,5 +144,29 @@ describe('runTrial with the heuristic runner', () => {
     });
     expect(result.usage).toEqual([]);
     expect(result.firstTry).toBe(false);
+  });
+
+  it('concurrent trials share one tool set, and each call lands in its own trial and session', async () => {
+    const oslo = fakeSession('freezing drizzle');
+    const bergen = fakeSession('bright sunshine');
+    const tools = toolSet(WEATHER_TOOLS);
+    expect(toolSet(WEATHER_TOOLS)).toBe(tools);
+    const [a, b] = await Promise.all([
+      runTrial(spec('drive', 1), deps(oslo)),
+      runTrial({ ...spec('drive', 2), corrId: 'forecast-oslo-2' }, deps(bergen)),
+    ]);
+    expect(a.checkPassed).toBe(true);
+    expect(b.checkPassed).toBe(false);
+    expect(oslo.calls.map((c) => c.corrId)).toEqual(['forecast-oslo']);
+    expect(bergen.calls.map((c) => c.corrId)).toEqual(['forecast-oslo-2']);
+    expect(a.toolCalls).toHaveLength(1);
+    expect(b.toolCalls).toHaveLength(1);
+  });
+
+  it('a shared tool called outside any trial fails instead of reaching a session', async () => {
+    const forecast = toolSet(WEATHER_TOOLS).get_forecast;
+    await expect(forecast?.execute?.({ city: 'Oslo' }, { toolCallId: 'x', messages: [] })).rejects.toThrow(
+      /outside a trial/,
+    );
   });
 });

@@ -3,7 +3,7 @@ import type { ToolCallOutcome as SuiteOutcome } from '../suite/surface.js';
 import { checkAnswer, reachedKeyThroughServer } from './evaluate.js';
 import { type AgentRun, runAgent } from './loop.js';
 import { phaseHasTools, phaseNeedsServer, phasePrompt } from './prompts.js';
-import { buildTools, type ToolContext } from './tools.js';
+import { type ToolContext, toolSet, withToolContext } from './tools.js';
 import type {
   AgentModel,
   OracleError,
@@ -86,17 +86,19 @@ export async function runTrial(spec: TrialSpec, deps: TrialDeps): Promise<TrialR
     const usable = connectError === undefined || !phaseNeedsServer(spec.phase);
     const { system, prompt } = phasePrompt(spec.task, spec.phase);
     const run: AgentRun = usable
-      ? await runAgent({
-          model: deps.model,
-          system,
-          prompt,
-          ...(phaseHasTools(spec.phase) ? { tools: buildTools(deps.tools, ctx) } : {}),
-          limits: deps.limits,
-          ...(deps.runSignal ? { runSignal: deps.runSignal } : {}),
-          timeSignal,
-          ...(deps.sink ? { sink: deps.sink } : {}),
-          corrId: spec.corrId,
-        })
+      ? await withToolContext(ctx, () =>
+          runAgent({
+            model: deps.model,
+            system,
+            prompt,
+            ...(phaseHasTools(spec.phase) ? { tools: toolSet(deps.tools) } : {}),
+            limits: deps.limits,
+            ...(deps.runSignal ? { runSignal: deps.runSignal } : {}),
+            timeSignal,
+            ...(deps.sink ? { sink: deps.sink } : {}),
+            corrId: spec.corrId,
+          }),
+        )
       : { text: '', steps: 0, usage: [], abandoned: false };
     const verification = run.abandoned ? undefined : await verify(spec, session, deps);
     const check = checkAnswer(spec.task, run.text, verification);
@@ -127,6 +129,8 @@ export async function runTrial(spec: TrialSpec, deps: TrialDeps): Promise<TrialR
     };
     if (spec.phase === 'construct')
       result.constructPassed = check.pass && reachedKeyThroughServer(spec.task, ctx.calls);
+    if (spec.phase === 'null-random-args')
+      result.nullApplicable = ctx.calls.some((c) => c.randomised === true);
     return result;
   } finally {
     await session?.close().catch(() => {});

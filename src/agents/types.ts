@@ -62,6 +62,11 @@ export interface ToolCallRecord {
   latencyMs?: number;
   /** Answered locally (null-stubbed-empty): never reached the server. */
   stubbed?: boolean;
+  /**
+   * null-random-args: whether the randomised arguments differ from the agent's own. A call whose
+   * random arguments equal the real call (every argument-free tool) is the real call, not a null.
+   */
+  randomised?: boolean;
   /** The result as it came off the wire (kept in memory for the construct criterion, never persisted). */
   result?: unknown;
   message?: string;
@@ -93,6 +98,11 @@ export interface TrialResult {
   firstTry: boolean;
   /** Construct only: check passed AND an expected tool's successful result carried the key. */
   constructPassed?: boolean;
+  /**
+   * null-random-args only: at least one call went out with arguments other than the agent's own.
+   * A trial that is not applicable measured the real call, so it counts in neither k nor n.
+   */
+  nullApplicable?: boolean;
   exhausted?: Exhaustion;
   oracleError?: OracleError;
   /** The model call that threw, with its code (the pipeline stops on faults no retry can fix). */

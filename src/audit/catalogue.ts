@@ -20,6 +20,8 @@ export interface PlantedRun {
   transport: 'stdio' | 'http';
   /** Registration flags of this run, when not the defaults. */
   extensions?: number;
+  /** Given context (`--given`); values starting with `examples/servers/` resolve to that folder. */
+  given?: Record<string, string>;
   /** The planted property, in one line. */
   property: string;
   expect: Expectation;
@@ -62,15 +64,15 @@ export const PLANTED: readonly PlantedRun[] = [
   {
     id: 'drifting',
     script: 'drifting.js',
-    transport: 'http',
-    property: 'every value moves with every call: the admitted key is stale by construct',
+    transport: 'stdio',
+    property: 'stable within a process, new values in every process: the admitted key is stale by construct',
     expect: { outcome: 'GATE_FAILED', gate: 'construct', reason: 'reference_rate_below_threshold' },
   },
   {
     id: 'unanswered',
     script: 'unanswered.js',
     transport: 'http',
-    property: 'after 160 calls, every 12th call gets no response at all',
+    property: 'after 270 calls, every 4th of the next 20 gets no response at all',
     expect: { outcome: 'COMPROMISED', gate: 'construct', reason: 'compromised_oracle_errors' },
   },
   {
@@ -92,7 +94,7 @@ export const PLANTED: readonly PlantedRun[] = [
     id: 'vanishing',
     script: 'vanishing.js',
     transport: 'http',
-    property: 'stops listening after its 200th call, in the middle of construct',
+    property: 'stops listening after its 300th call, in the middle of construct',
     expect: { outcome: 'VOID', reason: 'target_died' },
   },
   {
@@ -101,6 +103,43 @@ export const PLANTED: readonly PlantedRun[] = [
     transport: 'http',
     property: 'renamed tools left in place, same descriptions, always failing: the runner picks them',
     expect: { outcome: 'INDETERMINATE', gate: 'null_baseline', reason: 'degenerate_no_signal' },
+  },
+  {
+    id: 'tables',
+    script: 'tables.js',
+    transport: 'stdio',
+    property:
+      'no annotations; list_tables → describe_table → read_rows, JSON in text, a write beside the reads',
+    expect: { outcome: 'SCORED' },
+  },
+  {
+    id: 'repository',
+    script: 'repository.js',
+    transport: 'stdio',
+    given: { repo_path: 'examples/servers/data/harbour-repo' },
+    property: 'no annotations; every tool needs repo_path, given as context; git-style text answers',
+    expect: { outcome: 'SCORED' },
+  },
+  {
+    id: 'repository-no-context',
+    script: 'repository.js',
+    transport: 'http',
+    property: 'the same repository server with no given context: nothing says where the repository is',
+    expect: { outcome: 'INDETERMINATE', gate: 'structural', reason: 'no_usable_results' },
+  },
+  {
+    id: 'markdown',
+    script: 'markdown.js',
+    transport: 'stdio',
+    property: 'no annotations; answers in markdown: a table of notes, **Label:** value lines',
+    expect: { outcome: 'SCORED' },
+  },
+  {
+    id: 'clock',
+    script: 'clock.js',
+    transport: 'stdio',
+    property: 'no annotations; every answer is a clock reading, a boolean or the question restated',
+    expect: { outcome: 'INSUFFICIENT_SURFACE', gate: 'structural', reason: 'no_candidates' },
   },
   {
     id: 'hostile',

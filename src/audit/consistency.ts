@@ -11,6 +11,7 @@ import {
   checkPassed,
   constructPassed,
   oracleErrored,
+  randomisedTrial,
   type TapeTrial,
   type TrialPhase,
   tapeTrials,
@@ -154,9 +155,26 @@ function nullChecks(run: Run): Agreement[] {
   if (gate?.gate !== 'null_baseline') return [];
   return NULLS.flatMap((phase) => {
     const rate = gate.nullRates[phase];
-    if (rate === undefined) return [];
-    const trials = inPhase(run, phase);
-    return [agree(`${phase} k/n`, [rate.k, rate.n], [passes(run, trials, checkPassed), trials.length])];
+    const all = inPhase(run, phase);
+    if (phase !== 'null-random-args') {
+      if (rate === undefined) return [];
+      return [agree(`${phase} k/n`, [rate.k, rate.n], [passes(run, all, checkPassed), all.length])];
+    }
+    // Applicable trials: some call went out with arguments other than the model's own.
+    const applicable = all.filter(randomisedTrial);
+    const recorded =
+      rate ??
+      (gate.notMeasured?.[phase]
+        ? { k: 0, n: 0, notApplicable: gate.notMeasured[phase]?.notApplicable }
+        : undefined);
+    if (recorded === undefined) return [];
+    return [
+      agree(
+        `${phase} k/n applicable, not applicable`,
+        [recorded.k, recorded.n, recorded.notApplicable ?? all.length - applicable.length],
+        [passes(run, applicable, checkPassed), applicable.length, all.length - applicable.length],
+      ),
+    ];
   });
 }
 

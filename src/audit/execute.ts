@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { mapLimit } from '../agents/pool.js';
 import { describeError } from '../cli/errors.js';
 import type { TargetInput } from '../connect/target.js';
@@ -6,7 +7,7 @@ import type { RunOptions } from '../run/options.js';
 import { runFitness } from '../run/run-fitness.js';
 import type { Expectation, PlantedRun } from './catalogue.js';
 import { type Agreement, crossCheck } from './consistency.js';
-import { serverScript, startHttpFixture } from './fixture.js';
+import { SERVERS_DIR, serverScript, startHttpFixture } from './fixture.js';
 import { mismatches, type Obtained, obtainedFrom } from './verdict.js';
 
 /** A target for one run, started for it and stopped after it. */
@@ -23,7 +24,7 @@ export interface PlannedRun {
   transport: 'stdio' | 'http';
   start(): Promise<StartedTarget>;
   /** Registration options beyond the defaults (e.g. `extensions: 0`). */
-  options?: Pick<RunOptions, 'extensions' | 'seed' | 'tasks'>;
+  options?: Pick<RunOptions, 'extensions' | 'seed' | 'tasks' | 'given'>;
   /** Absent for a real server: its outcome is reported, not judged. */
   expect?: Expectation;
 }
@@ -61,7 +62,14 @@ export function plantedRun(planted: PlantedRun): PlannedRun {
     property: planted.property,
     transport: planted.transport,
     expect: planted.expect,
-    ...(planted.extensions === undefined ? {} : { options: { extensions: planted.extensions } }),
+    ...(planted.extensions === undefined && planted.given === undefined
+      ? {}
+      : {
+          options: {
+            ...(planted.extensions === undefined ? {} : { extensions: planted.extensions }),
+            ...(planted.given === undefined ? {} : { given: resolveGiven(planted.given) }),
+          },
+        }),
     async start() {
       if (planted.transport === 'stdio') {
         return {
@@ -73,6 +81,18 @@ export function plantedRun(planted: PlantedRun): PlannedRun {
       return { target: { kind: 'http', url: fixture.url }, close: fixture.close };
     },
   };
+}
+
+/** `examples/servers/…` in a planted run's given context is that folder of this package. */
+function resolveGiven(given: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(given).map(([name, value]) => [
+      name,
+      value.startsWith('examples/servers/')
+        ? join(SERVERS_DIR, value.slice('examples/servers/'.length))
+        : value,
+    ]),
+  );
 }
 
 type Started = { target: StartedTarget } | { error: string };

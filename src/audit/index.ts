@@ -30,7 +30,9 @@ export {
   installed,
   MEMORY_SEED,
   memoryRun,
+  realRuns,
   serverEntry,
 } from './real.js';
 export { auditTable } from './table.js';
 export { describeOutcome, mismatches, type Obtained, obtainedFrom } from './verdict.js';
+export { type Yield, yieldOf, yieldTable } from './yield.js';

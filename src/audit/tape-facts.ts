@@ -1,8 +1,9 @@
 import { carriesKey } from '../agents/evaluate.js';
+import { canonicalJson } from '../record/canonical.js';
 import { evaluateCheck } from '../suite/checks.js';
 import type { Task } from '../suite/schema.js';
 import { type Exchange, pairExchanges } from '../tape/pairing.js';
-import type { Tape } from '../tape/reader.js';
+import type { Tape, TapeRecord } from '../tape/reader.js';
 import type { TurnLine } from '../tape/schema.js';
 
 /** The phases a trial corr id can name (`<taskId>::<phase>#<rep>`; the drive is `<taskId>#<rep>`). */
@@ -27,6 +28,10 @@ export interface TapeTrial {
   modelError: boolean;
   /** The trial's own tools/call exchanges on the wire (verification calls excluded). */
   calls: Exchange[];
+  /** The arguments the model asked for (agent tape tool_use blocks), in order. */
+  asked: unknown[];
+  /** The arguments that went out (wire tape tools/call requests), in order. */
+  sent: unknown[];
   inputTokens: number;
   outputTokens: number;
 }
@@ -79,6 +84,8 @@ export function tapeTrials(agent: Tape, wire: Tape, taskIds: ReadonlySet<string>
         answer: '',
         modelError: false,
         calls: [],
+        asked: [],
+        sent: [],
         inputTokens: 0,
         outputTokens: 0,
       };
@@ -89,9 +96,10 @@ export function tapeTrials(agent: Tape, wire: Tape, taskIds: ReadonlySet<string>
   for (const record of agent.records) {
     if (record.type !== 'turn' || record.value.echoed === true) continue;
     const turn = record.value;
-    const trial = get(turn.corr_id);
+    const trial = turn.corr_id === undefined ? undefined : get(turn.corr_id);
     if (trial === undefined || turn.role !== 'assistant') continue;
     trial.answer = textOf(turn);
+    for (const b of turn.blocks) if (b.type === 'tool_use' && 'input' in b) trial.asked.push(b.input);
     if (turn.error !== undefined) trial.modelError = true;
     trial.inputTokens += turn.usage?.input_tokens ?? 0;
     trial.outputTokens += turn.usage?.output_tokens ?? 0;
@@ -100,12 +108,41 @@ export function tapeTrials(agent: Tape, wire: Tape, taskIds: ReadonlySet<string>
     if ((record.type === 'message' || record.type === 'event') && record.value.corr_id !== undefined)
       get(record.value.corr_id);
   }
+  const requests = new Map(wire.records.map((r) => [r.line, r]));
   for (const exchange of pairExchanges(wire.records).exchanges) {
     if (exchange.method !== 'tools/call' || exchange.corrId === undefined) continue;
     if (exchange.corrId.endsWith('::verify')) continue;
-    get(exchange.corrId)?.calls.push(exchange);
+    const trial = get(exchange.corrId);
+    trial?.calls.push(exchange);
+    trial?.sent.push(requestArguments(requests.get(exchange.requestLine)));
   }
   return trials;
+}
+
+function requestArguments(record: TapeRecord | undefined): unknown {
+  if (record?.type !== 'message') return undefined;
+  const raw = record.value.raw;
+  if (raw === null || typeof raw !== 'object' || !('params' in raw)) return undefined;
+  const params = raw.params;
+  return params !== null && typeof params === 'object' && 'arguments' in params
+    ? params.arguments
+    : undefined;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  try {
+    return canonicalJson(a ?? {}) === canonicalJson(b ?? {});
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * null-random-args: a trial is applicable when some call went out with arguments other than the
+ * ones the model asked for (the agent tape against the wire tape, call by call).
+ */
+export function randomisedTrial(trial: TapeTrial): boolean {
+  return trial.sent.some((sent, i) => !same(sent, trial.asked[i]));
 }
 
 /** The result frame that answered an exchange, read back from the wire tape by line number. */

@@ -19,6 +19,36 @@ export interface Sibling {
   outcome: RunRecord['outcome'];
   groupId: string;
   attempt: number;
+  /** What differs between attempts, said on the row: transport, credential, the target as run. */
+  transport: 'stdio' | 'http';
+  credential: string;
+  target: string;
+  /** Tools added, removed and changed against this row's run, when the credentials differ. */
+  surfaceDiff?: SurfaceDiff;
+}
+
+/** The tool-surface difference between two runs of one server (by tool name and per-tool digest). */
+export interface SurfaceDiff {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+/** Tools `other` has that `mine` has not, the reverse, and those both list with a different digest. */
+export function surfaceDiff(mine: RunRecord, other: RunRecord): SurfaceDiff | undefined {
+  const a = mine.surface?.tools;
+  const b = other.surface?.tools;
+  if (a === undefined || b === undefined) return undefined;
+  const ours = new Map(a.map((t) => [t.name, t.sha256]));
+  const theirs = new Map(b.map((t) => [t.name, t.sha256]));
+  return {
+    added: [...theirs.keys()].filter((n) => !ours.has(n)).sort(byText),
+    removed: [...ours.keys()].filter((n) => !theirs.has(n)).sort(byText),
+    changed: [...ours]
+      .filter(([n, d]) => theirs.has(n) && theirs.get(n) !== d)
+      .map(([n]) => n)
+      .sort(byText),
+  };
 }
 
 export interface BoardRow {
@@ -78,8 +108,8 @@ export function buildBoard(records: readonly RunRecord[]): BoardGroup[] {
     for (const r of keyed.get(key) ?? []) groupOf.set(r.runId, `group-${i + 1}`);
   });
 
-  // "The same server" is the run id's slug: an HTTP run is named by the server's reported
-  // serverInfo.name (src/run `nameRun`), not its port, so its runs on other ports are attempts here.
+  // "The same server" is the run id's slug: a run is named by the server's reported serverInfo.name
+  // (src/run `nameRun`), not its port, transport or data directory, so all its runs are attempts here.
   const byServer = new Map<string, RunRecord[]>();
   for (const record of records) {
     const slug = record.identity.serverSlug;
@@ -98,12 +128,20 @@ export function buildBoard(records: readonly RunRecord[]): BoardGroup[] {
       siblings: list
         .map((r, i) => ({ r, i }))
         .filter(({ r }) => r !== record)
-        .map(({ r, i }) => ({
-          runId: r.runId,
-          outcome: r.outcome,
-          groupId: groupOf.get(r.runId) ?? '',
-          attempt: i + 1,
-        })),
+        .map(({ r, i }) => {
+          const diff =
+            r.identity.credential === record.identity.credential ? undefined : surfaceDiff(record, r);
+          return {
+            runId: r.runId,
+            outcome: r.outcome,
+            groupId: groupOf.get(r.runId) ?? '',
+            attempt: i + 1,
+            transport: r.identity.target.kind,
+            credential: r.identity.credential,
+            target: r.identity.target.description,
+            ...(diff ? { surfaceDiff: diff } : {}),
+          };
+        }),
     };
   };
 

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { FitnessError } from '../cli/errors.js';
 import { clientFiles } from './assets/client.js';
 import { STYLESHEET } from './assets/style.js';
+import type { Story } from './client/story.js';
 import { renderHeaders, siteRules } from './headers.js';
 import { type LoadedRun, loadRuns, type UnreadableRun } from './load.js';
 import { type BoardRow, buildBoard } from './model.js';
@@ -11,6 +12,7 @@ import { methodsPage } from './pages/methods.js';
 import { recordPage } from './pages/record/page.js';
 import { viewerPage } from './pages/viewer.js';
 import { type PublishedRun, publishRun } from './publish.js';
+import { storyOf } from './story-index.js';
 
 export interface BuildOptions {
   /** Directories of runs (each a run directory, or a directory of run directories). */
@@ -61,7 +63,7 @@ function writer(out: string): (path: string, text: string) => void {
   };
 }
 
-function runData(run: LoadedRun, published: PublishedRun): string {
+function runData(run: LoadedRun, published: PublishedRun, story: Story | undefined): string {
   const r = run.record;
   return `${JSON.stringify({
     schema: 'fitness-report.viewer-run/1',
@@ -71,6 +73,7 @@ function runData(run: LoadedRun, published: PublishedRun): string {
     recordPage: `records/${r.runId}.html`,
     planes: published.planes,
     verification: published.verification,
+    ...(story ? { story } : {}),
   })}\n`;
 }
 
@@ -95,7 +98,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const published = await publishRun(run, out, options.secrets ?? []);
     if (published.planes.length > 0) withTapes.add(run.record.runId);
     const id = run.record.runId;
-    write(`data/${id}.json`, runData(run, published));
+    write(`data/${id}.json`, runData(run, published, storyOf(out, published)));
     write(
       `records/${id}.html`,
       recordPage({ record: run.record, row: rows.get(id), published, groupName: nameOf }),

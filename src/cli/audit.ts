@@ -1,35 +1,56 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { auditTable, executeRuns, PLANTED, plantedRun, reportPassed, reportSummary } from '../audit/index.js';
+import {
+  auditTable,
+  executeRuns,
+  PLANTED,
+  plantedRun,
+  realRuns,
+  reportPassed,
+  reportSummary,
+  yieldTable,
+} from '../audit/index.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
+import { exitCodeHelp } from './exit-codes.js';
 
-const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID...]] [--parallel N] [--quiet]
+const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID...]] [--planted-only] [--parallel N] [--quiet]
 
 Runs every planted-outcome server in examples/servers through the real pipeline (offline: heuristic
-runner, explore/1 generator, default registration) and prints expected against obtained outcome,
+runner, explore/2 generator, default registration) and prints expected against obtained outcome,
 with the refusing gate and reason, per run, and writes the same as JSON to <out>/audit.json. Each record's counts (trials, passes, tool calls, errors,
 pending requests, tokens, suite fates, file digests) are re-derived from its tapes and suite; a
-disagreement is a mismatch too.
+disagreement is a mismatch too. The real third-party servers of the e2e set (server-filesystem,
+server-memory, server-everything, when installed) run too: their outcome is reported, not judged.
+Then the yield figure: per run, candidates asked / produced / proposed / admitted / registered and
+the outcome, so a generator change that costs a server its tasks shows as a number.
 
 Options:
   --out DIR       parent of the run directories (default: a new directory under the system temp dir)
-  --only IDS      run only these (comma-separated): ${PLANTED.map((p) => p.id).join(', ')}
+  --only IDS      run only these (comma-separated): ${[...PLANTED.map((p) => p.id), ...realRuns().plans.map((p) => p.id)].join(', ')}
+  --planted-only  leave the real servers out
   --parallel N    runs in flight at once (default: all)
   --quiet         no progress lines, only the table
 
-Exit codes: 0 every run matched, 1 a mismatch, 2 usage error.`;
+${exitCodeHelp({ ok: 'every run produced its planted outcome and every count agreed with its files', finding: 'a mismatch' })}`;
 
 interface AuditArgs {
   out: string | undefined;
   only: string[] | undefined;
   parallel: number | undefined;
   quiet: boolean;
+  plantedOnly: boolean;
 }
 
 function parseAuditArgs(argv: readonly string[]): AuditArgs {
-  const args: AuditArgs = { out: undefined, only: undefined, parallel: undefined, quiet: false };
+  const args: AuditArgs = {
+    out: undefined,
+    only: undefined,
+    parallel: undefined,
+    quiet: false,
+    plantedOnly: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -48,9 +69,11 @@ function parseAuditArgs(argv: readonly string[]): AuditArgs {
       if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--parallel must be an integer ≥ 1`);
       args.parallel = n;
     } else if (arg === '--quiet') args.quiet = true;
+    else if (arg === '--planted-only') args.plantedOnly = true;
     else throw new UsageError(`unknown option ${arg}`);
   }
-  const unknown = (args.only ?? []).filter((id) => !PLANTED.some((p) => p.id === id));
+  const known = new Set([...PLANTED.map((p) => p.id), ...realRuns().plans.map((p) => p.id)]);
+  const unknown = (args.only ?? []).filter((id) => !known.has(id));
   if (unknown.length > 0) throw new UsageError(`no planted run named ${unknown.join(', ')}`);
   return args;
 }
@@ -58,10 +81,16 @@ function parseAuditArgs(argv: readonly string[]): AuditArgs {
 export async function audit(argv: readonly string[], io: CommandIO): Promise<number> {
   const args = parseAuditArgs(argv);
   const outDir = args.out ? resolve(io.cwd, args.out) : mkdtempSync(join(tmpdir(), 'fitness-audit-'));
-  const chosen = PLANTED.filter((p) => args.only === undefined || args.only.includes(p.id));
-  io.err(`audit: ${chosen.length} planted run(s) into ${outDir}`);
+  const wanted = (id: string) => args.only === undefined || args.only.includes(id);
+  const real = args.plantedOnly ? { plans: [], skipped: [] } : realRuns();
+  const chosen = [
+    ...PLANTED.filter((p) => wanted(p.id)).map(plantedRun),
+    ...real.plans.filter((p) => wanted(p.id)),
+  ];
+  io.err(`audit: ${chosen.length} run(s) into ${outDir}`);
+  for (const line of real.skipped) io.err(`audit: left out ${line}`);
   const started = Date.now();
-  const reports = await executeRuns(chosen.map(plantedRun), {
+  const reports = await executeRuns(chosen, {
     outDir,
     ...(args.parallel ? { parallel: args.parallel } : {}),
     progress: args.quiet
@@ -73,12 +102,19 @@ export async function audit(argv: readonly string[], io: CommandIO): Promise<num
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'audit.json'), `${JSON.stringify(reports.map(reportSummary), null, 2)}\n`);
   for (const line of auditTable(reports)) io.out(line);
+  io.out('');
+  io.out('Yield (candidates asked / produced by the generator / proposed / admitted / registered):');
+  for (const line of yieldTable(reports)) io.out(`  ${line}`);
   const failed = reports.filter((r) => !reportPassed(r)).length;
   const seconds = Math.round((Date.now() - started) / 1000);
   io.out('');
+  const reported = reports.filter((r) => r.expect === undefined).length;
+  const planted = reports.length - reported;
+  const realText =
+    reported > 0 ? ` and ${reported} real-server run(s) were reported with their counts agreeing` : '';
   io.out(
     failed === 0
-      ? `audit: all ${reports.length} runs produced their planted outcome (${seconds} s); runs in ${outDir}`
+      ? `audit: all ${planted} runs produced their planted outcome${realText} (${seconds} s); runs in ${outDir}`
       : `audit: ${failed} of ${reports.length} runs did not match (${seconds} s); runs in ${outDir}`,
   );
   return failed === 0 ? 0 : 1;

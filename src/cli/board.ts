@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSite } from '../board/site.js';
@@ -6,6 +6,7 @@ import { parseQueueUrl } from '../roster/queue/backend.js';
 import { ResultsTable } from '../roster/queue/results.js';
 import type { Command, CommandIO } from './command.js';
 import { UsageError } from './errors.js';
+import { exitCodeHelp, plural } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report board [--runs DIR...] [--out SITE] [--secret-env NAME...]
        fitness-report board --from postgres://… [--roster-id ID] [--out SITE]
@@ -18,7 +19,9 @@ page, the tape viewer, the published run files under runs/<run-id>/ and a _heade
   --from URL          build from the results table a PostgreSQL roster queue wrote (every run, or one roster's)
   --roster-id ID      with --from: only that roster's runs
 Records are validated and migrated on read; a record that cannot be read is listed on the board with
-its path and reason. Serve the result with \`fitness-report serve SITE\`.`;
+its path and reason. Serve the result with \`fitness-report serve SITE\`.
+
+${exitCodeHelp({ ok: 'the site was built (unreadable records are listed on it)', finding: 'not used' })}`;
 
 export interface BoardArgs {
   runs: string[];
@@ -87,10 +90,12 @@ export const boardCommand: Command = {
     let args: BoardArgs;
     try {
       args = parseBoardArgs(argv, io);
+      if (args.from === undefined)
+        for (const dir of args.runs)
+          if (!existsSync(dir)) throw new UsageError(`--runs ${dir}: no such directory`);
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
-      io.err(`fitness-report board: ${err.message}`);
-      io.err(USAGE);
+      io.err(`fitness-report board: ${err.message} (try board --help)`);
       return 2;
     }
     const fromTable =
@@ -115,7 +120,7 @@ async function build(args: BoardArgs, io: Pick<CommandIO, 'out' | 'err'>): Promi
   const result = await buildSite({ runs: args.runs, out: args.out, secrets: args.secrets });
   for (const u of result.unreadable) io.err(`unreadable: ${u.path}: ${u.reason}`);
   io.out(
-    `built ${result.out}: ${result.runs} runs in ${result.groups} groups` +
+    `built ${result.out}: ${plural(result.runs, 'run')} in ${plural(result.groups, 'group')}` +
       (result.unreadable.length > 0 ? `; ${result.unreadable.length} unreadable (listed on the board)` : ''),
   );
   return 0;

@@ -2,6 +2,7 @@ import { auditCommand } from './audit.js';
 import { boardCommand } from './board.js';
 import type { Command } from './command.js';
 import { demoCommand } from './demo.js';
+import { exportCommand } from './export.js';
 import { probeCommand } from './probe.js';
 import { rosterCommand } from './roster.js';
 import { runCommand } from './run.js';
@@ -15,6 +16,7 @@ export const commands: readonly Command[] = [
   runCommand,
   probeCommand,
   tapeCommand,
+  exportCommand,
   verifyCommand,
   boardCommand,
   serveCommand,

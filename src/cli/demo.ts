@@ -2,6 +2,7 @@ import { join, relative, resolve } from 'node:path';
 import { auditTable, runDemo } from '../audit/index.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
+import { exitCodeHelp, plural } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report demo [--out DIR] [--site DIR] [--quiet]
 
@@ -17,7 +18,7 @@ Options:
   --site DIR   where the board is built (default: fitness-site)
   --quiet      no progress lines
 
-Exit codes: 0 every planted run produced its planted outcome and the board was built; 1 otherwise.`;
+${exitCodeHelp({ ok: 'every planted run produced its planted outcome and the board was built', finding: 'a planted run did not produce its outcome, or the board was not built' })}`;
 
 interface DemoArgs {
   out: string;
@@ -67,10 +68,10 @@ export async function demo(argv: readonly string[], io: CommandIO): Promise<numb
   for (const line of auditTable(result.reports)) io.out(line);
   for (const s of result.skipped) io.out(`skipped: ${s}`);
   io.out('');
-  io.out(`demo: ${result.reports.length} runs in ${Math.round(result.durationMs / 1000)} s`);
+  io.out(`demo: ${plural(result.reports.length, 'run')} in ${Math.round(result.durationMs / 1000)} s`);
   if (result.site) {
     io.out(
-      `board: ${show(join(result.site.out, 'index.html'))} (${result.site.runs} runs in ${result.site.groups} groups)`,
+      `board: ${show(join(result.site.out, 'index.html'))} (${plural(result.site.runs, 'run')} in ${plural(result.site.groups, 'group')})`,
     );
   } else {
     io.out(`board: not built: ${result.siteError ?? 'unknown reason'}`);

@@ -13,9 +13,10 @@ export class FitnessError extends Error {
   }
 }
 
+/** Bad input from the caller (exit 2): nothing ran, no run directory exists. */
 export class UsageError extends FitnessError {
-  constructor(message: string) {
-    super('USAGE', message);
+  constructor(message: string, code = 'USAGE') {
+    super(code, message);
   }
 }
 

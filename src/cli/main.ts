@@ -1,7 +1,8 @@
 import { VERSION } from '../version.js';
 import type { CommandIO } from './command.js';
 import { commands } from './commands.js';
-import { describeError } from './errors.js';
+import { describeError, UsageError } from './errors.js';
+import { EXIT, exitCodeHelp } from './exit-codes.js';
 
 export function helpText(): string {
   const width = Math.max(8, ...commands.map((c) => c.name.length));
@@ -15,6 +16,11 @@ export function helpText(): string {
     ...rows,
     '',
     'Run `fitness-report <command> --help` for the options of one command.',
+    '',
+    exitCodeHelp({
+      ok: 'ok: SCORED, every probe passed, verified',
+      finding: 'a refusal (a gate refused the run), a probe finding, or a verify mismatch',
+    }),
     'Every number is computed in the run record; a refused run publishes its gate, counts and reason instead.',
   ].join('\n');
 }
@@ -49,6 +55,6 @@ export async function main(argv: readonly string[], io: CommandIO = defaultIO): 
     return await command.run(rest, io);
   } catch (err) {
     io.err(`fitness-report ${name}: ${describeError(err)}`);
-    return 1;
+    return err instanceof UsageError ? EXIT.usage : EXIT.crash;
   }
 }

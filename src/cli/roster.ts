@@ -6,6 +6,7 @@ import { runQueuedRoster } from '../roster/queue/coordinator.js';
 import { summaryLines } from '../roster/summary.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
+import { exitCodeHelp } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report roster ROSTER [options]                      (on this machine)
        fitness-report roster ROSTER --resume [options]             (continue an interrupted roster)
@@ -30,7 +31,7 @@ Options:
   --only NAME[,NAME]        run only these entries (repeatable)
   --no-conformance          do not run the official conformance suite alongside
   --conformance-timeout MS  time limit of the suite per job (default 120000)
-  --job-timeout MS          time limit of one job: the run ends VOID budget_cap (default 3600000)
+  --job-timeout MS          time limit of one job: the run ends VOID budget_exhausted (default 3600000)
   --max-tries N             tries of one job that may die before it is failed (default 3)
   --plain                   plain progress lines even on a terminal
   --queue URL               put the jobs on BullMQ over Redis (redis://) or PostgreSQL (postgres://);
@@ -41,8 +42,9 @@ Run options for every entry (an entry's own "run" wins): --runner --judge --gene
   --reps-nulls --reps-construct --reps-drive --extensions --batch-tasks --seed --trial-concurrency
   --allow-destructive --no-screen --max-steps --trial-timeout --call-timeout --token-budget
 
-Exit codes: 0 every job finished and the board was built; 1 an entry could not be run or a job
-failed; 2 usage error or unreachable queue (nothing started); 3 interrupted (continue with --resume).`;
+${exitCodeHelp({ ok: 'every job finished (whatever its outcome) and the board was built', finding: 'an entry could not be parsed or run, or a job failed (its tries kept dying)' })}
+  (2 also: the queue cannot be reached, before anything is queued; 3 also: the roster was
+  interrupted, continue it with --resume, or with the same command on a queue)`;
 
 async function local(args: RosterArgs, io: CommandIO): Promise<number> {
   const abort = new AbortController();
@@ -103,7 +105,7 @@ export const rosterCommand: Command = {
       io.err(`fitness-report roster: ${describeError(err)}`);
       return err instanceof UsageError || (err instanceof FitnessError && err.code === 'QUEUE_UNREACHABLE')
         ? 2
-        : 1;
+        : 3;
     }
   },
 };

@@ -2,13 +2,16 @@ import { resolve } from 'node:path';
 import { serveSite } from '../board/serve.js';
 import type { Command, CommandIO } from './command.js';
 import { UsageError } from './errors.js';
+import { exitCodeHelp } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report serve [SITE] [--port N]
 
 Serves a site built by \`fitness-report board\` on 127.0.0.1 (default SITE: fitness-site, port 8080;
 --port 0 picks a free port), with the headers its _headers file declares: a strict
 Content-Security-Policy on pages, and on published run files Access-Control-Allow-Origin: * and an
-immutable cache. Range requests are answered; paths outside the site are refused. Ctrl-C stops it.`;
+immutable cache. Range requests are answered; paths outside the site are refused. Ctrl-C stops it.
+
+${exitCodeHelp({ ok: 'stopped with Ctrl-C', finding: 'not used' })}`;
 
 export function parseServeArgs(
   argv: readonly string[],

@@ -17,7 +17,7 @@ const wire = [
     type: 'meta',
     startedAt: at(0),
     label: 'srv',
-    command: 'node srv.js',
+    command: ['node', 'srv.js'],
     kind: 'mcp',
     source: 'x@1',
     producer: { name: 'x', version: '1' },
@@ -33,7 +33,7 @@ const agent = [
     type: 'meta',
     startedAt: at(0),
     label: 'runner',
-    command: 'x',
+    command: ['fitness-report', 'run', '--runner', 'x'],
     kind: 'llm',
     source: 'x@1',
     producer: { name: 'x', version: '1' },
@@ -70,18 +70,29 @@ describe('fitness-report tape stats', () => {
     expect(code).toBe(0);
     const stats = JSON.parse(out);
     expect(stats.schema).toBe('mcp-tape.stats/1');
-    expect(stats.tools.echo).toMatchObject({ calls: 2, pending: 1, p50Ms: 3, p95Ms: 3 });
+    expect(stats.tools).toEqual([
+      expect.objectContaining({
+        name: 'echo',
+        calls: 2,
+        errors: 0,
+        pending: 1,
+        p50Ms: 3,
+        p95Ms: 3,
+        origin: 'mcp',
+      }),
+    ]);
     expect(stats.planes.map((p: { plane: string }) => p.plane)).toEqual(['wire', 'agent']);
     // claude-haiku-4-5: $1 in / $5 out per million tokens.
-    expect(stats.models['anthropic:claude-haiku-4-5'].costUsd).toBeCloseTo(0.0015, 10);
+    expect(stats.models.perModel[0]).toMatchObject({ model: 'anthropic:claude-haiku-4-5', priced: true });
+    expect(stats.models.perModel[0].estCostUsd).toBeCloseTo(0.0015, 10);
   });
 
   it('prints a readable table', async () => {
     write('wire.jsonl', wire);
     const { code, out } = await run(['tape', 'stats', 'wire.jsonl']);
     expect(code).toBe(0);
-    expect(out).toContain('echo: calls 2  errors 0  rpc-errors 0  pending 1  p50 3 ms  p95 3 ms');
-    expect(out).toContain('errors: tools/call unanswered ×1');
+    expect(out).toContain('echo: calls 2  errors 0 (isError 0, rpc 0)  pending 1  p50 3 ms  p95 3 ms  [mcp]');
+    expect(out).toContain('tools/call unanswered ×1');
     expect(out).toContain('end: done');
   });
 
@@ -89,9 +100,28 @@ describe('fitness-report tape stats', () => {
     expect((await run(['tape', 'stats'])).err).toBe(
       'fitness-report tape: USAGE: tape stats: give at least one tape file',
     );
-    expect((await run(['tape', 'frobnicate'])).code).toBe(1);
+    expect((await run(['tape', 'frobnicate'])).code).toBe(2);
     const missing = await run(['tape', 'stats', 'nope.jsonl']);
-    expect(missing.code).toBe(1);
-    expect(missing.err).toMatch(/^fitness-report tape: TAPE_READ_FAILED: .*nope\.jsonl: cannot read tape/);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^fitness-report tape: USAGE: tape stats: .*nope\.jsonl: no such tape file$/);
+  });
+});
+
+describe('fitness-report tape validate', () => {
+  it('passes a valid tape, fails one that breaks the format, and says where', async () => {
+    write('wire.jsonl', wire);
+    const good = await run(['tape', 'validate', 'wire.jsonl']);
+    expect(good.code).toBe(0);
+    expect(good.out).toContain('wire.jsonl: valid mcp-tape v1: 5 lines, 0 errors');
+    write('old.jsonl', [{ ...wire[0], command: 'node srv.js' }, ...wire.slice(1)]);
+    const bad = await run(['tape', 'validate', 'old.jsonl', '--profile', 'fitness-report']);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('old.jsonl:1: error meta.fields: command: ');
+    expect(bad.out).toContain('old.jsonl:1: error fr.meta: source is fitness-report@<version>');
+    const json = JSON.parse((await run(['tape', 'validate', 'old.jsonl', '--json'])).out);
+    expect(json).toMatchObject({ ok: false, profile: 'mcp-tape' });
+    expect((await run(['tape', 'validate', 'wire.jsonl', '--profile', 'strict'])).err).toBe(
+      "fitness-report tape: USAGE: tape validate: --profile takes mcp-tape or fitness-report (got 'strict')",
+    );
   });
 });

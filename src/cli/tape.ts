@@ -1,15 +1,30 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { priceFor } from '../models/prices.js';
 import { priceTokens } from '../record/pricing.js';
-import { type PlaneStats, type PriceLookup, readTape, type TapeStats, tapeStats } from '../tape/index.js';
+import { type PriceLookup, type Profile, readTape, tapeStats, validateTape } from '../tape/index.js';
 import type { Command, CommandIO } from './command.js';
-import { UsageError } from './errors.js';
+import { FitnessError, UsageError } from './errors.js';
+import { exitCodeHelp } from './exit-codes.js';
+import { renderStats, renderValidation } from './tape-render.js';
 
 const USAGE = `Usage: fitness-report tape stats FILE... [--json]
+       fitness-report tape validate FILE... [--profile mcp-tape|fitness-report] [--json]
 
-Summarises mcp-tape v1 files: session, records by type, per-model usage and cost (priced models
-only), per-tool calls/errors/p50/p95/pending, and errors. Several files (planes) get one block each.
-  --json   print the mcp-tape.stats/1 JSON instead of the table`;
+stats     Summarises mcp-tape v1 files (ours or any other producer's) as mcp-tape.stats/1: session,
+          records by type, per-model usage and cost (priced models only), tools[] of {name, calls,
+          errors, p50Ms, p95Ms, origin, pending} where errors counts isError results and JSON-RPC
+          error responses alike, and errors[] (source tool|jsonrpc|llm). Our finer counts ride as
+          extra fields (rpcErrors and resultErrors per tool, pendingByMethod, orphanResponses).
+          Several files: one block per plane under planes[], the merged view on top (its tool table
+          from the MCP planes when they saw any call, never summed with the model planes).
+          Lines that are not JSON are skipped and listed with their reason.
+validate  Checks files against the mcp-tape v1 format strictly; --profile fitness-report also checks
+          what this tool promises of its own tapes (docs/tapes.md). Exit 1 when any file has errors.
+  --json   print JSON instead of the table
+
+${exitCodeHelp({ ok: 'the summary was printed, or every file is valid', finding: 'tape validate: a file has errors' })}`;
 
 /** Cost of one turn from the built-in price table; unpriced models and partial usage get no cost. */
 export const tablePrice: PriceLookup = (model, usage) => {
@@ -24,78 +39,62 @@ export const tablePrice: PriceLookup = (model, usage) => {
   });
 };
 
+interface Parsed {
+  json: boolean;
+  profile: Profile;
+  files: string[];
+}
+
+function parse(sub: string, rest: readonly string[]): Parsed {
+  const out: Parsed = { json: false, profile: 'mcp-tape', files: [] };
+  for (let i = 0; i < rest.length; i += 1) {
+    const a = rest[i] ?? '';
+    if (a === '--json') out.json = true;
+    else if (a === '--profile' && sub === 'validate') {
+      const p = rest[++i];
+      if (p !== 'mcp-tape' && p !== 'fitness-report')
+        throw new UsageError(`tape validate: --profile takes mcp-tape or fitness-report (got '${p ?? ''}')`);
+      out.profile = p;
+    } else if (a.startsWith('-')) throw new UsageError(`tape ${sub}: unknown option '${a}'`);
+    else out.files.push(a);
+  }
+  if (out.files.length === 0) throw new UsageError(`tape ${sub}: give at least one tape file`);
+  return out;
+}
+
+async function validateFiles(args: Parsed, io: CommandIO): Promise<number> {
+  const results = [];
+  for (const file of args.files) {
+    const path = resolve(io.cwd, file);
+    const text = await readFile(path, 'utf8').catch((err: Error) => {
+      throw new FitnessError('TAPE_READ_FAILED', `${path}: cannot read tape (${err.message})`);
+    });
+    results.push(validateTape(text, { profile: args.profile, source: file }));
+  }
+  if (args.json) io.out(JSON.stringify(results.length === 1 ? results[0] : results, null, 2));
+  else for (const r of results) for (const line of renderValidation(r)) io.out(line);
+  return results.every((r) => r.ok) ? 0 : 1;
+}
+
 export const tapeCommand: Command = {
   name: 'tape',
-  summary: 'inspect recorded tapes (tape stats FILE... [--json])',
+  summary: 'inspect recorded tapes (tape stats FILE... [--json] | tape validate FILE...)',
   usage: USAGE,
   async run(argv: readonly string[], io: CommandIO): Promise<number> {
     const [sub, ...rest] = argv;
-    if (sub !== 'stats')
-      throw new UsageError(`tape: unknown subcommand '${sub ?? ''}' (try: tape stats FILE...)`);
-    const json = rest.includes('--json');
-    const unknown = rest.find((a) => a.startsWith('-') && a !== '--json');
-    if (unknown !== undefined) throw new UsageError(`tape stats: unknown option '${unknown}'`);
-    const files = rest.filter((a) => a !== '--json');
-    if (files.length === 0) throw new UsageError('tape stats: give at least one tape file');
-    const tapes = await Promise.all(files.map((f) => readTape(resolve(io.cwd, f))));
+    if (sub !== 'stats' && sub !== 'validate')
+      throw new UsageError(
+        `tape: unknown subcommand '${sub ?? ''}' (try: tape stats FILE... or tape validate FILE...)`,
+      );
+    const args = parse(sub, rest);
+    for (const file of args.files)
+      if (!existsSync(resolve(io.cwd, file)))
+        throw new UsageError(`tape ${sub}: ${resolve(io.cwd, file)}: no such tape file`);
+    if (sub === 'validate') return validateFiles(args, io);
+    const tapes = await Promise.all(args.files.map((f) => readTape(resolve(io.cwd, f))));
     const stats = tapeStats(tapes, tablePrice);
-    if (json) io.out(JSON.stringify(stats, null, 2));
+    if (args.json) io.out(JSON.stringify(stats, null, 2));
     else for (const line of renderStats(stats)) io.out(line);
     return 0;
   },
 };
-
-export function renderStats(stats: TapeStats): string[] {
-  const blocks: Omit<PlaneStats, 'plane'>[] = stats.planes ?? [stats];
-  const out: string[] = [];
-  blocks.forEach((block, i) => {
-    if (i > 0) out.push('');
-    out.push(...renderBlock(block, stats.planes?.[i]?.plane));
-  });
-  return out;
-}
-
-function renderBlock(b: Omit<PlaneStats, 'plane'>, plane: string | undefined): string[] {
-  const s = b.session;
-  const out = [`${plane ? `[${plane}] ` : ''}${s.file}`];
-  out.push(`  label: ${s.label ?? '(no meta line)'}  kind: ${s.kind ?? '?'}  command: ${s.command ?? '?'}`);
-  const duration = s.durationMs === undefined ? 'unknown' : `${(s.durationMs / 1000).toFixed(3)} s`;
-  out.push(`  started: ${s.startedAt ?? '?'}  ended: ${s.endedAt ?? '?'}  duration: ${duration}`);
-  out.push(`  end: ${s.endReason ?? 'no end line (interrupted?)'}`);
-  const r = s.records;
-  out.push(
-    `  records: meta ${r.meta}, message ${r.message}, event ${r.event}, turn ${r.turn}, end ${r.end}, unknown ${r.unknown}; skipped lines ${s.skippedLines}`,
-  );
-  for (const k of s.skipped.slice(0, 5)) out.push(`    line ${k.line}: ${k.reason}`);
-  const tools = Object.entries(b.tools);
-  out.push(tools.length === 0 ? '  tools: none called' : '  tools:');
-  for (const [name, t] of tools) {
-    const lat = t.p50Ms === undefined ? 'no answered calls' : `p50 ${ms(t.p50Ms)}  p95 ${ms(t.p95Ms)}`;
-    out.push(
-      `    ${name}: calls ${t.calls}  errors ${t.errors}  rpc-errors ${t.rpcErrors}  pending ${t.pending}  ${lat}`,
-    );
-  }
-  const models = Object.entries(b.models);
-  if (models.length > 0) out.push('  models:');
-  for (const [name, m] of models) {
-    const cost = m.costUsd === undefined ? 'cost unknown (no price on file)' : `$${m.costUsd.toFixed(6)}`;
-    out.push(
-      `    ${name}: calls ${m.calls}  in ${m.input_tokens}  out ${m.output_tokens}  cache-read ${m.cache_read_input_tokens}  cache-write ${m.cache_creation_input_tokens}  errors ${m.errors}  ${cost}`,
-    );
-  }
-  const e = b.errors;
-  const parts = [
-    ...e.toolErrors.map((x) => `${x.tool} isError ×${x.count}`),
-    ...e.rpcErrors.map((x) => `${x.method} ${x.code ?? ''} ×${x.count}`),
-    ...e.modelErrors.map((x) => `model ${x.model} ×${x.count}`),
-    ...e.pendingRequests.map((x) => `${x.method} unanswered ×${x.count}`),
-  ];
-  if (e.orphanResponses > 0) parts.push(`responses without a request ×${e.orphanResponses}`);
-  if (e.reusedIds > 0) parts.push(`requests sharing an id ×${e.reusedIds}`);
-  out.push(parts.length === 0 ? '  errors: none' : `  errors: ${parts.join('; ')}`);
-  return out;
-}
-
-function ms(value: number | undefined): string {
-  return value === undefined ? '?' : `${Math.round(value * 10) / 10} ms`;
-}

@@ -3,6 +3,7 @@ import { parseQueueUrl } from '../roster/queue/backend.js';
 import { QUEUE_DEFAULTS, runWorker } from '../roster/queue/worker.js';
 import type { Command } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
+import { exitCodeHelp } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report worker --queue redis://…|postgres://… [options]
 
@@ -27,7 +28,8 @@ Options:
   --lock-duration MS   job lock; a dead worker's job is retried after it expires (default ${QUEUE_DEFAULTS.lockDurationMs})
 
 Stops on SIGINT/SIGTERM: running tries end VOID and their jobs go back to the queue.
-Exit codes: 0 stopped by a signal; 2 usage error or unreachable queue.`;
+${exitCodeHelp({ ok: 'stopped by SIGINT/SIGTERM (its running tries handed back)', finding: 'not used' })}
+  (2 also: the queue cannot be reached when the worker starts)`;
 
 interface WorkerArgs {
   queue: string;
@@ -95,7 +97,7 @@ export const workerCommand: Command = {
       return 0;
     } catch (err) {
       io.err(`fitness-report worker: ${describeError(err)}`);
-      return err instanceof FitnessError && err.code === 'QUEUE_UNREACHABLE' ? 2 : 1;
+      return err instanceof FitnessError && err.code === 'QUEUE_UNREACHABLE' ? 2 : 3;
     } finally {
       process.off('SIGINT', int);
       process.off('SIGTERM', term);

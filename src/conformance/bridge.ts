@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { ProcessStdioTransport } from '../connect/stdio-transport.js';
-import type { StdioTarget } from '../connect/target.js';
+import { type StdioTarget, serverEnv } from '../connect/target.js';
 
 /**
  * A loopback Streamable HTTP front for a stdio server, so the official conformance suite (HTTP
@@ -45,7 +45,7 @@ class Session {
   ) {
     this.transport = new ProcessStdioTransport({
       argv: target.argv,
-      env: target.env,
+      env: serverEnv(target),
       cwd: target.cwd,
       onStderr: () => {},
     });

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describeError } from '../cli/errors.js';
-import { describeTarget, type Target } from '../connect/target.js';
+import { describeTarget, sentHeaders, type Target } from '../connect/target.js';
 import { canonicalJson, sha256Hex } from '../record/canonical.js';
 import { type ConformanceBlock, conformanceCounts } from '../record/conformance.js';
 import { type Bridge, startBridge } from './bridge.js';
@@ -86,7 +86,7 @@ export async function conformanceBlock(options: ConformanceOptions): Promise<Con
   if ('missing' in suite) return notRun(suite.missing);
   if (suite.incompatible) return notRun(suite.incompatible);
   const target = options.target;
-  if (target.kind === 'http' && Object.keys(target.headers).length > 0)
+  if (target.kind === 'http' && Object.keys(sentHeaders(target)).length > 0)
     return notRun(
       `${SUITE_PACKAGE} ${suite.version} sends no credentials, and this server is reached with headers`,
     );

@@ -39,13 +39,45 @@ describe('loadServerConfig', () => {
       kind: 'stdio',
       argv: ['npx', '-y', '@modelcontextprotocol/server-memory', '/tmp/x'],
       env: { MEMORY_FILE_PATH: '/home/u/mem.json' },
+      secretEnv: {},
       cwd: join(dir, 'sub'),
     });
     expect(loadServerConfig(file, 'remote', env)).toEqual({
       kind: 'http',
       url: 'https://mcp.example.com/mcp',
       headers: { Authorization: 'Bearer t-1' },
-      credential: 'anonymous',
+      publicHeaders: {},
+    });
+  });
+
+  it('treats env and header entries as secrets by name (key, token, secret, password), overridably', () => {
+    const file = config({
+      mcpServers: {
+        gh: {
+          command: 'npx',
+          env: {
+            GITHUB_TOKEN: 'ghp-0123456789',
+            LOG_LEVEL: 'error',
+            DB_PASSWORD: 'hunter2-long',
+            REGION: 'eu',
+          },
+        },
+        remote: { url: 'https://x/mcp', headers: { 'X-Api-Key': 'k-0123456789', 'Accept-Language': 'en' } },
+      },
+    });
+    expect(loadServerConfig(file, 'gh', {})).toMatchObject({
+      env: { LOG_LEVEL: 'error', REGION: 'eu' },
+      secretEnv: { GITHUB_TOKEN: 'ghp-0123456789', DB_PASSWORD: 'hunter2-long' },
+    });
+    expect(loadServerConfig(file, 'remote', {})).toMatchObject({
+      headers: { 'X-Api-Key': 'k-0123456789' },
+      publicHeaders: { 'Accept-Language': 'en' },
+    });
+    expect(
+      loadServerConfig(file, 'gh', {}, { secret: ['region'], notSecret: ['GITHUB_TOKEN'] }),
+    ).toMatchObject({
+      env: { LOG_LEVEL: 'error', GITHUB_TOKEN: 'ghp-0123456789' },
+      secretEnv: { DB_PASSWORD: 'hunter2-long', REGION: 'eu' },
     });
   });
 

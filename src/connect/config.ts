@@ -22,10 +22,44 @@ const ConfigFile = z.looseObject({
 });
 
 /**
+ * Which `env` and `headers` entries of a config entry are secrets: by default those whose name says
+ * key, token, secret, password, auth, credential or cookie; `secret` and `notSecret` (the run's
+ * `--secret NAME` and `--not-secret NAME`) override the rule for the names they list.
+ */
+export interface SecretRule {
+  secret?: readonly string[];
+  notSecret?: readonly string[];
+}
+
+export const SECRET_NAME = /key|token|secret|passw|auth|credential|cookie/i;
+
+export function isSecretName(name: string, rule: SecretRule = {}): boolean {
+  const lower = name.toLowerCase();
+  if (rule.notSecret?.some((n) => n.toLowerCase() === lower)) return false;
+  if (rule.secret?.some((n) => n.toLowerCase() === lower)) return true;
+  return SECRET_NAME.test(name);
+}
+
+function split(
+  entries: Record<string, string> | undefined,
+  rule: SecretRule,
+): [Record<string, string>, Record<string, string>] {
+  const plain: Record<string, string> = {};
+  const secret: Record<string, string> = {};
+  for (const [k, v] of Object.entries(entries ?? {})) (isSecretName(k, rule) ? secret : plain)[k] = v;
+  return [plain, secret];
+}
+
+/**
  * Reads the target `name` from an MCP client config file. `${VAR}`, `${VAR:-default}` and
  * `${env:VAR}` in strings expand from `env`; a missing variable without a default is a fault.
  */
-export function loadServerConfig(file: string, name: string, env: NodeJS.ProcessEnv = process.env): Target {
+export function loadServerConfig(
+  file: string,
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+  rule: SecretRule = {},
+): Target {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -38,13 +72,14 @@ export function loadServerConfig(file: string, name: string, env: NodeJS.Process
   } catch (err) {
     throw new FitnessError('CONFIG_INVALID', `${file}: not JSON (${(err as Error).message})`);
   }
-  return serverFromConfig(json, name, { env, file, baseDir: dirname(resolve(file)) });
+  return serverFromConfig(json, name, { env, file, baseDir: dirname(resolve(file)), rule });
 }
 
 export interface ConfigContext {
   env: NodeJS.ProcessEnv;
   file: string;
   baseDir: string;
+  rule?: SecretRule;
 }
 
 export function serverFromConfig(json: unknown, name: string, ctx: ConfigContext): Target {
@@ -76,22 +111,28 @@ export function serverFromConfig(json: unknown, name: string, ctx: ConfigContext
       `${ctx.file}: server '${name}' uses the deprecated HTTP+SSE transport; only stdio and Streamable HTTP are supported`,
     );
   }
+  const rule = ctx.rule ?? {};
   if (entry.url !== undefined) {
+    const [publicHeaders, headers] = split(entry.headers, rule);
     return parseTarget({
       kind: 'http',
       url: entry.url,
-      headers: entry.headers ?? {},
-      credential: entry.credential ?? 'anonymous',
+      headers,
+      publicHeaders,
+      ...(entry.credential ? { credential: entry.credential } : {}),
     });
   }
   if (entry.command === undefined) {
     throw new FitnessError('CONFIG_INVALID', `${ctx.file}: server '${name}' has neither "command" nor "url"`);
   }
+  const [env, secretEnv] = split(entry.env, rule);
   return parseTarget({
     kind: 'stdio',
     argv: [entry.command, ...(entry.args ?? [])],
-    env: entry.env ?? {},
+    env,
+    secretEnv,
     cwd: entry.cwd === undefined ? undefined : resolve(ctx.baseDir, entry.cwd),
+    ...(entry.credential ? { credential: entry.credential } : {}),
   });
 }
 

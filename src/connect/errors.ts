@@ -33,6 +33,8 @@ function stdioCause(f: ConnectFailure, p: ProcessDiagnostics): [string, string] 
     p.noiseLines > 0
       ? `; it wrote ${p.noiseLines} non-JSON-RPC line(s) to stdout, first: ${quote(p.firstNoise ?? '')}`
       : '';
+  if (p.refused?.kind === 'depth')
+    return ['FRAME_TOO_DEEP', `a stdout frame was nested deeper than ${p.refused.limit} levels`];
   if (p.overflow) return ['FRAME_TOO_LARGE', `a stdout frame exceeded the size limit${noise}`];
   if (p.exitCode !== undefined || p.signal !== undefined) {
     const how = p.signal ? `was killed by ${p.signal}` : `exited with code ${p.exitCode}`;
@@ -46,6 +48,10 @@ function stdioCause(f: ConnectFailure, p: ProcessDiagnostics): [string, string] 
 }
 
 function httpCause(f: ConnectFailure, http: HttpObservations | undefined): [string, string] {
+  if (http?.refused?.kind === 'depth')
+    return ['FRAME_TOO_DEEP', `a response frame was nested deeper than ${http.refused.limit} levels`];
+  if (http?.refused?.kind === 'size')
+    return ['FRAME_TOO_LARGE', `a response frame exceeded the ${http.refused.limit}-byte size limit`];
   const failure = http?.lastFailure;
   if (failure !== undefined) {
     const { status, contentType, location } = failure;

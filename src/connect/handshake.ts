@@ -31,11 +31,16 @@ export async function handshake(host: HandshakeHost): Promise<void> {
   });
   let timer: NodeJS.Timeout | undefined;
   let timedOut = false;
+  const signal = host.options.signal;
+  let onAbort: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       timedOut = true;
       reject(new Error('timeout'));
     }, timeoutMs);
+    onAbort = () => reject(new Error('aborted: the run was stopped during the handshake'));
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
     const prior = host.options.prior;
@@ -66,5 +71,6 @@ export async function handshake(host: HandshakeHost): Promise<void> {
     throw fault;
   } finally {
     clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 }

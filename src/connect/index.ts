@@ -12,7 +12,7 @@ export {
   type TransportShape,
 } from './session.js';
 export { type ProcessDiagnostics, ProcessStdioTransport } from './stdio-transport.js';
-export { openWireTape, type WireTapeOptions } from './tape.js';
+export { openWireTape, tapeCommand, tapeUrl, type WireTapeOptions } from './tape.js';
 export {
   Credential,
   describeTarget,

@@ -12,18 +12,21 @@ import { Redactor } from '../tape/redact.js';
 import { EventKind } from '../tape/schema.js';
 import type { TapeWriter } from '../tape/writer.js';
 import { PRODUCER, VERSION } from '../version.js';
-import { currentCorrId, noteLine } from './context.js';
+import { callContext, currentCorrId, noteLine } from './context.js';
 import { withDeadline } from './deadline.js';
 import { errorText } from './errors.js';
 import { handshake } from './handshake.js';
 import { InFlight } from './in-flight.js';
+import { describeRefusal } from './json-limits.js';
 import { type RawFrameHost, sendRawFrame, sendRawHttp } from './raw-exchange.js';
+import { schemaValidator } from './schema-validator.js';
 import { sessionTransport } from './session-transport.js';
 import {
   type CallOptions,
   DEFAULTS,
   type Era,
   type RawFrameResult,
+  type SessionFault,
   type SessionOptions,
   type ToolCallOutcome,
   type ToolList,
@@ -43,6 +46,11 @@ export class McpSession {
   readonly label: string;
   /** Tag of this session's lines on the tape. */
   readonly tag: string | undefined;
+  /**
+   * The corr id the session was opened under (a trial's, `connect`, `health`): its own events (open,
+   * close, process exit) carry it when no call of another corr id is in flight, so they belong to it.
+   */
+  readonly corrId: string | undefined;
   readonly client: Client;
   private readonly transport: Transport;
   private readonly stdio: ProcessStdioTransport | undefined;
@@ -57,6 +65,8 @@ export class McpSession {
   private closing: Promise<void> | undefined;
   /** The connect failed because the process ended while the era probe was out (see `openSession`). */
   diedDuringProbe = false;
+  /** The connection closed while the session was open (not by `close()`). */
+  private lostConnection = false;
 
   constructor(target: Target, options: SessionOptions) {
     this.target = target;
@@ -64,15 +74,20 @@ export class McpSession {
     this.label = describeTarget(target);
     this.tape = options.tape;
     this.tag = options.tape?.newSession();
+    this.corrId = options.corrId ?? currentCorrId();
     this.redactor = new Redactor(targetSecrets(target));
     this.tape?.addSecrets(targetSecrets(target));
     this.client = new Client(options.clientInfo ?? { name: PRODUCER, version: VERSION }, {
       capabilities: options.capabilities ?? {},
+      jsonSchemaValidator: schemaValidator,
       versionNegotiation: {
         mode: 'auto',
         probe: { timeoutMs: options.probeTimeoutMs ?? DEFAULTS.probeTimeoutMs },
       },
     });
+    this.client.onclose = () => {
+      if (this.closing === undefined) this.lostConnection = true;
+    };
     this.client.onerror = (err) =>
       this.event(EventKind.transportError, { message: this.redactor.scrub(errorText(err)) });
     const built = sessionTransport(target, options, {
@@ -80,12 +95,16 @@ export class McpSession {
       tag: this.tag,
       redactor: this.redactor,
       event: (kind, raw) => this.event(kind, raw),
+      // A refused frame ends an HTTP session as it ends a stdio one: whatever waits on it fails now.
+      refused: () => {
+        void this.transport.close().catch(() => {});
+      },
     });
     this.stdio = built.stdio;
     this.wire = built.wire;
     this.transport = recordTransport(built.transport, this.tape, {
       session: this.tag,
-      corrId: currentCorrId,
+      corrId: () => currentCorrId() ?? this.corrId,
       onLine: noteLine,
       onSend: (m) => this.inFlight.noteSent(m),
       intercept: (m, line) => this.inFlight.onInbound(m, line),
@@ -171,6 +190,26 @@ export class McpSession {
     return this.wire === undefined ? true : this.wire.observed.sessionIdSeen;
   }
 
+  /**
+   * Why this session can no longer carry requests, when it cannot: a frame over the size or depth
+   * limit ended it, its server process exited, or the connection closed under it. Undefined while
+   * it is usable (or after an orderly `close()`).
+   */
+  get fault(): SessionFault | undefined {
+    const refused = this.stdio?.diagnostics.refused ?? this.wire?.observed.refused;
+    if (refused !== undefined) return { kind: 'frame', detail: describeRefusal(refused) };
+    const d = this.stdio?.diagnostics;
+    if (d !== undefined && (typeof d.exitCode === 'number' || typeof d.signal === 'string'))
+      return {
+        kind: 'exited',
+        detail: d.signal
+          ? `the server process was killed by ${d.signal}`
+          : `the server process exited with code ${d.exitCode}`,
+      };
+    if (this.lostConnection) return { kind: 'closed', detail: 'the connection to the server closed' };
+    return undefined;
+  }
+
   /** Pid of the server process (stdio), for tests and diagnostics. */
   get pid(): number | undefined {
     return this.stdio?.diagnostics.pid;
@@ -207,14 +246,18 @@ export class McpSession {
 
   /** A harness event on this session's tape lines (`fitness.<name>`). Returns its line, if recorded. */
   event(kind: string, raw: unknown, corrId?: string): number | undefined {
-    const line = this.tape?.event(kind, raw, { corrId: corrId ?? currentCorrId(), session: this.tag });
+    const line = this.tape?.event(kind, raw, {
+      corrId: corrId ?? currentCorrId() ?? this.corrId,
+      session: this.tag,
+    });
     if (line !== undefined) noteLine(line);
     return line;
   }
 
   /** Ends the session: HTTP session DELETE (best effort), client close, process group killed, sockets freed. */
   close(): Promise<void> {
-    this.closing ??= this.shutdown();
+    // Everything the close writes (HTTP DELETE, the closed event) belongs to the session's corr id.
+    this.closing ??= callContext.run({ corrId: currentCorrId() ?? this.corrId }, () => this.shutdown());
     return this.closing;
   }
 

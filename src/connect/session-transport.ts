@@ -2,9 +2,10 @@ import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprot
 import type { Redactor } from '../tape/redact.js';
 import { EventKind } from '../tape/schema.js';
 import type { TapeWriter } from '../tape/writer.js';
+import { describeRefusal } from './json-limits.js';
 import type { SessionOptions } from './session-types.js';
 import { ProcessStdioTransport } from './stdio-transport.js';
-import type { Target } from './target.js';
+import { sentHeaders, serverEnv, type Target } from './target.js';
 import { HttpWire } from './wire.js';
 
 /** A session's transport before recording; `stdio` or `wire` says which kind it is. */
@@ -20,6 +21,8 @@ export interface TransportHooks {
   tag: string | undefined;
   redactor: Redactor;
   event(kind: string, raw: unknown): void;
+  /** A response broke a frame limit: the session must end (stdio closes itself). */
+  refused?(): void;
 }
 
 /** Builds the transport for a target: our own process transport for stdio, the SDK's over `HttpWire` for HTTP. */
@@ -33,7 +36,7 @@ export function sessionTransport(
     const budget = { noise: 100, stderr: 64 * 1024 };
     const stdio = new ProcessStdioTransport({
       argv: target.argv,
-      env: target.env,
+      env: serverEnv(target),
       cwd: target.cwd,
       maxLineBytes: options.maxLineBytes,
       onNoise: (head, bytes) => {
@@ -49,13 +52,15 @@ export function sessionTransport(
         });
       },
       onExit: (code, signal) => hooks.event(EventKind.process, { exitCode: code, signal }),
+      onRefused: (refusal, bytes) =>
+        hooks.event(EventKind.frameRefused, { ...refusal, bytes, message: describeRefusal(refusal) }),
     });
     return { transport: stdio, stdio };
   }
-  const wire = new HttpWire(target, hooks.tape, hooks.tag, hooks.redactor);
+  const wire = new HttpWire(target, hooks.tape, hooks.tag, hooks.redactor, () => hooks.refused?.());
   const transport = new StreamableHTTPClientTransport(new URL(target.url), {
     fetch: wire.fetch,
-    requestInit: { headers: target.headers },
+    requestInit: { headers: sentHeaders(target) },
     reconnectionOptions: {
       maxRetries: 0,
       initialReconnectionDelay: 1000,

@@ -25,8 +25,18 @@ export interface SessionOptions {
   requestTimeoutMs?: number;
   clientInfo?: Implementation;
   capabilities?: ClientCapabilities;
+  /** The corr id of the session's own events (open, close); default: the corr id it is opened under. */
+  corrId?: string;
   /** Stdout lines longer than this end a stdio session. */
   maxLineBytes?: number;
+  /** Aborting it ends a handshake still in progress (a signal during a stalled connect). */
+  signal?: AbortSignal;
+}
+
+/** Why a session stopped carrying requests (see `McpSession.fault`). */
+export interface SessionFault {
+  kind: 'frame' | 'exited' | 'closed';
+  detail: string;
 }
 
 export interface ToolList {

@@ -10,6 +10,7 @@ export type {
   CallOptions,
   Era,
   RawFrameResult,
+  SessionFault,
   SessionOptions,
   ToolCallOutcome,
   ToolList,

@@ -1,8 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { deserializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import {
+  DEFAULT_MAX_FRAME_BYTES,
+  type FrameRefusal,
+  FrameRefusedError,
+  MAX_JSON_DEPTH,
+  tooDeep,
+} from './json-limits.js';
+import { isHurried, MARKER_VAR, newMarker, release, signalGroup, track } from './processes.js';
 
-export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_LINE_BYTES = DEFAULT_MAX_FRAME_BYTES;
 const STDERR_TAIL_BYTES = 8192;
 const NOISE_HEAD_CHARS = 512;
 
@@ -17,6 +25,8 @@ export interface ProcessTransportOptions {
   onNoise?: (head: string, bytes: number) => void;
   onStderr?: (text: string) => void;
   onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
+  /** A frame over the size or depth limit: the session ends with a transport error. */
+  onRefused?: (refusal: FrameRefusal, bytes: number) => void;
 }
 
 /** How the process ended, for error messages. */
@@ -29,6 +39,8 @@ export interface ProcessDiagnostics {
   noiseLines: number;
   firstNoise: string | undefined;
   overflow: boolean;
+  /** The frame limit that ended the session, if one did (size: `overflow` is also set). */
+  refused?: FrameRefusal;
 }
 
 /**
@@ -48,6 +60,7 @@ export class ProcessStdioTransport implements Transport {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private closed = false;
+  private readonly marker = newMarker();
   readonly diagnostics: ProcessDiagnostics = {
     pid: undefined,
     spawnError: undefined,
@@ -74,13 +87,14 @@ export class ProcessStdioTransport implements Transport {
     if (this.child !== undefined) throw new Error('ProcessStdioTransport already started');
     const [command, ...args] = this.options.argv;
     const child = spawn(command ?? '', args, {
-      env: { ...getDefaultEnvironment(), ...this.options.env },
+      env: { ...getDefaultEnvironment(), ...this.options.env, [MARKER_VAR]: this.marker },
       cwd: this.options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
       windowsHide: true,
     });
     this.child = child;
+    track(child, this.marker);
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.diagnostics.exitCode = code;
@@ -129,14 +143,16 @@ export class ProcessStdioTransport implements Transport {
     const exited = this.exited;
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
       child.stdin?.end();
-      if (!(await within(exited, 300))) {
+      if (isHurried()) signalGroup(child.pid, 'SIGKILL');
+      else if (!(await within(exited, 300))) {
         signalGroup(child.pid, 'SIGTERM');
         if (!(await within(exited, 1000))) signalGroup(child.pid, 'SIGKILL');
       }
       await exited;
     }
-    // The leader is gone; anything it left in its group goes too.
-    if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+    // The leader is gone; anything it left in its group goes too, and so does anything that left
+    // the group but still carries this session's marker.
+    release(this.marker);
     child.stdout?.destroy();
     child.stderr?.destroy();
     child.stdin?.destroy();
@@ -169,17 +185,21 @@ export class ProcessStdioTransport implements Transport {
       const limit = this.options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
       if (this.pendingBytes > limit) {
         this.diagnostics.overflow = true;
+        const bytes = this.pendingBytes;
         this.pending = [];
         this.pendingBytes = 0;
-        this.onerror?.(new Error(`a stdout frame exceeded ${limit} bytes`));
-        void this.close();
+        this.refuse({ kind: 'size', limit }, bytes);
       }
     }
   }
 
   private onLine(raw: string): void {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (line.trim() === '') return;
+    if (line.trim() === '' || this.closed || this.diagnostics.refused !== undefined) return;
+    if (tooDeep(line, MAX_JSON_DEPTH)) {
+      this.refuse({ kind: 'depth', limit: MAX_JSON_DEPTH }, Buffer.byteLength(line));
+      return;
+    }
     let message: JSONRPCMessage;
     try {
       message = deserializeMessage(line);
@@ -193,19 +213,20 @@ export class ProcessStdioTransport implements Transport {
     this.onmessage?.(message);
   }
 
+  /** A frame past a limit ends the session: recorded, reported as a transport error, process closed. */
+  private refuse(refusal: FrameRefusal, bytes: number): void {
+    if (this.diagnostics.refused !== undefined) return;
+    this.diagnostics.refused = refusal;
+    this.options.onRefused?.(refusal, bytes);
+    this.onerror?.(new FrameRefusedError(refusal));
+    void this.close();
+  }
+
   private onStderrData(chunk: Buffer): void {
     const text = chunk.toString('utf8');
     const tail = this.diagnostics.stderrTail + text;
     this.diagnostics.stderrTail = tail.length > STDERR_TAIL_BYTES ? tail.slice(-STDERR_TAIL_BYTES) : tail;
     this.options.onStderr?.(text);
-  }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: the group is already empty.
   }
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FitnessError } from '../cli/errors.js';
-import { describeTarget, parseTarget, targetSecrets } from './target.js';
+import { FitnessError, UsageError } from '../cli/errors.js';
+import {
+  checkSecrets,
+  describeTarget,
+  parseTarget,
+  sendsCredential,
+  type TargetInput,
+  targetSecrets,
+} from './target.js';
 
 describe('targets', () => {
   it('parses stdio and http targets with defaults', () => {
@@ -8,12 +15,13 @@ describe('targets', () => {
       kind: 'stdio',
       argv: ['node', 'srv.js'],
       env: {},
+      secretEnv: {},
     });
     expect(parseTarget({ kind: 'http', url: 'http://127.0.0.1:1/mcp' })).toEqual({
       kind: 'http',
       url: 'http://127.0.0.1:1/mcp',
       headers: {},
-      credential: 'anonymous',
+      publicHeaders: {},
     });
   });
 
@@ -39,23 +47,66 @@ describe('targets', () => {
     }
   });
 
-  it('knows the secrets of a target and never shows them in its description', () => {
+  it('knows every secret form of a target and never shows them in its description', () => {
     const http = parseTarget({
       kind: 'http',
-      url: 'https://user:p%40ss@mcp.example.com/mcp?api_key=k-123&region=eu',
-      headers: { Authorization: 'Bearer tok' },
+      url: 'https://user:p%40ss-word@mcp.example.com/mcp?api_key=k-1234567&region=eu',
+      headers: { Authorization: 'Bearer tok-0123456789' },
+      publicHeaders: { 'Accept-Language': 'en' },
     });
+    const basic = Buffer.from('user:p@ss-word').toString('base64');
     expect(targetSecrets(http)).toEqual(
-      expect.arrayContaining(['Bearer tok', 'user', 'p@ss', 'p%40ss', 'k-123']),
+      expect.arrayContaining([
+        'Bearer tok-0123456789',
+        'tok-0123456789',
+        'p@ss-word',
+        'p%40ss-word',
+        'user:p@ss-word',
+        basic,
+        `Basic ${basic}`,
+        'k-1234567',
+      ]),
     );
     expect(targetSecrets(http)).not.toContain('eu');
+    expect(targetSecrets(http)).not.toContain('en');
+    expect(sendsCredential(http)).toBe(true);
     expect(describeTarget(http)).toBe('https://mcp.example.com/mcp?api_key=REDACTED&region=eu');
     const stdio = parseTarget({
       kind: 'stdio',
       argv: ['npx', '-y', 'my server'],
-      env: { TOKEN: 'env-value' },
+      env: { MCP_TRANSPORT_TYPE: 'stdio', MCP_LOG_LEVEL: 'error' },
+      secretEnv: { TOKEN: 'env-value-123' },
     });
-    expect(targetSecrets(stdio)).toEqual(['env-value']);
+    expect(targetSecrets(stdio)).toEqual(['env-value-123']);
     expect(describeTarget(stdio)).toBe("npx -y 'my server'");
+    const plain = parseTarget({ kind: 'stdio', argv: ['node'], env: { DEBUG: '1' } });
+    expect(targetSecrets(plain)).toEqual([]);
+    expect(sendsCredential(plain)).toBe(false);
+  });
+
+  it('refuses a secret under 8 characters as a usage error naming where it was given', () => {
+    const cases: [TargetInput, RegExp][] = [
+      [
+        { kind: 'http', url: 'http://x/mcp', headers: { 'Accept-Language': 'en' } },
+        /^--header Accept-Language: .*--public-header/,
+      ],
+      [{ kind: 'http', url: 'http://x/mcp', headers: { Authorization: 'Bearer abc' } }, /after its scheme/],
+      [{ kind: 'http', url: 'http://bob:pass@x/mcp' }, /^the URL password: a secret of 4 character/],
+      [{ kind: 'stdio', argv: ['node'], secretEnv: { TOKEN: 'pass' } }, /^--secret-env TOKEN: .*--env/],
+    ];
+    for (const [input, message] of cases) {
+      let caught: unknown;
+      try {
+        checkSecrets(parseTarget(input));
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(UsageError);
+      expect((caught as UsageError).message).toMatch(message);
+      expect((caught as UsageError).message).not.toContain('\n');
+    }
+    expect(() =>
+      checkSecrets(parseTarget({ kind: 'stdio', argv: ['node'], env: { DEBUG: '1' } })),
+    ).not.toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError, UsageError } from '../cli/errors.js';
+import { MIN_SECRET_LENGTH } from '../tape/redact.js';
 
 export const Credential = z.enum(['anonymous', 'free-key', 'owner-key']);
 export type Credential = z.infer<typeof Credential>;
@@ -12,8 +13,13 @@ export const StdioTarget = z.object({
     .refine((a) => (a[0] ?? '').trim() !== '', {
       message: 'the command is empty',
     }),
+  /** Configuration the server is started with (`--env`): recorded like any other setting. */
   env: z.record(z.string(), z.string()).default({}),
+  /** Secrets the server is started with (`--secret-env`): passed on, never written anywhere. */
+  secretEnv: z.record(z.string(), z.string()).default({}),
   cwd: z.string().min(1).optional(),
+  /** The credential context, when the caller (or the config entry) states it. */
+  credential: Credential.optional(),
 });
 export type StdioTarget = z.infer<typeof StdioTarget>;
 
@@ -25,8 +31,11 @@ export const HttpTarget = z.object({
     .refine((u) => !URL.canParse(u) || ['http:', 'https:'].includes(new URL(u).protocol), {
       message: 'only http and https URLs',
     }),
+  /** Headers whose values are secrets (`--header`): sent, never written anywhere. */
   headers: z.record(z.string(), z.string()).default({}),
-  credential: Credential.default('anonymous'),
+  /** Headers that are configuration (`--public-header`): sent and recorded in plain. */
+  publicHeaders: z.record(z.string(), z.string()).default({}),
+  credential: Credential.optional(),
 });
 export type HttpTarget = z.infer<typeof HttpTarget>;
 
@@ -45,20 +54,90 @@ export function parseTarget(input: unknown): Target {
 
 /** Query parameters whose values are credentials by name (e.g. `?api_key=`). */
 const SECRET_QUERY = /key|token|secret|auth|pass|sig|session|code|credential/i;
+/** `Bearer T`, `Basic T`, `token T`: the part after the scheme is the secret itself. */
+const SCHEME_VALUE = /^([A-Za-z][A-Za-z0-9._~+-]*)\s+(\S.*)$/;
+
+/** One secret the target carries, with where it came from (for a usage error that names it). */
+interface SecretSource {
+  where: string;
+  value: string;
+  /** Derived by the harness (e.g. a token after its scheme); checked for length like its source. */
+  derived?: boolean;
+}
+
+function userinfo(url: URL): { user: string; password: string } {
+  return { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+}
+
+function secretSources(target: Target): SecretSource[] {
+  if (target.kind === 'stdio')
+    return Object.entries(target.secretEnv).map(([name, value]) => ({
+      where: `--secret-env ${name}`,
+      value,
+    }));
+  const out: SecretSource[] = [];
+  for (const [name, value] of Object.entries(target.headers)) {
+    out.push({ where: `--header ${name}`, value });
+    const token = SCHEME_VALUE.exec(value)?.[2];
+    if (token !== undefined)
+      out.push({ where: `--header ${name} (after its scheme)`, value: token, derived: true });
+  }
+  const url = new URL(target.url);
+  const { user, password } = userinfo(url);
+  if (password !== '') out.push({ where: 'the URL password', value: password });
+  if (user !== '' || password !== '') {
+    // The harness itself turns userinfo into `Authorization: Basic <base64(user:password)>`.
+    const basic = Buffer.from(`${user}:${password}`).toString('base64');
+    out.push({ where: 'the URL userinfo', value: `${user}:${password}`, derived: true });
+    out.push({ where: 'the URL userinfo (Basic)', value: basic, derived: true });
+    out.push({ where: 'the URL userinfo (Basic)', value: `Basic ${basic}`, derived: true });
+  }
+  for (const [name, value] of url.searchParams)
+    if (SECRET_QUERY.test(name) && value !== '') out.push({ where: `the URL query ${name}`, value });
+  return out;
+}
 
 /**
- * The values that must never reach a tape, record or log: header values, env values, URL userinfo
- * and credential-named query values.
+ * The values that must never reach a tape, record, log, file name or page: secret env and header
+ * values, every form the harness derives from them (the token after `Bearer`, the Basic header
+ * built from URL userinfo and its base64 payload), URL userinfo and credential-named query values.
+ * Env values given with `--env` and `--public-header` values are configuration, not secrets.
  */
 export function targetSecrets(target: Target): string[] {
-  if (target.kind === 'stdio') return Object.values(target.env);
-  const url = new URL(target.url);
-  const secrets = [...Object.values(target.headers)];
-  if (url.username !== '') secrets.push(decodeURIComponent(url.username), url.username);
-  if (url.password !== '') secrets.push(decodeURIComponent(url.password), url.password);
-  for (const [name, value] of url.searchParams)
-    if (SECRET_QUERY.test(name) && value !== '') secrets.push(value);
-  return secrets;
+  const out = secretSources(target).map((s) => s.value);
+  if (target.kind === 'http') {
+    const url = new URL(target.url);
+    // The raw (percent-encoded) forms appear in the URL itself.
+    if (url.password !== '') out.push(url.password);
+    const { user } = userinfo(url);
+    if (user.length >= MIN_SECRET_LENGTH) out.push(user, url.username);
+  }
+  return [...new Set(out.filter((s) => s !== ''))];
+}
+
+/** True when the target sends a credential (a secret header, URL userinfo, a secret env value). */
+export function sendsCredential(target: Target): boolean {
+  return secretSources(target).some((s) => !s.derived);
+}
+
+/**
+ * Secrets under 8 characters cannot be scrubbed without destroying the tape (a value `pass` would
+ * erase every "passenger"), so they are refused before anything runs: a usage error naming where
+ * the short secret was given. A value that is not a secret belongs in `--env` / `--public-header`.
+ */
+export function checkSecrets(target: Target): void {
+  for (const source of secretSources(target)) {
+    if (source.value.length >= MIN_SECRET_LENGTH) continue;
+    const hint =
+      target.kind === 'stdio'
+        ? 'if it is not a secret, pass it with --env'
+        : source.where.startsWith('--header')
+          ? 'if it is not a secret, pass it with --public-header'
+          : 'use a longer secret';
+    throw new UsageError(
+      `${source.where}: a secret of ${source.value.length} character(s) is too short to scrub from the tapes (at least ${MIN_SECRET_LENGTH}); ${hint}`,
+    );
+  }
 }
 
 /** A one-line name for the target, safe to print: no userinfo, no secret values, no env values. */
@@ -69,6 +148,16 @@ export function describeTarget(target: Target): string {
   url.password = '';
   for (const [name] of url.searchParams) if (SECRET_QUERY.test(name)) url.searchParams.set(name, 'REDACTED');
   return url.href;
+}
+
+/** Every header an HTTP target sends: configuration first, so a secret of the same name wins. */
+export function sentHeaders(target: HttpTarget): Record<string, string> {
+  return { ...target.publicHeaders, ...target.headers };
+}
+
+/** Every variable a stdio server is started with (configuration and secrets). */
+export function serverEnv(target: StdioTarget): Record<string, string> {
+  return { ...target.env, ...target.secretEnv };
 }
 
 function quoteArg(arg: string): string {

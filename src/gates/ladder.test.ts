@@ -60,6 +60,38 @@ const upTo = (n: number) => passingLadder().slice(0, n);
 /** Each refusing reason, the ladder that reaches it, and what the ladder must say. */
 const cases: [GateReason, GateRecord[], Outcome][] = [
   ['no_surface', [structural({ surfaceListed: false })], 'INSUFFICIENT_SURFACE'],
+  [
+    'no_explorable_tools',
+    [
+      structural({
+        candidates: 0,
+        rejected: 0,
+        registered: 0,
+        exploration: { tools: 21, explorable: 0, toolsCalled: 0, calls: 0, errors: 0 },
+      }),
+    ],
+    'INDETERMINATE',
+  ],
+  [
+    'no_usable_results',
+    [
+      structural({
+        candidates: 0,
+        rejected: 0,
+        registered: 0,
+        exploration: {
+          tools: 4,
+          explorable: 3,
+          toolsCalled: 3,
+          calls: 3,
+          errors: 3,
+          usable: 0,
+          generatedOnly: ['repo_path'],
+        },
+      }),
+    ],
+    'INDETERMINATE',
+  ],
   ['no_candidates', [structural({ candidates: 0, rejected: 0, registered: 0 })], 'INSUFFICIENT_SURFACE'],
   ['admission_rate_below_floor', [structural({ rejected: 35 })], 'INSUFFICIENT_SURFACE'],
   [

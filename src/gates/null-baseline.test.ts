@@ -125,4 +125,45 @@ describe('null_baseline keeps the counts behind a measured signal', () => {
     const g = nullBaselineGate({ phases, signal: { source: 'ceiling' }, ratio: 0.5, percentile: 95 });
     expect(g.signalCounts).toBeUndefined();
   });
+
+  describe('null-random-args applicability', () => {
+    it('reads the rate over applicable trials and records both counts', () => {
+      const g = gate({
+        phases: {
+          'null-no-tools': { k: 0, n: 16 },
+          'null-stubbed-empty': { k: 0, n: 16 },
+          'null-random-args': { k: 1, n: 8, notApplicable: 8 },
+        },
+      });
+      expect(g.nullRates['null-random-args']).toEqual({ k: 1, n: 8, rate: 0.125, notApplicable: 8 });
+      expect(g.tNull).toBe(0.125);
+      expect(g.explain).toMatch(/null-random-args 0.125 over 8 applicable trials, 8 not applicable/);
+    });
+
+    it('a phase with no applicable trial is not measured (never 0) and stays out of T_null', () => {
+      const g = gate({
+        phases: {
+          'null-no-tools': { k: 1, n: 16 },
+          'null-stubbed-empty': { k: 2, n: 16 },
+          'null-random-args': { k: 0, n: 0, notApplicable: 16 },
+        },
+      });
+      expect(g.nullRates['null-random-args']).toBeUndefined();
+      expect(g.notMeasured).toEqual({ 'null-random-args': { notApplicable: 16 } });
+      expect(g).toMatchObject({ verdict: 'PROCEED', tNull: 0.125 });
+      expect(g.explain).toMatch(/null-random-args not measured \(none of its 16 trials was applicable/);
+    });
+
+    it('a phase that ran nothing at all still leaves T_null missing', () => {
+      const g = gate({
+        phases: {
+          'null-no-tools': { k: 0, n: 16 },
+          'null-stubbed-empty': { k: 0, n: 0 },
+          'null-random-args': { k: 0, n: 0, notApplicable: 16 },
+        },
+      });
+      expect(g).toMatchObject({ verdict: 'INDETERMINATE', reason: 'no_measurements' });
+      expect(g.explain).toMatch(/null-stubbed-empty, null-random-args \(none of its 16 trials/);
+    });
+  });
 });

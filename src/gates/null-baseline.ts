@@ -2,14 +2,20 @@ import { NullBaselineGate, type NullPhase, type NullRate } from '../record/gate.
 import type { SignalSource } from '../record/outcome.js';
 import { percentileNearestRank, wilson } from '../stats/index.js';
 import { GateInputError, inputs } from './errors.js';
-import { rate } from './format.js';
+import { plural, rate } from './format.js';
 import { seal } from './seal.js';
 
 export const NULL_PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
 
 export interface PhaseCounts {
   k: number;
+  /** Applicable trials (for null-random-args: those whose randomised call differed from the agent's own). */
   n: number;
+  /**
+   * null-random-args: trials whose randomised arguments equalled the agent's own call (every
+   * argument-free tool), so they measured the real call. Counted in neither k nor n.
+   */
+  notApplicable?: number;
   /** Tape lines behind k (the passing answers), carried into the record as they are. */
   tapeRefs?: readonly string[];
 }
@@ -43,8 +49,33 @@ function measure(
   if (c === undefined) return undefined;
   const n = fn.count(`${name}.n`, c.n);
   const k = fn.upTo(`${name}.k`, c.k, 'n', n);
+  const notApplicable =
+    c.notApplicable === undefined ? undefined : fn.count(`${name}.notApplicable`, c.notApplicable);
   if (n === 0) return undefined;
-  return { k, n, rate: wilson(k, n).point, ...(c.tapeRefs ? { tapeRefs: [...c.tapeRefs] } : {}) };
+  return {
+    k,
+    n,
+    rate: wilson(k, n).point,
+    ...(notApplicable === undefined ? {} : { notApplicable }),
+    ...(c.tapeRefs ? { tapeRefs: [...c.tapeRefs] } : {}),
+  };
+}
+
+function notApplicableText(n: number): string {
+  return `none of its ${plural(n, 'trial')} was applicable: every randomised call equalled the agent's own`;
+}
+
+/** Phases that ran trials but none applicable: not measured, never a rate of 0. */
+function notMeasured(
+  phases: NullBaselineInput['phases'],
+): Partial<Record<NullPhase, { notApplicable: number }>> {
+  const out: Partial<Record<NullPhase, { notApplicable: number }>> = {};
+  for (const phase of NULL_PHASES) {
+    const c = phases?.[phase];
+    if (c !== undefined && c.n === 0 && (c.notApplicable ?? 0) > 0)
+      out[phase] = { notApplicable: c.notApplicable ?? 0 };
+  }
+  return out;
 }
 
 /**
@@ -70,8 +101,15 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
       ? undefined
       : measure(v, `signal(${input.signal.source})`, input.signal.counts);
   const signal = input.signal.source === 'ceiling' ? 1 : signalRate?.rate;
-  const rates = NULL_PHASES.flatMap((p) => (nullRates[p] ? [nullRates[p].rate] : []));
-  const tNull = rates.length === NULL_PHASES.length ? percentileNearestRank(rates, percentile) : undefined;
+  const inapplicable = notMeasured(input.phases);
+  // A phase with no applicable trial is not measured: it stays out of T_null (never a rate of 0).
+  // Any other missing phase leaves T_null missing.
+  const expected = NULL_PHASES.filter((p) => inapplicable[p] === undefined);
+  const rates = expected.flatMap((p) => (nullRates[p] ? [nullRates[p].rate] : []));
+  const tNull =
+    rates.length > 0 && rates.length === expected.length
+      ? percentileNearestRank(rates, percentile)
+      : undefined;
   const base = {
     gate: 'null_baseline' as const,
     tier: 'cheap' as const,
@@ -79,13 +117,16 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
     ratio,
     percentile,
     nullRates,
+    ...(Object.keys(inapplicable).length > 0 ? { notMeasured: inapplicable } : {}),
     // The counts behind S travel with the decision, so it can be re-decided from this record alone.
     ...(signalRate ? { signalCounts: { k: signalRate.k, n: signalRate.n } } : {}),
   };
   const against = SOURCE_TEXT[input.signal.source];
   if (tNull === undefined || signal === undefined) {
     const missing = [
-      ...NULL_PHASES.filter((p) => !nullRates[p]),
+      ...NULL_PHASES.filter((p) => !nullRates[p]).map((p) =>
+        inapplicable[p] === undefined ? p : `${p} (${notApplicableText(inapplicable[p].notApplicable)})`,
+      ),
       ...(signal === undefined ? [`the signal (${input.signal.source})`] : []),
     ];
     return seal(
@@ -102,7 +143,15 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
       'null_baseline',
     );
   }
-  const shown = NULL_PHASES.map((p) => `${p} ${rate(nullRates[p]?.rate ?? 0)}`).join(', ');
+  const shown = NULL_PHASES.map((p) => {
+    const none = inapplicable[p];
+    if (none !== undefined) return `${p} not measured (${notApplicableText(none.notApplicable)})`;
+    const r = nullRates[p];
+    const na = r?.notApplicable
+      ? ` over ${plural(r.n, 'applicable trial')}, ${r.notApplicable} not applicable`
+      : '';
+    return `${p} ${rate(r?.rate ?? 0)}${na}`;
+  }).join(', ');
   const measured = { ...base, signal, tNull };
   if (signal === 0) {
     return seal(

@@ -77,4 +77,52 @@ describe('structural gate', () => {
     expect(run).toThrow(GateInputError);
     expect(run).toThrow(text);
   });
+
+  describe('with an exploration ledger (explore/2)', () => {
+    const none = { candidates: 0, rejected: 0, registered: 0 };
+    const x = { tools: 21, explorable: 0, toolsCalled: 0, calls: 0, errors: 0, usable: 0 };
+
+    it('refuses no_explorable_tools (INDETERMINATE) when nothing is read-only, never a thin-surface claim', () => {
+      const g = structuralGate({ ...base, ...none, toolCount: 21, exploration: x });
+      expect(g).toMatchObject({ reason: 'no_explorable_tools', outcome: 'INDETERMINATE', exploration: x });
+      expect(g.explain).toMatch(/^0 of 21 tools are read-only by declaration, assertion or inference/);
+    });
+
+    it('refuses no_usable_results when every call failed, naming the parameters only generated values filled', () => {
+      const g = structuralGate({
+        ...base,
+        ...none,
+        exploration: {
+          ...x,
+          tools: 4,
+          explorable: 3,
+          toolsCalled: 3,
+          calls: 3,
+          errors: 3,
+          generatedOnly: ['repo_path'],
+        },
+      });
+      expect(g).toMatchObject({ reason: 'no_usable_results', outcome: 'INDETERMINATE' });
+      expect(g.explain).toMatch(/the required parameter repo_path had no given or harvested value/);
+    });
+
+    it('explains no_candidates from the ledger when calls answered but gave no key', () => {
+      const g = structuralGate({
+        ...base,
+        ...none,
+        exploration: { ...x, tools: 2, explorable: 1, toolsCalled: 1, calls: 4, usable: 4 },
+      });
+      expect(g).toMatchObject({ reason: 'no_candidates', outcome: 'INSUFFICIENT_SURFACE' });
+      expect(g.explain).toMatch(/Exploration called 1 of 1 explorable tool 4 times \(0 errors\)/);
+    });
+
+    it('is unchanged when candidates exist', () => {
+      expect(
+        structuralGate({
+          ...base,
+          exploration: { ...x, explorable: 5, toolsCalled: 5, calls: 20, usable: 20 },
+        }).verdict,
+      ).toBe('PASS');
+    });
+  });
 });

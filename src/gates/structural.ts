@@ -16,6 +16,30 @@ export interface StructuralInput {
   /** Registered tasks that failed re-validation from their rendered content. */
   invalidTasks: readonly { taskId: string; detail: string }[];
   minAdmissionRate: number;
+  /** explore/2's ledger in numbers (absent for generators that do not explore). */
+  exploration?: ExplorationFigures;
+}
+
+export interface ExplorationFigures {
+  /** Tools on the surface, and how many the policy let exploration call. */
+  tools: number;
+  explorable: number;
+  /** Explorable tools called at least once, calls made, and calls that errored. */
+  toolsCalled: number;
+  calls: number;
+  errors: number;
+  /** Calls that gave a usable result (not an error, an error text, an empty or oversized result). */
+  usable?: number;
+  /** Required parameters (of any explorable tool) that only generated values could fill. */
+  generatedOnly?: readonly string[];
+}
+
+function noUsableText(x: ExplorationFigures): string {
+  const head = `Exploration called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} and no call gave a usable result`;
+  const params = x.generatedOnly ?? [];
+  return params.length > 0
+    ? `${head}: the required ${params.length === 1 ? 'parameter' : 'parameters'} ${params.join(', ')} had no given or harvested value, so every call carried a generated one. Give the values a user would (--given NAME=VALUE).`
+    : `${head} (${plural(x.errors, 'error')}; the rest error texts or empty results).`;
 }
 
 type Decision = Pick<StructuralGate, 'verdict' | 'reason' | 'explain'>;
@@ -29,11 +53,25 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
       explain: `The server ${what}, so no task can be generated.`,
     };
   }
+  const x = i.exploration;
+  if (x !== undefined && x.explorable === 0) {
+    return {
+      verdict: 'FAIL',
+      reason: 'no_explorable_tools',
+      explain: `0 of ${plural(x.tools, 'tool')} are read-only by declaration, assertion or inference, so exploration could call none of them (name read-only tools with --read-only, or allow every tool with --allow-destructive).`,
+    };
+  }
+  if (i.candidates === 0 && x !== undefined && x.usable === 0 && x.calls > 0) {
+    return { verdict: 'FAIL', reason: 'no_usable_results', explain: noUsableText(x) };
+  }
   if (i.candidates === 0) {
     return {
       verdict: 'FAIL',
       reason: 'no_candidates',
-      explain: `The generator proposed no candidate task from ${plural(i.toolCount, 'tool')}.`,
+      explain:
+        x === undefined
+          ? `The generator proposed no candidate task from ${plural(i.toolCount, 'tool')}.`
+          : `Exploration called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} (${plural(x.errors, 'error')}) and found no value that could ground a task; the exploration ledger gives each tool's reason.`,
     };
   }
   const rateText = `${admitted} of ${plural(i.candidates, 'candidate')} admitted (admission rate ${rate(admissionRate ?? 0)})`;
@@ -71,6 +109,16 @@ export function structuralGate(input: StructuralInput): StructuralGate {
     v.text(`invalidTasks[${i}].taskId`, t.taskId);
     v.text(`invalidTasks[${i}].detail`, t.detail);
   });
+  const x = input.exploration;
+  if (x !== undefined) {
+    const tools = v.count('exploration.tools', x.tools);
+    const explorable = v.upTo('exploration.explorable', x.explorable, 'exploration.tools', tools);
+    v.upTo('exploration.toolsCalled', x.toolsCalled, 'exploration.explorable', explorable);
+    const calls = v.count('exploration.calls', x.calls);
+    v.upTo('exploration.errors', x.errors, 'exploration.calls', calls);
+    if (x.usable !== undefined) v.upTo('exploration.usable', x.usable, 'exploration.calls', calls);
+    for (const [i, p] of (x.generatedOnly ?? []).entries()) v.text(`exploration.generatedOnly[${i}]`, p);
+  }
   const admitted = candidates - rejected;
   const admissionRate = proportion(admitted, candidates);
   const decision = decide(input, admitted, admissionRate);
@@ -90,6 +138,19 @@ export function structuralGate(input: StructuralInput): StructuralGate {
       minAdmissionRate: input.minAdmissionRate,
       registered: input.registered,
       invalidTasks: input.invalidTasks.map((t) => ({ taskId: t.taskId, detail: t.detail })),
+      ...(x === undefined
+        ? {}
+        : {
+            exploration: {
+              tools: x.tools,
+              explorable: x.explorable,
+              toolsCalled: x.toolsCalled,
+              calls: x.calls,
+              errors: x.errors,
+              ...(x.usable === undefined ? {} : { usable: x.usable }),
+              ...(x.generatedOnly === undefined ? {} : { generatedOnly: [...x.generatedOnly] }),
+            },
+          }),
     },
     'structural',
   );

@@ -3,8 +3,8 @@ import { ENV, type Env } from './registry.js';
 export interface DefaultModels {
   runner: string;
   judge: string;
-  /** Suite generator name/version: `judge/1` needs a judge model, `explore/1` needs none. */
-  generator: 'judge/1' | 'explore/1';
+  /** Suite generator name/version: `judge/1` needs a judge model, `explore/2` needs none. */
+  generator: 'judge/1' | 'explore/2';
   /** Why these defaults were chosen, in words the record can carry. */
   reason: string;
 }
@@ -19,7 +19,7 @@ function isSet(env: Env, name: string): boolean {
 
 /**
  * Defaults when the user names no model. A configured key selects that vendor (Anthropic first);
- * with none, the run is offline: heuristic runner and judge, explore/1 generator. An
+ * with none, the run is offline: heuristic runner and judge, explore/2 generator. An
  * openai-compatible endpoint is never a default: it needs a model name only the user knows.
  */
 export function defaultModels(env: Env): DefaultModels {
@@ -42,10 +42,10 @@ export function defaultModels(env: Env): DefaultModels {
   return {
     runner: 'heuristic',
     judge: 'heuristic',
-    generator: 'explore/1',
+    generator: 'explore/2',
     reason:
       `no model API key configured (${ENV.anthropicKey}, ${ENV.openaiKey} unset): runner and judge default ` +
-      'to the offline heuristic model and the suite to the explore/1 generator; the heuristic is not a ' +
+      'to the offline heuristic model and the suite to the explore/2 generator; the heuristic is not a ' +
       'language model, so this run measures how well the tools describe themselves to a lexical agent',
   };
 }

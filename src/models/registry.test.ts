@@ -154,12 +154,12 @@ describe('resolveModel', () => {
 });
 
 describe('defaultModels', () => {
-  it('runs offline with the heuristic and explore/1 when no key is configured, and says why', () => {
+  it('runs offline with the heuristic and explore/2 when no key is configured, and says why', () => {
     const d = defaultModels({
       FITNESS_OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1',
       ANTHROPIC_API_KEY: ' ',
     });
-    expect([d.runner, d.judge, d.generator]).toEqual(['heuristic', 'heuristic', 'explore/1']);
+    expect([d.runner, d.judge, d.generator]).toEqual(['heuristic', 'heuristic', 'explore/2']);
     expect(d.reason).toContain('no model API key configured');
     expect(d.reason).toContain('ANTHROPIC_API_KEY');
   });

@@ -34,3 +34,34 @@ describe('stdio probe channel', () => {
     expect(await ask({ FR_PROBE_ENV_CHECK: 'given-by-target' })).toEqual({ seen: 'given-by-target' });
   });
 });
+
+// A server that asks the client for its roots before it answers tools/list, as real servers do.
+const ASKS_FIRST = `
+const rl = require('node:readline').createInterface({ input: process.stdin });
+const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+let pending;
+rl.on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.method === 'tools/list') { pending = m.id; send({ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' }); send({ jsonrpc: '2.0', id: 'srv-2', method: 'ping' }); }
+  else if (m.id === 'srv-2' && pending !== undefined) send({ jsonrpc: '2.0', id: pending, result: { tools: [], answeredAfter: m } });
+});`;
+
+describe('stdio probe channel answers server-to-client requests like the session', () => {
+  it('roots/list gets method-not-found and ping an empty result, and the awaited answer still arrives', async () => {
+    const lines: { dir: string; raw: unknown }[] = [];
+    const recording: ProbeTape = {
+      message: (dir, raw) => lines.push({ dir, raw }),
+      event: () => lines.length,
+    };
+    const channel = stdioChannel({ argv: [process.execPath, '-e', ASKS_FIRST] }, recording);
+    const [result] = await channel.exchange(
+      [{ frame: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }],
+      'asks-first',
+    );
+    expect(result?.response?.result).toMatchObject({ tools: [], answeredAfter: { id: 'srv-2', result: {} } });
+    expect(lines).toContainEqual({
+      dir: 'in',
+      raw: { jsonrpc: '2.0', id: 'srv-1', error: { code: -32601, message: 'Method not found' } },
+    });
+  });
+});

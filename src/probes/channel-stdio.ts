@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { clientAnswer, isServerRequest } from '../connect/client-answer.js';
+import { ProcessStdioTransport } from '../connect/stdio-transport.js';
 import type { TapeRef } from '../record/probe.js';
 import { isFrame } from './frames.js';
 import type { Frame, ProbeTape, RawChannel, Step, StepResult } from './types.js';
@@ -18,8 +17,12 @@ export interface ChannelOptions {
 }
 
 /**
- * Raw JSON-RPC over stdio: every exchange spawns a fresh server process (so an opening message is
- * really the opening message), writes the steps one line each, and ends the process tree.
+ * Raw JSON-RPC over stdio: every exchange starts a fresh server process (so an opening message is
+ * really the opening message), writes the steps one line each, and ends the process. The process is
+ * the session's own kind (`ProcessStdioTransport`): one spawner, one process-group kill, the same
+ * frame size and depth limits, the same reaping of escaped descendants, and the same environment
+ * (the SDK's safe set plus the target's own). A request the server sends meanwhile (`roots/list`,
+ * `ping`) is answered the way the session's SDK client answers it.
  */
 export function stdioChannel(
   command: StdioCommand,
@@ -33,6 +36,7 @@ export function stdioChannel(
       const session = tape.newSession?.();
       const process = new StdioProcess(command, tape, { corrId, session });
       try {
+        await process.started;
         const results: StepResult[] = [];
         for (const step of steps) results.push(await process.send(step, timeoutMs));
         return results;
@@ -43,68 +47,75 @@ export function stdioChannel(
   };
 }
 
-type Waiter = (frame: Frame, ref: TapeRef) => void;
+type Waiter = (frame: Frame | undefined, ref?: TapeRef) => void;
 
 class StdioProcess {
-  private readonly child: ChildProcess;
+  private readonly transport: ProcessStdioTransport;
   private readonly waiters = new Map<unknown, Waiter>();
   private exitError: string | undefined;
-  private readonly exited: Promise<unknown>;
+  /** The step frame last sent: a server request arriving meanwhile is asked under it. */
+  private current: Frame | undefined;
+  readonly started: Promise<void>;
 
   constructor(
     command: StdioCommand,
     private readonly tape: ProbeTape,
     private readonly line: { corrId: string; session: string | undefined },
   ) {
-    const [file, ...args] = command.argv;
-    this.child = spawn(file ?? '', args, {
+    const [file] = command.argv;
+    this.transport = new ProcessStdioTransport({
+      argv: command.argv,
+      env: { ...command.env },
       cwd: command.cwd,
-      // The same environment a session gives the server: the SDK's safe set plus the target's own, so
-      // the harness's keys never reach an untrusted server.
-      env: { ...getDefaultEnvironment(), ...command.env },
-      stdio: ['pipe', 'pipe', 'ignore'],
-      detached: true,
+      onNoise: (head) => this.tape.event('fitness.stdout-noise', { text: head }, this.line),
+      onExit: (code, signal) => {
+        this.exitError ??= `the server exited (${signal ?? code})`;
+        this.fail();
+      },
+      onRefused: (refusal, bytes) => {
+        this.exitError ??= `the server sent a frame past the ${refusal.kind} limit (${bytes} bytes)`;
+        this.tape.event('fitness.frame-refused', { ...refusal, bytes }, this.line);
+        this.fail();
+      },
     });
-    this.exited = once(this.child, 'exit').catch(() => undefined);
-    this.child.on('error', (err) => {
+    this.transport.onmessage = (message) => this.receive(message);
+    this.transport.onerror = () => undefined;
+    this.started = this.transport.start().catch((err: Error) => {
       this.exitError = `could not start ${file}: ${err.message}`;
-      this.fail();
     });
-    this.child.on('exit', (code, signal) => {
-      this.exitError ??= `the server exited (${signal ?? code})`;
-      this.fail();
-    });
-    this.child.stdin?.on('error', () => undefined);
-    const lines = createInterface({ input: this.child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (text) => this.receive(text));
   }
 
-  private receive(text: string): void {
-    if (text.trim() === '') return;
-    let frame: unknown;
-    try {
-      frame = JSON.parse(text);
-    } catch {
-      this.tape.event('fitness.stdout-noise', { text: text.slice(0, 512) }, this.line);
+  private receive(message: JSONRPCMessage): void {
+    const frame: unknown = message;
+    const ref: TapeRef = `wire:${this.tape.message('out', frame, this.line)}`;
+    if (!isFrame(frame)) return;
+    if ('method' in frame) {
+      // A request from the server (it has an id): answered as the session would (recorded first).
+      const answer = isServerRequest(frame) ? clientAnswer(frame, this.current) : undefined;
+      if (answer !== undefined) {
+        this.tape.message('in', answer, this.line);
+        void this.transport.send(answer as unknown as JSONRPCMessage).catch(() => undefined);
+      }
       return;
     }
-    const ref: TapeRef = `wire:${this.tape.message('out', frame, this.line)}`;
-    if (isFrame(frame) && !('method' in frame)) {
-      const waiter = this.waiters.get(frame.id);
-      waiter?.(frame, ref);
-    }
+    this.waiters.get(frame.id)?.(frame, ref);
   }
 
   private fail(): void {
-    for (const waiter of this.waiters.values()) waiter({}, 'wire:1');
+    for (const waiter of this.waiters.values()) waiter(undefined);
   }
 
   async send(step: Step, timeoutMs: number): Promise<StepResult> {
     if (this.exitError !== undefined) return { refs: [], error: this.exitError };
     const refs: TapeRef[] = [`wire:${this.tape.message('in', step.frame, this.line)}`];
+    this.current = step.frame;
     const isRequest = 'method' in step.frame && 'id' in step.frame;
     const answer = isRequest ? this.waitFor(step.frame.id, timeoutMs) : undefined;
-    this.child.stdin?.write(`${JSON.stringify(step.frame)}\n`);
+    const sent = await this.transport
+      .send(step.frame as unknown as JSONRPCMessage)
+      .then(() => undefined)
+      .catch((err: Error) => err.message);
+    if (sent !== undefined) return { refs, error: this.exitError ?? sent };
     if (answer === undefined) return { refs };
     const got = await answer;
     if (got === undefined) return { refs, error: this.exitError ?? `no response within ${timeoutMs} ms` };
@@ -120,32 +131,13 @@ class StdioProcess {
       this.waiters.set(id, (frame, ref) => {
         clearTimeout(timer);
         this.waiters.delete(id);
-        resolve('id' in frame ? { frame, ref } : undefined);
+        resolve(frame !== undefined && ref !== undefined ? { frame, ref } : undefined);
       });
     });
   }
 
-  /** Close stdin (the polite stdio shutdown), then SIGTERM and SIGKILL the whole process group. */
-  async close(): Promise<void> {
-    const child = this.child;
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-      child.stdin?.end();
-      const pid = child.pid;
-      const term = setTimeout(() => killGroup(pid, 'SIGTERM'), 500);
-      const kill = setTimeout(() => killGroup(pid, 'SIGKILL'), 2_500);
-      await this.exited;
-      clearTimeout(term);
-      clearTimeout(kill);
-    }
-    if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
-    child.stdout?.destroy();
-  }
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
+  /** The transport's own shutdown: stdin EOF, then TERM and KILL to the group, then the marker sweep. */
+  close(): Promise<void> {
+    return this.transport.close();
   }
 }

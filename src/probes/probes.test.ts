@@ -3,6 +3,7 @@ import { cacheHintProblems } from './cache-hints.js';
 import { compileProblem } from './input-schemas.js';
 import { PROBES, runProbes } from './registry.js';
 import { renderTable, summarize } from './report.js';
+import { specCurrency } from './spec-currency.js';
 import { TOOL_NAME } from './tool-names.js';
 import type { Frame, RawChannel, Step, StepResult } from './types.js';
 
@@ -83,6 +84,48 @@ describe('report', () => {
     expect(table.at(-1)).toBe('1 of 2 checks passed, 1 failed, 1 could not be checked');
     expect(table.some((l) => /^b\s+yes\s+FAIL\s+bad line$/.test(l))).toBe(true);
     expect(table.some((l) => /^c\s+no\s+could not check\s+n\/a$/.test(l))).toBe(true);
+  });
+});
+
+describe('spec currency is a value, not a check', () => {
+  const negotiation = (version: string) => ({
+    era: undefined,
+    version,
+    discover: { refs: [] },
+    capabilities: undefined,
+    refs: ['wire:2' as const],
+  });
+  const run = (version: string) =>
+    specCurrency.run({
+      negotiation: negotiation(version),
+      channel: answering(200),
+      tools: { step: undefined, result: undefined, tools: [] },
+      authenticated: false,
+      loopback: false,
+    });
+
+  it('the newest legacy revision is current for its era; only one behind its era is a finding', async () => {
+    const legacy = await run('2025-11-25');
+    expect(legacy).toMatchObject({
+      pass: true,
+      counted: false,
+      evidence: { era: 'legacy', newestOfEra: '2025-11-25' },
+    });
+    expect((await run('2026-07-28')).pass).toBe(true);
+    const behind = await run('2025-06-18');
+    expect(behind).toMatchObject({ pass: false, counted: false });
+    expect(behind.detail).toBe('negotiated 2025-06-18 (legacy); the newest legacy revision is 2025-11-25');
+  });
+
+  it('is never counted in "P of A checks passed", whatever it says', async () => {
+    const results = [
+      await run('2025-06-18'),
+      { id: 'a', applies: true, pass: true, detail: 'ok', evidence: {}, tapeRefs: [] },
+    ];
+    expect(summarize(results)).toEqual({ checked: 1, passed: 1, failed: 0, couldNotCheck: 0 });
+    const table = renderTable(results);
+    expect(table.at(-1)).toBe('1 of 1 checks passed, 0 failed, 0 could not be checked');
+    expect(table.some((l) => /^spec-currency\s+yes\s+2025-06-18 \(behind\)/.test(l))).toBe(true);
   });
 });
 

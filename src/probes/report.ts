@@ -9,13 +9,24 @@ export interface ProbeSummary {
   couldNotCheck: number;
 }
 
-export function summarize(results: readonly ProbeResult[]): ProbeSummary {
+/** Values (spec currency) are shown, not counted: `counted: false` keeps a probe out of every count. */
+export function isCounted(result: ProbeResult): boolean {
+  return result.counted !== false;
+}
+
+export function summarize(all: readonly ProbeResult[]): ProbeSummary {
+  const results = all.filter(isCounted);
   const passed = results.filter((r) => r.pass === true).length;
   const failed = results.filter((r) => r.pass === false).length;
   return { checked: passed + failed, passed, failed, couldNotCheck: results.length - passed - failed };
 }
 
 export function verdictWord(result: ProbeResult): string {
+  if (!isCounted(result)) {
+    const negotiated = result.evidence.negotiated;
+    const value = typeof negotiated === 'string' ? negotiated : 'none';
+    return result.pass === false ? `${value} (behind)` : value;
+  }
   return result.pass === true ? 'pass' : result.pass === false ? 'FAIL' : 'could not check';
 }
 

@@ -10,26 +10,35 @@ export type ProbeTarget =
       readonly kind: 'stdio';
       readonly argv: readonly string[];
       readonly env?: Readonly<Record<string, string>>;
+      /** Secret env values: passed to the server like `env`, never written anywhere. */
+      readonly secretEnv?: Readonly<Record<string, string>>;
       readonly cwd?: string | undefined;
     }
   | {
       readonly kind: 'http';
       readonly url: string;
+      /** Secret headers: sent, recorded as [REDACTED]. */
       readonly headers?: Readonly<Record<string, string>>;
-      readonly credential?: string;
+      /** Configuration headers: sent and recorded in plain. */
+      readonly publicHeaders?: Readonly<Record<string, string>>;
+      readonly credential?: string | undefined;
     };
 
 const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie)$|api[-_]?key|token|secret/i;
 
 export function channelFor(target: ProbeTarget, tape: ProbeTape, options: ChannelOptions = {}): RawChannel {
-  return target.kind === 'stdio' ? stdioChannel(target, tape, options) : httpChannel(target, tape, options);
+  if (target.kind === 'stdio')
+    return stdioChannel({ ...target, env: { ...target.env, ...target.secretEnv } }, tape, options);
+  return httpChannel(target, tape, options);
 }
 
 /** A credential rides on the connection: a non-anonymous credential context, a credential header or URL userinfo. */
 export function isAuthenticated(target: ProbeTarget): boolean {
   if (target.kind !== 'http') return false;
   if (target.credential !== undefined && target.credential !== 'anonymous') return true;
-  if (Object.keys(target.headers ?? {}).some((name) => CREDENTIAL_HEADER.test(name))) return true;
+  // Every secret header is a credential; a configuration header only when its name says so.
+  if (Object.keys(target.headers ?? {}).length > 0) return true;
+  if (Object.keys(target.publicHeaders ?? {}).some((name) => CREDENTIAL_HEADER.test(name))) return true;
   const url = new URL(target.url);
   return url.username !== '' || url.password !== '';
 }

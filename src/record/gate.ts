@@ -53,6 +53,20 @@ export const StructuralGate = z
     minAdmissionRate: Threshold,
     registered: Count,
     invalidTasks: z.array(z.looseObject({ taskId: NonEmpty, detail: NonEmpty })),
+    /** explore/2 only: what the exploration ledger says, so a no-candidate refusal is explained by it. */
+    exploration: z
+      .looseObject({
+        tools: Count,
+        explorable: Count,
+        toolsCalled: Count,
+        calls: Count,
+        errors: Count,
+        /** Calls that gave a usable result (absent on records written before it was counted). */
+        usable: Count.optional(),
+        /** Required parameters that only generated values could fill. */
+        generatedOnly: z.array(NonEmpty).optional(),
+      })
+      .optional(),
     ...common,
   })
   .superRefine(outcomeMatchesReason);
@@ -116,8 +130,11 @@ export type NullPhase = z.infer<typeof NullPhase>;
 export const NullRate = z
   .looseObject({
     k: Count,
+    /** Applicable trials (null-random-args: the randomised call differed from the agent's own). */
     n: PositiveCount,
     rate: Unit,
+    /** null-random-args: trials that measured the real call (absent on records written before the rule). */
+    notApplicable: Count.optional(),
     /** Agent-plane lines of the answers that passed the check (the first REFS_PER_KIND of k). */
     tapeRefs: z.array(TapeRef).max(REFS_PER_KIND).optional(),
   })
@@ -138,6 +155,8 @@ export const NullBaselineGate = z
     ratio: Threshold,
     percentile: z.number().gt(0).max(100),
     nullRates: z.partialRecord(NullPhase, NullRate),
+    /** Phases that ran but had no applicable trial: not measured, never a rate of 0. */
+    notMeasured: z.partialRecord(NullPhase, z.looseObject({ notApplicable: PositiveCount })).optional(),
     /** Nearest-rank percentile of the three null rates; absent when any phase is missing. */
     tNull: Unit.optional(),
     /** ratio · S, the line T_null must stay below. */

@@ -61,11 +61,9 @@ export function generatorChip(generator: GeneratorField): string {
     : 'generator not recorded';
 }
 
-/** Builds a run id from the slug and start time. */
-export function makeRunId(serverSlug: string, startedAt: Date): string {
-  const stamp = startedAt
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}Z$/, 'Z');
+/** Builds a run id from the slug and start time, to the second or (to tell runs apart) the millisecond. */
+export function makeRunId(serverSlug: string, startedAt: Date, precision: 's' | 'ms' = 's'): string {
+  const iso = startedAt.toISOString().replace(/[-:]/g, '');
+  const stamp = precision === 's' ? iso.replace(/\.\d{3}Z$/, 'Z') : iso.replace('.', '');
   return `${serverSlug}-${stamp}`;
 }

@@ -36,6 +36,12 @@ export {
   UsageRole,
 } from './cost.js';
 export {
+  ExplorationBasis,
+  ExplorationLedger,
+  ExplorationTool,
+  explorableCount,
+} from './exploration.js';
+export {
   BatchStep,
   ConstructExtension,
   ExtensionLedger,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { FitnessError } from '../cli/errors.js';
+import { Redactor } from '../tape/redact.js';
 import { summarize } from './issues.js';
 import { migrateV1 } from './migrate.js';
 import { KNOWN_SCHEMAS, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
@@ -79,31 +80,36 @@ export async function readRecord(path: string): Promise<RunRecord> {
 }
 
 export interface WriteOptions {
-  /** Known secrets (header values, keys, env values): the write is refused if any appears. */
+  /** Known secrets (secret header and env values, URL userinfo, model keys): scrubbed before writing. */
   secrets?: readonly string[];
 }
 
+/**
+ * The record with every known secret scrubbed from its string values, and any entry whose key
+ * carries a secret left out (keys are never rewritten). Scrubbing replaces what a refusal used to
+ * lose: a server that echoes the credential can no longer deny a run its record.
+ */
+export function scrubRecord(record: unknown, secrets: readonly string[]): unknown {
+  return new Redactor(secrets).scrubDroppingKeys(record);
+}
+
 /** The bytes writeRecord puts on disk: validated, two-space indented, newline-terminated. */
-export function serializeRecord(record: RunRecord, source = 'record'): string {
+export function serializeRecord(record: unknown, source = 'record'): string {
   const valid = validate(RunRecord, record, source);
   return `${JSON.stringify(valid, null, 2)}\n`;
 }
 
-/** Validates, then writes atomically (temp file in the same directory, then rename). */
+/** Scrubs, validates, then writes atomically (temp file in the same directory, then rename). */
 export async function writeRecord(
   path: string,
   record: RunRecord,
   options: WriteOptions = {},
 ): Promise<void> {
-  const text = serializeRecord(record, path);
-  for (const secret of options.secrets ?? []) {
-    if (secret.length > 0 && text.includes(secret)) {
-      throw new FitnessError(
-        'RECORD_SECRET',
-        `${path}: refusing to write a record that contains a known secret`,
-      );
-    }
-  }
+  await writeRecordText(path, serializeRecord(scrubRecord(record, options.secrets ?? []), path));
+}
+
+/** Writes already-serialized record text atomically (temp file in the same directory, then rename). */
+export async function writeRecordText(path: string, text: string): Promise<void> {
   const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });

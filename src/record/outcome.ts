@@ -52,6 +52,8 @@ export type NullVerdict = z.infer<typeof NullVerdict>;
 
 export const StructuralReason = z.enum([
   'no_surface',
+  'no_explorable_tools',
+  'no_usable_results',
   'no_candidates',
   'admission_rate_below_floor',
   'registered_task_invalid',
@@ -93,6 +95,12 @@ export type GateReason = z.infer<typeof GateReason>;
  */
 export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>> = {
   no_surface: 'INSUFFICIENT_SURFACE',
+  // Nothing was read-only by declaration, assertion or inference: the run could not measure, which
+  // says nothing about how much surface the server has.
+  no_explorable_tools: 'INDETERMINATE',
+  // Every exploration call failed: with only generated arguments (no given context), nothing was
+  // learnt about the server's answers, so nothing can be said about its surface either.
+  no_usable_results: 'INDETERMINATE',
   no_candidates: 'INSUFFICIENT_SURFACE',
   admission_rate_below_floor: 'INSUFFICIENT_SURFACE',
   registered_task_invalid: 'GATE_FAILED',
@@ -110,8 +118,22 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
   extend_exhausted_zero_policy: 'EXTEND_EXHAUSTED',
 };
 
-/** Why a run is VOID: it did not complete its registered size. */
-export const VoidReason = z.enum(['aborted', 'crashed', 'target_died', 'budget_cap']);
+/**
+ * Why a run is VOID: it did not complete its registered size. `target_died`: the server exited or
+ * stopped answering; `timeout`: its calls went unanswered past their deadline; `transport_error`:
+ * it sent frames the transport refuses (over the size or depth limit) or broke the connection;
+ * `budget_exhausted`: the pre-registered wall-clock budget ran out; `budget_cap` is kept for records
+ * that predate it.
+ */
+export const VoidReason = z.enum([
+  'aborted',
+  'crashed',
+  'target_died',
+  'timeout',
+  'transport_error',
+  'budget_exhausted',
+  'budget_cap',
+]);
 export type VoidReason = z.infer<typeof VoidReason>;
 
 /** The eight decision points, in the only order a run may record them. */

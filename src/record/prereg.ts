@@ -82,6 +82,28 @@ export const PreRegistration = z.looseObject({
   credential: Credential,
   seed: z.int(),
   suiteHash: Sha256,
+  /** Wall-clock budget of the whole run (ms): a run that hits it is VOID `budget_exhausted`. */
+  runBudgetMs: PositiveCount.optional(),
+  /** explore/2: which tools the run may call, and on what basis (absent before explore/2). */
+  explorablePolicy: z
+    .looseObject({
+      asserted: z.array(z.string()),
+      infer: z.boolean(),
+      allowDestructive: z.boolean(),
+      rule: NonEmpty,
+    })
+    .optional(),
+  /** Given context: values prompts may name, never answer keys (absent before explore/2). */
+  given: z
+    .array(
+      z.looseObject({
+        name: NonEmpty,
+        value: NonEmpty,
+        origin: z.enum(['given', 'derived']),
+        source: NonEmpty,
+      }),
+    )
+    .optional(),
 });
 export type PreRegistration = z.infer<typeof PreRegistration>;
 

@@ -18,5 +18,7 @@ export const ProbeResult = z.looseObject({
   detail: z.string(),
   evidence: z.record(z.string(), z.unknown()),
   tapeRefs: z.array(TapeRef),
+  /** False for a value shown in its own column (spec currency), never counted among the checks. */
+  counted: z.boolean().optional(),
 });
 export type ProbeResult = z.infer<typeof ProbeResult>;

@@ -9,13 +9,16 @@ import {
   voidIffVoid,
 } from './consistency.js';
 import { CostBlock } from './cost.js';
+import { ExplorationLedger } from './exploration.js';
 import { GateRecord } from './gate.js';
 import { generatorChip, Identity, RunId } from './identity.js';
+import { ledgerAgrees } from './ledger-agrees.js';
 import { Notes } from './notes.js';
 import { GateId, GateReason, Outcome } from './outcome.js';
 import { PreregRef } from './prereg.js';
 import { ProbeResult } from './probe.js';
 import { ScoreBlock } from './score.js';
+import { ServerFaults } from './server-faults.js';
 import { ServerVersion } from './server-version.js';
 import { SuiteSummary } from './suite-summary.js';
 import { FileDigest, Surface } from './surface.js';
@@ -114,7 +117,11 @@ export const RunRecord = z
     identity: Identity,
     prereg: PreregRef.optional(),
     suite: SuiteSummary.optional(),
+    /** explore/2's exploration ledger (absent on explore/1 and judge/1 records: not recorded). */
+    exploration: ExplorationLedger.optional(),
     gates: z.array(GateRecord),
+    /** The server's failures during generation and admission, per tool, from the wire tape. */
+    serverFaults: ServerFaults.optional(),
     /** The official conformance suite's result, run alongside; never read by a gate or the score. */
     conformance: ConformanceBlock.optional(),
     /** The server's version, package and surface digest, for drift between attempts. */
@@ -129,5 +136,6 @@ export const RunRecord = z
   .superRefine(registeredUnlessVoid)
   .superRefine(identityAgrees)
   .superRefine(signalsAgree)
-  .superRefine(gatesAgreeWithSuite);
+  .superRefine(gatesAgreeWithSuite)
+  .superRefine(ledgerAgrees);
 export type RunRecord = z.infer<typeof RunRecord>;

@@ -17,6 +17,8 @@ export const AdmissionRule = z.enum([
   'check-too-permissive',
   'check-matches-prompt',
   'destructive-excluded',
+  'key-unstable',
+  'key-uninformative',
 ]);
 export type AdmissionRule = z.infer<typeof AdmissionRule>;
 

@@ -12,6 +12,11 @@ export const Surface = z.looseObject({
   hasInstructions: z.boolean().optional(),
   /** sha256 of the canonical tools/list result, as hashed into the suite. */
   digest: Sha256.optional(),
+  /**
+   * One digest per listed tool (name, title, description, schemas, annotations), so runs of one
+   * server under different credentials show which tools were added, removed or changed.
+   */
+  tools: z.array(z.looseObject({ name: NonEmpty, sha256: Sha256 })).optional(),
 });
 export type Surface = z.infer<typeof Surface>;
 

@@ -16,7 +16,7 @@ function send(message: ChildMessage): void {
   });
 }
 
-async function stopWith(kind: 'aborted' | 'budget_cap', detail: string): Promise<void> {
+async function stopWith(kind: 'aborted' | 'budget_exhausted', detail: string): Promise<void> {
   const { RunStop } = await import('../run/state.js');
   if (!abort.signal.aborted) abort.abort(new RunStop(kind, detail));
 }
@@ -49,6 +49,6 @@ process.on('message', (raw: unknown) => {
       void run(m.job);
     } else if (m.type === 'abort') void stopWith('aborted', m.reason);
     else if (m.type === 'timeout')
-      void stopWith('budget_cap', `the roster job's time limit (${m.limitMs} ms) was reached`);
+      void stopWith('budget_exhausted', `the roster job's time limit (${m.limitMs} ms) was reached`);
   });
 });

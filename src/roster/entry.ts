@@ -15,7 +15,7 @@ const Strings = z.record(z.string(), z.string());
 export const RunOverrides = z.strictObject({
   runner: z.string().min(1).optional(),
   judge: z.string().min(1).optional(),
-  generator: z.enum(['explore/1', 'judge/1']).optional(),
+  generator: z.enum(['explore/2', 'judge/1']).optional(),
   tasks: z.int().min(1).optional(),
   repsNulls: z.int().min(1).optional(),
   repsConstruct: z.int().min(1).optional(),

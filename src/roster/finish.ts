@@ -1,6 +1,7 @@
 import { join, relative } from 'node:path';
 import { buildSite } from '../board/site.js';
 import type { CommandIO } from '../cli/command.js';
+import { plural } from '../cli/exit-codes.js';
 import type { RosterArgs } from './args.js';
 
 function show(io: Pick<CommandIO, 'cwd'>, path: string): string {
@@ -16,16 +17,20 @@ export async function finish(
   lines: readonly string[],
   interrupted: boolean,
   incomplete: boolean,
+  /** How to continue an interrupted roster (default: the local work list's --resume). */
+  resumeHint?: string,
 ): Promise<number> {
   for (const line of lines) io.out(line);
   if (runDirs.length > 0) {
     const site = await buildSite({ runs: runDirs, out: args.site });
-    io.out(`board: ${show(io, join(site.out, 'index.html'))} (${site.runs} runs in ${site.groups} groups)`);
+    io.out(
+      `board: ${show(io, join(site.out, 'index.html'))} (${plural(site.runs, 'run')} in ${plural(site.groups, 'group')})`,
+    );
     io.out(`  fitness-report serve ${show(io, site.out)}`);
   } else io.out('board: not built: no run was recorded');
   if (interrupted) {
     io.out(
-      `roster interrupted: continue with the same command and --resume (work list ${show(io, join(args.out, 'roster.sqlite'))})`,
+      `roster interrupted: ${resumeHint ?? `continue with the same command and --resume (work list ${show(io, join(args.out, 'roster.sqlite'))})`}`,
     );
     return 3;
   }

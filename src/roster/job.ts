@@ -17,8 +17,8 @@ import type { ChildMessage, JobSpec, TryStart } from './protocol.js';
 import { copyData, type Served, startServe } from './serve.js';
 import { entryTarget, type JobPlaces, serveCommand } from './target.js';
 
-/** Run options with the two fields the explore/2 generator reads (issue 10); forwarded as given. */
-export type RosterRunOptions = RunOptions & { readOnly?: string[]; given?: Record<string, string> };
+/** Run options of one job (the explore/2 generator reads `readOnly` and `given`). */
+export type RosterRunOptions = RunOptions;
 
 /** The entry's run options over the roster's, as runFitness takes them (pure). */
 export function runOptionsFor(entry: RosterEntry, defaults: RunOverrides): Omit<RosterRunOptions, 'target'> {

@@ -65,7 +65,7 @@ export const ParentMessage = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('job'), job: JobSpec }),
   /** Stop now: the roster was interrupted (the try is retried later as the next attempt). */
   z.looseObject({ type: z.literal('abort'), reason: z.string().min(1) }),
-  /** The job's wall-clock limit was reached: the run ends VOID `budget_cap`. */
+  /** The job's wall-clock limit was reached: the run ends VOID `budget_exhausted`. */
   z.looseObject({ type: z.literal('timeout'), limitMs: z.int().min(1) }),
 ]);
 export type ParentMessage = z.infer<typeof ParentMessage>;

@@ -64,7 +64,7 @@ describe('the roster’s decisions', () => {
     expect(tryEnding(end({ asked: 'abort', start })).state).toBe('interrupted');
     expect(tryEnding(end({ asked: 'timeout', signal: 'SIGKILL', start }))).toMatchObject({
       state: 'finished',
-      death: { reason: 'budget_cap' },
+      death: { reason: 'budget_exhausted' },
     });
     expect(tryEnding(end({ error: 'SERVE_NOT_READY: serve command exited (1)', start }))).toMatchObject({
       state: 'finished',

@@ -24,7 +24,7 @@ export interface TryHooks {
   onProgress?: (line: string) => void;
   /** Aborting it interrupts the try (the roster was interrupted). */
   signal?: AbortSignal;
-  /** Wall-clock limit of the try; then the run is told to stop (VOID budget_cap). */
+  /** Wall-clock limit of the try; then the run is told to stop (VOID budget_exhausted). */
   timeoutMs: number;
   /** After a stop request, how long the process has to write its record before it is killed. */
   graceMs?: number;
@@ -54,7 +54,7 @@ export function tryEnding(end: ChildEnd): Ending {
     return {
       state: 'finished',
       death: {
-        reason: 'budget_cap',
+        reason: 'budget_exhausted',
         detail: `the job's time limit was reached and its process ended (${exit})`,
       },
     };

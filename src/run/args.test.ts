@@ -22,7 +22,7 @@ describe('parseRunArgs', () => {
       ],
       io,
     );
-    expect(o.target).toEqual({ kind: 'stdio', argv: ['node', 's.js'], env: {} });
+    expect(o.target).toEqual({ kind: 'stdio', argv: ['node', 's.js'], env: {}, secretEnv: {} });
     expect(o).toMatchObject({
       tasks: 12,
       reps: { drive: 2 },
@@ -39,8 +39,12 @@ describe('parseRunArgs', () => {
         'http://127.0.0.1:3000/mcp',
         '--header',
         'Authorization: Bearer x',
+        '--public-header',
+        'Accept-Language: en',
         '--credential',
         'free-key',
+        '--budget',
+        '45m',
       ],
       io,
     );
@@ -48,8 +52,35 @@ describe('parseRunArgs', () => {
       kind: 'http',
       url: 'http://127.0.0.1:3000/mcp',
       headers: { Authorization: 'Bearer x' },
+      publicHeaders: { 'Accept-Language': 'en' },
       credential: 'free-key',
     });
+    expect(o.budgetMs).toBe(45 * 60_000);
+  });
+
+  it('reads configuration and secret env values apart', () => {
+    const o = parseRunArgs(
+      ['--env', 'MCP_LOG_LEVEL=error', '--secret-env', 'API_TOKEN=tok-0123456789', '--', 'node'],
+      io,
+    );
+    expect(o.target).toMatchObject({
+      env: { MCP_LOG_LEVEL: 'error' },
+      secretEnv: { API_TOKEN: 'tok-0123456789' },
+    });
+  });
+
+  it('refuses a flag that does not apply to the target, naming both', () => {
+    expect(() => parseRunArgs(['--header', 'A: b', '--', 'node'], io)).toThrow(
+      /^--header does not apply to a stdio command .*; it is for an HTTP target \(--url\)$/,
+    );
+    expect(() => parseRunArgs(['--env', 'A=b', '--url', 'http://x/mcp'], io)).toThrow(
+      /--env does not apply to an HTTP target/,
+    );
+    expect(() => parseRunArgs(['--cwd', '/tmp', '--url', 'http://x/mcp'], io)).toThrow(
+      /--cwd does not apply/,
+    );
+    expect(() => parseRunArgs(['--server', 'x', '--', 'node'], io)).toThrow(/--server does not apply/);
+    expect(() => parseRunArgs(['--budget', 'soon', '--', 'node'], io)).toThrow(/--budget needs a duration/);
   });
 
   it('refuses two targets, unknown flags, non-integers and bad enums with one line', () => {
@@ -59,7 +90,40 @@ describe('parseRunArgs', () => {
       /--concurrency needs an integer/,
     );
     expect(() => parseRunArgs(['--generator', 'magic/2', '--', 'node'], io)).toThrow(
-      /explore\/1 or judge\/1/,
+      /explore\/2 or judge\/1/,
+    );
+  });
+
+  it('reads the explore/2 flags: --given (repeatable), --read-only lists, --no-infer-read-only', () => {
+    const o = parseRunArgs(
+      [
+        '--given',
+        'repo_path=/srv/repo',
+        '--given',
+        'branch=main',
+        '--read-only',
+        'git_log,git_diff',
+        '--read-only',
+        'git_status',
+        '--no-infer-read-only',
+        '--',
+        'node',
+        'git.js',
+      ],
+      io,
+    );
+    expect(o.given).toEqual({ repo_path: '/srv/repo', branch: 'main' });
+    expect(o.readOnly).toEqual(['git_log', 'git_diff', 'git_status']);
+    expect(o.inferReadOnly).toBe(false);
+    const plain = parseRunArgs(['--', 'node', 'x.js'], io);
+    expect(plain.given).toBeUndefined();
+    expect(plain.inferReadOnly).toBeUndefined();
+    expect(() => parseRunArgs(['--given', 'nothing', '--', 'node'], io)).toThrow(/--given needs NAME=VALUE/);
+    expect(() => parseRunArgs(['--read-only', ',', '--', 'node'], io)).toThrow(
+      /--read-only needs at least one/,
+    );
+    expect(() => parseRunArgs(['--generator', 'explore/1', '--', 'node'], io)).toThrow(
+      /replaced by explore\/2/,
     );
   });
 });

@@ -1,14 +1,13 @@
-import { resolve } from 'node:path';
 import { UsageError } from '../cli/errors.js';
-import { loadServerConfig } from '../connect/config.js';
-import { Credential, type TargetInput } from '../connect/target.js';
+import { EXPLORE_BOOLEAN_FLAGS, EXPLORE_VALUE_FLAGS, exploreOptions } from './args-explore.js';
+import { parseDuration, parseSize } from './duration.js';
 import type { RunOptions } from './options.js';
+import { credentialFlag, TARGET_VALUE_FLAGS, targetFromFlags } from './target-args.js';
 
-const VALUE_FLAGS = new Set([
-  '--url',
-  '--header',
-  '--config',
-  '--server',
+const VALUE_FLAGS = new Set<string>([
+  ...TARGET_VALUE_FLAGS,
+  '--budget',
+  '--tape-cap',
   '--runner',
   '--judge',
   '--generator',
@@ -20,32 +19,25 @@ const VALUE_FLAGS = new Set([
   '--batch-tasks',
   '--seed',
   '--concurrency',
-  '--credential',
   '--out',
   '--max-steps',
   '--trial-timeout',
   '--token-budget',
   '--call-timeout',
-  '--env',
-  '--cwd',
+  ...EXPLORE_VALUE_FLAGS,
 ]);
+const BOOLEAN_FLAGS = new Set<string>(['--allow-destructive', '--no-screen', ...EXPLORE_BOOLEAN_FLAGS]);
 
 function integer(flag: string, text: string): number {
   if (!/^-?\d+$/.test(text)) throw new UsageError(`${flag} needs an integer, got '${text}'`);
   return Number(text);
 }
 
-function header(text: string): [string, string] {
-  const colon = text.indexOf(':');
-  if (colon <= 0) throw new UsageError(`--header needs 'Name: value', got '${text}'`);
-  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
-}
-
 function pairs(argv: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? '';
-    if (flag === '--allow-destructive' || flag === '--no-screen') {
+    if (BOOLEAN_FLAGS.has(flag)) {
       out.set(flag, ['true']);
       continue;
     }
@@ -55,50 +47,6 @@ function pairs(argv: readonly string[]): Map<string, string[]> {
     out.set(flag, [...(out.get(flag) ?? []), value]);
   }
   return out;
-}
-
-function targetOf(
-  flags: Map<string, string[]>,
-  command: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-): TargetInput {
-  const url = flags.get('--url')?.[0];
-  const config = flags.get('--config')?.[0];
-  const given = [command.length > 0, url !== undefined, config !== undefined].filter(Boolean).length;
-  if (given !== 1)
-    throw new UsageError(
-      'name exactly one target: -- <command> [args], --url URL, or --config FILE --server NAME',
-    );
-  if (config !== undefined) {
-    const server = flags.get('--server')?.[0];
-    if (server === undefined) throw new UsageError('--config needs --server NAME');
-    return loadServerConfig(resolve(cwd, config), server, env);
-  }
-  if (url !== undefined) {
-    const credential = flags.get('--credential')?.[0] ?? 'anonymous';
-    const parsed = Credential.safeParse(credential);
-    if (!parsed.success)
-      throw new UsageError(`--credential must be anonymous, free-key or owner-key, got '${credential}'`);
-    return {
-      kind: 'http',
-      url,
-      headers: Object.fromEntries((flags.get('--header') ?? []).map(header)),
-      credential: parsed.data,
-    };
-  }
-  const envPairs = (flags.get('--env') ?? []).map((p): [string, string] => {
-    const eq = p.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--env needs K=V, got '${p}'`);
-    return [p.slice(0, eq), p.slice(eq + 1)];
-  });
-  const dir = flags.get('--cwd')?.[0];
-  return {
-    kind: 'stdio',
-    argv: command,
-    env: Object.fromEntries(envPairs),
-    ...(dir ? { cwd: resolve(cwd, dir) } : {}),
-  };
 }
 
 /** `fitness-report run` arguments → runFitness options (typed; a bad flag is a usage fault). */
@@ -115,15 +63,13 @@ export function parseRunArgs(
     return v === undefined ? undefined : integer(flag, v);
   };
   const generator = one('--generator');
-  if (generator !== undefined && generator !== 'explore/1' && generator !== 'judge/1')
-    throw new UsageError(`--generator must be explore/1 or judge/1, got '${generator}'`);
-  const credential = one('--credential');
-  const parsedCredential = credential === undefined ? undefined : Credential.safeParse(credential);
-  if (parsedCredential && !parsedCredential.success)
-    throw new UsageError(`--credential must be anonymous, free-key or owner-key, got '${credential}'`);
+  if (generator === 'explore/1')
+    throw new UsageError('--generator explore/1 was replaced by explore/2 (its records stay readable)');
+  if (generator !== undefined && generator !== 'explore/2' && generator !== 'judge/1')
+    throw new UsageError(`--generator must be explore/2 or judge/1, got '${generator}'`);
   const reps = { nulls: int('--reps-nulls'), construct: int('--reps-construct'), drive: int('--reps-drive') };
   const options: RunOptions = {
-    target: targetOf(flags, command, io.cwd, io.env),
+    target: targetFromFlags(flags, command, io),
     cwd: io.cwd,
     env: io.env,
     reps: Object.fromEntries(Object.entries(reps).filter(([, v]) => v !== undefined)),
@@ -144,8 +90,13 @@ export function parseRunArgs(
   set('tokenBudget', int('--token-budget'));
   set('callTimeoutMs', int('--call-timeout'));
   set('outDir', one('--out'));
-  set('credential', parsedCredential?.success ? parsedCredential.data : undefined);
+  set('credential', credentialFlag(flags));
+  const budget = one('--budget');
+  if (budget !== undefined) options.budgetMs = parseDuration('--budget', budget);
+  const cap = one('--tape-cap');
+  if (cap !== undefined) options.tapeCapBytes = parseSize('--tape-cap', cap);
   if (flags.has('--allow-destructive')) options.allowDestructive = true;
   if (flags.has('--no-screen')) options.screen = false;
+  Object.assign(options, exploreOptions(flags, io.cwd));
   return options;
 }

@@ -1,8 +1,10 @@
 import { UsageError } from '../cli/errors.js';
-import { parseTarget, type Target } from '../connect/target.js';
+import { checkSecrets, parseTarget, sendsCredential, type Target } from '../connect/target.js';
 import { defaultModels } from '../models/defaults.js';
 import type { Env } from '../models/registry.js';
 import { type Credential, PREREG_DEFAULTS } from '../record/prereg.js';
+import type { ExplorablePolicy } from '../suite/explorable.js';
+import { DEFAULT_MAX_SESSION_BYTES } from '../tape/writer.js';
 import { RUN_DEFAULTS, type RunOptions } from './options.js';
 
 /** The run's settings after defaults: what prereg.json registers, plus how the harness runs. */
@@ -11,7 +13,7 @@ export interface RunConfig {
   env: Env;
   runnerSpec: string;
   judgeSpec: string;
-  generator: { name: 'explore' | 'judge'; version: '1' };
+  generator: { name: 'explore'; version: '2' } | { name: 'judge'; version: '1' };
   modelsReason: string;
   tasks: number;
   minTasks: number;
@@ -32,8 +34,16 @@ export interface RunConfig {
   seed: number;
   concurrency: number;
   allowDestructive: boolean;
+  /** The explorable-tools policy (explore/2): asserted tools and whether to infer read-only ones. */
+  policy: ExplorablePolicy;
+  /** `--given NAME=VALUE` pairs, in the order given. */
+  given: Record<string, string>;
   credential: Credential;
   screen: boolean;
+  /** Pre-registered wall-clock budget of the whole run: VOID `budget_exhausted` when it runs out. */
+  budgetMs: number;
+  /** Bytes one session may write to a tape before its later lines are dropped (and the cut recorded). */
+  tapeCapBytes: number;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
@@ -50,15 +60,16 @@ export function resolveConfig(options: RunOptions): RunConfig {
   const defaults = defaultModels(env);
   const runnerSpec = options.runner ?? defaults.runner;
   const judgeSpec = options.judge ?? defaults.judge;
-  const generatorText = options.generator ?? (judgeSpec === 'heuristic' ? 'explore/1' : defaults.generator);
+  const generatorText = options.generator ?? (judgeSpec === 'heuristic' ? 'explore/2' : defaults.generator);
   const generator =
     generatorText === 'judge/1'
       ? ({ name: 'judge', version: '1' } as const)
-      : ({ name: 'explore', version: '1' } as const);
+      : ({ name: 'explore', version: '2' } as const);
   const d = PREREG_DEFAULTS;
   const seed = options.seed ?? RUN_DEFAULTS.seed;
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got ${seed}`);
-  const credential = options.credential ?? (target.kind === 'http' ? target.credential : 'anonymous');
+  checkSecrets(target);
+  const credential = resolveCredential(options.credential ?? target.credential, target);
   return {
     target,
     env,
@@ -96,7 +107,35 @@ export function resolveConfig(options: RunOptions): RunConfig {
     seed,
     concurrency: positive('--concurrency', options.concurrency, RUN_DEFAULTS.concurrency),
     allowDestructive: options.allowDestructive ?? false,
+    policy: {
+      asserted: [...new Set(options.readOnly ?? [])],
+      infer: options.inferReadOnly ?? true,
+      allowDestructive: options.allowDestructive ?? false,
+    },
+    given: { ...(options.given ?? {}) },
     credential,
     screen: options.screen ?? true,
+    budgetMs: positive('--budget', options.budgetMs, RUN_DEFAULTS.budgetMs),
+    tapeCapBytes: positive('--tape-cap', options.tapeCapBytes, DEFAULT_MAX_SESSION_BYTES, 64 * 1024),
   };
+}
+
+/**
+ * The credential stamp follows what is sent: nothing secret sent is `anonymous`; a credential sent
+ * (a secret header, URL userinfo, a secret env value) needs the caller to say whose it is, because
+ * a free key and the owner's key can see different surfaces. Stating `anonymous` while sending one
+ * would publish a false stamp.
+ */
+function resolveCredential(stated: Credential | undefined, target: Target): Credential {
+  const sends = sendsCredential(target);
+  if (stated === undefined && !sends) return 'anonymous';
+  if (stated === undefined)
+    throw new UsageError(
+      'the target is sent a credential (a --header, --secret-env or URL userinfo): say whose it is with --credential free-key or --credential owner-key',
+    );
+  if (stated === 'anonymous' && sends)
+    throw new UsageError(
+      '--credential anonymous, but the target is sent a credential (a --header, --secret-env or URL userinfo): use free-key or owner-key, or send no credential',
+    );
+  return stated;
 }

@@ -32,7 +32,7 @@ const call = (id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools
 function writeTape() {
   const wire = TapeWriter.open({
     path: join(mkdtempSync(join(tmpdir(), 'evidence-')), 'wire.jsonl'),
-    meta: { label: 't', command: 't', kind: 'mcp' },
+    meta: { label: 't', command: ['t'], kind: 'mcp' },
   });
   const a = wire.newSession();
   const b = wire.newSession();

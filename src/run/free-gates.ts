@@ -1,35 +1,26 @@
 import { answerLeakGate } from '../gates/answer-leak.js';
 import { planPowerGate } from '../gates/plan-power.js';
-import { structuralGate } from '../gates/structural.js';
+import { type ExplorationFigures, structuralGate } from '../gates/structural.js';
 import { suiteSizeGate } from '../gates/suite-size.js';
+import type { ExplorationLedger } from '../record/exploration.js';
 import type { GateRecord } from '../record/gate.js';
-import { permissiveProblem, staticCheckProblem } from '../suite/checks.js';
-import { Task } from '../suite/schema.js';
+import { givenTexts } from '../suite/given.js';
+import { revalidateTasks } from '../suite/revalidate.js';
 import type { RunState } from './state.js';
 
-/** Re-validates registered tasks from their rendered (published) content, not the in-memory objects. */
-export function invalidTasks(
-  tasks: readonly unknown[],
-  toolNames: ReadonlySet<string>,
-): { taskId: string; detail: string }[] {
-  const out: { taskId: string; detail: string }[] = [];
-  for (const raw of tasks) {
-    const parsed = Task.safeParse(JSON.parse(JSON.stringify(raw)));
-    const id = raw !== null && typeof raw === 'object' && 'id' in raw ? String(raw.id) : '(unknown)';
-    if (!parsed.success) {
-      out.push({ taskId: id, detail: parsed.error.issues[0]?.message ?? 'invalid task' });
-      continue;
-    }
-    const task = parsed.data;
-    const unknown = [...task.expectedTools, ...task.plan.map((s) => s.tool)].find((t) => !toolNames.has(t));
-    const problem =
-      (task.prompt.trim() === '' ? 'empty prompt' : undefined) ??
-      (unknown === undefined ? undefined : `unknown tool ${unknown}`) ??
-      staticCheckProblem(task.check) ??
-      permissiveProblem(task.check);
-    if (problem !== undefined) out.push({ taskId: task.id, detail: problem });
-  }
-  return out;
+/** The exploration ledger as the structural gate reads it (explore/2 only). */
+export function explorationFigures(ledger: ExplorationLedger | undefined): ExplorationFigures | undefined {
+  if (ledger === undefined) return undefined;
+  const explorable = ledger.tools.filter((t) => t.explorable);
+  return {
+    tools: ledger.tools.length,
+    explorable: explorable.length,
+    toolsCalled: explorable.filter((t) => t.calls > 0).length,
+    calls: ledger.calls,
+    errors: ledger.tools.reduce((a, t) => a + t.errors, 0),
+    usable: ledger.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
+    generatedOnly: [...new Set(ledger.tools.flatMap((t) => t.generatedOnly ?? []))],
+  };
 }
 
 /** Decide a gate, record it, and say whether the run goes on. */
@@ -48,15 +39,21 @@ export function freeGates(state: RunState): boolean {
   const suite = state.suiteFile;
   const registration = state.registration;
   if (suite === undefined || registration === undefined) return false;
-  const names = new Set((state.tools?.tools ?? []).map((t) => t.name));
+  const exploration = explorationFigures(suite.exploration);
   const structural = structuralGate({
     surfaceListed: state.surface?.listed ?? false,
     toolCount: state.surface?.toolCount ?? 0,
     candidates: suite.counts.candidates,
     rejected: suite.counts.rejected,
     registered: registration.tasks.length,
-    invalidTasks: invalidTasks(suite.tasks, names),
+    invalidTasks: revalidateTasks(suite.tasks, {
+      surface: state.tools ?? { tools: [] },
+      safety: state.safety ?? [],
+      allowDestructive: config.allowDestructive,
+      given: givenTexts(state.given ?? []),
+    }),
     minAdmissionRate: config.minAdmissionRate,
+    ...(exploration ? { exploration } : {}),
   });
   if (!decide(state, structural)) return false;
   const leak = answerLeakGate(

@@ -14,7 +14,7 @@ export interface RunOptions {
   env?: Env;
   runner?: string;
   judge?: string;
-  generator?: 'explore/1' | 'judge/1';
+  generator?: 'explore/2' | 'judge/1';
   tasks?: number;
   reps?: { nulls?: number; construct?: number; drive?: number };
   /** Registered extension batches (maxExtensions). */
@@ -23,6 +23,12 @@ export interface RunOptions {
   seed?: number;
   concurrency?: number;
   allowDestructive?: boolean;
+  /** Tools the owner asserts are read-only (`--read-only`): explorable, recorded as an assertion. */
+  readOnly?: string[];
+  /** Infer read-only tools from name and description when the hint is absent (default true). */
+  inferReadOnly?: boolean;
+  /** Given context (`--given NAME=VALUE`): values prompts may name, never answer keys. */
+  given?: Record<string, string>;
   credential?: Credential;
   maxSteps?: number;
   maxOutputTokens?: number;
@@ -30,6 +36,10 @@ export interface RunOptions {
   trialTimeoutMs?: number;
   /** Deadline of one tools/call (an unanswered call past it is a timeout). Default 20 s. */
   callTimeoutMs?: number;
+  /** Pre-registered wall-clock budget of the whole run in ms (default 2 h): VOID `budget_exhausted` when hit. */
+  budgetMs?: number;
+  /** Bytes one session may write to a tape (default 64 MB); past it, its lines are dropped and the cut recorded. */
+  tapeCapBytes?: number;
   /** Run the generation-time null screen (default true). */
   screen?: boolean;
   /** Aborting it ends the run as VOID (`aborted`). */
@@ -47,4 +57,4 @@ export interface RunOptions {
   alongside?: { conformance?: ConformanceBlock; package?: ServerPackage };
 }
 
-export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, seed: 1 } as const;
+export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, seed: 1, budgetMs: 7_200_000 } as const;

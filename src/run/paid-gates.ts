@@ -24,7 +24,7 @@ function emptyNulls(): NullCounts {
   return {
     'null-no-tools': { k: 0, n: 0 },
     'null-stubbed-empty': { k: 0, n: 0 },
-    'null-random-args': { k: 0, n: 0 },
+    'null-random-args': { k: 0, n: 0, notApplicable: 0 },
   };
 }
 
@@ -36,9 +36,14 @@ async function runNulls(state: RunState, tasks: readonly Task[], into: NullCount
   for (const phase of NULL_PHASES) {
     const results = await runPhase(state, tasks, phase, state.config.reps.nulls);
     const counts = into[phase];
-    counts.k += results.filter((r) => r.checkPassed).length;
-    counts.n += results.length;
-    counts.tapeRefs = [...(counts.tapeRefs ?? []), ...passingAnswerRefs(results)].slice(0, REFS_PER_KIND);
+    // A random-args trial whose randomised call equalled the agent's own measured the real call.
+    const applicable =
+      phase === 'null-random-args' ? results.filter((r) => r.nullApplicable === true) : results;
+    counts.k += applicable.filter((r) => r.checkPassed).length;
+    counts.n += applicable.length;
+    if (phase === 'null-random-args')
+      counts.notApplicable = (counts.notApplicable ?? 0) + results.length - applicable.length;
+    counts.tapeRefs = [...(counts.tapeRefs ?? []), ...passingAnswerRefs(applicable)].slice(0, REFS_PER_KIND);
   }
 }
 

@@ -20,7 +20,7 @@ import type { RunState, RunStop } from './state.js';
 const MODEL_ID = /^(heuristic|[a-z][a-z0-9-]*:\S+)$/;
 
 /** A model id for the record even when the spec never resolved (it is then named as unresolved). */
-function modelId(resolved: string | undefined, spec: string): string {
+export function modelId(resolved: string | undefined, spec: string): string {
   if (resolved !== undefined) return resolved;
   return MODEL_ID.test(spec) ? spec : `unresolved:${spec.replace(/\s+/g, '') || 'empty'}`;
 }
@@ -113,6 +113,7 @@ export function buildRecord(state: RunState, ending: Ending, files: FileDigest[]
     gates: state.gates,
   };
   if (state.surface) record.surface = state.surface;
+  if (state.exploration) record.exploration = state.exploration;
   if (suite && preregistered) record.suite = suite;
   if (preregistered && state.preregSha)
     record.prereg = {

@@ -7,6 +7,7 @@ import {
   preregSha256,
   serializePrereg,
 } from '../record/prereg.js';
+import { policyRecord } from '../suite/explorable.js';
 import { register } from '../suite/register.js';
 import { applyScreen } from '../suite/screen.js';
 import { admittedTasks, buildSuiteFile, survivors } from '../suite/suite-file.js';
@@ -58,6 +59,7 @@ export function registerStage(state: RunState, generated: Generated): void {
     candidatesAsked: generated.asked,
     toolSafety: state.safety ?? [],
     faults: generated.faults,
+    ...(generated.exploration ? { exploration: generated.exploration } : {}),
   });
   writeFileSync(join(state.dir, FILES.suite), `${JSON.stringify(state.suiteFile, null, 2)}\n`);
   state.progress(
@@ -112,5 +114,13 @@ export function preregistration(state: RunState): PreRegistration {
     credential: config.credential,
     seed: config.seed,
     suiteHash: registration.hash,
+    runBudgetMs: config.budgetMs,
+    explorablePolicy: policyRecord(config.policy),
+    given: (state.given ?? []).map((g) => ({
+      name: g.name,
+      value: g.value,
+      origin: g.origin,
+      source: g.source,
+    })),
   };
 }

@@ -4,11 +4,12 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Target } from '../connect/target.js';
 import { RunId, ServerSlug } from '../record/identity.js';
+import { Redactor } from '../tape/redact.js';
 import { TapeWriter } from '../tape/writer.js';
 import { createRunDir, renameRunDir, reportedSlug, SLUG_MAX, serverSlug, slugify } from './run-dir.js';
 
-const http = (url: string): Target => ({ kind: 'http', url, headers: {}, credential: 'anonymous' });
-const stdio = (...argv: string[]): Target => ({ kind: 'stdio', argv, env: {} });
+const http = (url: string): Target => ({ kind: 'http', url, headers: {}, publicHeaders: {} });
+const stdio = (...argv: string[]): Target => ({ kind: 'stdio', argv, env: {}, secretEnv: {} });
 const at = new Date('2026-11-01T12:00:00.000Z');
 const scratch = () => mkdtempSync(join(tmpdir(), 'run-dir-'));
 
@@ -28,7 +29,7 @@ describe('reportedSlug (after initialize)', () => {
     expect(reportedSlug(http('http://127.0.0.1:50007/mcp'), { name: 'Acme Notes' })).toBe('acme-notes');
   });
 
-  it('falls back (undefined) when there is no usable name, and for stdio targets', () => {
+  it('falls back (undefined) when there is no usable name', () => {
     const target = http('http://127.0.0.1:43121/mcp');
     expect(reportedSlug(target, undefined)).toBeUndefined();
     expect(reportedSlug(target, {})).toBeUndefined();
@@ -36,7 +37,22 @@ describe('reportedSlug (after initialize)', () => {
     for (const name of ['', '   ', '..', '/', '🙂🙂', '---', '\u0000\n']) {
       expect(reportedSlug(target, { name })).toBeUndefined();
     }
-    expect(reportedSlug(stdio('node', 'server.js'), { name: 'Acme Notes' })).toBeUndefined();
+  });
+
+  it('names a stdio target by its reported name too, so stdio and HTTP runs of one server are linked', () => {
+    expect(reportedSlug(stdio('node', 'server.js'), { name: 'Acme Notes' })).toBe('acme-notes');
+    expect(reportedSlug(http('http://127.0.0.1:1/mcp'), { name: 'Acme Notes' })).toBe('acme-notes');
+  });
+
+  it('never lets a secret into the slug, whatever case, spacing or length the server names itself with', () => {
+    const token = 'Tok_0123456789abcdefghijklmnopqrstuvwxyz0123456789';
+    const redactor = new Redactor([token]);
+    const target = http('http://h/mcp');
+    for (const name of [token, `acme ${token}`, token.toUpperCase(), token.replaceAll('_', ' ')]) {
+      const slug = reportedSlug(target, { name }, redactor, [token]) ?? '';
+      expect(slug).not.toContain('0123456789');
+      expect(slug).toMatch(/redacted/);
+    }
   });
 
   it('keeps a hostile name inside the out dir: no dots, slashes or separators survive', () => {
@@ -73,11 +89,15 @@ describe('reportedSlug (after initialize)', () => {
 });
 
 describe('run directories', () => {
-  it('createRunDir never overwrites an existing run', () => {
+  it('createRunDir never overwrites an existing run: a run in the same second takes a millisecond id', () => {
     const out = scratch();
     const first = createRunDir(out, 'acme', at);
-    expect(RunId.safeParse(first.runId).success).toBe(true);
-    expect(() => createRunDir(out, 'acme', at)).toThrow(/already exists/);
+    const second = createRunDir(out, 'acme', at);
+    const third = createRunDir(out, 'acme', at);
+    expect(first.runId).toBe('acme-20261101T120000Z');
+    expect(second.runId).toBe('acme-20261101T120000000Z');
+    expect(third.runId).toBe('acme-20261101T120000001Z');
+    for (const r of [first, second, third]) expect(RunId.safeParse(r.runId).success).toBe(true);
   });
 
   it('renameRunDir moves a run whose tapes are open; later lines land in the new directory', async () => {
@@ -85,7 +105,7 @@ describe('run directories', () => {
     const { dir } = createRunDir(out, '127-0-0-1-43121', at);
     const tape = TapeWriter.open({
       path: join(dir, 'wire.jsonl'),
-      meta: { label: 'w', command: 'w', kind: 'mcp' },
+      meta: { label: 'w', command: ['w'], kind: 'mcp' },
     });
     tape.event('before', {});
     tape.flush();
@@ -103,15 +123,16 @@ describe('run directories', () => {
     expect(text).toContain('"type":"end"');
   });
 
-  it('renameRunDir keeps the first id when the new one is taken, touching neither run', () => {
+  it('renameRunDir takes the next free id when the name is taken, touching neither run', () => {
     const out = scratch();
     const { dir } = createRunDir(out, '127-0-0-1-43121', at);
     writeFileSync(join(dir, 'wire.jsonl'), 'mine\n');
     const other = join(out, 'acme-notes-20261101T120000Z');
     mkdirSync(other);
     writeFileSync(join(other, 'record.json'), 'theirs\n');
-    expect(renameRunDir(dir, 'acme-notes', at)).toBeUndefined();
-    expect(readFileSync(join(dir, 'wire.jsonl'), 'utf8')).toBe('mine\n');
+    const moved = renameRunDir(dir, 'acme-notes', at);
+    expect(moved?.runId).toBe('acme-notes-20261101T120000000Z');
+    expect(readFileSync(join(moved?.dir ?? '', 'wire.jsonl'), 'utf8')).toBe('mine\n');
     expect(readdirSync(other)).toEqual(['record.json']);
     expect(readFileSync(join(other, 'record.json'), 'utf8')).toBe('theirs\n');
   });
@@ -120,9 +141,10 @@ describe('run directories', () => {
     const out = scratch();
     const { dir } = createRunDir(out, '127-0-0-1-43121', at);
     const other = createRunDir(out, 'acme-notes', at);
-    expect(renameRunDir(dir, 'acme-notes', at)).toBeUndefined();
-    expect(existsSync(dir)).toBe(true);
+    const moved = renameRunDir(dir, 'acme-notes', at);
+    expect(moved?.runId).not.toBe(other.runId);
     expect(existsSync(other.dir)).toBe(true);
+    expect(existsSync(moved?.dir ?? '')).toBe(true);
   });
 
   it('renameRunDir to the same slug is a no-op', () => {

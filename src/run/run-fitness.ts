@@ -1,49 +1,27 @@
-import { join, resolve } from 'node:path';
-import type { AgentModel } from '../agents/types.js';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { describeError } from '../cli/errors.js';
+import { processScope } from '../connect/processes.js';
 import { targetSecrets } from '../connect/target.js';
-import { resolveModel } from '../models/registry.js';
-import { writeRecord } from '../record/io.js';
-import type { Outcome } from '../record/outcome.js';
-import type { RunRecord } from '../record/run.js';
-import { loadOrCreateSigningKey, signRun } from '../tape/signature.js';
-import { withAlongside } from './alongside.js';
-import { type RunConfig, resolveConfig } from './config.js';
+import { Redactor } from '../tape/redact.js';
+import { resolveConfig } from './config.js';
 import { connectStage, probeStage, surfaceStage } from './connect-stage.js';
+import { controlRun } from './control.js';
+import { finishRun, type RunResult } from './finish.js';
 import { freeGates } from './free-gates.js';
 import { generateStage } from './generate-stage.js';
+import { modelPlanLine, resolveModels } from './models.js';
 import type { RunOptions } from './options.js';
 import { paidGates } from './paid-gates.js';
-import { buildRecord, type Ending, fileDigests } from './record.js';
+import type { Ending } from './record.js';
 import { registerStage, screenStage } from './register-stage.js';
-import { createRunDir, FILES, renameRunDir, reportedSlug, serverSlug } from './run-dir.js';
+import { createRunDir, renameRunDir, reportedSlug, serverSlug } from './run-dir.js';
 import { checkStop, type RunState, RunStop } from './state.js';
-import { closeTapes, openTapes, stampConfigHash } from './tapes.js';
+import { openTapes } from './tapes.js';
 
-export interface RunResult {
-  runId: string;
-  dir: string;
-  outcome: Outcome;
-  record: RunRecord;
-  /** 0 SCORED, 1 refused, 3 VOID. */
-  exitCode: number;
-}
-
-function model(spec: string, config: RunConfig, secrets: string[]): AgentModel {
-  try {
-    const resolved = resolveModel(spec, { env: config.env });
-    secrets.push(...resolved.secrets);
-    return { model: resolved.model, id: resolved.id, provider: resolved.provider };
-  } catch (err) {
-    throw new RunStop('crashed', describeError(err));
-  }
-}
+export type { RunResult } from './finish.js';
 
 async function pipeline(state: RunState): Promise<Ending> {
-  const { config } = state;
-  state.runner = model(config.runnerSpec, config, state.secrets);
-  state.judge = model(config.judgeSpec, config, state.secrets);
-  for (const tape of Object.values(state.tapes)) tape.addSecrets(state.secrets);
   await connectStage(state);
   nameRun(state);
   await probeStage(state);
@@ -51,6 +29,7 @@ async function pipeline(state: RunState): Promise<Ending> {
   checkStop(state);
   const generated = await generateStage(state);
   await screenStage(state, generated);
+  checkStop(state);
   registerStage(state, generated);
   if (!freeGates(state)) return {};
   checkStop(state);
@@ -61,19 +40,25 @@ async function pipeline(state: RunState): Promise<Ending> {
 /**
  * The run id rule. A run directory is created before connecting, with the slug the target alone
  * gives (`serverSlug`): the wire tape records the handshake from its first frame, and a target that
- * never answers still leaves a VOID record there, under that URL-based id. Once an HTTP server has
- * answered `initialize`, the run is renamed to the slug of its self-reported `serverInfo.name`
- * (`reportedSlug`), so its runs on other ports are attempts of one server on the board. A stdio
- * run, a name that slugifies to nothing, or a rename that cannot happen keeps the first id.
+ * never answers still leaves a VOID record there. Once the server has answered `initialize`, the
+ * run is renamed to the slug of its self-reported `serverInfo.name` (`reportedSlug`, scrubbed of
+ * every known secret first), so its runs over stdio and HTTP, on other ports or other data
+ * directories, are attempts of one server on the board. A name that slugifies to nothing, or a
+ * rename that cannot happen, keeps the first id.
  */
 function nameRun(state: RunState): void {
-  const slug = reportedSlug(state.config.target, state.session?.serverInfo);
+  const slug = reportedSlug(
+    state.config.target,
+    state.session?.serverInfo,
+    new Redactor(state.secrets),
+    state.secrets,
+  );
   if (slug === undefined || slug === state.slug) return;
   const moved = renameRunDir(state.dir, slug, state.startedAt);
   if (moved === undefined) {
     state.ownNotes.push({
-      id: 'run-id-from-url',
-      text: `The server reported a name (slug ${slug}) but the run directory could not take it; the run keeps its URL-based id and is not linked to other runs of that name.`,
+      id: 'run-id-from-target',
+      text: `The server reported a name (slug ${slug}) but the run directory could not take it; the run keeps the id its target gave and is not linked to other runs of that name.`,
     });
     return;
   }
@@ -83,53 +68,62 @@ function nameRun(state: RunState): void {
   state.progress(`run ${moved.runId}: ${moved.dir} (named by the server's reported name)`);
 }
 
-function listenForSignals(abort: AbortController): () => void {
-  const onSignal = (name: string) => () => abort.abort(new RunStop('aborted', `interrupted by ${name}`));
-  const int = onSignal('SIGINT');
-  const term = onSignal('SIGTERM');
-  process.once('SIGINT', int);
-  process.once('SIGTERM', term);
-  return () => {
-    process.off('SIGINT', int);
-    process.off('SIGTERM', term);
-  };
+/** What the run is doing now, for a budget that runs out mid-way. */
+function stageNow(state: RunState): string {
+  const last = state.stages.at(-1);
+  return last === undefined ? 'the connection' : `the stage after ${last}`;
+}
+
+/** The pipeline, or the run's stop if that comes first: a stalled stage never holds up the VOID record. */
+function untilStopped(run: Promise<Ending>, abort: AbortController): Promise<Ending> {
+  const stopped = new Promise<Ending>((resolveStop) => {
+    const onAbort = () => {
+      const reason = abort.signal.reason;
+      resolveStop({
+        stop: reason instanceof RunStop ? reason : new RunStop('aborted', 'the run was aborted'),
+      });
+    };
+    if (abort.signal.aborted) onAbort();
+    else abort.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  const ran = run.catch((err: unknown): Ending => {
+    const reason = abort.signal.reason;
+    if (err instanceof RunStop) return { stop: err };
+    if (reason instanceof RunStop) return { stop: reason };
+    return { stop: new RunStop('crashed', describeError(err)) };
+  });
+  return Promise.race([ran, stopped]);
 }
 
 /**
  * One measurement of one server, from connection to a SCORED, refused or VOID record, written with
- * its suite, pre-registration, three tapes and a signature. A crash, an abort or a dead target
- * still leaves a VOID record naming what completed. Throws only before the run directory exists
- * (bad options) or when the directory already exists.
+ * its suite, pre-registration, three tapes and a signature. A crash, an abort, a dead target or
+ * the run budget running out still leaves a VOID record naming what completed. Throws before the
+ * run directory exists on bad options (a UsageError: unknown model, missing key, a flag that does
+ * not apply, a secret too short to scrub), and otherwise only when no record can be written at all.
  */
 export async function runFitness(options: RunOptions): Promise<RunResult> {
   const config = resolveConfig(options);
+  const models = resolveModels(config);
+  const progress = options.progress ?? (() => {});
   const startedAt = new Date();
-  const slug = serverSlug(config.target);
+  const secrets = [...targetSecrets(config.target), ...models.secrets];
+  const slug = serverSlug(config.target, secrets);
   const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'fitness-runs');
   const { runId, dir } = createRunDir(outDir, slug, startedAt);
   const abort = new AbortController();
-  // A caller that aborts with a RunStop (the roster's job timeout) names its own reason.
-  const forward = () =>
-    abort.abort(
-      options.signal?.reason instanceof RunStop
-        ? options.signal.reason
-        : new RunStop('aborted', 'the run was aborted'),
-    );
-  options.signal?.addEventListener('abort', forward, { once: true });
-  // A signal aborted before the call fires no event: the run still stops at its first check.
-  if (options.signal?.aborted) forward();
-  const unlisten = options.handleSignals ? listenForSignals(abort) : () => {};
-  const secrets = targetSecrets(config.target);
   const state: RunState = {
     config,
     runId,
     dir,
     slug,
     startedAt,
-    tapes: openTapes(dir, config.target, config.runnerSpec, config.judgeSpec, secrets),
+    tapes: openTapes(dir, config.target, config.runnerSpec, config.judgeSpec, secrets, config.tapeCapBytes),
     secrets,
     abort,
-    progress: options.progress ?? (() => {}),
+    progress,
+    runner: models.runner,
+    judge: models.judge,
     stages: [],
     trials: {},
     gates: [],
@@ -138,40 +132,23 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
     results: [],
     ownNotes: [],
   };
-  state.progress(`run ${runId}: ${dir}`);
-  let ending: Ending;
+  const control = controlRun({
+    abort,
+    budgetMs: config.budgetMs,
+    stage: () => stageNow(state),
+    handleSignals: options.handleSignals === true,
+    signal: options.signal,
+    progress,
+  });
+  progress(`run ${runId}: ${dir}`);
+  progress(modelPlanLine(config, models));
+  const scope = `${runId}-${randomBytes(4).toString('hex')}`;
+  const run = processScope.run(scope, () => pipeline(state));
   try {
-    ending = await pipeline(state);
-  } catch (err) {
-    const stop = abort.signal.reason instanceof RunStop ? abort.signal.reason : undefined;
-    ending = { stop: err instanceof RunStop ? err : (stop ?? new RunStop('crashed', describeError(err))) };
+    const ending = await untilStopped(run, abort);
+    if (ending.stop && !abort.signal.aborted) abort.abort(ending.stop);
+    return await finishRun({ state, ending, options, control, pipeline: run, scope });
   } finally {
-    options.signal?.removeEventListener('abort', forward);
+    control.dispose();
   }
-  try {
-    return await finish(state, ending, options);
-  } finally {
-    unlisten();
-  }
-}
-
-async function finish(state: RunState, ending: Ending, options: RunOptions): Promise<RunResult> {
-  await state.session?.close().catch(() => {});
-  const draftOutcome = ending.stop
-    ? 'VOID'
-    : (state.gates.at(-1)?.outcome ?? (ending.score ? 'SCORED' : 'VOID'));
-  const problems = await closeTapes(state.tapes, draftOutcome);
-  if (problems.length > 0 && !ending.stop) ending = { stop: new RunStop('crashed', problems.join('; ')) };
-  const hash = state.registration?.hash;
-  if (hash !== undefined)
-    for (const file of [FILES.wire, FILES.agent, FILES.judge]) stampConfigHash(join(state.dir, file), hash);
-  const built = buildRecord(state, ending, await fileDigests(state.dir), new Date());
-  const record = withAlongside(built, options.alongside);
-  await writeRecord(join(state.dir, FILES.record), record, { secrets: state.secrets });
-  const key = loadOrCreateSigningKey(options.signingKeyPath ?? join(state.dir, '..', '.signing-key.pem'));
-  const files = [FILES.record, ...record.files.map((f) => f.path)];
-  await signRun(state.dir, state.runId, files, key);
-  const exitCode = record.outcome === 'SCORED' ? 0 : record.outcome === 'VOID' ? 3 : 1;
-  state.progress(`record: ${join(state.dir, FILES.record)}`);
-  return { runId: state.runId, dir: state.dir, outcome: record.outcome, record, exitCode };
 }

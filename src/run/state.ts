@@ -1,12 +1,15 @@
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import type { AgentModel, TrialResult } from '../agents/types.js';
 import type { McpSession } from '../connect/session.js';
+import type { ExplorationLedger } from '../record/exploration.js';
 import type { GateRecord } from '../record/gate.js';
+import type { VoidReason } from '../record/outcome.js';
 import type { UsageRow } from '../record/pricing.js';
 import type { ProbeResult } from '../record/probe.js';
 import type { Surface } from '../record/surface.js';
 import type { Phase } from '../record/void.js';
 import type { ToolSafety } from '../suite/destructive.js';
+import type { GivenValue } from '../suite/given.js';
 import type { Registration } from '../suite/register.js';
 import type { ScreenResult } from '../suite/screen.js';
 import type { SuiteFile } from '../suite/suite-file.js';
@@ -17,7 +20,7 @@ import type { RunTapes } from './tapes.js';
 /** A stop the run cannot recover from: the record becomes VOID with this reason. */
 export class RunStop extends Error {
   constructor(
-    readonly reason: 'aborted' | 'crashed' | 'target_died' | 'budget_cap',
+    readonly reason: Exclude<VoidReason, 'budget_cap'>,
     readonly detail: string,
   ) {
     super(detail);
@@ -53,6 +56,10 @@ export interface RunState {
   surface?: Surface;
   tools?: ToolSurface;
   safety?: ToolSafety[];
+  /** Given context (explicit and derived), resolved before generation. */
+  given?: GivenValue[];
+  /** explore/2's exploration ledger. */
+  exploration?: ExplorationLedger;
   screen?: ScreenResult;
   registration?: Registration;
   suiteFile?: SuiteFile;

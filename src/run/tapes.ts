@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openWireTape } from '../connect/tape.js';
 import type { Target } from '../connect/target.js';
 import { TapeWriter } from '../tape/writer.js';
+import { PRODUCER } from '../version.js';
 import { FILES } from './run-dir.js';
 
 export interface RunTapes {
@@ -18,12 +19,20 @@ export function openTapes(
   runner: string,
   judge: string,
   secrets: string[],
+  maxSessionBytes?: number,
 ): RunTapes {
-  const wire = openWireTape(join(dir, FILES.wire), target);
+  const cap = maxSessionBytes === undefined ? {} : { maxSessionBytes };
+  const wire = openWireTape(join(dir, FILES.wire), target, cap);
   wire.addSecrets(secrets);
-  const llm = (file: string, label: string) =>
-    TapeWriter.open({ path: join(dir, file), meta: { label, command: label, kind: 'llm' }, secrets });
-  return { wire, agent: llm(FILES.agent, `runner ${runner}`), judge: llm(FILES.judge, `judge ${judge}`) };
+  // A model plane records no server: its command is the harness argv that names its model.
+  const llm = (file: string, role: 'runner' | 'judge', model: string) =>
+    TapeWriter.open({
+      path: join(dir, file),
+      meta: { label: `${role} ${model}`, command: [PRODUCER, 'run', `--${role}`, model], kind: 'llm' },
+      secrets,
+      ...cap,
+    });
+  return { wire, agent: llm(FILES.agent, 'runner', runner), judge: llm(FILES.judge, 'judge', judge) };
 }
 
 /** Closes every plane with its end line; a plane that fails to flush is reported, not thrown. */

@@ -30,7 +30,7 @@ function sessionOpener(state: RunState): (corrId: string) => Promise<TrialSessio
 }
 
 /** Is the target still there? One fresh session and a tools/list; concurrent askers share the answer. */
-async function targetAlive(state: RunState): Promise<boolean> {
+export async function targetAlive(state: RunState): Promise<boolean> {
   state.health ??= (async () => {
     try {
       const session = await callContext.run({ corrId: 'health' }, () =>

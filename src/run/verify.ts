@@ -60,6 +60,7 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
         registered: gate.registered,
         invalidTasks: gate.invalidTasks,
         minAdmissionRate: gate.minAdmissionRate,
+        ...(gate.exploration ? { exploration: gate.exploration } : {}),
       });
     case 'answer_leak':
       if (suite === undefined) return 'suite.json is missing or invalid';
@@ -95,7 +96,15 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
     }
     case 'null_baseline':
       return nullBaselineGate({
-        phases: gate.nullRates,
+        phases: {
+          ...Object.fromEntries(
+            Object.entries(gate.notMeasured ?? {}).map(([p, m]) => [
+              p,
+              { k: 0, n: 0, notApplicable: m.notApplicable },
+            ]),
+          ),
+          ...gate.nullRates,
+        },
         signal: signalFor(gate, record),
         ratio: gate.ratio,
         percentile: gate.percentile,

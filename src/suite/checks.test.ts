@@ -44,6 +44,15 @@ describe('evaluateCheck', () => {
     expect(evaluateCheck(c, { answer: 'order 1234 shipped' }).pass).toBe(false);
   });
 
+  it('matches: a model pattern runs in linear time, never on the backtracking RegExp', () => {
+    // ^(a+)+$ against 39 a's and a b blocks JavaScript's RegExp for minutes; RE2 answers at once.
+    const c = check({ kind: 'matches', pattern: '^(a+)+$' });
+    const started = performance.now();
+    expect(evaluateCheck(c, { answer: `${'a'.repeat(39)}b` }).pass).toBe(false);
+    expect(evaluateCheck(c, { answer: 'a'.repeat(39) }).pass).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('number: any number in the answer within tolerance, thousands separators accepted', () => {
     const c = check({ kind: 'number', value: 1234.5, tolerance: 0.5 });
     expect(evaluateCheck(c, { answer: 'about 1,234 units' }).pass).toBe(true);
@@ -96,6 +105,21 @@ describe('static problems, binding and permissiveness', () => {
       /not allowed/,
     );
     expect(staticCheckProblem(check({ kind: 'matches', pattern: 'abcd', flags: 'i' }))).toBeUndefined();
+    // What RE2 cannot match, or reads differently, is refused with the reason.
+    expect(staticCheckProblem(check({ kind: 'matches', pattern: 'ab(?=cd)' }))).toMatch(
+      /linear-time engine \(RE2\).*no lookaround/,
+    );
+    expect(staticCheckProblem(check({ kind: 'matches', pattern: '(ab)cd\\1' }))).toMatch(/RE2/);
+    expect(staticCheckProblem(check({ kind: 'matches', pattern: '\\Aabcd' }))).toMatch(
+      /uses \\A, which the linear-time engine \(RE2\) reads differently/,
+    );
+    expect(staticCheckProblem(check({ kind: 'matches', pattern: 'abcd', flags: 'v' }))).toMatch(
+      /not allowed/,
+    );
+    expect(staticCheckProblem(check({ kind: 'matches', pattern: 'a'.repeat(5000) }))).toMatch(/longer than/);
+    expect(
+      staticCheckProblem(check({ kind: 'matches', pattern: '(?<id>ORD-\\d+)\\u0041', flags: 'u' })),
+    ).toBeUndefined();
     expect(staticCheckProblem(check({ kind: 'number', tolerance: -1 }))).toMatch(/tolerance/);
   });
 

@@ -50,8 +50,12 @@ export function evaluateAnswerCheck(check: AnswerCheck, answer: string): CheckRe
   switch (check.kind) {
     case 'contains': {
       if (check.value === undefined) return { pass: false, detail: 'check is not bound to a key' };
-      const pass = containsNormalised(answer, check.value);
-      return { pass, detail: pass ? 'answer contains the key' : 'key not found in the normalised answer' };
+      if (!containsNormalised(answer, check.value))
+        return { pass: false, detail: 'key not found in the normalised answer' };
+      const decoy = check.decoys?.find((d) => containsNormalised(answer, d));
+      return decoy === undefined
+        ? { pass: true, detail: 'answer contains the key' }
+        : { pass: false, detail: `answer also contains "${decoy}", a sibling entry's value` };
     }
     case 'matches': {
       const compiled = compileRegex(check.pattern, check.flags);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafetyBasis } from './explorable.js';
 import type { ToolDescriptor, ToolSurface } from './surface.js';
 
 /** What a judge model inferred about one tool (untrusted: parsed before use). */
@@ -20,6 +21,10 @@ export const ToolSafety = z.looseObject({
   /** What the run acts on. */
   readOnly: z.boolean(),
   destructive: z.boolean(),
+  /** explore/2's explorable-tools policy (absent on suites written before it). */
+  explorable: z.boolean().optional(),
+  basis: SafetyBasis.optional(),
+  basisDetail: z.string().optional(),
 });
 export type ToolSafety = z.infer<typeof ToolSafety>;
 

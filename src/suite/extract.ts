@@ -46,7 +46,7 @@ export function applyExtract(extract: Extract, result: ToolResult): Extracted {
   if (!compiled.ok) return { ok: false, detail: `extract ${compiled.detail}` };
   const match = compiled.regex.exec(resultText(result));
   if (match === null) return { ok: false, detail: `regex /${extract.pattern}/ did not match the text` };
-  const group = typeof extract.group === 'number' ? match[extract.group] : match.groups?.[extract.group];
+  const group = match.group(extract.group);
   return nonEmpty(group?.trim(), `regex group ${extract.group}`);
 }
 

@@ -22,8 +22,23 @@ export {
   ToolSafety,
   toolSafety,
 } from './destructive.js';
-export { EXPLORE, type ExploreOptions, type ExploreResult, explore } from './explore/explore.js';
+export {
+  applyPolicy,
+  DEFAULT_POLICY,
+  type ExplorablePolicy,
+  INFERENCE_RULE,
+  inferredReadOnly,
+  SafetyBasis,
+} from './explorable.js';
+export {
+  EXPLORE_V2,
+  type Explore2Options,
+  type Explore2Result,
+  ExploreTransportError,
+  explore2,
+} from './explore/explore2.js';
 export { applyExtract, type Extracted, readResult } from './extract.js';
+export { GivenValue } from './given.js';
 export {
   JUDGE,
   JudgeCandidate,

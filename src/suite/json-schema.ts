@@ -1,12 +1,19 @@
 import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { linearRegExp } from './linear-regexp.js';
 
 // ajv-formats is CommonJS: under NodeNext the default import is module.exports, whose `default`
 // property is the plugin itself (both at runtime and in the typings).
 const addFormats = addFormatsModule.default;
 
 export type CompiledSchema = { ok: true; validate: ValidateFunction } | { ok: false; error: string };
+
+/**
+ * Largest schema compiled, in characters of its JSON text. A server-supplied schema past it (a
+ * 500,000-value enum) would take minutes and gigabytes to compile; it is refused as too large.
+ */
+export const MAX_SCHEMA_CHARS = 256 * 1024;
 
 export interface CompileOptions {
   /** Report every error (a probe's evidence) rather than stop at the first (admission's verdict). */
@@ -32,7 +39,8 @@ function ajvFor(draft07: boolean, allErrors: boolean): Ajv | Ajv2020 {
   const key = `${draft07}:${allErrors}`;
   let ajv = instances.get(key);
   if (ajv === undefined) {
-    const options = { strict: false, allErrors, validateFormats: true };
+    // Patterns in server-supplied schemas run on a linear-time engine (see linearRegExp).
+    const options = { strict: false, allErrors, validateFormats: true, code: { regExp: linearRegExp } };
     ajv = draft07 ? new Ajv(options) : new Ajv2020(options);
     addFormats(ajv);
     instances.set(key, ajv);
@@ -56,7 +64,13 @@ export function compileSchema(input: Record<string, unknown>, options: CompileOp
   const draft07 = isDraft07(input);
   const { $schema: _dialect, ...schema } = input;
   const allErrors = options.allErrors === true;
-  const key = `${draft07 ? 7 : 2020}:${allErrors}:${JSON.stringify(schema)}`;
+  const text = JSON.stringify(schema);
+  if (text.length > MAX_SCHEMA_CHARS)
+    return {
+      ok: false,
+      error: `schema too large to compile (${text.length} characters; limit ${MAX_SCHEMA_CHARS})`,
+    };
+  const key = `${draft07 ? 7 : 2020}:${allErrors}:${text}`;
   const cached = compiled.get(key);
   if (cached !== undefined) return cached;
   const ajv = ajvFor(draft07, allErrors);

@@ -62,4 +62,39 @@ describe('revalidateTasks', () => {
       { taskId: 'check', detail: 'duplicate id check' },
     ]);
   });
+
+  it('applies the key rules admission applies without a server: decoys, timestamps, uninformative and given keys', async () => {
+    const { tasks, options } = await admitted();
+    const task = tasks[0];
+    if (task === undefined) throw new Error('fixture');
+    const invalid = revalidateTasks(
+      [
+        { ...task, id: 'decoy', check: { kind: 'contains', value: 'Parveen Ashdown', decoys: ['Ashdown'] } },
+        {
+          ...task,
+          id: 'time',
+          answerKey: '2026-12-01T10:00:00Z',
+          check: { kind: 'contains', value: '2026-12-01T10:00:00Z' },
+        },
+        { ...task, id: 'ordinal', prompt: 'In the catalogue, who wrote the 3rd entry?' },
+        { ...task, id: 'prompt', check: { kind: 'matches', pattern: 'catalogue|Parveen' } },
+      ],
+      options,
+    );
+    expect(revalidateTasks([task], { ...options, given: ['Parveen Ashdown'] })).toEqual([
+      { taskId: 'c1', detail: expect.stringMatching(/^key-uninformative: the key is given context/) },
+    ]);
+    expect(invalid).toEqual([
+      {
+        taskId: 'decoy',
+        detail: expect.stringMatching(/^check-invalid: the stored check rejects the stored key/),
+      },
+      { taskId: 'time', detail: expect.stringMatching(/^key-unstable: the key is a timestamp/) },
+      {
+        taskId: 'ordinal',
+        detail: expect.stringMatching(/^key-uninformative: the prompt picks the value by position/),
+      },
+      { taskId: 'prompt', detail: expect.stringMatching(/^check-matches-prompt: /) },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { ArgumentValidator } from './admission/arguments.js';
+import { keyUninformative, timeVarying } from './admission/informative.js';
 import { answerLeak, checkMatchesPrompt, checkTooPermissive, contextLeak } from './admission/key-rules.js';
 import { firstRejection, STATIC_RULES } from './admission/static-rules.js';
 import type { RuleContext } from './admission/types.js';
@@ -14,12 +15,20 @@ export interface InvalidTask {
 
 /**
  * Re-validates registered tasks from their rendered content (what suite.json carries), with no
- * server call: the shape, every static admission rule, the key rules, and that the stored check
- * accepts the stored key. Input for the structural gate; an empty list means all re-validated.
+ * server call: the shape, duplicate ids, every static admission rule, every key rule admission
+ * applies without the server (time-varying, answer and context leaks, uninformative keys, a check
+ * too permissive or met by the prompt), and that the stored check accepts the stored key. The
+ * structural gate's one re-validation; an empty list means all re-validated.
  */
 export function revalidateTasks(
   rendered: readonly unknown[],
-  options: { surface: ToolSurface; safety: readonly ToolSafety[]; allowDestructive: boolean },
+  options: {
+    surface: ToolSurface;
+    safety: readonly ToolSafety[];
+    allowDestructive: boolean;
+    /** Given-context values: a key equal to one is uninformative. */
+    given?: readonly string[];
+  },
 ): InvalidTask[] {
   const context: RuleContext = {
     surface: options.surface,
@@ -41,18 +50,22 @@ export function revalidateTasks(
       continue;
     }
     const task = parsed.data;
-    const problem = ids.has(task.id) ? `duplicate id ${task.id}` : problemOf(task, context);
+    const problem = ids.has(task.id)
+      ? `duplicate id ${task.id}`
+      : problemOf(task, context, options.given ?? []);
     ids.add(task.id);
     if (problem !== undefined) invalid.push({ taskId: task.id, detail: problem });
   }
   return invalid;
 }
 
-function problemOf(task: Task, context: RuleContext): string | undefined {
+function problemOf(task: Task, context: RuleContext, given: readonly string[]): string | undefined {
   const rejection =
     firstRejection(STATIC_RULES, task, context) ??
+    timeVarying(task.answerKey) ??
     answerLeak(task.answerKey, task.prompt, task.boundArguments) ??
     contextLeak(task.answerKey, context.surface) ??
+    keyUninformative(task.answerKey, task, task.boundArguments, { surface: context.surface, given }) ??
     checkTooPermissive(task.check) ??
     checkMatchesPrompt(task.check, task.prompt);
   if (rejection !== undefined) return `${rejection.rule}: ${rejection.detail}`;

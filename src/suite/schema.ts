@@ -46,7 +46,15 @@ export type Extract = z.infer<typeof Extract>;
  * Checks read the agent's final answer. A literal left out (`value`) is bound to the
  * execution-grounded answer key at admission, so generators never have to guess the key.
  */
-export const ContainsCheck = z.looseObject({ kind: z.literal('contains'), value: z.string().optional() });
+/**
+ * `decoys` are the same field's values from sibling entries of a listing: an answer that contains
+ * one of them fails, so pasting the whole listing is not an answer.
+ */
+export const ContainsCheck = z.looseObject({
+  kind: z.literal('contains'),
+  value: z.string().optional(),
+  decoys: z.array(z.string()).optional(),
+});
 export const MatchesCheck = z.looseObject({
   kind: z.literal('matches'),
   pattern: z.string(),
@@ -96,6 +104,8 @@ export const Candidate = z.looseObject({
   extract: Extract,
   check: Check,
   answerKey: z.unknown().optional(),
+  /** The value the generator saw when it ran this plan (explore/2): admission compares (key-unstable). */
+  observedKey: z.unknown().optional(),
   destructive: z.boolean().optional(),
   serverRequiredBecause: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FitnessError } from '../cli/errors.js';
+import { ExplorationLedger } from '../record/exploration.js';
 import type { AdmissionEntry } from './admission/types.js';
 import { ToolSafety } from './destructive.js';
 import type { Registration } from './register.js';
@@ -54,6 +55,8 @@ export const SuiteFile = z.looseObject({
   toolSafety: z.array(ToolSafety),
   faults: z.array(GeneratorFault),
   ledger: z.array(LedgerEntry),
+  /** explore/2's exploration ledger: per tool its safety basis, calls, errors, candidates, why skipped. */
+  exploration: ExplorationLedger.optional(),
 });
 export type SuiteFile = z.infer<typeof SuiteFile>;
 
@@ -65,6 +68,7 @@ export interface SuiteFileInput {
   candidatesAsked: number;
   toolSafety: readonly ToolSafety[];
   faults: readonly GeneratorFault[];
+  exploration?: ExplorationLedger;
 }
 
 /** Admitted tasks the screen did not delete, in proposal order: the input to `register`. */
@@ -143,6 +147,7 @@ export function buildSuiteFile(input: SuiteFileInput): SuiteFile {
     toolSafety: [...input.toolSafety],
     faults: [...input.faults],
     ledger,
+    ...(input.exploration ? { exploration: input.exploration } : {}),
   };
 }
 

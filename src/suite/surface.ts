@@ -48,7 +48,13 @@ export type ToolResult = z.infer<typeof ToolResult>;
  */
 export type ToolCallOutcome =
   | { kind: 'result'; result: unknown }
-  | { kind: 'error'; message: string; code?: number };
+  | {
+      kind: 'error';
+      message: string;
+      code?: number;
+      /** The call did not complete at the transport: no response in time, or the connection failed. */
+      transport?: 'timeout' | 'failed';
+    };
 
 export type ToolCaller = (name: string, args: Record<string, unknown>) => Promise<ToolCallOutcome>;
 

@@ -1,6 +1,16 @@
-export { type Exchange, type ExchangeOutcome, type Pairing, pairExchanges } from './pairing.js';
+export { type CorrId, parseCorrId, TRIAL_PHASES, type TrialPhase, trialCorrId } from './corr-id.js';
+export { type Exchange, type ExchangeOutcome, messages, type Pairing, pairExchanges } from './pairing.js';
 export { publishTape } from './publish.js';
-export { parseTape, readTape, type SkippedLine, type Tape, type TapeRecord } from './reader.js';
+export {
+  classOf,
+  type LineClass,
+  parseTape,
+  readTape,
+  type SkippedLine,
+  type Tape,
+  TapeBuilder,
+  type TapeRecord,
+} from './reader.js';
 export { displayUrl, type FetchFn, recordFetch } from './record-fetch.js';
 export { recordTransport } from './record-transport.js';
 export { MIN_SECRET_LENGTH, REDACTED, Redactor, redactTapeText } from './redact.js';
@@ -15,4 +25,6 @@ export {
   verifyRun,
 } from './signature.js';
 export * from './stats.js';
+export { pairToolUses, type ToolUse } from './turn-pairing.js';
+export { type Finding, type Profile, type Validation, validateTape } from './validate.js';
 export { DEFAULT_MAX_FRAME_BYTES, type LineOptions, TapeWriter, type TurnInput } from './writer.js';

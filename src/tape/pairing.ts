@@ -1,4 +1,5 @@
 import type { TapeRecord } from './reader.js';
+import { resultText } from './turn-pairing.js';
 
 export type ExchangeOutcome = 'result' | 'tool-error' | 'rpc-error' | 'pending';
 
@@ -11,11 +12,16 @@ export interface Exchange {
   corrId?: string;
   requestLine: number;
   requestMs: number;
+  /** The request line's `t`, as written. */
+  requestT?: string;
   session?: string;
   responseLine?: number;
+  responseMs?: number;
   latencyMs?: number;
   outcome: ExchangeOutcome;
   error?: { code: number | undefined; message: string };
+  /** Text of an `isError` result (clipped). */
+  errorText?: string;
   /** Another request in this session used the same id before this one was answered. */
   reusedId: boolean;
 }
@@ -30,7 +36,8 @@ export interface Pairing {
  * Pairs requests (`dir:"in"`, id ≠ null) with the first later `dir:"out"` response carrying the same
  * id. Requests that share an id queue in order (first unanswered request takes the next response), so
  * a reused id never erases an earlier request. Unanswered requests stay `pending`. Lines tagged with
- * different `session`s never pair. Event lines and everything that is not a message line are ignored.
+ * different `session`s (or merged from different `source`s) never pair. A batch line pairs each of its
+ * messages. Event lines and everything that is not a message line are ignored.
  */
 export function pairExchanges(records: readonly TapeRecord[]): Pairing {
   const exchanges: Exchange[] = [];
@@ -38,35 +45,46 @@ export function pairExchanges(records: readonly TapeRecord[]): Pairing {
   const orphanResponses: number[] = [];
   for (const record of records) {
     if (record.type !== 'message') continue;
-    const raw = asObject(record.value.raw);
-    if (raw === undefined) continue;
-    const id = raw.id;
-    if (typeof id !== 'string' && typeof id !== 'number') continue;
-    const key = `${record.value.session ?? ''}|${typeof id}:${id}`;
+    const { dir, session, source, corr_id } = record.value;
     const ms = Date.parse(record.value.t);
-    if (record.value.dir === 'in' && typeof raw.method === 'string') {
-      const queue = open.get(key) ?? [];
-      const exchange = newExchange(raw, raw.method, id, record.line, ms, record.value.corr_id);
-      if (record.value.session !== undefined) exchange.session = record.value.session;
-      if (queue.length > 0) {
-        exchange.reusedId = true;
-        for (const earlier of queue) earlier.reusedId = true;
+    // A batch (2025-03-26) is an array of messages on one line; each pairs on its own.
+    for (const raw of messages(record.value.raw)) {
+      const id = raw.id;
+      if (typeof id !== 'string' && typeof id !== 'number') continue;
+      const key = `${source ?? ''}|${session ?? ''}|${typeof id}:${id}`;
+      if (dir === 'in' && typeof raw.method === 'string') {
+        const queue = open.get(key) ?? [];
+        const exchange = newExchange(raw, raw.method, id, record.line, ms, corr_id);
+        exchange.requestT = record.value.t;
+        if (session !== undefined) exchange.session = session;
+        if (queue.length > 0) {
+          exchange.reusedId = true;
+          for (const earlier of queue) earlier.reusedId = true;
+        }
+        queue.push(exchange);
+        open.set(key, queue);
+        exchanges.push(exchange);
+      } else if (dir === 'out' && raw.method === undefined) {
+        const queue = open.get(key);
+        const exchange = queue?.shift();
+        if (exchange === undefined) {
+          orphanResponses.push(record.line);
+          continue;
+        }
+        if (queue !== undefined && queue.length === 0) open.delete(key);
+        settle(exchange, raw, record.line, ms);
       }
-      queue.push(exchange);
-      open.set(key, queue);
-      exchanges.push(exchange);
-    } else if (record.value.dir === 'out' && raw.method === undefined) {
-      const queue = open.get(key);
-      const exchange = queue?.shift();
-      if (exchange === undefined) {
-        orphanResponses.push(record.line);
-        continue;
-      }
-      if (queue !== undefined && queue.length === 0) open.delete(key);
-      settle(exchange, raw, record.line, ms);
     }
   }
   return { exchanges, orphanResponses };
+}
+
+/** The JSON-RPC messages a line's `raw` carries: one object, or each object of a batch array. */
+export function messages(raw: unknown): Record<string, unknown>[] {
+  if (Array.isArray(raw))
+    return raw.flatMap((m) => (asObject(m) ? [asObject(m) as Record<string, unknown>] : []));
+  const one = asObject(raw);
+  return one === undefined ? [] : [one];
 }
 
 function newExchange(
@@ -93,6 +111,7 @@ function newExchange(
 
 function settle(exchange: Exchange, raw: Record<string, unknown>, line: number, ms: number): void {
   exchange.responseLine = line;
+  exchange.responseMs = ms;
   const latency = ms - exchange.requestMs;
   if (Number.isFinite(latency)) exchange.latencyMs = Math.max(0, latency);
   const error = asObject(raw.error);
@@ -104,7 +123,13 @@ function settle(exchange: Exchange, raw: Record<string, unknown>, line: number, 
     };
     return;
   }
-  exchange.outcome = asObject(raw.result)?.isError === true ? 'tool-error' : 'result';
+  const result = asObject(raw.result);
+  if (result?.isError === true) {
+    exchange.outcome = 'tool-error';
+    exchange.errorText = resultText(result.content) || 'tool reported an error';
+    return;
+  }
+  exchange.outcome = 'result';
 }
 
 function asObject(value: unknown): Record<string, unknown> | undefined {

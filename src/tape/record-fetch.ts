@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { REDACTED } from './redact.js';
 import { EventKind, type HttpEventRaw } from './schema.js';
-import type { TapeWriter } from './writer.js';
 
 export type FetchFn = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** Where HTTP events are written (a `TapeWriter`, or any tape that numbers its lines). */
+export interface EventSink {
+  event(kind: string, raw: unknown, options?: { corrId?: string; session?: string }): number;
+}
 
 export interface RecordFetchOptions {
   /** Names of headers the user provided (their values are credentials by assumption). */
@@ -50,7 +54,7 @@ const BODY_READ_LIMIT = 64 * 1024;
  */
 export function recordFetch(
   base: FetchFn,
-  tape: TapeWriter | undefined,
+  tape: EventSink | undefined,
   options: RecordFetchOptions = {},
 ): FetchFn {
   const provided = new Set([...(options.providedHeaderNames ?? [])].map((n) => n.toLowerCase()));

@@ -31,7 +31,7 @@ function fakeTransport() {
 
 function tapeAt() {
   const path = join(dir, 'wire.jsonl');
-  return { path, tape: TapeWriter.open({ path, meta: { label: 'l', command: 'c', kind: 'mcp' } }) };
+  return { path, tape: TapeWriter.open({ path, meta: { label: 'l', command: ['c'], kind: 'mcp' } }) };
 }
 
 describe('recordTransport', () => {

@@ -1,11 +1,14 @@
 /**
- * Exact-match scrubbing of known secrets (provided header values, env values, URL userinfo).
- * A secret is replaced wherever it appears, in its plain form and in its JSON-escaped form, so a
- * serialized line cannot carry it. Values shorter than MIN_SECRET_LENGTH cannot be scrubbed without
- * destroying unrelated text (an env value `1` would erase every digit), so they are not treated as secrets.
+ * Exact-match scrubbing of known secrets (secret headers and env values, URL userinfo and the forms
+ * the harness derives from them). A secret is replaced wherever it appears in a string value, in its
+ * plain form and in its JSON-escaped and URL-encoded forms. Only string values are rewritten: object
+ * keys and structure never are (a key such as `"error"` is protocol, and rewriting it breaks every
+ * count over the tape). A value shorter than MIN_SECRET_LENGTH cannot be scrubbed without destroying
+ * unrelated text, so the harness refuses such a secret as a usage error before anything runs
+ * (`shortSecrets` in src/connect/target.ts); here it is ignored.
  */
 export const REDACTED = '[REDACTED]';
-export const MIN_SECRET_LENGTH = 4;
+export const MIN_SECRET_LENGTH = 8;
 
 export class Redactor {
   private readonly needles: string[];
@@ -35,18 +38,52 @@ export class Redactor {
     return out;
   }
 
-  /** Copy of a JSON value with every string scrubbed (keys included); structure is never altered. */
+  /** True when `text` carries a known secret. */
+  finds(text: string): boolean {
+    return this.needles.some((needle) => text.includes(needle));
+  }
+
+  /** Copy of a JSON value with every string value scrubbed; keys and structure are never altered. */
   scrubValue(value: unknown): unknown {
     if (this.empty) return value;
     return this.walk(value);
   }
 
-  private walk(value: unknown): unknown {
+  /**
+   * True when an object key anywhere in `value` carries a known secret. Keys are never rewritten,
+   * so a writer that finds one drops what holds it instead (see TapeWriter and writeRecord).
+   */
+  keyLeaks(value: unknown): boolean {
+    if (this.empty) return false;
+    const stack: unknown[] = [value];
+    while (stack.length > 0) {
+      const v = stack.pop();
+      if (Array.isArray(v)) stack.push(...v);
+      else if (v !== null && typeof v === 'object') {
+        for (const [k, child] of Object.entries(v)) {
+          if (this.finds(k)) return true;
+          stack.push(child);
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Like scrubValue, but an object entry whose key carries a secret is left out. */
+  scrubDroppingKeys(value: unknown): unknown {
+    if (this.empty) return value;
+    return this.walk(value, true);
+  }
+
+  private walk(value: unknown, dropKeys = false): unknown {
     if (typeof value === 'string') return this.scrub(value);
-    if (Array.isArray(value)) return value.map((v) => this.walk(v));
+    if (Array.isArray(value)) return value.map((v) => this.walk(v, dropKeys));
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[this.scrub(k)] = this.walk(v);
+      for (const [k, v] of Object.entries(value)) {
+        if (dropKeys && this.finds(k)) continue;
+        out[k] = this.walk(v, dropKeys);
+      }
       return out;
     }
     return value;
@@ -66,7 +103,9 @@ export function redactTapeText(text: string, secrets: Iterable<string>): string 
     .split('\n')
     .map((line) => {
       const parsed = tryParse(line);
-      return parsed.ok ? JSON.stringify(redactor.scrubValue(parsed.value)) : redactor.scrub(line);
+      if (!parsed.ok) return redactor.scrub(line);
+      if (redactor.keyLeaks(parsed.value)) return JSON.stringify(redactor.scrubDroppingKeys(parsed.value));
+      return JSON.stringify(redactor.scrubValue(parsed.value));
     })
     .join('\n');
 }

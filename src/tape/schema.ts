@@ -11,8 +11,9 @@ export const TAPE_VERSION = 1;
 export const Plane = z.enum(['wire', 'agent', 'judge']);
 export type Plane = z.infer<typeof Plane>;
 
-/** `mcp` for the wire plane, `llm` for model planes; readers accept any string. */
+/** `mcp` for the wire plane, `llm` for model planes; readers accept any string (absent means `mcp`). */
 export const TapeKind = z.string().min(1);
+export const DEFAULT_KIND = 'mcp';
 
 export const Producer = z.looseObject({
   name: z.string(),
@@ -21,17 +22,62 @@ export const Producer = z.looseObject({
 });
 export type Producer = z.infer<typeof Producer>;
 
+/** An optional field a reader tolerates: a value of the wrong type reads as absent, never fatal. */
+const tolerated = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+/**
+ * The meta line as any producer may write it (mcp-tape v1): only `v`, `type`, `startedAt`, `label`
+ * and `command` (the argv array) are required; `mcpTapVersion`, `kind`, `source` and `producer` are
+ * optional and unknown values are tolerated. A `command` string (our tapes before mcp-tape v1 was
+ * followed exactly) is still read; the validator reports it.
+ */
 export const MetaLine = z.looseObject({
+  v: z.number(),
+  type: z.literal('meta'),
+  startedAt: z.string(),
+  label: z.string(),
+  command: z.union([z.array(z.string()), z.string()]),
+  mcpTapVersion: tolerated(z.string()),
+  kind: tolerated(TapeKind),
+  source: tolerated(z.string()),
+  producer: tolerated(z.union([Producer, z.string()])),
+});
+export type MetaLine = z.infer<typeof MetaLine>;
+
+/** The meta line this package writes: every field DESIGN.md §9 names, `command` as argv. */
+export const WrittenMetaLine = z.strictObject({
   v: z.literal(TAPE_VERSION),
   type: z.literal('meta'),
   startedAt: z.string(),
   label: z.string(),
-  command: z.string(),
+  command: z.array(z.string()).min(1),
   kind: TapeKind,
   source: z.string(),
   producer: Producer,
 });
-export type MetaLine = z.infer<typeof MetaLine>;
+export type WrittenMetaLine = z.infer<typeof WrittenMetaLine>;
+
+/** The meta line's kind, `mcp` when the producer left it out. */
+export function metaKind(meta: MetaLine | undefined): string | undefined {
+  if (meta === undefined) return undefined;
+  return meta.kind ?? DEFAULT_KIND;
+}
+
+/** `name@version` of whoever wrote the tape, from `source`, `producer` or `mcpTapVersion`. */
+export function metaProducer(meta: MetaLine | undefined): string | undefined {
+  if (meta === undefined) return undefined;
+  if (meta.source !== undefined && meta.source !== '') return meta.source;
+  const p = meta.producer;
+  if (typeof p === 'string' && p !== '') return p;
+  if (p !== undefined && typeof p === 'object') return p.version ? `${p.name}@${p.version}` : p.name;
+  return meta.mcpTapVersion === undefined ? undefined : `mcp-tape@${meta.mcpTapVersion}`;
+}
+
+/** The meta line's argv (a legacy string command is one element). */
+export function metaCommand(meta: MetaLine | undefined): string[] | undefined {
+  if (meta === undefined) return undefined;
+  return typeof meta.command === 'string' ? [meta.command] : meta.command;
+}
 
 /** `in` = client → server, `out` = server → client; `raw` is the verbatim JSON-RPC envelope. */
 export const MessageDir = z.enum(['in', 'out']);
@@ -41,37 +87,44 @@ export type MessageDir = z.infer<typeof MessageDir>;
 export const Truncation = z.looseObject({
   bytes: z.number().int().nonnegative(),
   head: z.string(),
+  /** Why the body was left out when it was not its size: `secret-in-key` or `unserializable`. */
+  reason: z.string().optional(),
 });
 export type Truncation = z.infer<typeof Truncation>;
 
 export const MessageLine = z.looseObject({
   t: z.string(),
   dir: MessageDir,
+  /** One JSON-RPC message, or a batch (an array of them, 2025-03-26). */
   raw: z.unknown(),
-  corr_id: z.string().optional(),
+  corr_id: tolerated(z.string()),
   /** Session tag when one file holds several sessions; pairing never crosses tags. */
-  session: z.string().optional(),
-  truncated: Truncation.optional(),
+  session: tolerated(z.string()),
+  /** Producer namespace of a line when files of several producers were merged; pairing never crosses it. */
+  source: tolerated(z.string()),
+  truncated: tolerated(Truncation),
 });
 export type MessageLine = z.infer<typeof MessageLine>;
 
 export const EventLine = z.looseObject({
   t: z.string(),
   dir: z.literal('event'),
-  kind: z.string(),
+  kind: z.string().catch('unknown'),
   raw: z.unknown(),
-  corr_id: z.string().optional(),
-  session: z.string().optional(),
+  corr_id: tolerated(z.string()),
+  session: tolerated(z.string()),
 });
 export type EventLine = z.infer<typeof EventLine>;
 
+const tokens = tolerated(z.number().int().nonnegative());
+
 /** Usage as the tape states it: `input_tokens` excludes cache reads and writes. */
 export const TurnUsage = z.looseObject({
-  input_tokens: z.number().int().nonnegative().optional(),
-  output_tokens: z.number().int().nonnegative().optional(),
-  cache_read_input_tokens: z.number().int().nonnegative().optional(),
-  cache_creation_input_tokens: z.number().int().nonnegative().optional(),
-  thinking_tokens: z.number().int().nonnegative().optional(),
+  input_tokens: tokens,
+  output_tokens: tokens,
+  cache_read_input_tokens: tokens,
+  cache_creation_input_tokens: tokens,
+  thinking_tokens: tokens,
 });
 export type TurnUsage = z.infer<typeof TurnUsage>;
 
@@ -94,33 +147,48 @@ export const OtherBlock = z.looseObject({ type: z.string() });
 export const Block = z.union([TextBlock, ThinkingBlock, ToolUseBlock, ToolResultBlock, OtherBlock]);
 export type Block = z.infer<typeof Block>;
 
+/** A turn's blocks as read: anything that is not a block (no `type`) is dropped, never fatal. */
+const Blocks = z
+  .array(z.unknown())
+  .catch([])
+  .transform((blocks) =>
+    blocks.flatMap((b) => {
+      const r = Block.safeParse(b);
+      return r.success ? [r.data] : [];
+    }),
+  );
+
 export const TurnTiming = z.looseObject({
-  startedAt: z.string().optional(),
-  endedAt: z.string().optional(),
-  latencyMs: z.number().nonnegative().optional(),
+  startedAt: tolerated(z.string()),
+  endedAt: tolerated(z.string()),
+  latencyMs: tolerated(z.number().nonnegative()),
 });
 
 export const TurnLine = z.looseObject({
   t: z.string(),
   type: z.literal('turn'),
-  role: z.string(),
-  blocks: z.array(Block),
-  model: z.string().optional(),
-  usage: TurnUsage.optional(),
-  timing: TurnTiming.optional(),
-  corr_id: z.string(),
+  role: z.string().catch('unknown'),
+  blocks: Blocks,
+  model: tolerated(z.string()),
+  usage: tolerated(TurnUsage),
+  timing: tolerated(TurnTiming),
+  /** Our tapes always carry it (DESIGN.md §9); other producers may not. */
+  corr_id: tolerated(z.string()),
   /** Re-sent context: kept in the stream, excluded from every aggregate. */
-  echoed: z.boolean().optional(),
+  echoed: tolerated(z.boolean()),
   /** A model call that failed; `message` is one line. */
-  error: z.looseObject({ message: z.string(), code: z.string().optional() }).optional(),
+  error: tolerated(z.looseObject({ message: z.string(), code: z.string().optional() })),
+  source: tolerated(z.string()),
 });
 export type TurnLine = z.infer<typeof TurnLine>;
 
+/** The last line. Ours carries `reason` (no `exitCode`: no process is wrapped); mcp-tape's proxy writes `exitCode`. */
 export const EndLine = z.looseObject({
   t: z.string(),
   type: z.literal('end'),
-  reason: z.string(),
-  durationMs: z.number().nonnegative(),
+  reason: tolerated(z.string()),
+  durationMs: tolerated(z.number().nonnegative()),
+  exitCode: tolerated(z.number().int().nullable()),
 });
 export type EndLine = z.infer<typeof EndLine>;
 
@@ -133,6 +201,14 @@ export const EventKind = {
   transportError: 'fitness.transport-error',
   connect: 'fitness.connect',
   modelError: 'fitness.model-error',
+  /** A session went past the tape's byte cap: its later lines were dropped (counted in the record). */
+  tapeTruncated: 'fitness.tape-truncated',
+  /** A frame the transport refused (too large, nested too deep): the session ends. */
+  frameRefused: 'fitness.frame-refused',
+  /** A harness call that failed at the transport (timeout, transport error, frame limit), per tool. */
+  callFailed: 'fitness.call-failed',
+  /** Run-level: the run stopped (signal, budget, dead target) and how its shutdown went. */
+  runStop: 'fitness.run-stop',
   /** Agent plane: how one trial ended (steps, check, the limit it ran into), under its corr id. */
   trial: 'fitness.trial',
 } as const;

@@ -1,292 +1,253 @@
 import { basename } from 'node:path';
-import { percentileNearestRank } from '../stats/index.js';
-import { type Exchange, pairExchanges } from './pairing.js';
-import type { Tape, TapeRecord } from './reader.js';
-import { EventKind, type TurnLine, type TurnUsage } from './schema.js';
+import { type Exchange, messages, pairExchanges } from './pairing.js';
+import { classOf, type LineClass, type Tape } from './reader.js';
+import { metaCommand, metaKind, metaProducer } from './schema.js';
+import { type ModelsBlock, modelErrors, modelsBlock, type PriceLookup } from './stats-models.js';
+import {
+  callErrors,
+  type ErrorEntry,
+  pendingByMethod,
+  rpcErrorsByMethod,
+  type ToolStats,
+  toolTable,
+} from './stats-tools.js';
+import { pairToolUses, type ToolUse } from './turn-pairing.js';
+
+export type { CostStats, ModelStats, ModelSummary, ModelsBlock, PriceLookup } from './stats-models.js';
+export type { ErrorEntry, ToolOrigin, ToolStats } from './stats-tools.js';
 
 export const STATS_SCHEMA = 'mcp-tape.stats/1';
 
-/** USD cost of one turn's usage, or undefined when the model has no price on file (no cost then). */
-export type PriceLookup = (model: string, usage: TurnUsage) => number | undefined;
-
 export interface SessionStats {
-  file: string;
   label?: string;
   kind?: string;
   startedAt?: string;
   endedAt?: string;
   durationMs?: number;
-  command?: string;
-  producer?: Record<string, unknown>;
-  records: { meta: number; message: number; event: number; turn: number; end: number; unknown: number };
+  command?: string[];
+  /** `name@version` of whoever wrote the tape. */
+  producer?: string;
+  records: Record<LineClass | 'total', number>;
   skippedLines: number;
-  skipped: { line: number; reason: string }[];
   endReason?: string;
+  exitCode?: number | null;
+  /** Extra: the suite hash our producer block carries. */
+  configHash?: string;
+  /** Extra: every skipped line and why. */
+  skipped: { line: number; reason: string }[];
+  /** Extra: lines that claim a known type but lack what it needs (counted under their claim, unused). */
+  invalid: { line: number; claimed: string; problem: string }[];
 }
 
-export interface ModelStats {
-  calls: number;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_input_tokens: number;
-  cache_creation_input_tokens: number;
-  thinking_tokens: number;
-  /** Present only when every counted turn of this model was priced. */
-  costUsd?: number;
-  unpricedTurns: number;
-  errors: number;
-}
-
-export interface ToolStats {
-  calls: number;
-  /** Results with `isError: true`. */
-  errors: number;
-  /** JSON-RPC error responses. */
-  rpcErrors: number;
-  pending: number;
-  /** Nearest-rank percentiles over answered calls; absent when none was answered. */
-  p50Ms?: number;
-  p95Ms?: number;
-}
-
-export interface ErrorStats {
-  toolErrors: { tool: string; count: number }[];
-  rpcErrors: { method: string; code?: number; count: number }[];
-  modelErrors: { model: string; count: number }[];
-  pendingRequests: { method: string; count: number }[];
+/** Our finer counts, beside the format's fields. */
+export interface Extras {
+  /** Unanswered requests of every method. */
+  pendingByMethod: { method: string; count: number }[];
+  rpcErrorsByMethod: { method: string; code?: number; count: number }[];
+  /** Responses no earlier request explains. */
   orphanResponses: number;
+  /** Requests that shared an id with another open request of their session. */
   reusedIds: number;
 }
 
-export interface PlaneStats {
-  plane: string;
+/** mcp-tape.stats/1 for one file (a plane), with our extras. */
+export interface PlaneStats extends Extras {
+  schema: typeof STATS_SCHEMA;
+  file: string;
   session: SessionStats;
-  models: Record<string, ModelStats>;
-  tools: Record<string, ToolStats>;
-  errors: ErrorStats;
+  /** Absent when the tape carries no model generations (a pure MCP plane). */
+  models?: ModelsBlock;
+  tools: ToolStats[];
+  errors: ErrorEntry[];
 }
 
-export interface TapeStats {
-  schema: typeof STATS_SCHEMA;
-  session: SessionStats;
-  models: Record<string, ModelStats>;
-  tools: Record<string, ToolStats>;
-  errors: ErrorStats;
-  /** One block per file when several files were given (first file is `session`). */
-  planes?: PlaneStats[];
+export interface TapeStats extends Omit<PlaneStats, 'file'> {
+  file?: string;
+  /** Several files: one block per plane; the top level is the merged view. */
+  planes?: (PlaneStats & { plane: string })[];
+  /** Merged view: which planes the tool table was taken from (the planes describe the same calls). */
+  toolsFrom?: ('mcp' | 'turn')[];
 }
 
 interface Facts {
+  tape: Tape;
   exchanges: Exchange[];
+  uses: ToolUse[];
   orphanResponses: number;
-  turns: TurnLine[];
-  modelErrorEvents: string[];
-}
-
-export function tapeStats(tapes: readonly Tape[], price?: PriceLookup): TapeStats {
-  const first = tapes[0];
-  if (first === undefined) throw new RangeError('tapeStats needs at least one tape');
-  const facts = tapes.map(collect);
-  const merged = summarize(facts, price);
-  const stats: TapeStats = { schema: STATS_SCHEMA, session: sessionStats(first), ...merged };
-  if (tapes.length > 1) {
-    stats.planes = tapes.map((tape, i) => ({
-      plane: planeName(tape, i),
-      session: sessionStats(tape),
-      ...summarize([facts[i] as Facts], price),
-    }));
-  }
-  return stats;
-}
-
-function planeName(tape: Tape, index: number): string {
-  const base = basename(tape.source).replace(/\.jsonl$/, '');
-  return base === '' ? `${tape.meta?.kind ?? 'tape'}-${index + 1}` : base;
 }
 
 function collect(tape: Tape): Facts {
   const pairing = pairExchanges(tape.records);
-  const turns: TurnLine[] = [];
-  const modelErrorEvents: string[] = [];
-  for (const r of tape.records) {
-    if (r.type === 'turn' && r.value.echoed !== true) turns.push(r.value);
-    if (r.type === 'event' && r.value.kind === EventKind.modelError) {
-      const raw = r.value.raw;
-      const model = raw !== null && typeof raw === 'object' && 'model' in raw ? String(raw.model) : 'unknown';
-      modelErrorEvents.push(model);
-    }
-  }
   return {
+    tape,
     exchanges: pairing.exchanges,
+    uses: pairToolUses(tape.records),
     orphanResponses: pairing.orphanResponses.length,
-    turns,
-    modelErrorEvents,
   };
 }
 
 function sessionStats(tape: Tape): SessionStats {
-  const records = { meta: 0, message: 0, event: 0, turn: 0, end: 0, unknown: 0 };
-  for (const r of tape.records) records[r.type] += 1;
+  const records = { total: 0, meta: 0, message: 0, event: 0, turn: 0, end: 0, other: 0 };
+  const invalid: SessionStats['invalid'] = [];
+  let lastT: string | undefined;
+  for (const r of tape.records) {
+    records.total += 1;
+    records[classOf(r)] += 1;
+    if (r.type === 'unknown' && r.claimed !== undefined)
+      invalid.push({ line: r.line, claimed: r.claimed, problem: r.problem ?? 'invalid' });
+    if (r.type !== 'meta' && r.type !== 'unknown' && (lastT === undefined || r.value.t > lastT))
+      lastT = r.value.t;
+  }
   const s: SessionStats = {
-    file: tape.source,
     records,
     skippedLines: tape.skipped.length,
     skipped: tape.skipped.map((x) => ({ ...x })),
+    invalid,
   };
-  const meta = tape.meta;
-  if (meta !== undefined) {
-    s.label = meta.label;
-    s.kind = meta.kind;
-    s.startedAt = meta.startedAt;
-    s.command = meta.command;
-    s.producer = { ...meta.producer };
-  }
-  const endedAt = tape.end?.t ?? lastTime(tape.records);
-  if (endedAt !== undefined) s.endedAt = endedAt;
-  if (tape.end !== undefined) {
-    s.endReason = tape.end.reason;
-    s.durationMs = tape.end.durationMs;
-  } else if (s.startedAt !== undefined && endedAt !== undefined) {
-    const d = Date.parse(endedAt) - Date.parse(s.startedAt);
-    if (Number.isFinite(d)) s.durationMs = Math.max(0, d);
-  }
+  const { meta, end } = tape;
+  const set = <K extends keyof SessionStats>(key: K, value: SessionStats[K] | undefined) => {
+    if (value !== undefined) s[key] = value;
+  };
+  set('label', meta?.label);
+  set('kind', metaKind(meta));
+  set('startedAt', meta?.startedAt);
+  set('command', metaCommand(meta));
+  set('producer', metaProducer(meta));
+  if (meta?.producer !== undefined && typeof meta.producer === 'object')
+    set('configHash', meta.producer.configHash);
+  set('endedAt', end?.t ?? lastT);
+  set('endReason', end?.reason);
+  set('exitCode', end?.exitCode);
+  const span = s.startedAt && s.endedAt ? Date.parse(s.endedAt) - Date.parse(s.startedAt) : Number.NaN;
+  set('durationMs', end?.durationMs ?? (Number.isFinite(span) ? Math.max(0, span) : undefined));
   return s;
 }
 
-function lastTime(records: readonly TapeRecord[]): string | undefined {
-  for (let i = records.length - 1; i >= 0; i -= 1) {
-    const r = records[i];
-    if (r !== undefined && r.type !== 'meta' && r.type !== 'unknown') return r.value.t;
+/** JSON-RPC error responses no request on the tape explains (an id-less parse error, say). */
+function unpairedErrors(f: Facts): ErrorEntry[] {
+  const answered = new Set(
+    f.exchanges.flatMap((x) => (x.responseLine === undefined ? [] : [x.responseLine])),
+  );
+  const out: ErrorEntry[] = [];
+  for (const r of f.tape.records) {
+    if (r.type !== 'message' || r.value.dir !== 'out' || answered.has(r.line)) continue;
+    for (const m of messages(r.value.raw)) {
+      const e = m.error;
+      if (m.method !== undefined || e === null || typeof e !== 'object') continue;
+      const { code, message } = e as { code?: unknown; message?: unknown };
+      const id = typeof m.id === 'string' || typeof m.id === 'number' ? `id ${m.id}` : '(no id)';
+      const text = `${typeof message === 'string' ? message : 'error'}${typeof code === 'number' ? ` (code ${code})` : ''}`;
+      out.push({ t: r.value.t, source: 'jsonrpc', name: id, message: text, line: r.line });
+    }
   }
-  return undefined;
+  return out;
 }
 
-function summarize(
-  facts: readonly Facts[],
-  price: PriceLookup | undefined,
-): Omit<PlaneStats, 'plane' | 'session'> {
+function byTime(a: ErrorEntry, b: ErrorEntry): number {
+  return (a.t ?? '').localeCompare(b.t ?? '') || (a.line ?? 0) - (b.line ?? 0);
+}
+
+function extras(facts: readonly Facts[]): Extras {
   const exchanges = facts.flatMap((f) => f.exchanges);
-  const turns = facts.flatMap((f) => f.turns);
   return {
-    models: modelStats(
-      turns,
-      facts.flatMap((f) => f.modelErrorEvents),
-      price,
-    ),
-    tools: toolStats(exchanges),
-    errors: errorStats(exchanges, turns, facts),
-  };
-}
-
-function modelStats(
-  turns: readonly TurnLine[],
-  errorEvents: readonly string[],
-  price: PriceLookup | undefined,
-) {
-  const models: Record<string, ModelStats> = {};
-  const costs: Record<string, number> = {};
-  const entry = (model: string): ModelStats => {
-    models[model] ??= {
-      calls: 0,
-      input_tokens: 0,
-      output_tokens: 0,
-      cache_read_input_tokens: 0,
-      cache_creation_input_tokens: 0,
-      thinking_tokens: 0,
-      unpricedTurns: 0,
-      errors: 0,
-    };
-    return models[model];
-  };
-  for (const turn of turns) {
-    if (turn.model === undefined) continue;
-    const m = entry(turn.model);
-    if (turn.role === 'assistant') m.calls += 1;
-    if (turn.error !== undefined) m.errors += 1;
-    const u = turn.usage;
-    if (u === undefined) continue;
-    m.input_tokens += u.input_tokens ?? 0;
-    m.output_tokens += u.output_tokens ?? 0;
-    m.cache_read_input_tokens += u.cache_read_input_tokens ?? 0;
-    m.cache_creation_input_tokens += u.cache_creation_input_tokens ?? 0;
-    m.thinking_tokens += u.thinking_tokens ?? 0;
-    const cost = price?.(turn.model, u);
-    if (cost === undefined || !Number.isFinite(cost)) m.unpricedTurns += 1;
-    else costs[turn.model] = (costs[turn.model] ?? 0) + cost;
-  }
-  for (const model of errorEvents) entry(model).errors += 1;
-  for (const [model, m] of Object.entries(models)) {
-    const cost = costs[model];
-    if (price !== undefined && m.unpricedTurns === 0 && cost !== undefined) m.costUsd = cost;
-  }
-  return models;
-}
-
-function toolStats(exchanges: readonly Exchange[]): Record<string, ToolStats> {
-  const tools: Record<string, ToolStats> = {};
-  const latencies: Record<string, number[]> = {};
-  for (const x of exchanges) {
-    if (x.method !== 'tools/call') continue;
-    const name = x.tool ?? '(unnamed)';
-    tools[name] ??= { calls: 0, errors: 0, rpcErrors: 0, pending: 0 };
-    const t = tools[name];
-    t.calls += 1;
-    if (x.outcome === 'tool-error') t.errors += 1;
-    if (x.outcome === 'rpc-error') t.rpcErrors += 1;
-    if (x.outcome === 'pending') t.pending += 1;
-    if (x.latencyMs !== undefined) {
-      latencies[name] ??= [];
-      latencies[name].push(x.latencyMs);
-    }
-  }
-  for (const [name, t] of Object.entries(tools)) {
-    const values = latencies[name];
-    if (values === undefined || values.length === 0) continue;
-    t.p50Ms = percentileNearestRank(values, 50);
-    t.p95Ms = percentileNearestRank(values, 95);
-  }
-  return tools;
-}
-
-function errorStats(
-  exchanges: readonly Exchange[],
-  turns: readonly TurnLine[],
-  facts: readonly Facts[],
-): ErrorStats {
-  const toolErrors = new Map<string, number>();
-  const rpcErrors = new Map<string, { method: string; code?: number; count: number }>();
-  const pending = new Map<string, number>();
-  for (const x of exchanges) {
-    if (x.outcome === 'tool-error') {
-      const tool = x.tool ?? '(unnamed)';
-      toolErrors.set(tool, (toolErrors.get(tool) ?? 0) + 1);
-    } else if (x.outcome === 'rpc-error') {
-      const code = x.error?.code;
-      const key = `${x.method}\u0000${code}`;
-      const row = rpcErrors.get(key) ?? {
-        method: x.method,
-        ...(code === undefined ? {} : { code }),
-        count: 0,
-      };
-      row.count += 1;
-      rpcErrors.set(key, row);
-    } else if (x.outcome === 'pending') {
-      pending.set(x.method, (pending.get(x.method) ?? 0) + 1);
-    }
-  }
-  const modelErrors = new Map<string, number>();
-  for (const turn of turns) {
-    if (turn.error !== undefined)
-      modelErrors.set(turn.model ?? 'unknown', (modelErrors.get(turn.model ?? 'unknown') ?? 0) + 1);
-  }
-  for (const model of facts.flatMap((f) => f.modelErrorEvents))
-    modelErrors.set(model, (modelErrors.get(model) ?? 0) + 1);
-  return {
-    toolErrors: [...toolErrors].map(([tool, count]) => ({ tool, count })),
-    rpcErrors: [...rpcErrors.values()],
-    modelErrors: [...modelErrors].map(([model, count]) => ({ model, count })),
-    pendingRequests: [...pending].map(([method, count]) => ({ method, count })),
+    pendingByMethod: pendingByMethod(exchanges),
+    rpcErrorsByMethod: rpcErrorsByMethod(exchanges),
     orphanResponses: facts.reduce((n, f) => n + f.orphanResponses, 0),
     reusedIds: exchanges.filter((x) => x.reusedId).length,
   };
+}
+
+function planeStats(f: Facts, price: PriceLookup | undefined): PlaneStats {
+  const models = modelsBlock(f.tape.records, price);
+  const errors = [...callErrors(f.exchanges, f.uses), ...unpairedErrors(f), ...modelErrors(f.tape.records)];
+  return {
+    schema: STATS_SCHEMA,
+    file: f.tape.source,
+    session: sessionStats(f.tape),
+    ...(models ? { models } : {}),
+    tools: toolTable(f.exchanges, f.uses),
+    errors: errors.sort(byTime),
+    ...extras([f]),
+  };
+}
+
+function planeName(tape: Tape, index: number): string {
+  const base = basename(tape.source).replace(/\.jsonl$/, '');
+  return base === '' ? `${metaKind(tape.meta) ?? 'tape'}-${index + 1}` : base;
+}
+
+export function tapeStats(tapes: readonly Tape[], price?: PriceLookup): TapeStats {
+  const facts = tapes.map(collect);
+  const [first, ...others] = facts;
+  if (first === undefined) throw new RangeError('tapeStats needs at least one tape');
+  if (others.length === 0) return planeStats(first, price);
+  const planes = facts.map((f, i) => ({ plane: planeName(f.tape, i), ...planeStats(f, price) }));
+  return { ...mergedView(facts, planes, price), planes };
+}
+
+/**
+ * Several planes merged as the format describes: sessions and records summed, the tool table from
+ * the MCP planes when any saw a tool call (else from the model planes), never both, because the
+ * planes describe the same calls from two sides.
+ */
+function mergedView(
+  facts: readonly Facts[],
+  planes: readonly PlaneStats[],
+  price: PriceLookup | undefined,
+): Omit<TapeStats, 'planes'> {
+  const mcp = facts.some((f) => f.exchanges.some((x) => x.method === 'tools/call'));
+  const toolFacts = facts.map((f) =>
+    mcp ? { ...f, uses: [] } : { ...f, exchanges: f.exchanges.filter((x) => x.method !== 'tools/call') },
+  );
+  const exchanges = toolFacts.flatMap((f) => f.exchanges);
+  const uses = toolFacts.flatMap((f) => f.uses);
+  const models = modelsBlock(
+    facts.flatMap((f) => f.tape.records),
+    price,
+  );
+  const errors = [
+    ...callErrors(exchanges, uses),
+    ...facts.flatMap(unpairedErrors),
+    ...facts.flatMap((f) => modelErrors(f.tape.records)),
+  ];
+  const anyUses = facts.some((f) => f.uses.length > 0);
+  return {
+    schema: STATS_SCHEMA,
+    session: mergeSessions(planes.map((p) => p.session)),
+    ...(models ? { models } : {}),
+    tools: toolTable(exchanges, uses),
+    errors: errors.sort(byTime),
+    ...extras(facts),
+    toolsFrom: mcp ? ['mcp'] : anyUses ? ['turn'] : [],
+  };
+}
+
+function mergeSessions(sessions: readonly SessionStats[]): SessionStats {
+  const first = sessions[0] as SessionStats;
+  const records = { total: 0, meta: 0, message: 0, event: 0, turn: 0, end: 0, other: 0 };
+  for (const s of sessions)
+    for (const k of Object.keys(records) as (keyof typeof records)[]) records[k] += s.records[k];
+  const starts = sessions.flatMap((s) => (s.startedAt ? [s.startedAt] : [])).sort();
+  const ends = sessions.flatMap((s) => (s.endedAt ? [s.endedAt] : [])).sort();
+  const kinds = [...new Set(sessions.flatMap((s) => (s.kind ? [s.kind] : [])))];
+  const merged: SessionStats = {
+    ...first,
+    records,
+    skippedLines: sessions.reduce((n, s) => n + s.skippedLines, 0),
+    skipped: [],
+    invalid: [],
+  };
+  if (kinds.length > 0) merged.kind = kinds.join('+');
+  const startedAt = starts[0];
+  const endedAt = ends.at(-1);
+  if (startedAt !== undefined) merged.startedAt = startedAt;
+  if (endedAt !== undefined) merged.endedAt = endedAt;
+  const span = startedAt && endedAt ? Date.parse(endedAt) - Date.parse(startedAt) : Number.NaN;
+  if (Number.isFinite(span)) merged.durationMs = Math.max(0, span);
+  return merged;
+}
+
+/** The `tools[]` row of one tool, if it was called. */
+export function toolRow(stats: Pick<PlaneStats, 'tools'>, name: string): ToolStats | undefined {
+  return stats.tools.find((t) => t.name === name);
 }

@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const meta = { label: 'unit', command: 'node server.js', kind: 'mcp' };
+const meta = { label: 'unit', command: ['node', 'server.js'], kind: 'mcp' };
 
 function clock(start = Date.UTC(2026, 0, 1)): () => number {
   let t = start;
@@ -51,7 +51,7 @@ describe('TapeWriter', () => {
       type: 'meta',
       startedAt: '2026-01-01T00:00:00.005Z',
       label: 'unit',
-      command: 'node server.js',
+      command: ['node', 'server.js'],
       kind: 'mcp',
       source: `fitness-report@${VERSION}`,
       producer: { name: 'fitness-report', version: VERSION },
@@ -113,10 +113,10 @@ describe('TapeWriter', () => {
     const path = join(dir, 'secret.jsonl');
     const tape = TapeWriter.open({
       path,
-      meta: { ...meta, command: 'run --key sk-abc-123' },
+      meta: { ...meta, command: ['run', '--key', 'sk-abc-123'] },
       secrets: ['sk-abc-123', 'a"quoted\\secret'],
     });
-    tape.message('in', { params: { key: 'sk-abc-123', other: 'a"quoted\\secret', 'sk-abc-123': 1 } });
+    tape.message('in', { params: { key: 'sk-abc-123', other: 'a"quoted\\secret' } });
     tape.addSecrets(['late-secret-42']);
     tape.event('fitness.stderr', { text: 'token late-secret-42 used' });
     await tape.close('done');
@@ -124,7 +124,7 @@ describe('TapeWriter', () => {
     expect(text).not.toContain('sk-abc-123');
     expect(text).not.toContain('quoted');
     expect(text).not.toContain('late-secret-42');
-    expect(text).toContain('run --key [REDACTED]');
+    expect(text).toContain('"command":["run","--key","[REDACTED]"]');
     expect(parseTape(text).skipped).toEqual([]);
   });
 
@@ -163,5 +163,62 @@ describe('TapeWriter', () => {
     expect(read.records.length).toBe(501);
     expect(read.end).toBeUndefined();
     await tape.close('done');
+  });
+
+  it('a frame whose keys carry a secret keeps its routing keys only; keys are never rewritten', async () => {
+    const path = join(dir, 'key.jsonl');
+    const tape = TapeWriter.open({ path, meta, secrets: ['sk-abc-123'] });
+    tape.message('out', { jsonrpc: '2.0', id: 3, result: { 'sk-abc-123': 1, fine: 'sk-abc-123' } });
+    tape.message('out', { jsonrpc: '2.0', id: 4, error: { code: -32601, message: 'Method not found' } });
+    await tape.close('done');
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toContain('sk-abc-123');
+    const [, leak, error] = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(leak.raw).toEqual({ jsonrpc: '2.0', id: 3 });
+    expect(leak.truncated.reason).toBe('secret-in-key');
+    expect(error.raw.error).toEqual({ code: -32601, message: 'Method not found' });
+  });
+
+  it('a frame nested too deep to serialize is written as a marker, never thrown', async () => {
+    const path = join(dir, 'deep.jsonl');
+    const tape = TapeWriter.open({ path, meta });
+    let deep: unknown = [];
+    for (let i = 0; i < 20_000; i += 1) deep = [deep];
+    expect(() => tape.message('out', { jsonrpc: '2.0', id: 9, result: deep })).not.toThrow();
+    expect(() => tape.event('fitness.stderr', { deep })).not.toThrow();
+    await tape.close('done');
+    const read = parseTape(readFileSync(path, 'utf8'));
+    expect(read.skipped).toEqual([]);
+    expect(read.end?.reason).toBe('done');
+    const frame = read.records.find((r) => r.type === 'message');
+    expect(frame?.type === 'message' && frame.value.raw).toEqual({ jsonrpc: '2.0', id: 9 });
+  });
+
+  it('caps the bytes of each session: one truncation event, later lines dropped and counted, end kept', async () => {
+    const path = join(dir, 'cap.jsonl');
+    const tape = TapeWriter.open({ path, meta, maxSessionBytes: 2000 });
+    for (let i = 0; i < 100; i += 1)
+      tape.message(
+        'out',
+        { jsonrpc: '2.0', method: 'notifications/message', params: { i } },
+        { session: 's1' },
+      );
+    tape.message('in', { jsonrpc: '2.0', id: 1, method: 'ping' }, { session: 's2' });
+    await tape.close('done');
+    const text = readFileSync(path, 'utf8');
+    expect(text.length).toBeLessThan(3000);
+    const read = parseTape(text);
+    const marker = read.records.filter(
+      (r) => r.type === 'event' && r.value.kind === 'fitness.tape-truncated',
+    );
+    expect(marker).toHaveLength(1);
+    expect(read.end?.reason).toBe('done');
+    const [cut] = tape.truncations;
+    expect(cut).toMatchObject({ session: 's1', capBytes: 2000 });
+    expect(cut?.droppedLines).toBeGreaterThan(50);
+    expect(read.records.some((r) => r.type === 'message' && r.value.session === 's2')).toBe(true);
   });
 });

@@ -4,15 +4,20 @@ import { FitnessError } from '../cli/errors.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { Redactor } from './redact.js';
 import {
+  EventKind,
   type MessageDir,
-  type MetaLine,
   type Producer,
   TAPE_VERSION,
   type Truncation,
   type TurnLine,
+  type WrittenMetaLine,
 } from './schema.js';
 
 export const DEFAULT_MAX_FRAME_BYTES = 1024 * 1024;
+/** Bytes one session (one tag) may put on a tape; lines past it are dropped and the drop recorded. */
+export const DEFAULT_MAX_SESSION_BYTES = 64 * 1024 * 1024;
+/** The same for lines without a session tag (meta, turns, run-level events). */
+export const DEFAULT_MAX_UNTAGGED_BYTES = 256 * 1024 * 1024;
 const TRUNCATED_HEAD_CHARS = 2048;
 /** Lines wait at most this long, or until this many characters are pending, before they are written. */
 const FLUSH_MS = 20;
@@ -20,7 +25,8 @@ const FLUSH_CHARS = 256 * 1024;
 
 export interface TapeMetaInput {
   label: string;
-  command: string;
+  /** The argv of what was recorded (mcp-tape v1); never a secret (see `connect/tape.ts`). */
+  command: readonly string[];
   /** `mcp` (wire plane) or `llm` (agent and judge planes). */
   kind: string;
   producer?: Producer;
@@ -34,8 +40,19 @@ export interface TapeWriterOptions {
   secrets?: Iterable<string>;
   /** Frames whose serialized form is larger are written truncated with a marker. */
   maxFrameBytes?: number;
+  /** Bytes one session tag may write (default 64 MB); past it, one truncation event and no more lines. */
+  maxSessionBytes?: number;
   /** Milliseconds since the epoch; injectable for tests. */
   now?: () => number;
+}
+
+/** A session whose lines went past the tape's byte cap: what was kept, and what was dropped. */
+export interface TapeTruncation {
+  session: string | undefined;
+  capBytes: number;
+  writtenBytes: number;
+  droppedLines: number;
+  droppedBytes: number;
 }
 
 export interface LineOptions {
@@ -46,7 +63,8 @@ export interface LineOptions {
   at?: number | undefined;
 }
 
-export type TurnInput = Omit<TurnLine, 't' | 'type'> & { at?: number };
+/** A turn to write: our turns always carry their corr id. */
+export type TurnInput = Omit<TurnLine, 't' | 'type' | 'corr_id'> & { corr_id: string; at?: number };
 
 /**
  * Streams one session to one mcp-tape v1 file. Every line is written whole with its newline, so a
@@ -69,11 +87,16 @@ export class TapeWriter {
   private failure: Error | undefined;
   /** Lines offered after close: not written, counted so a caller can tell. */
   droppedAfterClose = 0;
+  private readonly maxSessionBytes: number;
+  /** Bytes written per session tag ('' for untagged lines), and the sessions cut off at the cap. */
+  private readonly sessionBytes = new Map<string, number>();
+  private readonly cut = new Map<string, TapeTruncation>();
 
   private constructor(path: string, fd: number, options: TapeWriterOptions) {
     this.path = path;
     this.redactor = new Redactor(options.secrets ?? []);
     this.maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    this.maxSessionBytes = options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES;
     this.now = options.now ?? Date.now;
     this.startedMs = this.now();
     this.fd = fd;
@@ -123,12 +146,13 @@ export class TapeWriter {
   }
 
   private writeMeta(input: TapeMetaInput): void {
-    const meta: MetaLine = {
+    // Every field is set: nothing optional is written as null.
+    const meta: WrittenMetaLine = {
       v: TAPE_VERSION,
       type: 'meta',
       startedAt: input.startedAt ?? new Date(this.startedMs).toISOString(),
       label: input.label,
-      command: input.command,
+      command: [...input.command],
       kind: input.kind,
       source: `${PRODUCER}@${VERSION}`,
       producer: input.producer ?? { name: PRODUCER, version: VERSION },
@@ -145,17 +169,28 @@ export class TapeWriter {
     return `s${this.sessionCount}`;
   }
 
-  /** A JSON-RPC frame; `in` = client → server. Oversized frames keep only their routing keys. */
+  /**
+   * A JSON-RPC frame; `in` = client → server. Oversized frames keep only their routing keys, and so
+   * does a frame that cannot be written safely: one nested too deep to serialize, or one whose object
+   * keys carry a known secret (keys are never rewritten, so the frame's body is left out instead).
+   */
   message(dir: MessageDir, raw: unknown, options: LineOptions = {}): number {
     const t = this.iso(options.at);
     const line: Record<string, unknown> = { t, dir, raw };
     if (options.corrId !== undefined) line.corr_id = options.corrId;
     if (options.session !== undefined) line.session = options.session;
-    const text = this.serialize(line);
+    const text = this.serializeFrame(line);
+    if (text === undefined) {
+      const why = this.redactor.keyLeaks(raw) ? 'secret-in-key' : 'unserializable';
+      return this.emit(
+        { ...line, raw: routingKeys(raw), truncated: { bytes: 0, head: '', reason: why } },
+        options.session,
+      );
+    }
     const size = text.length * 3 <= this.maxFrameBytes ? text.length : Buffer.byteLength(text);
-    if (size <= this.maxFrameBytes) return this.push(text);
+    if (size <= this.maxFrameBytes) return this.push(text, options.session);
     const truncated: Truncation = { bytes: size, head: text.slice(0, TRUNCATED_HEAD_CHARS) };
-    return this.emit({ ...line, raw: routingKeys(raw), truncated });
+    return this.emit({ ...line, raw: routingKeys(raw), truncated }, options.session);
   }
 
   /** A harness event (`dir: "event"`); never paired with requests. */
@@ -163,7 +198,7 @@ export class TapeWriter {
     const line: Record<string, unknown> = { t: this.iso(options.at), dir: 'event', kind, raw };
     if (options.corrId !== undefined) line.corr_id = options.corrId;
     if (options.session !== undefined) line.session = options.session;
-    return this.emit(line);
+    return this.emit(line, options.session);
   }
 
   /** A model turn (agent and judge planes). */
@@ -177,7 +212,8 @@ export class TapeWriter {
     if (this.closing === undefined) {
       const at = this.now();
       const end = { t: this.iso(at), type: 'end', reason, durationMs: at - this.startedMs };
-      this.push(this.serialize(end));
+      // The end line is never subject to the cap: a reader must always find how the tape ended.
+      this.pushUncapped(this.serialize(end));
       this.flush();
       process.off('exit', this.flush);
       try {
@@ -198,15 +234,80 @@ export class TapeWriter {
     return new Date(at ?? this.now()).toISOString();
   }
 
+  /** Sessions cut off at the byte cap, with what was kept and dropped. */
+  get truncations(): TapeTruncation[] {
+    return [...this.cut.values()].map((t) => ({ ...t }));
+  }
+
+  /** A frame line as text, or undefined when it cannot be written whole (see `message`). */
+  private serializeFrame(line: Record<string, unknown>): string | undefined {
+    if (this.redactor.keyLeaks(line)) return undefined;
+    try {
+      return this.serialize(line);
+    } catch {
+      return undefined;
+    }
+  }
+
   private serialize(line: unknown): string {
     return JSON.stringify(this.redactor.empty ? line : this.redactor.scrubValue(line));
   }
 
-  private emit(line: unknown): number {
-    return this.push(this.serialize(line));
+  /** Harness lines (events, turns): a line that cannot be serialized keeps its envelope only. */
+  private emit(line: unknown, session?: string): number {
+    let text: string;
+    try {
+      text = this.serialize(this.redactor.keyLeaks(line) ? this.redactor.scrubDroppingKeys(line) : line);
+    } catch {
+      const envelope = line !== null && typeof line === 'object' ? (line as Record<string, unknown>) : {};
+      const kept = Object.fromEntries(Object.entries(envelope).filter(([, v]) => typeof v !== 'object'));
+      if ('raw' in envelope) kept.raw = { unserializable: true };
+      if ('blocks' in envelope) kept.blocks = [];
+      text = JSON.stringify(kept);
+    }
+    return this.push(text, session);
   }
 
-  private push(text: string): number {
+  private push(text: string, session?: string): number {
+    if (this.closing !== undefined) {
+      this.droppedAfterClose += 1;
+      return this.lineCount;
+    }
+    const key = session ?? '';
+    const cap =
+      session === undefined
+        ? Math.max(this.maxSessionBytes, DEFAULT_MAX_UNTAGGED_BYTES)
+        : this.maxSessionBytes;
+    const cut = this.cut.get(key);
+    if (cut !== undefined) {
+      cut.droppedLines += 1;
+      cut.droppedBytes += text.length + 1;
+      return this.lineCount;
+    }
+    const written = (this.sessionBytes.get(key) ?? 0) + text.length + 1;
+    if (written > cap) {
+      const truncation: TapeTruncation = {
+        session,
+        capBytes: cap,
+        writtenBytes: written - text.length - 1,
+        droppedLines: 1,
+        droppedBytes: text.length + 1,
+      };
+      this.cut.set(key, truncation);
+      const marker: Record<string, unknown> = {
+        t: this.iso(undefined),
+        dir: 'event',
+        kind: EventKind.tapeTruncated,
+        raw: { capBytes: cap, writtenBytes: truncation.writtenBytes },
+      };
+      if (session !== undefined) marker.session = session;
+      return this.pushUncapped(JSON.stringify(marker));
+    }
+    this.sessionBytes.set(key, written);
+    return this.pushUncapped(text);
+  }
+
+  private pushUncapped(text: string): number {
     if (this.closing !== undefined) {
       this.droppedAfterClose += 1;
       return this.lineCount;

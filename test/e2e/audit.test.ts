@@ -90,6 +90,25 @@ describe('fitness-report audit', () => {
   it('publishes no score on any refused record', () => {
     for (const [id, r] of records) expect(Object.hasOwn(r, 'score'), id).toBe(r.outcome === 'SCORED');
   });
+
+  it('prints the yield figure: asked, produced, proposed, admitted, registered and the outcome per run', () => {
+    const at = lines.findIndex((l) => l.startsWith('Yield'));
+    expect(at).toBeGreaterThan(0);
+    for (const planted of PLANTED) {
+      const r = record(planted.id);
+      const row = lines.slice(at).find((l) => l.trim().startsWith(`${planted.id} `));
+      const cells = row?.trim().split(/\s{2,}/) ?? [];
+      const ledger = r.exploration;
+      expect(cells.slice(1, 6), planted.id).toEqual([
+        String(ledger?.asked ?? '-'),
+        String(ledger?.produced ?? '-'),
+        String(r.suite?.candidates ?? ledger?.proposed ?? '-'),
+        r.suite ? String(r.suite.candidates - r.suite.rejected.total) : '-',
+        String(r.suite?.registered ?? '-'),
+      ]);
+      expect(cells.at(-1), planted.id).toContain(r.outcome);
+    }
+  });
 });
 
 describe('what each planted property did, in the record', () => {
@@ -200,6 +219,47 @@ describe('what each planted property did, in the record', () => {
       verdict: 'INDETERMINATE',
     });
     expect(Object.hasOwn(r, 'score')).toBe(false);
+  });
+
+  it('tables: no annotations, so the reads are inferred read-only and the write is never called', () => {
+    const r = record('tables');
+    const ledger = new Map((r.exploration?.tools ?? []).map((t) => [t.tool, t]));
+    for (const tool of ['list_tables', 'describe_table', 'read_rows'])
+      expect(ledger.get(tool), tool).toMatchObject({ basis: 'inferred', explorable: true });
+    expect(ledger.get('insert_row')).toMatchObject({ basis: 'none', explorable: false, calls: 0 });
+    expect(gate(r, 'construct')).toMatchObject({ verdict: 'PASS' });
+  });
+
+  it('repository: the given repo_path is pre-registered and named in the prompts; without it, nothing is usable', () => {
+    const r = record('repository');
+    expect(r.prereg?.registration.given).toEqual([
+      expect.objectContaining({ name: 'repo_path', origin: 'given', source: '--given' }),
+    ]);
+    const suite = JSON.parse(readFileSync(join(dirOf('repository'), 'suite.json'), 'utf8')) as {
+      tasks: { prompt: string; answerKey: unknown }[];
+    };
+    const path = r.exploration?.given[0]?.value ?? '';
+    for (const task of suite.tasks) {
+      expect(task.prompt).toContain(path);
+      expect(String(task.answerKey)).not.toContain(path);
+    }
+    const none = record('repository-no-context');
+    expect(none.refusal).toEqual({ gate: 'structural', reason: 'no_usable_results' });
+    expect(gate(none, 'structural').exploration).toMatchObject({
+      usable: 0,
+      generatedOnly: expect.arrayContaining(['repo_path']),
+    });
+  });
+
+  it('clock: every value it answers is set aside, and the ledger says why', () => {
+    const r = record('clock');
+    const clock = r.exploration?.tools.find((t) => t.tool === 'get_current_time');
+    expect(clock).toMatchObject({ basis: 'inferred', candidates: 0 });
+    expect(clock?.skipped).toMatch(/time-varying/);
+    expect(r.exploration?.tools.find((t) => t.tool === 'convert_time')).toMatchObject({
+      explorable: false,
+      calls: 0,
+    });
   });
 
   it('hostile: the injected HTML and instructions reach the tapes verbatim and change nothing', () => {

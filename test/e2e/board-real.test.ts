@@ -50,6 +50,8 @@ const PLANTED: Planted[] = [
   { name: 'unanswered', outcome: 'COMPROMISED', audited: 'unanswered' },
   { name: 'flaky', outcome: 'EXTEND_EXHAUSTED', audited: 'flaky-no-extensions' },
   { name: 'vanishing', outcome: 'VOID', audited: 'vanishing' },
+  { name: 'clock', outcome: 'INSUFFICIENT_SURFACE', audited: 'clock' },
+  { name: 'repository-no-context', outcome: 'INDETERMINATE', audited: 'repository-no-context' },
 ];
 
 describe('board built from real runs of the planted servers', () => {
@@ -108,7 +110,9 @@ describe('board built from real runs of the planted servers', () => {
     const [first, second] = find('thin');
     expect(await seen(row(first!))).toContain('attempt 1 of 2');
     expect(await seen(row(second!))).toContain('attempt 2 of 2');
-    expect(await seen(row(second!))).toContain('attempt 1 (refused: INSUFFICIENT_SURFACE, this group)');
+    expect(await seen(row(second!))).toMatch(
+      /attempt 1 \(refused: INSUFFICIENT_SURFACE, this group(; [^)]*)?\)/,
+    );
     await page.screenshot({ path: join(SCREENSHOTS, 'board.png'), fullPage: true });
   });
 
@@ -138,6 +142,21 @@ describe('board built from real runs of the planted servers', () => {
     const thinText = await open(thin);
     expect(thinText).toContain(`candidates generated\t${thin.suite!.candidates}`);
     expect(thinText).toContain(`${thin.suite!.registered} registered tasks against the minimum 8`);
+    // A thin surface is explained from its own exploration ledger, tool by tool.
+    expect(thinText).toContain('Exploration ledger');
+    for (const tool of thin.exploration!.tools) expect(thinText).toContain(tool.tool);
+
+    const clock = one('clock');
+    const clockText = await open(clock);
+    expect(clockText).toContain('no value in their answers could ground a task');
+    expect(clockText).toMatch(/get_current_time\tinferred read-only\t\d+/);
+    expect(clockText).toContain('time-varying');
+    expect(clockText).toMatch(/convert_time\tnot explorable\t0/);
+
+    const noContext = one('repository-no-context');
+    const noContextText = await open(noContext);
+    expect(noContextText).toContain('not given the context a user would give');
+    expect(noContextText).toContain('repo_path');
 
     const calc = one('calculator');
     const screen = calc.identity.screen as { counts: { deleted: number } };
@@ -149,6 +168,9 @@ describe('board built from real runs of the planted servers', () => {
     const nullText = await open(constant);
     expect(nullText).toContain(`T_null ${pct(nullGate.tNull!)} ≥ ${pct(nullGate.cutoff!)}`);
     expect(nullText).toContain('from the ceiling S = 1');
+    const random = nullGate.nullRates['null-random-args'];
+    if (random?.notApplicable !== undefined)
+      expect(nullText).toContain(`${random.n} applicable, ${random.notApplicable} not applicable`);
 
     for (const name of ['drifting', 'unanswered', 'flaky']) {
       const r = one(name);

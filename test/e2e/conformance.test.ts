@@ -34,7 +34,13 @@ describe('the official conformance suite, run alongside', () => {
     const dir = out();
     const block = ran(
       await conformanceBlock({
-        target: { kind: 'http', url: everything.url, headers: {}, credential: 'anonymous' },
+        target: {
+          kind: 'http',
+          url: everything.url,
+          headers: {},
+          publicHeaders: {},
+          credential: 'anonymous',
+        },
         outDir: dir,
       }),
     );
@@ -61,7 +67,12 @@ describe('the official conformance suite, run alongside', () => {
   });
 
   it('reaches a stdio server through the loopback bridge, one server process per session', async () => {
-    const target = { kind: 'stdio' as const, argv: [process.execPath, server('well-made')], env: {} };
+    const target = {
+      kind: 'stdio' as const,
+      argv: [process.execPath, server('well-made')],
+      env: {},
+      secretEnv: {},
+    };
     const block = ran(await conformanceBlock({ target, outDir: out() }));
     expect(block.via).toBe('stdio-bridge');
     const byId = new Map(block.checks.map((c) => [c.id, c]));
@@ -73,7 +84,12 @@ describe('the official conformance suite, run alongside', () => {
   });
 
   it('the bridge refuses a foreign Host and a request before initialize', async () => {
-    const bridge = await startBridge({ kind: 'stdio', argv: [process.execPath, server('good')], env: {} });
+    const bridge = await startBridge({
+      kind: 'stdio',
+      argv: [process.execPath, server('good')],
+      env: {},
+      secretEnv: {},
+    });
     closers.push(bridge.close);
     const post = (headers: Record<string, string>, body: unknown) =>
       fetch(bridge.url, {
@@ -98,7 +114,13 @@ describe('the official conformance suite, run alongside', () => {
   it('a dead HTTP server is a block that says the suite could not run, not a crash', async () => {
     const port = await freePort();
     const block = await conformanceBlock({
-      target: { kind: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {}, credential: 'anonymous' },
+      target: {
+        kind: 'http',
+        url: `http://127.0.0.1:${port}/mcp`,
+        headers: {},
+        publicHeaders: {},
+        credential: 'anonymous',
+      },
       outDir: out(),
       timeoutMs: 30_000,
     });
@@ -116,6 +138,7 @@ describe('the official conformance suite, run alongside', () => {
         kind: 'http',
         url: fixture.url,
         headers: { Authorization: 'Bearer abcdefgh12345' },
+        publicHeaders: {},
         credential: 'free-key',
       },
       outDir: out(),

@@ -60,10 +60,8 @@ async function statsOf(tape: string) {
   expect(await main(['tape', 'stats', tape, '--json'], captured.io)).toBe(0);
   return JSON.parse(captured.out.join('\n')) as {
     session: { records: { message: number; event: number }; endReason: string };
-    errors: {
-      rpcErrors: { method: string; code: number; count: number }[];
-      pendingRequests: { method: string }[];
-    };
+    rpcErrorsByMethod: { method: string; code: number; count: number }[];
+    pendingByMethod: { method: string }[];
   };
 }
 
@@ -115,18 +113,19 @@ describe('fitness-report probe (subprocess)', () => {
     expect(stdout).toMatch(/^negotiated: 2026-07-28 \(modern era, stdio\)$/m);
     expect(stdout).toMatch(/^unknown-method\s+yes\s+pass\s+/m);
     expect(stdout).toMatch(/^origin-check\s+no\s+could not check\s+stdio target/m);
-    expect(stdout).toContain('9 of 9 checks passed, 0 failed, 3 could not be checked');
+    expect(stdout).toMatch(/^spec-currency\s+yes\s+2026-07-28\s+/m);
+    expect(stdout).toContain('8 of 8 checks passed, 0 failed, 3 could not be checked');
     const lines = readLines(tape);
     const stats = await statsOf(tape);
     expect(stats.session.records.message).toBe(lines.filter((l) => l.dir === 'in' || l.dir === 'out').length);
     expect(stats.session.endReason).toBe('probes-complete');
     const onTape = rpcErrorsOnTape(lines);
-    expect(new Map(stats.errors.rpcErrors.map((e) => [`${e.method} ${e.code}`, e.count]))).toEqual(onTape);
+    expect(new Map(stats.rpcErrorsByMethod.map((e) => [`${e.method} ${e.code}`, e.count]))).toEqual(onTape);
     expect(onTape.get('fitness-report/no-such-method -32601')).toBe(1);
     expect(onTape.get('server/discover -32022')).toBe(1);
   }, 240_000);
 
-  it('exits 1 with one line when the target cannot be reached', async () => {
+  it('exits 3 with one line when the target cannot be reached', async () => {
     const port = await freePort();
     const failure = await run(
       'node',
@@ -138,7 +137,7 @@ describe('fitness-report probe (subprocess)', () => {
       () => undefined,
       (err: { code: number; stderr: string; stdout: string }) => err,
     );
-    expect(failure?.code).toBe(1);
+    expect(failure?.code).toBe(3);
     expect(failure?.stdout).toBe('');
     expect(failure?.stderr.trim().split('\n')).toHaveLength(1);
     expect(failure?.stderr).toContain(`127.0.0.1:${port}`);
@@ -164,7 +163,7 @@ describe('fitness-report probe --url (main)', () => {
       probes: { id: string; pass: boolean | null; tapeRefs: string[] }[];
     };
     expect(report.session).toMatchObject({ protocolVersion: '2026-07-28', era: 'modern' });
-    expect(report.summary).toEqual({ checked: 12, passed: 12, failed: 0, couldNotCheck: 0 });
+    expect(report.summary).toEqual({ checked: 11, passed: 11, failed: 0, couldNotCheck: 0 });
     const lines = readLines(tape);
     for (const finding of report.probes) {
       expect(finding.tapeRefs.length).toBeGreaterThan(0);
@@ -172,7 +171,7 @@ describe('fitness-report probe --url (main)', () => {
     }
     const stats = await statsOf(tape);
     const onTape = rpcErrorsOnTape(lines);
-    expect(new Map(stats.errors.rpcErrors.map((e) => [`${e.method} ${e.code}`, e.count]))).toEqual(onTape);
+    expect(new Map(stats.rpcErrorsByMethod.map((e) => [`${e.method} ${e.code}`, e.count]))).toEqual(onTape);
     expect(onTape.get('tools/call -32020')).toBe(2);
     // The foreign Origin and Host requests are refused before any JSON-RPC handling (403, id null),
     // so on the tape they are requests without a response: pending, counted, not dropped.
@@ -186,18 +185,18 @@ describe('fitness-report probe --url (main)', () => {
         !answered.has(`${l.session}|${JSON.stringify(l.raw?.id)}`),
     );
     expect(pending.map((l) => l.raw?.id)).toEqual(['probe-origin-foreign', 'probe-host-foreign']);
-    expect(stats.errors.pendingRequests).toEqual([{ method: 'server/discover', count: pending.length }]);
+    expect(stats.pendingByMethod).toEqual([{ method: 'server/discover', count: pending.length }]);
   }, 120_000);
 
-  it('a faulty server is a finding, not an error: exit 0 with FAIL rows', async () => {
+  it('a faulty server is a finding, not an error: exit 1 with FAIL rows', async () => {
     const lax = await startHttpServer('node', ['examples/servers/lax-headers.js', '--http']);
     try {
       const captured = io();
-      expect(await main(['probe', '--url', lax.url], captured.io)).toBe(0);
+      expect(await main(['probe', '--url', lax.url], captured.io)).toBe(1);
       const table = captured.out.join('\n');
       expect(table).toMatch(/^header-mismatch-name\s+yes\s+FAIL\s+/m);
       expect(table).toMatch(/^header-mismatch-method\s+yes\s+FAIL\s+/m);
-      expect(table).toContain('10 of 12 checks passed, 2 failed, 0 could not be checked');
+      expect(table).toContain('9 of 11 checks passed, 2 failed, 0 could not be checked');
     } finally {
       await lax.close();
     }
@@ -208,9 +207,9 @@ describe('fitness-report probe --url (main)', () => {
     expect(await main(['probe', '--help'], help.io)).toBe(0);
     expect(help.out.join('\n')).toContain('fitness-report probe [options] -- <command> [args...]');
     const bad = io();
-    expect(await main(['probe', '--url', good.url, '--', 'node', 'x.js'], bad.io)).toBe(1);
+    expect(await main(['probe', '--url', good.url, '--', 'node', 'x.js'], bad.io)).toBe(2);
     expect(bad.err).toEqual([
-      expect.stringMatching(/^fitness-report probe: USAGE: probe: give exactly one target/),
+      expect.stringMatching(/^fitness-report probe: USAGE: probe: name exactly one target/),
     ]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * @modelcontextprotocol/server-everything (a real server nobody here wrote) through `fitness-report
  * run`, offline, over stdio and over Streamable HTTP on loopback (PORT, nothing else in its
- * environment: its get-env tool prints the whole environment). What each really gets, and why;
- * every count in each record re-derived from the tapes and the suite, every verdict recomputed.
+ * environment: its get-env tool prints the whole environment). What each really gets: a refusal,
+ * and only one whose reason the run's own exploration ledger supports; every count in each record
+ * re-derived from the tapes and the suite, every verdict recomputed.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,21 +31,30 @@ describe.each([
   ['stdio', () => stdio],
   ['HTTP', () => http],
 ])('server-everything over %s', (_transport, get) => {
-  it('is INSUFFICIENT_SURFACE: 13 tools, a handful of groundable values', () => {
+  it('refuses with a surface reason its own ledger supports: too few groundable values among 13 tools', () => {
     const report = get();
     expect(report.error).toBeUndefined();
+    expect(report.record?.surface?.toolCount).toBe(13);
     expect(report.obtained).toMatchObject({
       outcome: 'INSUFFICIENT_SURFACE',
       gate: 'suite_size',
       reason: 'below_minimum_suite_size',
     });
-    expect(report.record?.surface?.toolCount).toBe(13);
-    const structural = report.record?.gates.find((g) => g.gate === 'structural');
-    expect(structural).toMatchObject({ verdict: 'PASS' });
-    expect(report.record?.suite?.registered ?? 99).toBeLessThan(8);
+    const ledger = report.record?.exploration;
+    if (ledger === undefined) throw new Error('no exploration ledger');
+    // The ledger accounts for every tool, and the registered count is what it produced, no more.
+    expect(ledger.tools).toHaveLength(13);
+    expect(ledger.produced).toBeLessThan(8);
+    expect(report.record?.suite?.registered).toBeLessThanOrEqual(ledger.produced);
+    for (const tool of ledger.tools) {
+      if (tool.candidates > 0) continue;
+      expect(tool.skipped, tool.tool).toBeDefined();
+      if (!tool.explorable) expect(tool.calls, tool.tool).toBe(0);
+    }
+    expect(ledger.tools.filter((t) => t.explorable && t.calls > 0).length).toBeGreaterThanOrEqual(8);
   });
 
-  it('because its tools echo their input or return random or fixed demo values: only environment and demo constants become tasks', () => {
+  it('its tasks come only from environment and demo constants', () => {
     const report = get();
     const suite = JSON.parse(readFileSync(join(report.dir ?? '', 'suite.json'), 'utf8')) as {
       tasks: { expectedTools: string[] }[];

@@ -1,64 +1,99 @@
 /**
  * @modelcontextprotocol/server-filesystem (a real server nobody here wrote) through `fitness-report
- * run`, offline, allowed one temporary directory seeded with a few files. What it really gets, and
- * why, asserted from the record, the suite and the tapes; every count in the record re-derived
- * from the tapes and the suite, and every verdict recomputed by verify.
+ * run`, offline, allowed one temporary directory seeded with 24 files in nested folders, most of
+ * them with "Label: value" lines. What it really gets, and why, asserted from the record, the suite
+ * and the tapes; every count in the record re-derived from the tapes and the suite, and every
+ * verdict recomputed by verify.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRuns, filesystemRun, type RunReport } from '../../src/audit/index.js';
+import {
+  executeRuns,
+  FILESYSTEM_SEED,
+  filesystemRun,
+  type RunReport,
+  serverEntry,
+} from '../../src/audit/index.js';
+import { openSession } from '../../src/connect/session.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
+import { executePlan } from '../../src/suite/plan.js';
+import { SuiteFile } from '../../src/suite/suite-file.js';
+import type { ToolCaller } from '../../src/suite/surface.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
 
 const out = mkdtempSync(join(tmpdir(), 'real-fs-'));
 let report: RunReport;
+let suite: SuiteFile;
 
 beforeAll(async () => {
   [report] = (await executeRuns([filesystemRun()], { outDir: out })) as [RunReport];
+  suite = SuiteFile.parse(JSON.parse(readFileSync(join(report.dir ?? '', 'suite.json'), 'utf8')));
 }, 300_000);
 
 afterAll(() => {
   rmSync(out, { recursive: true, force: true });
 });
 
-describe('server-filesystem over stdio', () => {
-  it('is INSUFFICIENT_SURFACE: below the minimum suite size', () => {
+describe('server-filesystem over stdio, 24 seeded files', () => {
+  it('is SCORED offline with at least 16 registered tasks', () => {
+    expect(Object.keys(FILESYSTEM_SEED).length).toBeGreaterThanOrEqual(20);
     expect(report.error).toBeUndefined();
-    expect(report.obtained).toMatchObject({
-      outcome: 'INSUFFICIENT_SURFACE',
-      gate: 'suite_size',
-      reason: 'below_minimum_suite_size',
-    });
+    expect(report.obtained?.outcome).toBe('SCORED');
     expect(report.record?.surface?.toolCount).toBe(14);
-    expect(report.record?.suite?.registered ?? 99).toBeLessThan(8);
-    expect(Object.hasOwn(report.record ?? {}, 'score')).toBe(false);
+    expect(report.record?.suite?.registered ?? 0).toBeGreaterThanOrEqual(16);
+    expect(report.record?.identity.generator).toEqual({ name: 'explore', version: '2' });
+    expect(report.record?.score?.firstTry.n ?? 0).toBeGreaterThanOrEqual(48);
   });
 
-  it('because every read but one needs a path, and the one without arguments answers in prose', async () => {
+  it('explored from the allowed directory it was given (derived from argv) to the files, reading but never writing', async () => {
+    const given = report.record?.exploration?.given ?? [];
+    expect(given).toEqual([expect.objectContaining({ origin: 'derived', source: 'argv[2]' })]);
     const wire = await readTape(join(report.dir ?? '', 'wire.jsonl'));
     const explored = pairExchanges(wire.records).exchanges.filter(
       (e) => e.method === 'tools/call' && e.corrId === 'generate',
     );
-    const answered = explored.filter((e) => e.outcome === 'result').map((e) => e.tool);
-    expect(answered).toContain('list_allowed_directories');
-    // read_multiple_files reports its missing files inside a successful result; nothing else answered.
-    for (const tool of answered) expect(['list_allowed_directories', 'read_multiple_files']).toContain(tool);
-    // Every other read-only tool was tried with a schema-derived path that does not exist.
-    const failed = new Set(explored.filter((e) => e.outcome === 'tool-error').map((e) => e.tool));
-    for (const tool of [
-      'read_text_file',
-      'list_directory',
-      'directory_tree',
-      'get_file_info',
-      'search_files',
-    ])
-      expect(failed.has(tool), tool).toBe(true);
-    // Writes are never explored.
-    expect(explored.map((e) => e.tool)).not.toContain('write_file');
-    expect(report.record?.suite?.candidates).toBe(1);
+    const tools = new Set(explored.filter((e) => e.outcome === 'result').map((e) => e.tool));
+    for (const tool of ['list_directory', 'read_text_file', 'directory_tree', 'get_file_info'])
+      expect(tools.has(tool), tool).toBe(true);
+    for (const tool of ['write_file', 'edit_file', 'move_file', 'create_directory'])
+      expect(tools.has(tool), tool).toBe(false);
+    const ledger = new Map((report.record?.exploration?.tools ?? []).map((t) => [t.tool, t]));
+    expect(ledger.get('read_text_file')).toMatchObject({ basis: 'declared', explorable: true });
+    expect(ledger.get('write_file')).toMatchObject({ basis: 'none', explorable: false, calls: 0 });
+  });
+
+  it('grounds every key by execution, and each is stable: the plan re-run returns it', async () => {
+    const target = report.record?.identity.target.description ?? '';
+    expect(target).toContain('server-filesystem');
+    // The seeded directory is removed after the run; re-create the same files to re-run the plans.
+    const dir = given(report);
+    for (const [path, text] of Object.entries(FILESYSTEM_SEED)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const session = await openSession({
+      kind: 'stdio',
+      argv: [process.execPath, serverEntry('@modelcontextprotocol/server-filesystem'), dir],
+    });
+    try {
+      const caller: ToolCaller = async (name, args) => {
+        const outcome = await session.callTool(name, args, { corrId: 'recheck', timeoutMs: 20_000 });
+        return outcome.kind === 'result'
+          ? { kind: 'result', result: outcome.result }
+          : { kind: 'error', message: outcome.kind };
+      };
+      for (const task of [...suite.tasks, ...suite.reserve]) {
+        const again = await executePlan(task, caller);
+        expect(again.ok, task.id).toBe(true);
+        if (again.ok) expect(again.answerKey, task.id).toEqual(task.answerKey);
+      }
+    } finally {
+      await session.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('record, suite and tapes agree on every count, and verify recomputes every verdict', async () => {
@@ -68,3 +103,9 @@ describe('server-filesystem over stdio', () => {
     expect(verified.problems).toEqual([]);
   });
 });
+
+function given(r: RunReport): string {
+  const value = r.record?.exploration?.given[0]?.value;
+  if (value === undefined) throw new Error('no given directory');
+  return value;
+}

@@ -1,14 +1,14 @@
 /**
  * @modelcontextprotocol/server-memory (a real server nobody here wrote) through `fitness-report
- * run`, offline, on a temporary memory file seeded with a small knowledge graph. What it really
+ * run`, offline, on a temporary memory file seeded with a 12-entity knowledge graph. What it really
  * gets, and why, asserted from the record and the tapes; every count in the record re-derived from
  * the tapes and the suite, and every verdict recomputed by verify.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRuns, memoryRun, type RunReport } from '../../src/audit/index.js';
+import { executeRuns, MEMORY_SEED, memoryRun, type RunReport } from '../../src/audit/index.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
@@ -24,33 +24,42 @@ afterAll(() => {
   rmSync(out, { recursive: true, force: true });
 });
 
-describe('server-memory over stdio, seeded graph', () => {
-  it('is DEGENERATE at the null baseline, before any paid call', () => {
+function lastNulls() {
+  const nulls = report.record?.gates.filter((g) => g.gate === 'null_baseline').at(-1);
+  if (nulls?.gate !== 'null_baseline') throw new Error('no null baseline decision');
+  return nulls;
+}
+
+describe('server-memory over stdio, a seeded graph of 12 entities', () => {
+  it('is SCORED (not DEGENERATE) with 16 registered tasks', () => {
+    expect(MEMORY_SEED.filter((e) => e.type === 'entity').length).toBeGreaterThanOrEqual(10);
     expect(report.error).toBeUndefined();
-    expect(report.obtained).toMatchObject({
-      outcome: 'DEGENERATE',
-      gate: 'null_baseline',
-      reason: 'noise_exceeds_signal',
-    });
-    const nulls = report.record?.gates.at(-1);
-    expect(nulls).toMatchObject({ gate: 'null_baseline', signalSource: 'ceiling', verdict: 'KILL' });
-    expect(report.record?.gates.some((g) => g.gate === 'construct')).toBe(false);
+    expect(report.obtained?.outcome).toBe('SCORED');
     expect(report.record?.suite?.registered).toBe(16);
+    expect(report.record?.gates.map((g) => g.verdict)).not.toContain('KILL');
   });
 
-  it('because read_graph answers every question whatever it is asked: random arguments reach the keys', async () => {
-    const nulls = report.record?.gates.at(-1);
-    if (nulls?.gate !== 'null_baseline') throw new Error('the last gate is not the null baseline');
-    expect(nulls.nullRates['null-random-args']?.rate ?? 0).toBeGreaterThanOrEqual(0.5);
-    expect(nulls.nullRates['null-no-tools']?.k).toBe(0);
-    expect(nulls.nullRates['null-stubbed-empty']?.k).toBe(0);
+  it('counts a random-args trial on read_graph {} as not applicable: the randomised call is the real call', async () => {
+    const rate = lastNulls().nullRates['null-random-args'];
+    expect(rate?.notApplicable ?? 0).toBeGreaterThan(0);
+    expect(rate?.n ?? 0).toBeGreaterThan(0);
+    expect((rate?.n ?? 0) + (rate?.notApplicable ?? 0)).toBe(16);
     const wire = await readTape(join(report.dir ?? '', 'wire.jsonl'));
     const randomCalls = pairExchanges(wire.records).exchanges.filter(
       (e) => e.method === 'tools/call' && e.corrId?.endsWith('::null-random-args'),
     );
-    expect(randomCalls.length).toBeGreaterThan(0);
+    expect(randomCalls.some((c) => c.tool === 'read_graph')).toBe(true);
     // Only reads were made: the graph the keys came from is the graph every null call saw.
     for (const call of randomCalls) expect(['read_graph', 'search_nodes', 'open_nodes']).toContain(call.tool);
+  });
+
+  it('listing keys carry decoys, so pasting the whole graph is no answer', () => {
+    const suite = JSON.parse(readFileSync(join(report.dir ?? '', 'suite.json'), 'utf8')) as {
+      tasks: { plan: { tool: string }[]; check: { kind: string; decoys?: string[] } }[];
+    };
+    const fromGraph = suite.tasks.filter((t) => t.plan.length === 1 && t.plan[0]?.tool === 'read_graph');
+    expect(fromGraph.length).toBeGreaterThan(0);
+    for (const task of fromGraph) expect(task.check.decoys?.length ?? 0).toBeGreaterThan(0);
   });
 
   it('record, suite and tapes agree on every count, and verify recomputes every verdict', async () => {
@@ -60,11 +69,12 @@ describe('server-memory over stdio, seeded graph', () => {
     expect(verified.problems).toEqual([]);
   });
 
-  it('never writes the memory file path (an env value) into the record or the tapes', async () => {
-    const { readFileSync } = await import('node:fs');
-    for (const file of ['record.json', 'wire.jsonl', 'agent.jsonl', 'prereg.json']) {
-      const text = readFileSync(join(report.dir ?? '', file), 'utf8');
-      expect(text, file).not.toMatch(/fitness-memory-[A-Za-z0-9]+\/memory\.jsonl/);
-    }
+  it('records the memory file path (an --env value is configuration) as derived given context', () => {
+    const prereg = JSON.parse(readFileSync(join(report.dir ?? '', 'prereg.json'), 'utf8')) as {
+      given?: { name: string; value: string; origin: string; source: string }[];
+    };
+    const derived = prereg.given?.find((g) => g.source === 'env MEMORY_FILE_PATH');
+    expect(derived?.origin).toBe('derived');
+    expect(derived?.value).toMatch(/fitness-memory-[A-Za-z0-9]+\/memory\.jsonl$/);
   });
 });

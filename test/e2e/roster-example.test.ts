@@ -84,6 +84,6 @@ describe('examples/roster.json', () => {
     expect(board).toContain('Conformance (official suite)');
     expect(board.match(/@modelcontextprotocol\/conformance 0\.1\.13/g)).toHaveLength(2);
     expect(board).toContain('via a loopback bridge');
-    expect(io.stdout.join('\n')).toMatch(/board: .*index\.html \(2 runs in 1 groups\)/);
+    expect(io.stdout.join('\n')).toMatch(/board: .*index\.html \(2 runs in 1 group\)/);
   }, 600_000);
 });

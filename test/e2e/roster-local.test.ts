@@ -1,18 +1,21 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { readRecord } from '../../src/record/io.js';
 import { ROSTER_DB } from '../../src/roster/local.js';
 import { RosterStore } from '../../src/roster/store.js';
-import { cli, plantedRoster } from './roster/cli.js';
+import { cli, plantedRoster, stopAll } from './roster/cli.js';
 import { captureIO, server } from './run/helpers.js';
 
 const runDirsIn = (out: string) =>
   readdirSync(out, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(out, d.name, 'record.json')))
     .map((d) => join(out, d.name));
+
+// A failed assertion must not leave a roster process (or its tries and servers) running.
+afterAll(() => stopAll());
 
 describe('roster on one machine: its own process per job, a work list that resumes', () => {
   it('SIGKILL of the roster mid-run, then --resume: every job ends with exactly its records, finished jobs never rerun', async () => {
@@ -143,7 +146,7 @@ describe('roster on one machine: its own process per job, a work list that resum
 });
 
 describe('a job past its time limit', () => {
-  it('ends VOID budget_cap, recorded, and is not run again', async () => {
+  it('ends VOID budget_exhausted, recorded, and is not run again', async () => {
     const { dir, file } = plantedRoster({
       slow: { command: process.execPath, args: [server('well-made')], timeoutMs: 5000 },
     });
@@ -172,7 +175,7 @@ describe('a job past its time limit', () => {
     expect(tries.map((t) => [t.job_key, t.state, t.outcome])).toEqual([['slow#1', 'finished', 'VOID']]);
     const record = await readRecord(join(tries[0]?.run_dir ?? '', 'record.json'));
     expect(record.void).toMatchObject({
-      reason: 'budget_cap',
+      reason: 'budget_exhausted',
       detail: "the roster job's time limit (5000 ms) was reached",
     });
   }, 120_000);

@@ -7,7 +7,7 @@ import { pairExchanges } from '../../src/tape/pairing.js';
 import { captureIO, loadRun, outDir, server } from './run/helpers.js';
 
 /**
- * The offline path end to end through the CLI: no key set, the heuristic runner and explore/1, the
+ * The offline path end to end through the CLI: no key set, the heuristic runner and explore/2, the
  * well-made planted server. Then the record, the suite and the three tapes are read back and every
  * count the record publishes is re-derived from the tapes.
  */
@@ -26,7 +26,7 @@ describe('fitness-report run (offline) on the well-made server', () => {
     const { record, tapes, suite } = await loadRun(dir);
     expect(record.outcome).toBe('SCORED');
     expect(record.identity.runner).toBe('heuristic');
-    expect(record.identity.generator).toEqual({ name: 'explore', version: '1' });
+    expect(record.identity.generator).toEqual({ name: 'explore', version: '2' });
     expect(record.gates.map((g) => (g.gate === 'null_baseline' ? `null:${g.signalSource}` : g.gate))).toEqual(
       [
         'structural',
@@ -45,7 +45,7 @@ describe('fitness-report run (offline) on the well-made server', () => {
     expect(tapes.judge.meta?.kind).toBe('llm');
     for (const tape of Object.values(tapes)) {
       expect(tape.end?.reason).toBe('SCORED');
-      expect(tape.meta?.producer.configHash).toBe(record.suite?.hash);
+      expect(tape.meta?.producer).toMatchObject({ configHash: record.suite?.hash });
     }
   }, 600_000);
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -35,36 +35,79 @@ describe('VOID runs and bad input', () => {
     expect(await main(['verify', r.dir], verify)).toBe(0);
   }, 300_000);
 
-  it('never overwrites a run directory', () => {
+  it('never overwrites a run directory: a second run in the same second gets its own id', () => {
     const out = outDir();
     const at = new Date('2026-11-01T12:00:00Z');
     const first = createRunDir(out, 'acme', at);
+    const second = createRunDir(out, 'acme', at);
     expect(existsSync(first.dir)).toBe(true);
-    expect(() => createRunDir(out, 'acme', at)).toThrow(
-      /already exists; a run directory is never overwritten/,
-    );
+    expect(second.dir).not.toBe(first.dir);
   });
 
-  it('an unknown provider is a one-line VOID reason, not a stack trace', async () => {
+  it('an unknown provider, a malformed model and a missing key are usage errors: exit 2, no run directory', async () => {
+    for (const [flags, message] of [
+      [
+        ['--runner', 'acme:x1'],
+        /^fitness-report run: MODEL_UNKNOWN_PROVIDER: --runner: unknown model provider 'acme'/,
+      ],
+      [
+        ['--runner', 'anthropic:claude-sonnet-4-5-20250929'],
+        /^fitness-report run: MODEL_MISSING_KEY: --runner: .*ANTHROPIC_API_KEY/,
+      ],
+      [['--judge', 'not a model'], /^fitness-report run: MODEL_[A-Z_]+: --judge: /],
+      [
+        ['--header', 'Authorization: Bearer abcdefgh'],
+        /^fitness-report run: USAGE: --header does not apply to a stdio command/,
+      ],
+    ] as const) {
+      const out = outDir();
+      const io = captureIO();
+      const code = await main(['run', ...flags, '--out', out, '--', 'node', server('good')], io);
+      expect(code).toBe(2);
+      expect(io.stderr).toHaveLength(1);
+      expect(io.stderr[0]).toMatch(message);
+      expect(readdirSync(out)).toEqual([]);
+    }
+  });
+
+  it('a flag that does not apply to an HTTP target, a short secret and an unstated credential are usage errors', async () => {
+    for (const [flags, message] of [
+      [['--env', 'A=b'], /--env does not apply to an HTTP target/],
+      [['--cwd', '/tmp'], /--cwd does not apply to an HTTP target/],
+      [
+        ['--header', 'Accept-Language: en'],
+        /--header Accept-Language: a secret of 2 character\(s\) is too short.*--public-header/,
+      ],
+      [
+        ['--header', 'Authorization: Bearer tok-0123456789'],
+        /say whose it is with --credential free-key or --credential owner-key/,
+      ],
+    ] as const) {
+      const out = outDir();
+      const io = captureIO();
+      expect(await main(['run', ...flags, '--out', out, '--url', 'http://127.0.0.1:9/mcp'], io)).toBe(2);
+      expect(io.stderr[0]).toMatch(message);
+      expect(readdirSync(out)).toEqual([]);
+    }
+  });
+
+  it('run --help names every default and the environment variables that change them', async () => {
     const io = captureIO();
-    const code = await main(
-      ['run', '--runner', 'acme:x1', '--out', outDir(), '--', 'node', server('good')],
-      io,
-    );
-    expect(code).toBe(3);
-    expect(io.stdout[0]).toMatch(/^VOID \(crashed\): MODEL_UNKNOWN_PROVIDER: unknown model provider 'acme'/);
-    expect(io.stderr.join('\n')).not.toMatch(/\n\s+at /);
-  });
-
-  it('a missing key names the variable', async () => {
-    const r = await runFitness({
-      target: { kind: 'stdio', argv: ['node', server('good')] },
-      runner: 'anthropic:claude-sonnet-4-5-20250929',
-      outDir: outDir(),
-      env: {},
-    });
-    expect(r.outcome).toBe('VOID');
-    expect(r.record.void?.detail).toMatch(/MODEL_MISSING_KEY: .*ANTHROPIC_API_KEY/);
+    expect(await main(['run', '--help'], io)).toBe(0);
+    const help = io.stdout.join('\n');
+    for (const text of [
+      'ANTHROPIC_API_KEY',
+      'OPENAI_API_KEY',
+      '(default 16;',
+      '(default 2h)',
+      '(default 20000)',
+      'Exit codes',
+      '--secret-env',
+      '--public-header',
+      '--budget',
+    ]) {
+      expect(help).toContain(text);
+    }
   });
 
   it('an unreachable model endpoint stops the run as VOID at the screen', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FitnessError } from '../../src/cli/errors.js';
 import { openSession, type SessionOptions } from '../../src/connect/index.js';
-import { readTape, TapeWriter, tapeStats } from '../../src/tape/index.js';
+import { readTape, TapeWriter, tapeStats, toolRow } from '../../src/tape/index.js';
 import { alive, gone, handleCounts, leakedSince, tempDir } from './fixtures/wire/helpers.js';
 
 let dir: string;
@@ -37,7 +37,7 @@ async function failure(
   options: Omit<SessionOptions, 'tape'> = {},
 ): Promise<{ error: FitnessError; tapeText: string; path: string }> {
   const path = join(dir, 'wire.jsonl');
-  const tape = TapeWriter.open({ path, meta: { label: 'hostile', command: argv.join(' '), kind: 'mcp' } });
+  const tape = TapeWriter.open({ path, meta: { label: 'hostile', command: argv, kind: 'mcp' } });
   const baseline = handleCounts();
   let error: unknown;
   try {
@@ -93,7 +93,7 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     expect(noise.length).toBeGreaterThan(0);
     // The handshake requests went out and are pending on the tape, not dropped.
     const stats = tapeStats([tape]);
-    expect(stats.errors.pendingRequests.map((p) => p.method)).toContain('initialize');
+    expect(stats.pendingByMethod.map((p) => p.method)).toContain('initialize');
   });
 
   it('never answers initialize (timeout), and its child processes die with it', async () => {
@@ -114,7 +114,10 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     const script = join(dir, 'minimal.cjs');
     writeFileSync(script, MINIMAL);
     const path = join(dir, 'wire.jsonl');
-    const tape = TapeWriter.open({ path, meta: { label: 'minimal', command: 'minimal exit', kind: 'mcp' } });
+    const tape = TapeWriter.open({
+      path,
+      meta: { label: 'minimal', command: ['minimal', 'exit'], kind: 'mcp' },
+    });
     const baseline = handleCounts();
     const session = await openSession(
       { kind: 'stdio', argv: [process.execPath, script, 'exit'] },
@@ -129,7 +132,7 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     expect(await leakedSince(baseline)).toEqual({});
     await tape.close('done');
     const stats = tapeStats([await readTape(path)]);
-    expect(stats.tools.work).toMatchObject({ calls: 1, pending: 1, errors: 0 });
+    expect(toolRow(stats, 'work')).toMatchObject({ calls: 1, pending: 1, errors: 0 });
     expect(readFileSync(path, 'utf8')).toContain('"kind":"fitness.process","raw":{"exitCode":7');
   });
 
@@ -139,7 +142,7 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     const path = join(dir, 'wire.jsonl');
     const tape = TapeWriter.open({
       path,
-      meta: { label: 'minimal', command: 'minimal strict', kind: 'mcp' },
+      meta: { label: 'minimal', command: ['minimal', 'strict'], kind: 'mcp' },
     });
     const session = await openSession(
       { kind: 'stdio', argv: [process.execPath, script, 'strict'] },
@@ -154,7 +157,7 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     expect(text).toContain('"phase":"retry"');
     expect(text).toContain('"kind":"fitness.process","raw":{"exitCode":2');
     const stats = tapeStats([await readTape(path)]);
-    expect(stats.errors.pendingRequests).toEqual([{ method: 'server/discover', count: 1 }]);
+    expect(stats.pendingByMethod).toEqual([{ method: 'server/discover', count: 1 }]);
   });
 
   it('never answers a tool call: timeout outcome, pending on the tape', async () => {
@@ -163,7 +166,7 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     const path = join(dir, 'wire.jsonl');
     const tape = TapeWriter.open({
       path,
-      meta: { label: 'minimal', command: 'minimal silent', kind: 'mcp' },
+      meta: { label: 'minimal', command: ['minimal', 'silent'], kind: 'mcp' },
     });
     const session = await openSession(
       { kind: 'stdio', argv: [process.execPath, script, 'silent'] },
@@ -174,7 +177,7 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     await session.close();
     await tape.close('done');
     const stats = tapeStats([await readTape(path)]);
-    expect(stats.tools.work).toMatchObject({ calls: 1, pending: 1 });
+    expect(toolRow(stats, 'work')).toMatchObject({ calls: 1, pending: 1 });
   });
 
   it('an oversized frame is recorded truncated with a marker and still reaches the client', async () => {
@@ -183,7 +186,7 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     const path = join(dir, 'wire.jsonl');
     const tape = TapeWriter.open({
       path,
-      meta: { label: 'minimal', command: 'minimal huge', kind: 'mcp' },
+      meta: { label: 'minimal', command: ['minimal', 'huge'], kind: 'mcp' },
       maxFrameBytes: 64 * 1024,
     });
     const session = await openSession(
@@ -199,13 +202,13 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
     const read = await readTape(path);
     const big = read.records.find((r) => r.type === 'message' && r.value.truncated !== undefined);
     expect(big?.type === 'message' && big.value.truncated?.bytes).toBeGreaterThan(300000);
-    expect(tapeStats([read]).tools.work).toMatchObject({ calls: 1, pending: 0 });
+    expect(toolRow(tapeStats([read]), 'work')).toMatchObject({ calls: 1, pending: 0 });
   });
 
   it('an env secret never reaches the tape, even when the server prints it', async () => {
     const secret = 'env-secret-5c2a91f0';
     const path = join(dir, 'secret.jsonl');
-    const tape = TapeWriter.open({ path, meta: { label: 'secret', command: 'node', kind: 'mcp' } });
+    const tape = TapeWriter.open({ path, meta: { label: 'secret', command: ['node'], kind: 'mcp' } });
     const error = await openSession(
       {
         kind: 'stdio',
@@ -214,7 +217,7 @@ describe('hostile stdio servers end in one clear line, a tape, and no leftovers'
           '-e',
           'console.error("token=" + process.env.API_TOKEN); console.log(process.env.API_TOKEN); process.exit(1)',
         ],
-        env: { API_TOKEN: secret },
+        secretEnv: { API_TOKEN: secret },
       },
       { tape, connectTimeoutMs: 1500 },
     ).catch((err: unknown) => err);

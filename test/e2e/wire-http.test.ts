@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../src/connect/index.js';
-import { readTape, TapeWriter, tapeStats } from '../../src/tape/index.js';
+import { readTape, TapeWriter, tapeStats, toolRow } from '../../src/tape/index.js';
 import {
   GOOD,
   type Spawned,
@@ -37,7 +37,7 @@ describe('Streamable HTTP sessions against real servers on 127.0.0.1', () => {
     };
     const tape = TapeWriter.open({
       path,
-      meta: { label: 'everything', command: everything.url, kind: 'mcp' },
+      meta: { label: 'everything', command: ['fitness-report', 'run', '--url', everything.url], kind: 'mcp' },
     });
     const session = await openSession(target, { tape });
     expect(session.protocolVersion).toBe('2025-11-25');
@@ -70,8 +70,8 @@ describe('Streamable HTTP sessions against real servers on 127.0.0.1', () => {
     const http = read.records.filter((r) => r.type === 'event' && r.value.kind === 'fitness.http');
     expect(http.length).toBeGreaterThan(3);
     const stats = tapeStats([read]);
-    expect(stats.tools.echo).toMatchObject({ calls: 1, errors: 0, pending: 0 });
-    expect(stats.errors.rpcErrors).toContainEqual({
+    expect(toolRow(stats, 'echo')).toMatchObject({ calls: 1, errors: 0, pending: 0 });
+    expect(stats.rpcErrorsByMethod).toContainEqual({
       method: 'fitness/no-such-method',
       code: -32601,
       count: 1,
@@ -80,7 +80,10 @@ describe('Streamable HTTP sessions against real servers on 127.0.0.1', () => {
 
   it('examples/servers/good.js --http: 2026-07-28 modern, plain JSON, stateless; later sessions reuse the verdict', async () => {
     const path = join(dir, 'good.jsonl');
-    const tape = TapeWriter.open({ path, meta: { label: 'good', command: good.url, kind: 'mcp' } });
+    const tape = TapeWriter.open({
+      path,
+      meta: { label: 'good', command: ['fitness-report', 'run', '--url', good.url], kind: 'mcp' },
+    });
     const first = await openSession({ kind: 'http', url: good.url }, { tape });
     expect(first.protocolVersion).toBe('2026-07-28');
     expect(first.era).toBe('modern');
@@ -105,7 +108,7 @@ describe('Streamable HTTP sessions against real servers on 127.0.0.1', () => {
     );
     expect(probes.map((p) => p.type === 'message' && p.value.session)).toEqual(['s1']);
     const stats = tapeStats([read]);
-    expect(stats.tools[tool]?.calls).toBe(1);
-    expect(stats.tools[tool]?.pending).toBe(0);
+    expect(toolRow(stats, tool)?.calls).toBe(1);
+    expect(toolRow(stats, tool)?.pending).toBe(0);
   });
 });

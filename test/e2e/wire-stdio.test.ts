@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { openSession } from '../../src/connect/index.js';
-import { readTape, TapeWriter, tapeStats } from '../../src/tape/index.js';
+import { readTape, TapeWriter, tapeStats, toolRow } from '../../src/tape/index.js';
 import { EVERYTHING, GOOD, gone, tempDir } from './fixtures/wire/helpers.js';
 
 let dir: string;
@@ -18,7 +18,7 @@ describe('stdio sessions against real servers', () => {
     const path = join(dir, 'wire.jsonl');
     const tape = TapeWriter.open({
       path,
-      meta: { label: 'everything', command: 'node everything', kind: 'mcp' },
+      meta: { label: 'everything', command: ['node', 'everything'], kind: 'mcp' },
     });
     const session = await openSession(
       { kind: 'stdio', argv: [process.execPath, EVERYTHING, 'stdio'] },
@@ -65,21 +65,24 @@ describe('stdio sessions against real servers', () => {
     const lines = readFileSync(path, 'utf8').split('\n');
     for (const n of raw.tapeLines) expect(lines[n - 1]).toContain('fitness-raw-1');
     const stats = tapeStats([read]);
-    expect(stats.tools.echo?.calls).toBe(2);
+    expect(toolRow(stats, 'echo')?.calls).toBe(2);
     // server-everything answers the era probe with -32601 too (it has no server/discover).
-    expect(stats.errors.rpcErrors).toEqual([
+    expect(stats.rpcErrorsByMethod).toEqual([
       { method: 'server/discover', code: -32601, count: 1 },
       { method: 'fitness/no-such-method', code: -32601, count: 1 },
     ]);
-    expect(stats.tools.echo?.pending).toBe(0);
-    expect(stats.tools['no-such-tool']).toMatchObject({ calls: 1, errors: 1, pending: 0 });
-    expect(stats.errors.toolErrors).toEqual([{ tool: 'no-such-tool', count: 1 }]);
+    expect(toolRow(stats, 'echo')?.pending).toBe(0);
+    expect(toolRow(stats, 'no-such-tool')).toMatchObject({ calls: 1, errors: 1, pending: 0 });
+    expect(stats.errors.filter((e) => e.source === 'tool').map((e) => e.name)).toEqual(['no-such-tool']);
     expect(stats.session.endReason).toBe('done');
   });
 
   it('examples/servers/good.js: negotiates 2026-07-28 (modern) with a discover result', async () => {
     const path = join(dir, 'wire.jsonl');
-    const tape = TapeWriter.open({ path, meta: { label: 'good', command: 'node good.js', kind: 'mcp' } });
+    const tape = TapeWriter.open({
+      path,
+      meta: { label: 'good', command: ['node', 'good.js'], kind: 'mcp' },
+    });
     const session = await openSession({ kind: 'stdio', argv: [process.execPath, GOOD] }, { tape });
     expect(session.protocolVersion).toBe('2026-07-28');
     expect(session.era).toBe('modern');
@@ -96,7 +99,10 @@ describe('stdio sessions against real servers', () => {
   it('concurrent trials share one tape: fresh processes, reused JSON-RPC ids, pairing kept apart by session', async () => {
     const path = join(dir, 'wire.jsonl');
     const target = { kind: 'stdio' as const, argv: [process.execPath, GOOD] };
-    const tape = TapeWriter.open({ path, meta: { label: 'good', command: 'node good.js', kind: 'mcp' } });
+    const tape = TapeWriter.open({
+      path,
+      meta: { label: 'good', command: ['node', 'good.js'], kind: 'mcp' },
+    });
     const first = await openSession(target, { tape });
     const prior = first.prior;
     await first.close();
@@ -123,9 +129,9 @@ describe('stdio sessions against real servers', () => {
     // Every trial's session numbered its first request 0: the ids collide, the sessions do not.
     expect(calls.map((c) => (c.raw as { id: number }).id)).toEqual([0, 0, 0]);
     const stats = tapeStats([read]);
-    expect(stats.tools.list_branches).toMatchObject({ calls: 3, errors: 0, pending: 0 });
-    expect(stats.errors.orphanResponses).toBe(0);
-    expect(stats.errors.reusedIds).toBe(0);
+    expect(toolRow(stats, 'list_branches')).toMatchObject({ calls: 3, errors: 0, pending: 0 });
+    expect(stats.orphanResponses).toBe(0);
+    expect(stats.reusedIds).toBe(0);
 
     const out: string[] = [];
     const code = await main(['tape', 'stats', path, '--json'], {
@@ -135,6 +141,7 @@ describe('stdio sessions against real servers', () => {
       env: {},
     });
     expect(code).toBe(0);
-    expect(JSON.parse(out.join('\n')).tools.list_branches.calls).toBe(3);
+    const tools = JSON.parse(out.join('\n')).tools as { name: string; calls: number }[];
+    expect(tools.find((t) => t.name === 'list_branches')?.calls).toBe(3);
   });
 });

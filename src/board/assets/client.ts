@@ -11,6 +11,40 @@ import { FitnessError } from '../../cli/errors.js';
  */
 const CLIENT_DIR = fileURLToPath(new URL('../client/', import.meta.url));
 
+/**
+ * Library modules the client imports (dependency-free on purpose), served beside it. Until the
+ * viewer is bundled at build time, their import specifiers are rewritten to the served file.
+ */
+const SHARED: readonly { specifier: string; module: string; served: string }[] = [
+  { specifier: '../../tape/corr-id.js', module: '../../tape/corr-id', served: './corr-id.js' },
+];
+
+function relink(text: string): string {
+  let out = text;
+  for (const s of SHARED)
+    out = out.replaceAll(`'${s.specifier}'`, `'${s.served}'`).replaceAll(`"${s.specifier}"`, `"${s.served}"`);
+  return out;
+}
+
+async function sharedFiles(dir: string, out: Map<string, string>): Promise<void> {
+  for (const s of SHARED) {
+    const base = join(dir, s.module);
+    const served = s.served.replace(/^\.\//, '');
+    if (existsSync(`${base}.js`)) {
+      out.set(served, (await readFile(`${base}.js`, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, ''));
+      continue;
+    }
+    const typescript = await import('typescript');
+    const { transpileModule, ModuleKind, ScriptTarget } = typescript.default;
+    const source = await readFile(`${base}.ts`, 'utf8');
+    out.set(
+      served,
+      transpileModule(source, { compilerOptions: { module: ModuleKind.ESNext, target: ScriptTarget.ES2022 } })
+        .outputText,
+    );
+  }
+}
+
 export async function clientFiles(dir = CLIENT_DIR): Promise<Map<string, string>> {
   const names = (await readdir(dir)).filter((n) => !n.endsWith('.test.ts') && !n.endsWith('.d.ts'));
   const js = names.filter((n) => n.endsWith('.js'));
@@ -18,8 +52,12 @@ export async function clientFiles(dir = CLIENT_DIR): Promise<Map<string, string>
   if (js.length > 0) {
     // Source maps are not published, so their comments would only point at missing files.
     for (const name of js) {
-      out.set(name, (await readFile(join(dir, name), 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, ''));
+      out.set(
+        name,
+        relink((await readFile(join(dir, name), 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, '')),
+      );
     }
+    await sharedFiles(dir, out);
     return out;
   }
   const ts = names.filter((n) => n.endsWith('.ts'));
@@ -34,7 +72,8 @@ export async function clientFiles(dir = CLIENT_DIR): Promise<Map<string, string>
       compilerOptions: { module: ModuleKind.ESNext, target: ScriptTarget.ES2022 },
       fileName: name,
     });
-    out.set(name.replace(/\.ts$/, '.js'), result.outputText);
+    out.set(name.replace(/\.ts$/, '.js'), relink(result.outputText));
   }
+  await sharedFiles(dir, out);
   return out;
 }

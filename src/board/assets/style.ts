@@ -97,4 +97,20 @@ body.viewer main { max-width: none; }
 .dropzone { border: 2px dashed var(--line); border-radius: 6px; padding: .4rem .8rem; color: var(--muted); font-size: .85rem; }
 .dropzone.over { border-color: #1a5fb4; color: #1a5fb4; }
 .status { font-size: .85rem; color: var(--muted); }
+.story { border: 1px solid var(--line); border-radius: 6px; padding: .3rem .9rem .6rem; margin: .4rem 0 .6rem; background: var(--panel); }
+.story h2 { margin: .4rem 0; font-size: 1.1rem; }
+.story-groups, .story-handshake { font-size: .9rem; }
+details.phase { margin: .25rem 0; }
+details.phase > summary { cursor: pointer; font-weight: 600; }
+table.trials { font-size: .82rem; margin: .3rem 0 .6rem; }
+table.trials td, table.trials th { padding: .15rem .5rem; }
+.timebar { display: inline-flex; width: 12rem; height: .7rem; border: 1px solid var(--line); background: var(--paper); vertical-align: middle; }
+.timebar .seg { display: block; height: 100%; }
+.timebar .model { background: #7b61c9; }
+.timebar .tool { background: var(--scored); }
+.timebar .harness { background: #c8cbd0; }
+.trial-head { font-size: .9rem; border-left: 4px solid #1a5fb4; padding-left: .6rem; }
+.timeline .row.fold { color: var(--muted); font-style: italic; }
+.compare { border: 1px solid var(--line); border-radius: 6px; padding: .3rem .9rem .6rem; margin-bottom: .6rem; }
+#search-form { display: inline-flex; gap: .3rem; align-items: center; }
 `;

@@ -1,3 +1,5 @@
+import type { Story } from './story.js';
+import { parseStory } from './story-data.js';
 import { planeOf, TapeParser } from './tape.js';
 
 /** One tape's text and the plane it belongs to; parsing happens in the viewer, a slice at a time. */
@@ -14,6 +16,8 @@ export interface RunData {
   recordPage: string;
   planes: { plane: string; path: string }[];
   verification: { status: string; keyid?: string; problems: string[] };
+  /** Told at build time from the published tapes; absent when the build could not tell it. */
+  story?: Story;
 }
 
 function isText(v: unknown): v is string {
@@ -36,6 +40,7 @@ export function parseRunData(value: unknown): RunData | undefined {
     return [{ plane: q.plane, path: q.path }];
   });
   const problems = Array.isArray(v.problems) ? v.problems.filter(isText) : [];
+  const story = parseStory(o.story);
   return {
     runId: o.runId,
     serverSlug: o.serverSlug,
@@ -43,6 +48,7 @@ export function parseRunData(value: unknown): RunData | undefined {
     recordPage: o.recordPage,
     planes,
     verification: { status: v.status, ...(isText(v.keyid) ? { keyid: v.keyid } : {}), problems },
+    ...(story ? { story } : {}),
   };
 }
 
@@ -62,17 +68,21 @@ async function fetchText(url: string): Promise<string> {
   return res.text();
 }
 
-export async function loadRun(runId: string, base: string): Promise<{ data: RunData; tapes: TapeText[] }> {
+/** The run data file alone: small, so the story paints before any tape is fetched. */
+export async function loadRunData(runId: string, base: string): Promise<RunData> {
   const dataUrl = new URL(`data/${encodeURIComponent(runId)}.json`, base).href;
   const data = parseRunData(JSON.parse(await fetchText(dataUrl)) as unknown);
   if (!data) throw new Error(`${dataUrl}: not a run data file`);
-  const tapes = await Promise.all(
+  return data;
+}
+
+export async function loadRunTapes(data: RunData, base: string): Promise<TapeText[]> {
+  return Promise.all(
     data.planes.map(async (p) => {
       const url = new URL(`runs/${encodeURIComponent(data.runId)}/${encodeURIComponent(p.path)}`, base).href;
       return { plane: p.plane, text: await fetchText(url) };
     }),
   );
-  return { data, tapes };
 }
 
 /** A tape opened on its own: its plane comes from its file name or its meta line. */

@@ -1,69 +1,49 @@
-import { loadFiles, loadRun, loadUrls, type RunData, type TapeText, tapeUrl } from './load.js';
+import { drawCompare } from './compare.js';
+import { loadFiles, loadRunData, loadRunTapes, loadUrls, type TapeText, tapeUrl } from './load.js';
+import { describe, type SearchState, search, step } from './search.js';
+import { buildStory, type Story } from './story.js';
+import { drawStory, drawTrialHead } from './story-view.js';
 import { type Entry, TapeParser } from './tape.js';
 import { buildRows, type Filters, facets, mergePlanes, type Row } from './timeline.js';
+import { mark, run, setOptions, showSignature, ui } from './ui.js';
 import { drawDetail, drawRow } from './view.js';
 import { VirtualList } from './virtual.js';
 
-/** The replay viewer: loads nothing until opened, then merges the tapes into one timeline. */
+/**
+ * The replay viewer: opens on the run's story (handshake, probes, phases, trials), merges the
+ * tapes into one timeline below it, and loads nothing until asked.
+ */
 const ROW_HEIGHT = 22;
-
-function byId<T extends HTMLElement>(id: string): T {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`viewer page is missing #${id}`);
-  return el as T;
-}
-
-const ui = {
-  title: byId<HTMLElement>('viewer-title'),
-  signature: byId<HTMLElement>('signature'),
-  status: byId<HTMLElement>('counts'),
-  phase: byId<HTMLSelectElement>('f-phase'),
-  task: byId<HTMLSelectElement>('f-task'),
-  errors: byId<HTMLInputElement>('f-errors'),
-  grouping: byId<HTMLSelectElement>('f-group'),
-  corrBox: byId<HTMLElement>('f-corr'),
-  corrId: byId<HTMLElement>('f-corr-id'),
-  corrClear: byId<HTMLButtonElement>('f-corr-clear'),
-  timeline: byId<HTMLElement>('timeline'),
-  spacer: byId<HTMLElement>('spacer'),
-  detail: byId<HTMLElement>('detail'),
-  urlForm: byId<HTMLFormElement>('open-url'),
-  urlInput: byId<HTMLInputElement>('tape-url'),
-  drop: byId<HTMLElement>('dropzone'),
-  file: byId<HTMLInputElement>('tape-file'),
-};
 
 const state = {
   entries: [] as Entry[],
   rows: [] as Row[],
   index: new Map<string, number>(),
-  filters: { phase: '', task: '', errorsOnly: false, corr: '', grouping: 'corr' } as Filters,
+  filters: { phase: '', task: '', errorsOnly: false, corr: '', grouping: 'corr', unfold: false } as Filters,
   selected: undefined as number | undefined,
+  story: undefined as Story | undefined,
+  /** The story came with the run (built from the published tapes); else it is told here. */
+  storyGiven: false,
+  title: '',
+  search: { query: '', hits: [], more: 0, at: -1 } as SearchState,
 };
 
 const list = new VirtualList(ui.timeline, ui.spacer, ROW_HEIGHT, (el, i) =>
   drawRow(el, state.rows[i], state.entries, { selected: state.selected, focusCorr: state.filters.corr }),
 );
 
-function setOptions(select: HTMLSelectElement, values: readonly string[]): void {
-  const all = document.createElement('option');
-  all.value = '';
-  all.textContent = 'all';
-  select.replaceChildren(
-    all,
-    ...values.map((v) => {
-      const o = document.createElement('option');
-      o.value = v;
-      o.textContent = v;
-      return o;
-    }),
-  );
+function showStory(story: Story): void {
+  state.story = story;
+  drawStory(ui.story, story, state.title);
+  mark('storyMs');
 }
 
 function refresh(): void {
   state.rows = buildRows(state.entries, state.filters);
   ui.corrBox.hidden = state.filters.corr === '';
   ui.corrId.textContent = state.filters.corr;
+  ui.unfold.checked = state.filters.unfold === true;
+  drawTrialHead(ui.trialHead, state.story, state.filters.corr);
   const pending = state.entries.filter((e) => e.pending).length;
   const errors = state.entries.filter((e) => e.error).length;
   ui.status.textContent = `${state.rows.length.toLocaleString('en-US')} rows shown · ${state.entries.length.toLocaleString('en-US')} lines · ${errors} errors · ${pending} pending requests`;
@@ -78,7 +58,7 @@ function select(entry: number): void {
   state.selected = entry;
   let row = rowOf(entry);
   if (row === -1) {
-    state.filters = { ...state.filters, phase: '', task: '', errorsOnly: false, corr: '' };
+    state.filters = { ...state.filters, phase: '', task: '', errorsOnly: false, corr: '', unfold: true };
     ui.phase.value = '';
     ui.task.value = '';
     ui.errors.checked = false;
@@ -93,18 +73,36 @@ function applyHash(): void {
   const hash = new URLSearchParams(location.hash.slice(1));
   const line = hash.get('line');
   const corr = hash.get('corr');
+  const q = hash.get('q');
+  if (hash.get('only') === 'problems') {
+    state.filters = { ...state.filters, errorsOnly: true, corr: '' };
+    ui.errors.checked = true;
+    refresh();
+  }
   if (corr !== null) {
     state.filters = { ...state.filters, corr };
     refresh();
     const first = state.rows.findIndex((r) => 'entry' in r);
     const row = state.rows[first];
     if (row && 'entry' in row) select(row.entry);
+    ui.trialHead.scrollIntoView({ block: 'nearest' });
   }
   if (line !== null) {
     const entry = state.index.get(line);
     if (entry === undefined) ui.status.textContent = `line ${line} is not in these tapes`;
     else select(entry);
   }
+  if (q !== null) {
+    ui.search.value = q;
+    runSearch(q, 1);
+  }
+}
+
+function runSearch(query: string, by: 1 | -1): void {
+  if (query !== state.search.query) state.search = search(state.entries, query);
+  const hit = step(state.search, by);
+  ui.searchCount.textContent = describe(state.search);
+  if (hit !== undefined) select(hit);
 }
 
 /** Lines parsed per plane before the first paint, and per slice after it. */
@@ -113,27 +111,21 @@ const SLICE = 8000;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function markFirstRender(): void {
-  if (document.body.dataset.firstRenderMs !== undefined) return;
-  requestAnimationFrame(() => {
-    document.body.dataset.firstRenderMs = String(Math.round(performance.now()));
-  });
-}
-
-function show(planes: Entry[][], title: string, complete: boolean): void {
+function show(planes: Entry[][], complete: boolean): void {
   state.entries = mergePlanes(planes, complete);
   // Summaries painted before pairing could not yet say "no response".
   if (complete) for (const e of state.entries) e.summary = undefined;
   state.index = new Map(state.entries.map((e, i) => [`${e.plane}:${e.line}`, i]));
   state.selected = undefined;
-  ui.title.textContent = title;
+  state.search = { query: '', hits: [], more: 0, at: -1 };
+  if (!state.storyGiven && (complete || state.story === undefined)) showStory(buildStory(state.entries));
   if (complete) {
     const f = facets(state.entries);
     setOptions(ui.phase, f.phases);
     setOptions(ui.task, f.tasks);
   }
   refresh();
-  markFirstRender();
+  mark('firstRenderMs');
   if (complete) {
     applyHash();
     requestAnimationFrame(() => {
@@ -147,13 +139,12 @@ function show(planes: Entry[][], title: string, complete: boolean): void {
  * Paints the first lines of every plane at once, then reads the rest a slice at a time so the
  * page stays responsive; pairing, pending requests, filters and deep links apply once all is read.
  */
-async function showProgressively(tapes: readonly TapeText[], title: string): Promise<void> {
+async function showProgressively(tapes: readonly TapeText[]): Promise<void> {
   delete document.body.dataset.firstRenderMs;
   const parsers = tapes.map((t) => new TapeParser(t.text, t.plane));
   const planes = parsers.map((p) => p.next(FIRST_SLICE));
   show(
     planes,
-    title,
     parsers.every((p) => p.done),
   );
   while (parsers.some((p) => !p.done)) {
@@ -163,35 +154,38 @@ async function showProgressively(tapes: readonly TapeText[], title: string): Pro
     });
     const read = parsers.reduce((n, p) => n + p.progress, 0) / parsers.length;
     ui.status.textContent = `reading the tapes… ${Math.round(read * 100)}%`;
-    if (parsers.every((p) => p.done)) show(planes, title, true);
+    if (parsers.every((p) => p.done)) show(planes, true);
   }
 }
 
-function showSignature(data: RunData | undefined): void {
-  ui.signature.className = 'signature';
-  if (!data) {
-    ui.signature.textContent = 'opened directly: no run signature to check';
-    return;
+async function openRun(runId: string, compare: string | null): Promise<void> {
+  const data = await loadRunData(runId, location.href);
+  state.title = `${data.serverSlug} · ${data.runId} · ${data.outcome}`;
+  ui.title.textContent = state.title;
+  showSignature(data);
+  state.storyGiven = data.story !== undefined;
+  if (data.story) showStory(data.story);
+  if (compare !== null) {
+    const other = await loadRunData(compare, location.href);
+    if (data.story && other.story)
+      drawCompare(
+        ui.compare,
+        { title: data.runId, story: data.story },
+        { title: other.runId, story: other.story },
+      );
   }
-  const v = data.verification;
-  if (v.status === 'verified') {
-    ui.signature.classList.add('ok');
-    ui.signature.textContent = `signature verified when the site was built (key ${v.keyid ?? '?'})`;
-  } else {
-    ui.signature.classList.add('bad');
-    ui.signature.textContent = `signature ${v.status}: ${v.problems.join('; ')}`;
-  }
+  await showProgressively(await loadRunTapes(data, location.href));
 }
 
-async function run(task: () => Promise<void>): Promise<void> {
-  document.body.dataset.state = 'loading';
-  ui.status.textContent = 'loading…';
-  try {
-    await task();
-  } catch (err) {
-    document.body.dataset.state = 'error';
-    ui.status.textContent = `could not load: ${err instanceof Error ? err.message : String(err)}`;
-  }
+function openTapes(load: () => Promise<TapeText[]>, title: string): void {
+  state.title = title;
+  ui.title.textContent = title;
+  state.storyGiven = false;
+  state.story = undefined;
+  void run(async () => {
+    showSignature(undefined);
+    await showProgressively(await load());
+  });
 }
 
 function start(): void {
@@ -199,50 +193,49 @@ function start(): void {
   const runId = params.get('run');
   const tapes = params.getAll('tape');
   if (runId !== null) {
-    void run(async () => {
-      const { data, tapes } = await loadRun(runId, location.href);
-      showSignature(data);
-      await showProgressively(tapes, `${data.serverSlug} · ${data.runId} · ${data.outcome}`);
-    });
+    void run(() => openRun(runId, params.get('compare')));
   } else if (tapes.length > 0) {
     const urls = tapes.map((t) => tapeUrl(t, location.href));
     if (urls.some((u) => u === undefined)) {
       ui.status.textContent = 'only http(s) tape URLs can be opened';
       return;
     }
-    void run(async () => {
-      showSignature(undefined);
-      await showProgressively(await loadUrls(urls.filter((u) => u !== undefined)), tapes.join(', '));
-    });
+    openTapes(() => loadUrls(urls.filter((u) => u !== undefined)), tapes.join(', '));
   } else {
     ui.status.textContent = 'Open a run from the board, give a tape URL, or drop a tape file.';
   }
 }
 
+function setFilter(change: Partial<Filters>): void {
+  state.filters = { ...state.filters, ...change };
+  refresh();
+}
+
 function bind(): void {
-  ui.phase.addEventListener('change', () => {
-    state.filters = { ...state.filters, phase: ui.phase.value };
-    refresh();
-  });
-  ui.task.addEventListener('change', () => {
-    state.filters = { ...state.filters, task: ui.task.value };
-    refresh();
-  });
-  ui.errors.addEventListener('change', () => {
-    state.filters = { ...state.filters, errorsOnly: ui.errors.checked };
-    refresh();
-  });
-  ui.grouping.addEventListener('change', () => {
-    state.filters = { ...state.filters, grouping: ui.grouping.value === 'time' ? 'time' : 'corr' };
-    refresh();
-  });
+  ui.phase.addEventListener('change', () => setFilter({ phase: ui.phase.value }));
+  ui.task.addEventListener('change', () => setFilter({ task: ui.task.value }));
+  ui.errors.addEventListener('change', () => setFilter({ errorsOnly: ui.errors.checked }));
+  ui.unfold.addEventListener('change', () => setFilter({ unfold: ui.unfold.checked }));
+  ui.grouping.addEventListener('change', () =>
+    setFilter({ grouping: ui.grouping.value === 'time' ? 'time' : 'corr' }),
+  );
   ui.corrClear.addEventListener('click', () => {
-    state.filters = { ...state.filters, corr: '' };
     history.replaceState(null, '', `${location.pathname}${location.search}`);
-    refresh();
+    setFilter({ corr: '' });
   });
+  ui.searchForm.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    runSearch(ui.search.value, 1);
+  });
+  ui.searchPrev.addEventListener('click', () => runSearch(ui.search.value, -1));
   ui.timeline.addEventListener('click', (ev) => {
     const target = ev.target instanceof Element ? ev.target.closest<HTMLElement>('.row') : null;
+    if (target?.dataset.fold !== undefined) {
+      const entry = Number(target.dataset.fold);
+      setFilter({ unfold: true });
+      list.scrollTo(Math.max(0, rowOf(entry)));
+      return;
+    }
     const entry = target?.dataset.entry;
     if (entry !== undefined) {
       state.selected = Number(entry);
@@ -259,18 +252,11 @@ function bind(): void {
       return;
     }
     history.pushState(null, '', `?${new URLSearchParams({ tape: url.href }).toString()}`);
-    void run(async () => {
-      showSignature(undefined);
-      await showProgressively(await loadUrls([url]), url.href);
-    });
+    openTapes(() => loadUrls([url]), url.href);
   });
   const openFiles = (files: FileList | null) => {
-    const list = files ? Array.from(files) : [];
-    if (list.length === 0) return;
-    void run(async () => {
-      showSignature(undefined);
-      await showProgressively(await loadFiles(list), list.map((f) => f.name).join(', '));
-    });
+    const chosen = files ? Array.from(files) : [];
+    if (chosen.length > 0) openTapes(() => loadFiles(chosen), chosen.map((f) => f.name).join(', '));
   };
   ui.file.addEventListener('change', () => openFiles(ui.file.files));
   ui.drop.addEventListener('dragover', (ev) => {

@@ -59,7 +59,7 @@ export function summarize(e: Entry, latency?: number): string {
     case 'meta':
       return `meta: ${str(obj.label) ?? ''} (${str(obj.kind) ?? '?'}) ${str(obj.source) ?? ''}`;
     case 'end':
-      return `end: ${str(obj.reason) ?? ''}`;
+      return `end: ${str(obj.reason) ?? (typeof obj.exitCode === 'number' ? `exit code ${obj.exitCode}` : '')}`;
     case 'request':
       return `→ ${e.method ?? ''}${e.tool ? ` ${e.tool}` : ''}${e.pending ? ' — no response' : ''}`;
     case 'notification':

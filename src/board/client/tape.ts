@@ -29,6 +29,8 @@ export interface Entry {
   rpcId?: string;
   /** Tool name of a tools/call request or a tool_use block. */
   tool?: string;
+  /** The `kind` of an event line (`fitness.connect`, …). */
+  event?: string;
   error: boolean;
   /** A request that never got a matching response. */
   pending: boolean;
@@ -82,10 +84,11 @@ interface Kind {
   method: string | undefined;
   rpcId: string | undefined;
   tool: string | undefined;
+  event: string | undefined;
 }
 
 function kindOf(kind: EntryKind, error: boolean): Kind {
-  return { kind, error, method: undefined, rpcId: undefined, tool: undefined };
+  return { kind, error, method: undefined, rpcId: undefined, tool: undefined, event: undefined };
 }
 
 function classify(obj: JsonObject): Kind {
@@ -94,8 +97,11 @@ function classify(obj: JsonObject): Kind {
   if (type === 'end') return kindOf('end', false);
   if (type === 'turn') return kindOf('turn', turnError(obj));
   const dir = obj.dir;
-  if (dir === 'event') return kindOf('event', eventError(obj));
+  if (dir === 'event') return { ...kindOf('event', eventError(obj)), event: str(obj.kind) };
   if (dir === 'in' || dir === 'out') {
+    // A JSON-RPC batch (2025-03-26) is shown as one line; its members are not paired here.
+    if (Array.isArray(obj.raw))
+      return { ...kindOf('notification', false), method: `batch of ${obj.raw.length}` };
     const raw = asObject(obj.raw);
     const method = str(raw?.method);
     const rpcId = rpcIdOf(raw);
@@ -107,9 +113,10 @@ function classify(obj: JsonObject): Kind {
         method,
         rpcId,
         tool,
+        event: undefined,
       };
     }
-    return { kind: 'response', error: isErrorResult(raw), method, rpcId, tool };
+    return { kind: 'response', error: isErrorResult(raw), method, rpcId, tool, event: undefined };
   }
   return kindOf('unknown', false);
 }
@@ -142,6 +149,7 @@ function entry(
     method: k.method,
     rpcId: k.rpcId,
     tool: k.tool,
+    event: k.event,
     error: k.error,
     pending: false,
     pair: undefined,

@@ -1,3 +1,5 @@
+import { phaseOfCorr, taskOfCorr } from '../../tape/corr-id.js';
+import { isSessionEvent } from './story.js';
 import { asObject, type Entry, type Json, type JsonObject, str } from './tape.js';
 
 const PLANE_ORDER: Readonly<Record<string, number>> = { wire: 0, agent: 1, judge: 2 };
@@ -114,34 +116,12 @@ function linkToolUses(entries: Entry[]): void {
   });
 }
 
-/** Harness stages that tag their lines with a corr id of their own (not a task). */
-const STAGES = new Set(['connect', 'surface', 'generate', 'admit', 'register', 'prereg']);
-
-function isTaskCorr(corr: string): boolean {
-  return !STAGES.has(corr) && !corr.startsWith('probe:');
-}
-
 /**
  * `<taskId>::<phase>#<rep>` → phase; a task corr id with no phase is a drive trial; probe and
  * harness-stage corr ids (`probe:<id>`, `generate`, …) are their own phases.
  */
-export function phaseOf(corr: string | undefined): string | undefined {
-  if (corr === undefined) return undefined;
-  const at = corr.indexOf('::');
-  if (at === -1) {
-    if (corr.startsWith('probe:')) return 'probes';
-    return STAGES.has(corr) ? corr : 'drive';
-  }
-  const rest = corr.slice(at + 2);
-  const hash = rest.indexOf('#');
-  return hash === -1 ? rest : rest.slice(0, hash);
-}
-
-export function taskOf(corr: string | undefined): string | undefined {
-  if (corr === undefined || !isTaskCorr(corr)) return undefined;
-  const cut = [corr.indexOf('::'), corr.indexOf('#')].filter((i) => i >= 0);
-  return cut.length === 0 ? corr : corr.slice(0, Math.min(...cut));
-}
+export const phaseOf = phaseOfCorr;
+export const taskOf = taskOfCorr;
 
 export interface Filters {
   phase: string;
@@ -149,10 +129,15 @@ export interface Filters {
   errorsOnly: boolean;
   corr: string;
   grouping: 'corr' | 'time';
+  /** Show session open/close and process events; folded into one row per run of them by default. */
+  unfold?: boolean;
 }
 
-/** A display row: an entry (by index) or a corr-group header. */
-export type Row = { entry: number } | { group: string; count: number; errors: number; pending: number };
+/** A display row: an entry (by index), a corr-group header, or folded session events. */
+export type Row =
+  | { entry: number }
+  | { group: string; count: number; errors: number; pending: number }
+  | { fold: number; count: number };
 
 const phaseCache = new Map<string, string | undefined>();
 const taskCache = new Map<string, string | undefined>();
@@ -169,7 +154,8 @@ function cached(
 }
 
 function keep(e: Entry, f: Filters): boolean {
-  if (f.corr !== '' && e.corr !== f.corr) return false;
+  // A trial's corr id also shows its verification calls.
+  if (f.corr !== '' && e.corr !== f.corr && e.corr !== `${f.corr}::verify`) return false;
   if (f.phase !== '' && cached(phaseCache, phaseOf, e.corr) !== f.phase) return false;
   if (f.task !== '' && cached(taskCache, taskOf, e.corr) !== f.task) return false;
   if (f.errorsOnly && !e.error && !e.pending) return false;
@@ -186,7 +172,7 @@ export function buildRows(entries: readonly Entry[], f: Filters): Row[] {
   if (f.grouping === 'time') {
     const rows: Row[] = [];
     entries.forEach((e, i) => {
-      if (keep(e, f)) rows.push({ entry: i });
+      if (keep(e, f)) push(rows, entries, i, f);
     });
     return rows;
   }
@@ -208,9 +194,21 @@ export function buildRows(entries: readonly Entry[], f: Filters): Row[] {
       if (e?.pending) pending += 1;
     }
     rows.push({ group, count: list.length, errors, pending });
-    for (const i of list) rows.push({ entry: i });
+    for (const i of list) push(rows, entries, i, f);
   }
   return rows;
+}
+
+/** Adds entry `i`, folding a session event into the fold row just before it (or a new one). */
+function push(rows: Row[], entries: readonly Entry[], i: number, f: Filters): void {
+  const e = entries[i];
+  if (f.unfold === true || e === undefined || !isSessionEvent(e)) {
+    rows.push({ entry: i });
+    return;
+  }
+  const last = rows[rows.length - 1];
+  if (last !== undefined && 'fold' in last) last.count += 1;
+  else rows.push({ fold: i, count: 1 });
 }
 
 /** Distinct phases and tasks, for the filter menus. */

@@ -25,12 +25,19 @@ export function drawRow(
   el.className = 'row';
   delete el.dataset.ref;
   delete el.dataset.entry;
+  delete el.dataset.fold;
   if (!row) return;
   if ('group' in row) {
     el.classList.add('group-head');
     const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
     el.textContent = `${row.group} — ${n(row.count, 'line', 'lines')}${row.errors > 0 ? `, ${n(row.errors, 'error', 'errors')}` : ''}${row.pending > 0 ? `, ${row.pending} pending` : ''}`;
     if (row.group === marks.focusCorr) el.classList.add('focus');
+    return;
+  }
+  if ('fold' in row) {
+    el.classList.add('fold');
+    el.dataset.fold = String(row.fold);
+    el.textContent = `▸ ${row.count} session ${row.count === 1 ? 'event' : 'events'} (open, close, process) folded: show`;
     return;
   }
   const e = entries[row.entry];
@@ -52,7 +59,12 @@ export function drawRow(
   el.title = e.corr ?? '';
 }
 
+/** A line longer than this is shown cut, with its size: pretty-printing 100 MB would freeze the page. */
+const MAX_DETAIL = 1_000_000;
+
 function pretty(text: string): string {
+  if (text.length > MAX_DETAIL)
+    return `${text.slice(0, MAX_DETAIL)}\n… (line cut here: ${text.length.toLocaleString('en-US')} characters in all)`;
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
   } catch {

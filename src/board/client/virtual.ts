@@ -57,6 +57,7 @@ export class VirtualList {
         el.replaceChildren();
         delete el.dataset.ref;
         delete el.dataset.entry;
+        delete el.dataset.fold;
         return;
       }
       el.hidden = false;

@@ -184,10 +184,32 @@ describe('board page: scored rows and groups', () => {
     expect(a).toContain('unscreened');
     expect(a).toContain('explore/1');
     expect(a).toContain('attempt 1 of 2');
+    // The sibling says what differs: here the credential it was run under.
     expect(a).toContain(
-      'attempt 2 (refused: INSUFFICIENT_SURFACE, group 1: runner anthropic:claude-test, generator explore/1)',
+      'attempt 2 (refused: INSUFFICIENT_SURFACE, group 1: runner anthropic:claude-test, generator explore/1; anonymous)',
     );
     expect(rowText(page, second.runId)).toContain('screened (0 deleted)');
+  });
+
+  it('links runs of one server over stdio and HTTP, and shows the tool surface difference across credentials', () => {
+    const tool = (name: string, d: string) => ({ name, sha256: d.repeat(64) });
+    const free = fixtureRecord('scored', { slug: 'acme', startedAt: at(1), credential: 'free-key' });
+    free.surface = { listed: true, toolCount: 2, tools: [tool('list_notes', 'a'), tool('get_note', 'b')] };
+    const owner = fixtureRecord('scored', { slug: 'acme', startedAt: at(2), credential: 'owner-key' });
+    owner.identity.target = { kind: 'http', description: 'http://127.0.0.1:4000/mcp' };
+    owner.surface = {
+      listed: true,
+      toolCount: 3,
+      tools: [tool('list_notes', 'a'), tool('get_note', 'c'), tool('delete_note', 'd')],
+    };
+    const page = render([free, owner]);
+    const a = rowText(page, free.runId);
+    expect(a).toContain('attempt 1 of 2');
+    expect(a).toContain('http, owner-key, http://127.0.0.1:4000/mcp');
+    expect(a).toContain('tools under owner-key: +1 (delete_note), −0, 1 changed (get_note)');
+    expect(rowText(page, owner.runId)).toContain(
+      'tools under free-key: +0, −1 (delete_note), 1 changed (get_note)',
+    );
   });
 
   it('counts probes as "P of A checks passed" and "U could not be checked", failures in the fault colour', () => {
@@ -198,7 +220,21 @@ describe('board page: scored rows and groups', () => {
     expect(text).toContain('1 could not be checked');
     expect(page).toContain('class="fault-chip"');
     expect(text).toContain('unknown-method failed');
-    expect(text).toContain('2026-07-28 latest');
+    expect(text).toContain('2026-07-28 modern, latest');
+  });
+
+  it('shows spec currency as a value: the newest legacy revision is current, only one behind its era is a fault', () => {
+    const legacy = fixtureRecord('scored', { slug: 'l', startedAt: at(1) });
+    legacy.surface = { ...legacy.surface, listed: true, toolCount: 4, revision: '2025-11-25', era: 'legacy' };
+    const old = fixtureRecord('scored', { slug: 'o', startedAt: at(2) });
+    old.surface = { ...old.surface, listed: true, toolCount: 4, revision: '2025-06-18', era: 'legacy' };
+    const page = render([legacy, old]);
+    expect(rowText(page, legacy.runId)).toContain('2025-11-25 legacy, newest of its era');
+    expect(rowText(page, old.runId)).toContain(
+      '2025-06-18 legacy; behind the newest legacy revision, 2025-11-25',
+    );
+    expect(page).toContain('<code class="fault">2025-06-18</code>');
+    expect(page).not.toContain('<code class="fault">2025-11-25</code>');
   });
 });
 

@@ -1,7 +1,8 @@
 import { isRecorded, type RunRecord } from '../../record/index.js';
 import { count } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
-import type { BoardRow } from '../model.js';
+import type { BoardRow, SurfaceDiff } from '../model.js';
+import { explorableChip } from './exploration.js';
 import { boardHref, type Links } from './links.js';
 
 export function generatorChipHtml(record: RunRecord): SafeHtml {
@@ -31,16 +32,29 @@ export function attemptChip(row: BoardRow, links: Links, groupName: (id: string)
   const { index, of, siblings } = row.attempt;
   const chip = html`<span class="chip" title="every run of this server is its own row">attempt ${index} of ${of}</span>`;
   if (siblings.length === 0) return chip;
-  const items = siblings.map(
-    (s) =>
-      html`<a href="${boardHref(links, s.runId)}">attempt ${s.attempt}</a> (${outcomeWord(s.outcome)}, ${
-        s.groupId === row.groupId ? 'this group' : groupName(s.groupId)
-      })`,
-  );
+  const mine = row.record.identity;
+  const items = siblings.map((s) => {
+    const differs = [
+      s.transport !== mine.target.kind ? s.transport : '',
+      s.credential !== mine.credential ? s.credential : '',
+      s.target !== mine.target.description ? s.target : '',
+    ].filter((x) => x !== '');
+    return html`<a href="${boardHref(links, s.runId)}">attempt ${s.attempt}</a> (${outcomeWord(s.outcome)}, ${
+      s.groupId === row.groupId ? 'this group' : groupName(s.groupId)
+    }${differs.length > 0 ? html`; ${differs.join(', ')}` : ''})${s.surfaceDiff ? html` ${diffText(s.surfaceDiff, s.credential)}` : ''}`;
+  });
   return html`${chip}<div class="siblings">other runs of this server: ${items.map((item, i) => html`${i > 0 ? '; ' : ''}${item}`)}</div>`;
+}
+
+/** "tools under owner-key: +2 (a, b), −1 (c), 1 changed (d)", or that the surfaces are the same. */
+export function diffText(diff: SurfaceDiff, credential: string): SafeHtml {
+  const list = (names: string[]) => (names.length > 0 ? ` (${names.join(', ')})` : '');
+  if (diff.added.length + diff.removed.length + diff.changed.length === 0)
+    return html`<span class="small">same tools under ${credential}</span>`;
+  return html`<span class="small surface-diff">tools under ${credential}: +${diff.added.length}${list(diff.added)}, −${diff.removed.length}${list(diff.removed)}, ${diff.changed.length} changed${list(diff.changed)}</span>`;
 }
 
 export function chips(row: BoardRow, links: Links, groupName: (id: string) => string): SafeHtml {
   const r = row.record;
-  return html`<div class="chips">${generatorChipHtml(r)}${screenChip(r)}${credentialChip(r)}</div>${attemptChip(row, links, groupName)}`;
+  return html`<div class="chips">${generatorChipHtml(r)}${explorableChip(r)}${screenChip(r)}${credentialChip(r)}</div>${attemptChip(row, links, groupName)}`;
 }

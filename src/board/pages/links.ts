@@ -22,6 +22,9 @@ export const methodsHref = (l: Links, section?: string) =>
   `${l.base}${siteHref(['methods.html'], undefined, section)}`;
 export const viewerHref = (l: Links, runId: string) =>
   `${l.base}${siteHref(['viewer.html'], { run: runId })}`;
+/** Two runs side by side in the viewer (a rerun, another attempt). */
+export const compareHref = (l: Links, runId: string, other: string) =>
+  `${l.base}${siteHref(['viewer.html'], { run: runId, compare: other })}`;
 /** A deep link to one tape line: `ref` is `<plane>:<line>` (validated by the record schema). */
 export const lineHref = (l: Links, runId: string, ref: string) =>
   `${l.base}${siteHref(['viewer.html'], { run: runId }, `line=${encodeURIComponent(ref)}`)}`;

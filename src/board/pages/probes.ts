@@ -1,3 +1,4 @@
+import { revisionStanding } from '../../probes/revisions.js';
 import type { ProbeResult, RunRecord } from '../../record/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { type Links, lineHref, recordHref } from './links.js';
@@ -11,21 +12,26 @@ export function negotiatedRevision(record: RunRecord): string | undefined {
   return typeof negotiated === 'string' && negotiated !== '' ? negotiated : undefined;
 }
 
+/**
+ * The negotiated revision and its era, a value in its own column. It is judged from the revision
+ * itself (so records that predate this rule read the same way): only a revision older than the
+ * newest of its era is shown as a finding.
+ */
 export function specCurrencyCell(record: RunRecord): SafeHtml {
   const revision = negotiatedRevision(record);
   const probe = record.probes.find((p) => p.id === SPEC_CURRENCY);
   if (revision === undefined) {
     return html`<span class="unknown">no revision negotiated</span>${probe ? html`<div class="small">${probe.detail}</div>` : ''}`;
   }
-  if (probe?.pass === true) return html`<code>${revision}</code> <span class="small pass">latest</span>`;
-  if (probe?.pass === false)
-    return html`<code class="fault">${revision}</code> <div class="small fault">${probe.detail}</div>`;
-  return html`<code>${revision}</code>`;
+  const s = revisionStanding(revision);
+  if (s.behind)
+    return html`<code class="fault">${revision}</code> <div class="small fault">${s.era}; behind the newest ${s.era} revision, ${s.newestOfEra}</div>`;
+  return html`<code>${revision}</code> <span class="small">${s.era === 'modern' ? 'modern, latest' : 'legacy, newest of its era'}</span>`;
 }
 
-/** Protocol hygiene: every probe but spec currency (its own column). */
+/** Protocol hygiene: every probe but spec currency (its own column) and any other value probe. */
 export function hygieneProbes(record: RunRecord): ProbeResult[] {
-  return record.probes.filter((p) => p.id !== SPEC_CURRENCY);
+  return record.probes.filter((p) => p.id !== SPEC_CURRENCY && p.counted !== false);
 }
 
 export function hygieneCounts(record: RunRecord): { passed: number; checked: number; unknown: number } {

@@ -21,7 +21,7 @@ export async function writeFixtureTapes(dir: string, startMs: number, text = 'se
   };
   const wire = TapeWriter.open({
     path: join(dir, 'wire.jsonl'),
-    meta: { label: 'fixture wire', command: 'node fixture.js', kind: 'mcp' },
+    meta: { label: 'fixture wire', command: ['node', 'fixture.js'], kind: 'mcp' },
     now: () => at,
   });
   wire.message(
@@ -72,7 +72,7 @@ export async function writeFixtureTapes(dir: string, startMs: number, text = 'se
   );
   const agent = TapeWriter.open({
     path: join(dir, 'agent.jsonl'),
-    meta: { label: 'fixture agent', command: 'runner', kind: 'llm' },
+    meta: { label: 'fixture agent', command: ['fitness-report', 'run', '--runner', 'fixture'], kind: 'llm' },
     now: () => at,
   });
   agent.turn({

@@ -78,20 +78,34 @@ interface ToolTerms {
   name: Set<string>;
   description: Set<string>;
   params: Set<string>;
+  /** Every term of the three, once. */
+  all: Set<string>;
 }
+
+type Terms = Omit<ToolTerms, 'tool'>;
 
 function paramNames(tool: LanguageModelV3FunctionTool): string[] {
   const props = tool.inputSchema.properties;
   return props === undefined ? [] : Object.keys(props);
 }
 
+/**
+ * The terms of each offered tool, kept per input-schema object: the AI SDK offers the same schema
+ * object on every step of every trial, and re-deriving the terms of 5,000 tools on each step was
+ * most of what a run allocated. A hit is used only when the name and description still match.
+ */
+const termCache = new WeakMap<object, { name: string; description: string | undefined; terms: Terms }>();
+
 function toolTerms(tool: LanguageModelV3FunctionTool): ToolTerms {
-  return {
-    tool,
-    name: terms(tool.name),
-    description: terms(tool.description ?? ''),
-    params: terms(paramNames(tool).join(' ')),
-  };
+  const hit = termCache.get(tool.inputSchema);
+  if (hit !== undefined && hit.name === tool.name && hit.description === tool.description)
+    return { tool, ...hit.terms };
+  const name = terms(tool.name);
+  const description = terms(tool.description ?? '');
+  const params = terms(paramNames(tool).join(' '));
+  const fresh: Terms = { name, description, params, all: new Set([...name, ...description, ...params]) };
+  termCache.set(tool.inputSchema, { name: tool.name, description: tool.description, terms: fresh });
+  return { tool, ...fresh };
 }
 
 // Action verbs say what to do but not to what: a tool matched by a verb alone is a weak match.
@@ -114,8 +128,7 @@ export function rankTools(task: string, tools: readonly LanguageModelV3FunctionT
   const all = tools.map(toolTerms);
   const df = new Map<string, number>();
   for (const t of all) {
-    for (const term of new Set([...t.name, ...t.description, ...t.params]))
-      df.set(term, (df.get(term) ?? 0) + 1);
+    for (const term of t.all) df.set(term, (df.get(term) ?? 0) + 1);
   }
   const scored = all.map((t) => {
     let nouns = 0;

@@ -21,6 +21,17 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+/**
+ * The length of the offered tools serialized as one JSON array, counted tool by tool: one string
+ * of 5,000 tools is megabytes, allocated outside the young generation on every step, and only a
+ * full collection frees it.
+ */
+function toolChars(tools: readonly unknown[]): number {
+  let chars = 2 + Math.max(0, tools.length - 1);
+  for (const tool of tools) chars += JSON.stringify(tool)?.length ?? 4;
+  return chars;
+}
+
 function offeredTools(options: LanguageModelV3CallOptions): {
   tools: LanguageModelV3FunctionTool[];
   mustCall: boolean;
@@ -105,7 +116,9 @@ export class HeuristicModel implements LanguageModelV3 {
       });
     }
     const { action, callNumber } = act(options);
-    const inputTokens = estimateTokens(JSON.stringify(options.prompt) + JSON.stringify(options.tools ?? []));
+    const inputTokens = Math.ceil(
+      (JSON.stringify(options.prompt).length + toolChars(options.tools ?? [])) / 4,
+    );
     const limit = options.maxOutputTokens;
     let content: LanguageModelV3Content[];
     let reason: LanguageModelV3FinishReason['unified'];

@@ -1,7 +1,9 @@
 import type { LanguageModelV3FunctionTool } from '@ai-sdk/provider';
+import { containsNormalised } from '../../suite/normalise.js';
 import { evaluateArithmetic } from './arithmetic.js';
 import type { Conversation, PastCall } from './conversation.js';
 import { fillArguments } from './fill.js';
+import { focusedAnswer } from './focus.js';
 import { harvestFrom, isListLike } from './harvest.js';
 import { rankTools, terms } from './lexical.js';
 import { findPlan, type PlanStep, resolveRefs, UnresolvedReference } from './plan.js';
@@ -27,20 +29,40 @@ export interface PolicyInput {
   mustCall: boolean;
 }
 
-/** The answer: the last usable tool result's text, else arithmetic in the task, else UNKNOWN. */
+/**
+ * The answer: from the last usable tool result, the one value the task asks for when the result is
+ * a listing that singles it out, else the result's text; else arithmetic in the task, else UNKNOWN.
+ */
 export function answer(conversation: Conversation): Action {
   for (let i = conversation.calls.length - 1; i >= 0; i--) {
     const outcome = conversation.calls[i]?.outcome;
     const text = outcome === undefined ? undefined : relevantText(outcome);
-    if (text !== undefined) return { kind: 'answer', text };
+    if (outcome !== undefined && text !== undefined)
+      return { kind: 'answer', text: focusedAnswer(conversation.task, outcome) ?? text };
   }
   return { kind: 'answer', text: evaluateArithmetic(conversation.task) ?? UNKNOWN };
+}
+
+const EXPECTED = /^Expected answer: (.+)$/m;
+
+/**
+ * The reference agent's answer once its plan ran: the expected answer it was handed, but only when
+ * the last result really carries it (confirmed through the server); otherwise what it found.
+ */
+function confirmedAnswer(conversation: Conversation): Action {
+  const expected = EXPECTED.exec(conversation.system)?.[1]?.trim();
+  const last = conversation.calls.at(-1)?.outcome;
+  if (expected !== undefined && last?.ok === true) {
+    const carried = `${last.text}\n${last.data === undefined ? '' : JSON.stringify(last.data)}`;
+    if (containsNormalised(carried, expected)) return { kind: 'answer', text: expected };
+  }
+  return answer(conversation);
 }
 
 function followPlan(steps: PlanStep[], input: PolicyInput): Action {
   const { calls } = input.conversation;
   if (calls.length >= steps.length || calls.some((c) => c.outcome?.ok !== true))
-    return answer(input.conversation);
+    return confirmedAnswer(input.conversation);
   const step = steps[calls.length];
   if (step === undefined || !input.tools.some((t) => t.name === step.tool)) return answer(input.conversation);
   try {

@@ -97,5 +97,6 @@ export function valuesNearName(text: string, phrases: string[], nameWords: strin
       out.push({ value, index: (m.index ?? 0) + m[0].length - raw.length, quoted });
     }
   }
-  return out;
+  // A quoted value next to the name is the stronger evidence ("commit id … commit "2e6f1d0"").
+  return [...out.filter((f) => f.quoted), ...out.filter((f) => !f.quoted)];
 }

@@ -150,7 +150,6 @@ export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<
       })),
       errors: roster.errors,
     });
-    if (abort.signal.aborted) io.out('the jobs stay on the queue: run the same command again to follow them');
     return await finish(
       args,
       io,
@@ -158,6 +157,7 @@ export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<
       lines,
       abort.signal.aborted,
       roster.errors.length > 0 || jobs.some((j) => j.state === 'failed'),
+      'the jobs stay on the queue and the workers keep running them: run the same command again to follow them',
     );
   } finally {
     process.off('SIGINT', stop);

@@ -159,6 +159,19 @@ describe.each([
     detail: /does not compile/,
   },
   {
+    // A model's pattern runs on the linear-time engine, or not at all: lookaround is refused.
+    rule: 'check-invalid',
+    rejected: [{ ...good, check: { kind: 'matches', pattern: '(?<=Parveen )Ashdown' } }],
+    passing: [{ ...good, check: { kind: 'matches', pattern: 'Parveen (Ashdown)' } }],
+    detail: /linear-time engine \(RE2\)/,
+  },
+  {
+    rule: 'malformed',
+    rejected: [{ ...good, extract: { kind: 'regex', pattern: '(\\w+)\\s\\1' } }],
+    passing: [good],
+    detail: /extract pattern needs more than the linear-time engine/,
+  },
+  {
     rule: 'check-invalid',
     rejected: [{ ...good, check: { kind: 'contains', value: 'Ilse Marwood' } }],
     passing: [{ ...good, check: { kind: 'contains', value: 'Ashdown' } }],

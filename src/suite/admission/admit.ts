@@ -1,8 +1,12 @@
+import { canonicalJson } from '../../record/canonical.js';
 import { safetyIndex } from '../destructive.js';
+import { keyText } from '../normalise.js';
 import { callSafely, type ExecutedStep, executePlan } from '../plan.js';
 import { Candidate, type Task } from '../schema.js';
 import { ArgumentValidator } from './arguments.js';
+import { bindDecoys } from './decoys.js';
 import { DuplicateTracker } from './duplicate.js';
+import { keyUninformative, timeVarying } from './informative.js';
 import {
   answerLeak,
   bindAndProve,
@@ -77,9 +81,11 @@ async function admitOne(
   const early = duplicates.check(candidate) ?? firstRejection(STATIC_RULES, candidate, context);
   if (early !== undefined) return { admitted: false, ...early };
 
-  const run = await executePlan(candidate, options.caller, {
-    validateArguments: (tool, args) => context.validator.check(tool, args),
-  });
+  const execute = () =>
+    executePlan(candidate, options.caller, {
+      validateArguments: (tool, args) => context.validator.check(tool, args),
+    });
+  const run = await execute();
   if (!run.ok) {
     return {
       admitted: false,
@@ -97,15 +103,23 @@ async function admitOne(
     answerKey: key,
   });
 
+  const destructive = isDestructive(candidate, context);
+  const readOnly = candidate.plan.every((step) => context.safety.get(step.tool)?.readOnly === true);
+  const unstable = await stability(candidate, key, readOnly, execute);
+  if (unstable !== undefined) return rejected(unstable);
+
+  const boundArguments = run.steps.map((step) => step.arguments);
   const leak =
-    answerLeak(
-      key,
-      candidate.prompt,
-      run.steps.map((step) => step.arguments),
-    ) ?? contextLeak(key, context.surface);
+    answerLeak(key, candidate.prompt, boundArguments) ??
+    contextLeak(key, context.surface) ??
+    keyUninformative(key, candidate, boundArguments, {
+      surface: context.surface,
+      given: options.given ?? [],
+    });
   if (leak !== undefined) return rejected(leak);
 
-  const proved = await bindAndProve(candidate.check, key, (call) =>
+  const withDecoys = bindDecoys(candidate, candidate.check, key, run.lastResult);
+  const proved = await bindAndProve(withDecoys, key, (call) =>
     callSafely(options.caller, call.tool, call.arguments),
   );
   if (!proved.ok) return rejected(proved.rejection);
@@ -116,10 +130,49 @@ async function admitOne(
     ...candidate,
     check: proved.check,
     answerKey: key,
-    destructive: isDestructive(candidate, context),
-    boundArguments: run.steps.map((step) => step.arguments),
+    destructive,
+    boundArguments,
   };
   return { admitted: true, task, answerKey: key };
+}
+
+function same(a: unknown, b: unknown): boolean {
+  try {
+    return canonicalJson(a) === canonicalJson(b);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * key-unstable: the key must be what exploration saw (when the generator says), must not be a
+ * timestamp, and a read-only plan run a second time must return it again. Plans that write are
+ * not re-run: a second booking is a new booking, not a check of the first.
+ */
+async function stability(
+  candidate: Candidate,
+  key: unknown,
+  readOnly: boolean,
+  execute: () => ReturnType<typeof executePlan>,
+): Promise<Rejection | undefined> {
+  if (candidate.observedKey !== undefined && !same(candidate.observedKey, key)) {
+    return reject(
+      'key-unstable',
+      `exploration saw "${keyText(candidate.observedKey).slice(0, 80)}", admission got "${keyText(key).slice(0, 80)}"`,
+      { observedKey: candidate.observedKey },
+    );
+  }
+  const time = timeVarying(key);
+  if (time !== undefined) return time;
+  if (!readOnly) return undefined;
+  const again = await execute();
+  if (!again.ok)
+    return reject('plan-failed', `on re-execution: ${again.detail}`, { calls: summarise(again.steps) });
+  return same(again.answerKey, key)
+    ? undefined
+    : reject('key-unstable', `a second execution returned "${keyText(again.answerKey).slice(0, 80)}"`, {
+        again: again.answerKey,
+      });
 }
 
 /** What each plan call did, short enough to publish in the ledger. */

@@ -28,6 +28,8 @@ export interface AdmissionOptions {
   allowDestructive: boolean;
   /** Executes plan and verification calls against the server under test. */
   caller: ToolCaller;
+  /** Given-context values (never answer keys). */
+  given?: readonly string[];
 }
 
 /** What the rules need, built once per admission run. */

@@ -49,18 +49,3 @@ export function words(name: string): string {
 export function looseName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
-
-/** "Label: value" lines of a text result (for servers that answer in prose). */
-export interface TextField {
-  label: string;
-  value: string;
-}
-
-export function textFields(text: string): TextField[] {
-  const out: TextField[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*([A-Za-z][A-Za-z0-9 _-]{0,40}?)\s*:\s*(\S.*?)\s*$/.exec(line);
-    if (match?.[1] !== undefined && match[2] !== undefined) out.push({ label: match[1], value: match[2] });
-  }
-  return out;
-}

@@ -8,7 +8,8 @@ import { words } from './leaves.js';
 
 /** "Lists every book in the catalogue." → "lists every book in the catalogue". */
 export function toolClause(tool: ToolDescriptor): string {
-  const first = (tool.description ?? '').split(/(?<=[.!?])\s|\n/)[0]?.trim() ?? '';
+  // The first sentence, up to a colon that starts a list of what it returns.
+  const first = (tool.description ?? '').split(/(?<=[.!?])\s|\n|:\s/)[0]?.trim() ?? '';
   // Braces and angle brackets in server text would read as unbound template slots.
   const clean = first
     .replace(/[{}<>]/g, ' ')
@@ -16,7 +17,22 @@ export function toolClause(tool: ToolDescriptor): string {
     .replace(/[.!?:;,]+$/, '')
     .trim();
   if (clean.length < 8) return `the ${tool.name} tool`;
-  return `the tool that ${clean.charAt(0).toLowerCase()}${clean.slice(1)}`;
+  return `the tool that ${thirdPerson(clean.charAt(0).toLowerCase() + clean.slice(1))}`;
+}
+
+// Descriptions often start in the imperative ("Get a listing…"); the clause reads "the tool that gets…".
+const IMPERATIVE =
+  /^(get|read|list|search|find|fetch|show|return|retrieve|look|query|describe|open|view|count|check|convert|compute|calculate|give|provide|tell|browse|inspect|report|resolve|translate|lookup)\b/;
+
+function thirdPerson(clause: string): string {
+  const verb = IMPERATIVE.exec(clause)?.[1];
+  if (verb === undefined) return clause;
+  const s = /(?:s|sh|ch|x|z)$/.test(verb)
+    ? `${verb}es`
+    : /[^aeiou]y$/.test(verb)
+      ? `${verb.slice(0, -1)}ies`
+      : `${verb}s`;
+  return `${s}${clause.slice(verb.length)}`;
 }
 
 export function renderValue(value: unknown): string {

@@ -15,12 +15,39 @@ export interface CliProcess {
   waitFor(pattern: RegExp, ms?: number): Promise<string>;
 }
 
+const live = new Set<ChildProcess>();
+
+/**
+ * Stops every CLI process a test started that is still running (a failed assertion leaves them):
+ * SIGTERM, so a roster or worker stops its tries and their servers, then SIGKILL after `graceMs`.
+ * Call it from afterAll/afterEach of every file that uses `cli`.
+ */
+export async function stopAll(graceMs = 30_000): Promise<void> {
+  await Promise.all(
+    [...live].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          child.once('exit', () => {
+            clearTimeout(killer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  live.clear();
+}
+
 export function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}): CliProcess {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   const lines: string[] = [];
   const waiters: { pattern: RegExp; resolve: (l: string) => void }[] = [];
   const onData = (chunk: Buffer) => {

@@ -2,8 +2,9 @@ import { generatorChip, isRecorded, type RunRecord } from '../../../record/index
 import { count, pct, shortHash, when } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { BoardRow } from '../../model.js';
+import { diffText } from '../chips.js';
 import { facts } from '../facts.js';
-import { type Links, recordHref, runFileHref } from '../links.js';
+import { compareHref, type Links, recordHref, runFileHref } from '../links.js';
 
 export function identity(record: RunRecord): SafeHtml {
   const id = record.identity;
@@ -56,7 +57,7 @@ ${
   siblings.length > 0
     ? html`<p>Other runs of this server (each its own suite and hash, never a retry of this one):</p><ul>${siblings.map(
         (s) =>
-          html`<li><a href="${recordHref(links, s.runId)}">${s.runId}</a>: attempt ${s.attempt}, ${s.outcome}</li>`,
+          html`<li><a href="${recordHref(links, s.runId)}">${s.runId}</a>: attempt ${s.attempt}, ${s.outcome}; ${s.transport}, ${s.credential}, <code>${s.target}</code>${s.surfaceDiff ? html`; ${diffText(s.surfaceDiff, s.credential)}` : ''} · <a href="${compareHref(links, record.runId, s.runId)}">side by side in the viewer</a></li>`,
       )}</ul>`
     : html`<p class="small">No other run of this server is on the board.</p>`
 }`;

@@ -155,4 +155,69 @@ describe('methods page', () => {
       expect(page).toContain(`id="${id}"`);
     }
   });
+
+  it('an explore/1 record stays readable, and says it carries no exploration ledger', () => {
+    const record = parseRecord(
+      readFileSync(new URL('../../../record/fixtures/v2-insufficient-surface.json', import.meta.url), 'utf8'),
+      'v2-insufficient-surface.json',
+    );
+    expect(record.identity.generator).toEqual({ name: 'explore', version: '1' });
+    expect(text(render(record))).toContain(
+      "No exploration ledger: this record's generator (explore/1) did not keep one.",
+    );
+  });
+
+  it("shows an explore/2 record's ledger: each tool's basis, calls, candidates and why none", () => {
+    const base = fixtureRecord('thin-surface', { slug: 'tables', startedAt: at(3) });
+    const candidates = base.suite?.candidates ?? 0;
+    const tools = [
+      {
+        tool: 'list_tables',
+        basis: 'inferred',
+        explorable: true,
+        basisDetail: 'inferred read-only: "list" in its name, no write verb',
+        calls: 1,
+        errors: 0,
+        discarded: 0,
+        candidates,
+        proposed: candidates,
+      },
+      {
+        tool: 'insert_row',
+        basis: 'none',
+        explorable: false,
+        basisDetail: 'no readOnlyHint; not inferred read-only: "insert" is a write verb',
+        calls: 0,
+        errors: 0,
+        discarded: 0,
+        candidates: 0,
+        proposed: 0,
+        skipped: 'not explored: no readOnlyHint; not inferred read-only: "insert" is a write verb',
+      },
+    ];
+    const record = parseRecord(
+      {
+        ...base,
+        exploration: {
+          generator: { name: 'explore', version: '2' },
+          policy: { asserted: [], infer: true, allowDestructive: false, rule: 'the rule' },
+          unknownAssertions: [],
+          given: [{ name: 'argv[2]', value: '/srv/db', origin: 'derived', source: 'argv[2]' }],
+          calls: 1,
+          maxCalls: 320,
+          budgetExhausted: false,
+          asked: 56,
+          produced: candidates,
+          proposed: candidates,
+          tools,
+        },
+      },
+      'with-ledger',
+    );
+    const page = text(render(record));
+    expect(page).toContain('explorable tools 1 of 2');
+    expect(page).toContain('list_tables inferred read-only 1 0 0');
+    expect(page).toContain('insert_row not explorable 0 0 0 0 0 not explored: no readOnlyHint');
+    expect(page).toContain('argv[2] = /srv/db (derived, argv[2])');
+  });
 });

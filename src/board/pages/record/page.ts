@@ -3,6 +3,7 @@ import { html, type SafeHtml } from '../../html.js';
 import type { BoardRow } from '../../model.js';
 import type { PublishedRun } from '../../publish.js';
 import { chips } from '../chips.js';
+import { explorationLedger } from '../exploration.js';
 import { page } from '../layout.js';
 import { extensionLedger } from '../ledger.js';
 import { boardHref, methodsHref, NESTED, viewerHref } from '../links.js';
@@ -48,6 +49,7 @@ ${row ? chips(row, links, input.groupName) : ''}
 <h2>Audit trail</h2>
 ${section('gates', 'Gate ledger, in decision order', gateLedger(record))}
 ${section('extensions', 'Extension ledger', c ? extensionLedger(c) : html`<p>The run stopped before the construct gate, so no extension could be bought.</p>`)}
+${section('exploration', 'Exploration ledger', explorationLedger(record))}
 ${section('probes', 'Probe findings', probeFindings(record, links))}
 ${section('tools', 'Per-tool attribution', toolAttribution(record.score))}
 ${record.score ? section('score', 'Drive details', scoreDetails(record.score)) : ''}

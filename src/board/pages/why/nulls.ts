@@ -14,8 +14,17 @@ const PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'nu
 
 function phaseValue(gate: NullBaselineGate, phase: NullPhase): SafeHtml {
   const r = gate.nullRates[phase];
+  const none = gate.notMeasured?.[phase];
+  if (!r && none)
+    return missing(
+      `not measured: none of its ${count(none.notApplicable)} trials was applicable (every randomised call equalled the agent's own)`,
+    );
   if (!r) return missing('this null was not measured');
-  return html`${count(r.k)} of ${count(r.n)} = <strong>${pct(r.rate)}</strong>`;
+  const na =
+    r.notApplicable === undefined
+      ? ''
+      : html` <span class="small">(${count(r.n)} applicable, ${count(r.notApplicable)} not applicable: their randomised call equalled the agent's own)</span>`;
+  return html`${count(r.k)} of ${count(r.n)} = <strong>${pct(r.rate)}</strong>${na}`;
 }
 
 /** The stored comparison, with the relation the recorded verdict states. */

@@ -1,6 +1,7 @@
 import { isRecorded, type RunRecord } from '../../../record/index.js';
 import { count, missing, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
+import { explorationLedger } from '../exploration.js';
 import { facts } from '../facts.js';
 import { gate } from './gates.js';
 
@@ -41,7 +42,11 @@ function finding(record: RunRecord): string {
     case 'admission_rate_below_floor':
       return 'Too few of the generated candidates passed admission. The floor does not move.';
     case 'no_candidates':
-      return 'The generator proposed no candidate task at all from this surface.';
+      return "The generator proposed no candidate task from this surface: its tools answered, but no value in their answers could ground a task. The exploration ledger below gives each tool's reason.";
+    case 'no_explorable_tools':
+      return 'No tool was read-only by declaration, assertion or inference, so the run could call none of them to build tasks. That is a statement about what the run was allowed to call, not about how much the server offers: name read-only tools with --read-only, or allow every tool with --allow-destructive.';
+    case 'no_usable_results':
+      return 'Every call exploration could make failed, so nothing was learnt about what the server answers. The ledger says which required parameters only generated values could fill: the run was not given the context a user would give (--given NAME=VALUE).';
     case 'no_surface':
       return 'The server did not list its tools, so there was nothing to build tasks from.';
     case 'all_candidates_null_answerable':
@@ -83,6 +88,7 @@ ${facts([
 ])}
 <p class="small">Rejected, deleted and trimmed are three separate fates, counted apart; summing them would overstate what failed.</p>
 ${record.refusal?.reason === 'all_candidates_null_answerable' ? screenLedger(record) : ''}
+${record.refusal?.reason === 'all_candidates_null_answerable' ? '' : html`<h4>Exploration ledger</h4>${explorationLedger(record)}`}
 ${invalid.length > 0 ? html`<h4>Tasks that did not re-validate</h4><ul>${invalid.map((t) => html`<li><code>${t.taskId}</code>: ${t.detail}</li>`)}</ul>` : ''}`;
 }
 
@@ -92,6 +98,9 @@ export function surfaceHeadline(record: RunRecord): SafeHtml {
     case 'no_candidates':
     case 'no_surface':
       return admissionLine(record);
+    case 'no_explorable_tools':
+    case 'no_usable_results':
+      return html`${gate(record, 'structural')?.explain ?? ''}`;
     case 'all_candidates_null_answerable': {
       const g = gate(record, 'suite_size');
       return g

@@ -1,0 +1,25 @@
+import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
+import { compileSchema } from '../suite/json-schema.js';
+
+/**
+ * The SDK client's output-schema validator: the harness's own compiler (src/suite/json-schema.ts),
+ * so a tool's outputSchema is bounded in size before it compiles and its patterns run on a
+ * linear-time engine, never JavaScript's backtracking RegExp on the main event loop.
+ */
+export const schemaValidator: jsonSchemaValidator = {
+  getValidator<T>(schema: object) {
+    const compiled = compileSchema(schema as Record<string, unknown>);
+    if (!compiled.ok) throw new Error(compiled.error);
+    const validate = compiled.validate;
+    return (input: unknown) => {
+      if (validate(input)) return { valid: true as const, data: input as T, errorMessage: undefined };
+      const first = validate.errors?.[0];
+      const where = first?.instancePath || '(root)';
+      return {
+        valid: false as const,
+        data: undefined,
+        errorMessage: `${where} ${first?.message ?? 'does not match the output schema'}`,
+      };
+    };
+  },
+};

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { focusedAnswer } from './focus.js';
+
+const graph = {
+  entities: [
+    { name: 'Ines Marlow', entityType: 'person', observations: ['Master of the ferry Morning Gannet'] },
+    { name: 'Saltmere', entityType: 'town', observations: ['Market town'] },
+  ],
+  relations: [
+    { from: 'Caldwell and Pryce', to: 'Saltmere', relationType: 'is located in' },
+    { from: 'Ines Marlow', to: 'Morning Gannet', relationType: 'commands' },
+  ],
+};
+const outcome = { ok: true, text: JSON.stringify(graph), data: graph };
+
+describe("the heuristic's reading of a listing", () => {
+  it('answers the one field of the one entry the task singles out', () => {
+    expect(
+      focusedAnswer('what is the entity type of the entry in entities whose name is "Saltmere"?', outcome),
+    ).toBe('town');
+    expect(
+      focusedAnswer(
+        'what is the "to" field of the entry in relations whose relation type is "commands"?',
+        outcome,
+      ),
+    ).toBe('Morning Gannet');
+    expect(
+      focusedAnswer(
+        'what is the observations of the entry in entities whose name is "Ines Marlow"?',
+        outcome,
+      ),
+    ).toBe('Master of the ferry Morning Gannet');
+  });
+
+  it('gives up (the whole result is the answer) when no single entry or field is singled out', () => {
+    expect(
+      focusedAnswer('what is the entity type of the entry whose name is "Nobody"?', outcome),
+    ).toBeUndefined();
+    expect(focusedAnswer('What is in the graph?', outcome)).toBeUndefined();
+    expect(
+      focusedAnswer('what is the colour of the entry in entities whose name is "Saltmere"?', outcome),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { Count, NonEmpty } from './common.js';
+
+/**
+ * The exploration ledger (explore/2): what generation did with each tool, so that a thin surface
+ * can be explained from the record itself. It travels in suite.json and in the run record; records
+ * from explore/1 and judge/1 have none, and read it as not recorded.
+ */
+
+export const ExplorationBasis = z.enum(['declared', 'asserted', 'inferred', 'allow-destructive', 'none']);
+export type ExplorationBasis = z.infer<typeof ExplorationBasis>;
+
+export const ExplorationTool = z.looseObject({
+  tool: NonEmpty,
+  /** Why the run could (or could not) call it: the explorable-tools policy's basis. */
+  basis: ExplorationBasis,
+  explorable: z.boolean(),
+  basisDetail: NonEmpty,
+  calls: Count,
+  /** isError results and JSON-RPC errors. */
+  errors: Count,
+  /** Results set aside: error texts without isError, empty results, results over the size cap. */
+  discarded: Count,
+  /** Candidates its results produced, and how many of them were proposed (the rest trimmed to the count asked). */
+  candidates: Count,
+  proposed: Count,
+  /** Required parameters no given, harvested or enum value fitted: only generated values were tried. */
+  generatedOnly: z.array(NonEmpty).optional(),
+  /** Why it produced no candidate, when it produced none. */
+  skipped: NonEmpty.optional(),
+});
+export type ExplorationTool = z.infer<typeof ExplorationTool>;
+
+export const ExplorationGiven = z.looseObject({
+  name: NonEmpty,
+  value: NonEmpty,
+  origin: z.enum(['given', 'derived']),
+  source: NonEmpty,
+});
+
+export const ExplorationLedger = z
+  .looseObject({
+    generator: z.looseObject({ name: NonEmpty, version: NonEmpty }),
+    policy: z.looseObject({
+      asserted: z.array(z.string()),
+      infer: z.boolean(),
+      allowDestructive: z.boolean(),
+      rule: NonEmpty,
+    }),
+    /** Asserted tool names the surface did not list. */
+    unknownAssertions: z.array(z.string()),
+    given: z.array(ExplorationGiven),
+    calls: Count,
+    maxCalls: Count,
+    budgetExhausted: z.boolean(),
+    asked: Count,
+    produced: Count,
+    proposed: Count,
+    tools: z.array(ExplorationTool),
+  })
+  .superRefine((l, ctx) => {
+    const sum = (f: (t: ExplorationTool) => number) => l.tools.reduce((a, t) => a + f(t), 0);
+    if (sum((t) => t.calls) !== l.calls)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['calls'],
+        message: `expected the tools' calls to sum to ${l.calls}`,
+      });
+    if (sum((t) => t.candidates) !== l.produced)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['produced'],
+        message: "expected the tools' candidates to sum to produced",
+      });
+    if (sum((t) => t.proposed) !== l.proposed)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['proposed'],
+        message: "expected the tools' proposed to sum to proposed",
+      });
+    if (l.proposed > l.asked || l.proposed > l.produced)
+      ctx.addIssue({ code: 'custom', path: ['proposed'], message: 'proposed exceeds asked or produced' });
+  });
+export type ExplorationLedger = z.infer<typeof ExplorationLedger>;
+
+/** "0 of 21 tools are read-only by declaration, assertion or inference" and the like, from the ledger. */
+export function explorableCount(ledger: ExplorationLedger): { explorable: number; total: number } {
+  return { explorable: ledger.tools.filter((t) => t.explorable).length, total: ledger.tools.length };
+}

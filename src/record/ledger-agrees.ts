@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import type { ExplorationLedger } from './exploration.js';
+
+interface StructuralLike {
+  gate: string;
+  reason?: string;
+  exploration?: {
+    tools: number;
+    explorable: number;
+    toolsCalled: number;
+    calls: number;
+    errors: number;
+    usable?: number;
+  };
+}
+
+interface LedgerView {
+  exploration?: ExplorationLedger;
+  suite?: { candidates: number };
+  gates: readonly unknown[];
+}
+
+/**
+ * A refusal's reason must be one its own exploration ledger supports: the structural gate's
+ * figures are the ledger's, "nothing explorable" means the ledger lists no explorable tool, "no
+ * usable result" means no call gave one, and the suite's candidates are what exploration proposed.
+ */
+export function ledgerAgrees(r: LedgerView, ctx: z.RefinementCtx): void {
+  const l = r.exploration;
+  if (l === undefined) return;
+  const issue = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: 'custom', path, message });
+  if (r.suite !== undefined && r.suite.candidates !== l.proposed)
+    issue(
+      ['exploration', 'proposed'],
+      `expected the suite's ${r.suite.candidates} candidates, got ${l.proposed}`,
+    );
+  const explorable = l.tools.filter((t) => t.explorable);
+  const figures = {
+    tools: l.tools.length,
+    explorable: explorable.length,
+    toolsCalled: explorable.filter((t) => t.calls > 0).length,
+    calls: l.calls,
+    errors: l.tools.reduce((a, t) => a + t.errors, 0),
+    usable: l.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
+  };
+  r.gates.forEach((raw, i) => {
+    const g = raw as StructuralLike;
+    if (g.gate !== 'structural' || g.exploration === undefined) return;
+    for (const [field, want] of Object.entries(figures)) {
+      const got = (g.exploration as Record<string, number | undefined>)[field];
+      if (got !== undefined && got !== want)
+        issue(['gates', i, 'exploration', field], `expected the exploration ledger's ${want}, got ${got}`);
+    }
+    if (g.reason === 'no_explorable_tools' && figures.explorable !== 0)
+      issue(['gates', i, 'reason'], `the ledger lists ${figures.explorable} explorable tools`);
+    if (g.reason === 'no_usable_results' && figures.usable !== 0)
+      issue(['gates', i, 'reason'], `the ledger shows ${figures.usable} usable results`);
+  });
+}

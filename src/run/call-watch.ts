@@ -1,0 +1,143 @@
+import type { McpSession } from '../connect/session.js';
+import type { ToolCallOutcome as SessionOutcome } from '../connect/session-types.js';
+import type { ToolCaller, ToolCallOutcome } from '../suite/surface.js';
+import { EventKind } from '../tape/schema.js';
+import { checkStop, type RunState, RunStop } from './state.js';
+import { targetAlive } from './trials.js';
+
+/** A call the server did not answer as a server: no answer in time, a broken transport, a refused frame. */
+export type CallFailure = 'timeout' | 'transport' | 'frame';
+
+/**
+ * What the harness's own calls (generation and admission) met, so that a server that fails is
+ * never read as a thin surface: which tools failed and how, and whether anything answered.
+ */
+export class CallWatch {
+  /** The first failure of each tool; a tool that failed is not called again. */
+  readonly failed = new Map<string, CallFailure>();
+  /** Distinct tools called, in order, and whether any call got an answer from the server. */
+  readonly called: string[] = [];
+  answered = 0;
+}
+
+/** How many distinct tools may fail, with nothing answered at all, before generation stops. */
+const FIRST_TOOLS_ALL_FAILED = 3;
+
+function failureOf(outcome: SessionOutcome, session: McpSession): CallFailure | undefined {
+  if (outcome.kind === 'timeout') return 'timeout';
+  if (outcome.kind !== 'failed') return undefined;
+  return session.fault?.kind === 'frame' ? 'frame' : 'transport';
+}
+
+function suiteOutcome(outcome: SessionOutcome): ToolCallOutcome {
+  switch (outcome.kind) {
+    case 'result':
+      return { kind: 'result', result: outcome.result };
+    case 'invalid-result':
+      return { kind: 'error', message: outcome.message };
+    case 'rpc-error':
+      return { kind: 'error', message: outcome.message, code: outcome.code };
+    case 'timeout':
+      return { kind: 'error', message: `no response within ${outcome.timeoutMs} ms` };
+    case 'failed':
+      return { kind: 'error', message: outcome.message };
+  }
+}
+
+const WORDS: Readonly<Record<CallFailure, string>> = {
+  timeout: 'got no answer in time',
+  transport: 'failed at the transport',
+  frame: 'was answered with a frame the transport refuses',
+};
+
+/** The VOID reason a failure kind stands for. */
+export function voidReasonOf(kind: CallFailure): 'timeout' | 'transport_error' {
+  return kind === 'timeout' ? 'timeout' : 'transport_error';
+}
+
+/**
+ * Is the target still there after a failed call? The main session's own fault decides first (its
+ * process exited, a frame ended it); otherwise a fresh session must answer tools/list. A dead
+ * target stops the run (VOID), thrown as a RunStop so the generator unwinds at once.
+ */
+export async function checkTarget(state: RunState, session: McpSession, during: string): Promise<void> {
+  checkStop(state);
+  const fault = session.fault;
+  if (fault !== undefined) {
+    const reason = fault.kind === 'frame' ? 'transport_error' : 'target_died';
+    throw stop(state, new RunStop(reason, `${fault.detail} during ${during}`));
+  }
+  if (!(await targetAlive(state))) {
+    throw stop(
+      state,
+      new RunStop(
+        'target_died',
+        `the target stopped answering during ${during} (a fresh connection got no tools/list)`,
+      ),
+    );
+  }
+  checkStop(state);
+}
+
+function stop(state: RunState, reason: RunStop): RunStop {
+  if (!state.abort.signal.aborted) state.abort.abort(reason);
+  return state.abort.signal.reason instanceof RunStop ? state.abort.signal.reason : reason;
+}
+
+/**
+ * The suite's view of the recorded session for generation and admission: calls with a corr id,
+ * outcomes as data, and the server's failures watched. A failed call is recorded on the tape
+ * (`fitness.call-failed`, per tool), the target is checked, and the tool is not called again (one
+ * deadline per tool, not one per argument). When the first few distinct tools all fail and nothing
+ * has answered, exploration cannot complete because of the server: the run stops as VOID with the
+ * cause rather than going on to blame the surface.
+ */
+export function watchedCaller(
+  state: RunState,
+  session: McpSession,
+  corrId: string,
+  watch: CallWatch,
+): ToolCaller {
+  const during = corrId === 'admit' ? 'admission' : 'generation';
+  return async (name, args) => {
+    checkStop(state);
+    const earlier = watch.failed.get(name);
+    if (earlier !== undefined)
+      return { kind: 'error', message: `not called: an earlier call ${WORDS[earlier]}` };
+    if (!watch.called.includes(name)) watch.called.push(name);
+    const outcome = await session.callTool(name, args, {
+      corrId,
+      timeoutMs: state.config.callTimeoutMs,
+      signal: state.abort.signal,
+    });
+    checkStop(state);
+    const failure = failureOf(outcome, session);
+    if (failure === undefined) {
+      watch.answered += 1;
+      return suiteOutcome(outcome);
+    }
+    watch.failed.set(name, failure);
+    session.event(
+      EventKind.callFailed,
+      {
+        tool: name,
+        kind: failure,
+        stage: during,
+        message: 'message' in outcome ? outcome.message : WORDS[failure],
+      },
+      corrId,
+    );
+    await checkTarget(state, session, during);
+    if (watch.answered === 0 && watch.failed.size >= FIRST_TOOLS_ALL_FAILED) {
+      const tools = [...watch.failed].map(([tool, kind]) => `${tool}: ${kind}`);
+      throw stop(
+        state,
+        new RunStop(
+          voidReasonOf(failure),
+          `exploration could not complete: none of the first ${tools.length} tools called was answered during ${during} (${tools.join('; ')})`,
+        ),
+      );
+    }
+    return suiteOutcome(outcome);
+  };
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { surfaceSafety, toolSafety } from './destructive.js';
+import { applyPolicy, DEFAULT_POLICY, inferredReadOnly, unknownAssertions } from './explorable.js';
+import type { ToolDescriptor, ToolSurface } from './surface.js';
+
+const tool = (
+  name: string,
+  description: string,
+  annotations?: ToolDescriptor['annotations'],
+): ToolDescriptor => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties: {} },
+  ...(annotations ? { annotations } : {}),
+});
+
+const surface: ToolSurface = {
+  tools: [
+    tool('read_graph', 'Read the entire knowledge graph', { readOnlyHint: true }),
+    tool('list_tables', 'List all tables in the database.'),
+    tool('describe_table', 'Describe one table: the name and type of each column.'),
+    tool('get_and_delete_job', 'Get a job and remove it from the queue.'),
+    tool('run_query', 'Run a SQL query.'),
+    tool('list_commits', 'List the commits of a repository, with the id of each commit.'),
+    tool('show_status', 'Show the status; it is marked stale after an hour.'),
+    tool('fetch_page', 'Fetch a page.', { readOnlyHint: false }),
+    tool('get_secret', 'Get a secret.', { destructiveHint: true }),
+    tool('archive_notes', 'Moves notes to the archive.'),
+  ],
+};
+
+function decide(policy = DEFAULT_POLICY) {
+  return new Map(applyPolicy(surface, surfaceSafety(surface), policy).map((s) => [s.tool, s]));
+}
+
+describe('the explorable-tools policy', () => {
+  it('records a basis for every tool: declared, inferred, or not read-only with the reason', () => {
+    const s = decide();
+    expect(s.get('read_graph')).toMatchObject({ basis: 'declared', explorable: true, readOnly: true });
+    expect(s.get('list_tables')).toMatchObject({
+      basis: 'inferred',
+      explorable: true,
+      readOnly: true,
+      destructive: false,
+    });
+    expect(s.get('describe_table')).toMatchObject({ basis: 'inferred', explorable: true });
+    expect(s.get('list_commits')).toMatchObject({ basis: 'inferred', explorable: true });
+    for (const name of ['get_and_delete_job', 'run_query', 'show_status', 'archive_notes'])
+      expect(s.get(name), name).toMatchObject({
+        basis: 'none',
+        explorable: false,
+        readOnly: false,
+        destructive: true,
+      });
+    expect(s.get('fetch_page')).toMatchObject({ basis: 'none', basisDetail: 'declares readOnlyHint: false' });
+    expect(s.get('get_secret')).toMatchObject({
+      basis: 'none',
+      basisDetail: 'declares destructiveHint: true',
+    });
+  });
+
+  it('never infers against a declared hint, and --no-infer-read-only turns inference off', () => {
+    const off = decide({ ...DEFAULT_POLICY, infer: false });
+    expect(off.get('list_tables')).toMatchObject({ explorable: false, basis: 'none' });
+    expect(off.get('list_tables')?.basisDetail).toMatch(/--no-infer-read-only/);
+    expect(off.get('read_graph')).toMatchObject({ explorable: true, basis: 'declared' });
+  });
+
+  it('takes the owner at their word for --read-only tools, and says which named tools do not exist', () => {
+    const s = decide({ ...DEFAULT_POLICY, asserted: ['run_query', 'no_such_tool'] });
+    expect(s.get('run_query')).toMatchObject({ basis: 'asserted', explorable: true, readOnly: true });
+    expect(
+      unknownAssertions(surface, { ...DEFAULT_POLICY, asserted: ['run_query', 'no_such_tool'] }),
+    ).toEqual(['no_such_tool']);
+  });
+
+  it('--allow-destructive explores every tool and keeps its destructiveness', () => {
+    const s = decide({ ...DEFAULT_POLICY, allowDestructive: true });
+    expect(s.get('archive_notes')).toMatchObject({
+      explorable: true,
+      basis: 'allow-destructive',
+      destructive: true,
+    });
+    expect(s.get('list_tables')).toMatchObject({ basis: 'inferred' });
+  });
+
+  it("lets a judge's reading only narrow the set", () => {
+    const judged = surface.tools.map((t) =>
+      toolSafety(
+        t,
+        t.name === 'list_tables'
+          ? { tool: t.name, readOnly: false, destructive: true, reason: 'it truncates the log' }
+          : { tool: t.name, readOnly: true, destructive: false, reason: 'reads' },
+      ),
+    );
+    const s = new Map(applyPolicy(surface, judged, DEFAULT_POLICY).map((x) => [x.tool, x]));
+    expect(s.get('list_tables')).toMatchObject({ explorable: false, basis: 'none' });
+    expect(s.get('list_tables')?.basisDetail).toMatch(/judge read it as destructive/);
+    // A judge that calls everything safe does not widen: run_query stays not explorable.
+    expect(s.get('run_query')).toMatchObject({ explorable: false });
+  });
+});
+
+describe('the inference rule', () => {
+  it.each([
+    [
+      'list_allowed_directories',
+      'Returns the list of directories that this server is allowed to access.',
+      true,
+    ],
+    ['read_text_file', 'Read the complete contents of a file from the file system as text.', true],
+    ['search_nodes', 'Search for nodes in the knowledge graph based on a query', true],
+    ['get_current_time', 'Get the current time in one of the harbour time zones.', true],
+    ['convert_time', 'Convert a wall-clock time in one zone to another.', false],
+    ['write_file', 'Create a new file or completely overwrite an existing file.', false],
+    ['list_and_update', 'List rows.', false],
+    ['get_booking', 'Get a booking and cancel it when asked.', false],
+    ['get_booking', 'Get each booking of a passenger.', true],
+  ])('%s: %s → %s', (name, description, readOnly) => {
+    expect(inferredReadOnly(tool(name, description)).readOnly).toBe(readOnly);
+  });
+});

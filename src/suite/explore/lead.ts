@@ -1,0 +1,64 @@
+import type { PlanStep } from '../schema.js';
+import type { ToolDescriptor } from '../surface.js';
+import type { Observation } from './candidates.js';
+import { documentOf } from './harvest.js';
+import { fieldLabel, identify } from './identify.js';
+import { words } from './leaves.js';
+import { renderArguments, toolClause } from './phrase.js';
+import type { ArgumentSet } from './synthesis.js';
+
+/** Plans chain at most this many calls (list → get → get). */
+export const MAX_PLAN_STEPS = 3;
+
+export interface Lead {
+  plan: PlanStep[];
+  lead: string;
+  named: string[];
+}
+
+function flat(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(flat);
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
+  return value === undefined || value === null ? [] : [JSON.stringify(value)];
+}
+
+function literal(tool: ToolDescriptor, args: Record<string, unknown>): Lead {
+  const named = Object.values(args).flatMap(flat);
+  const lead =
+    Object.keys(args).length === 0 ? toolClause(tool) : `${toolClause(tool)} with ${renderArguments(args)}`;
+  return { plan: [{ tool: tool.name, arguments: args }], lead, named };
+}
+
+/**
+ * How a prompt reaches one call. A value harvested from a JSON listing is reached the way an agent
+ * would: the prompt names the entry by a sibling value ("find the entry whose title is …") and the
+ * plan feeds the value on through a `$from` handle, so the agent has to read the earlier result.
+ * Anything else (given context, text harvests, enums) is named in the prompt as an input.
+ */
+export function leadFor(tool: ToolDescriptor, set: ArgumentSet, observations: readonly Observation[]): Lead {
+  for (const [param, supply] of Object.entries(set.supplies)) {
+    if (supply.origin !== 'harvest' || supply.harvest.leaf === undefined) continue;
+    const source = observations[supply.harvest.obs];
+    if (source === undefined || source.plan.length >= MAX_PLAN_STEPS) continue;
+    const doc = documentOf(source.result);
+    if (doc === undefined) continue;
+    const leaf = supply.harvest.leaf;
+    const ident = identify(doc.document, leaf.path);
+    if (ident === undefined) continue;
+    const handle = { $from: { step: source.plan.length - 1, pointer: leaf.pointer } };
+    const others = Object.fromEntries(Object.entries(set.args).filter(([k]) => k !== param));
+    const args = { ...others, [param]: Array.isArray(set.args[param]) ? [handle] : handle };
+    const withOthers = Object.keys(others).length === 0 ? '' : ` with ${renderArguments(others)}`;
+    const field = supply.harvest.field;
+    const lead =
+      ident.clauses.length > 0
+        ? `${source.lead}, find ${ident.clauses.join(' of ')}. Then, using ${toolClause(tool)} for that entry${withOthers}`
+        : `${source.lead}, take its ${fieldLabel(field)}. Then, using ${toolClause(tool)} with that ${words(field) || field}${withOthers}`;
+    return {
+      plan: [...source.plan, { tool: tool.name, arguments: args }],
+      lead,
+      named: [...source.named, ...ident.named, String(leaf.value), ...Object.values(others).flatMap(flat)],
+    };
+  }
+  return literal(tool, set.args);
+}

@@ -1,0 +1,79 @@
+import type { ExplorationTool } from '../../record/exploration.js';
+import type { ToolSafety } from '../destructive.js';
+
+/** One tool's running counts during explore/2, and its ledger entry at the end. */
+export class ToolTally {
+  calls = 0;
+  errors = 0;
+  results = 0;
+  candidates = 0;
+  proposed = 0;
+  noArguments = false;
+  /** Required parameters no given, harvested or enum value fitted (so only generated values were tried). */
+  generated: string[] = [];
+  /** Why values in its results were not keys, counted per reason. */
+  readonly drops = new Map<string, number>();
+  private discardedCount = 0;
+  private readonly reasons = new Map<string, number>();
+  private skipReason: string | undefined;
+
+  constructor(
+    readonly tool: string,
+    private readonly safety: ToolSafety | undefined,
+  ) {}
+
+  get explorable(): boolean {
+    return this.safety?.explorable === true;
+  }
+
+  discard(reason: string): void {
+    this.discardedCount++;
+    this.reasons.set(reason, (this.reasons.get(reason) ?? 0) + 1);
+  }
+
+  skip(reason: string): void {
+    this.skipReason = reason;
+  }
+
+  private why(budgetExhausted: boolean): string | undefined {
+    if (this.candidates > 0) return undefined;
+    if (this.skipReason !== undefined) return this.skipReason;
+    if (!this.explorable) return `not explored: ${this.safety?.basisDetail ?? 'not read-only'}`;
+    if (this.calls === 0)
+      return budgetExhausted
+        ? 'not called: the exploration budget ran out first'
+        : this.noArguments
+          ? 'not called: no value could be found or generated for its required parameters'
+          : 'not called: no argument set fitted its inputSchema';
+    if (this.results === 0) {
+      const discarded = [...this.reasons.entries()].map(([r, n]) => `${n} × ${r}`).join(', ');
+      const generated =
+        this.generated.length > 0
+          ? `; no given or harvested value fitted ${this.generated.join(', ')}, so its calls carried generated values`
+          : '';
+      return `every call failed: ${this.errors} error(s)${discarded ? `, ${discarded}` : ''}${generated}`;
+    }
+    const reasons = [...this.drops.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([r, n]) => `${n} × ${r}`)
+      .join('; ');
+    return `its ${this.results} usable result(s) gave no key${reasons ? ` (values set aside: ${reasons})` : ''}`;
+  }
+
+  entry(budgetExhausted: boolean): ExplorationTool {
+    const why = this.why(budgetExhausted);
+    return {
+      tool: this.tool,
+      basis: this.safety?.basis ?? 'none',
+      explorable: this.explorable,
+      basisDetail: this.safety?.basisDetail ?? 'no safety signal',
+      calls: this.calls,
+      errors: this.errors,
+      discarded: this.discardedCount,
+      candidates: this.candidates,
+      proposed: this.proposed,
+      ...(this.generated.length > 0 ? { generatedOnly: [...this.generated] } : {}),
+      ...(why === undefined ? {} : { skipped: why }),
+    };
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Given context: values a user tells an agent before it starts ("the repository is at …"). They are
+ * pre-registered, prompts may name them, and they are never answer keys. `given` values come from
+ * `--given NAME=VALUE` (or an mcpServers entry's `given`); `derived` ones are the target's own argv,
+ * env and cwd entries that are existing paths, recorded with where they came from.
+ */
+export const GivenValue = z.looseObject({
+  name: z.string().min(1),
+  value: z.string().min(1),
+  origin: z.enum(['given', 'derived']),
+  /** `--given`, `config`, `argv[2]`, `env MEMORY_FILE_PATH`, `cwd`. */
+  source: z.string().min(1),
+  /** For derived values: what the path is. */
+  kind: z.enum(['file', 'dir']).optional(),
+});
+export type GivenValue = z.infer<typeof GivenValue>;
+
+export function givenTexts(given: readonly GivenValue[]): string[] {
+  return given.map((g) => g.value);
+}
+
+export function givenPaths(given: readonly GivenValue[]): string[] {
+  return given.filter((g) => g.value.startsWith('/')).map((g) => g.value);
+}

@@ -1,0 +1,121 @@
+/**
+ * Correlation ids (DESIGN.md §9): what a tape line's `corr_id` names. Dependency-free on purpose:
+ * the viewer in the browser reads corr ids with this same module.
+ *
+ * - a trial: `<taskId>` or `<taskId>#<rep>` for the drive, `<taskId>::<phase>` or
+ *   `<taskId>::<phase>#<rep>` for every other phase; a `::verify` suffix marks the trial's
+ *   verification calls, which belong to the trial;
+ * - a probe: `probe:<id>`;
+ * - a harness stage: `connect`, `surface`, `generate`, `admit`, `register`, `prereg`, `health`.
+ */
+
+/** The phases a trial can run in, in pipeline order (the record's `Phase`). */
+export const TRIAL_PHASES = [
+  'screen',
+  'null-no-tools',
+  'null-stubbed-empty',
+  'null-random-args',
+  'construct',
+  'drive',
+] as const;
+export type TrialPhase = (typeof TRIAL_PHASES)[number];
+
+/** Harness stages that tag their lines with a corr id of their own, in pipeline order. */
+export const STAGES = ['connect', 'surface', 'generate', 'admit', 'register', 'prereg', 'health'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export type CorrId =
+  | { kind: 'stage'; stage: string }
+  | { kind: 'probe'; probe: string }
+  | {
+      kind: 'trial';
+      taskId: string;
+      phase: TrialPhase;
+      /** Absent when the phase ran one rep (no `#<rep>` suffix). */
+      rep?: number;
+      /** The trial's verification calls (`::verify`). */
+      verify: boolean;
+      /** The trial's own corr id, without `::verify`. */
+      trial: string;
+    }
+  | { kind: 'other'; text: string };
+
+const STAGE_SET: ReadonlySet<string> = new Set(STAGES);
+const PHASE_SET: ReadonlySet<string> = new Set(TRIAL_PHASES);
+const VERIFY = '::verify';
+
+/** The corr id of one trial. A phase registered with one rep carries no `#<rep>` suffix. */
+export function trialCorrId(taskId: string, phase: TrialPhase, rep: number, reps: number): string {
+  const base = phase === 'drive' ? taskId : `${taskId}::${phase}`;
+  return reps > 1 ? `${base}#${rep}` : base;
+}
+
+/** The corr id of a trial's verification calls. */
+export function verifyCorrId(trial: string): string {
+  return `${trial}${VERIFY}`;
+}
+
+function splitRep(text: string): { head: string; rep?: number } {
+  const m = /^(.*)#(\d+)$/.exec(text);
+  if (m === null) return { head: text };
+  return { head: m[1] ?? '', rep: Number(m[2]) };
+}
+
+/**
+ * Reads a corr id. A bare id with no phase is a drive trial only when `isTask` says it names a task
+ * (without a task list every bare id that is not a stage is taken for one).
+ */
+export function parseCorrId(corr: string, isTask: (id: string) => boolean = () => true): CorrId {
+  if (STAGE_SET.has(corr)) return { kind: 'stage', stage: corr };
+  if (corr.startsWith('probe:')) return { kind: 'probe', probe: corr.slice('probe:'.length) };
+  const verify = corr.endsWith(VERIFY);
+  const trial = verify ? corr.slice(0, -VERIFY.length) : corr;
+  const at = trial.indexOf('::');
+  if (at === -1) {
+    const { head, rep } = splitRep(trial);
+    if (head === '' || !isTask(head)) return { kind: 'other', text: corr };
+    return {
+      kind: 'trial',
+      taskId: head,
+      phase: 'drive',
+      ...(rep === undefined ? {} : { rep }),
+      verify,
+      trial,
+    };
+  }
+  const taskId = trial.slice(0, at);
+  const { head: phase, rep } = splitRep(trial.slice(at + 2));
+  if (taskId === '' || !PHASE_SET.has(phase)) return { kind: 'other', text: corr };
+  return {
+    kind: 'trial',
+    taskId,
+    phase: phase as TrialPhase,
+    ...(rep === undefined ? {} : { rep }),
+    verify,
+    trial,
+  };
+}
+
+/** The group a corr id belongs to in a run's story: a trial phase, `probes`, a stage, or undefined. */
+export function phaseOfCorr(corr: string | undefined): string | undefined {
+  if (corr === undefined) return undefined;
+  const c = parseCorrId(corr);
+  if (c.kind === 'trial') return c.phase;
+  if (c.kind === 'probe') return 'probes';
+  if (c.kind === 'stage') return c.stage;
+  return undefined;
+}
+
+/** The task a trial corr id belongs to; undefined for probes, stages and anything else. */
+export function taskOfCorr(corr: string | undefined): string | undefined {
+  if (corr === undefined) return undefined;
+  const c = parseCorrId(corr);
+  return c.kind === 'trial' ? c.taskId : undefined;
+}
+
+/** The trial a corr id belongs to (verification calls fold into their trial). */
+export function trialOfCorr(corr: string | undefined): string | undefined {
+  if (corr === undefined) return undefined;
+  const c = parseCorrId(corr);
+  return c.kind === 'trial' ? c.trial : undefined;
+}

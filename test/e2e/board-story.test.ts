@@ -1,0 +1,156 @@
+/**
+ * The viewer tells the story of real planted runs in Chromium: its first screen is the run summary
+ * (handshake, probes, phases); a trial opens into its own lines with session events folded;
+ * search, deep links and the side-by-side view work; another producer's tape opened from disk is
+ * told too, with what could not be read said.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, serveSite } from '../../src/board/serve.js';
+import { buildSite } from '../../src/board/site.js';
+import {
+  type Browser,
+  INERT,
+  injectionTraces,
+  launchChromium,
+  SCREENSHOTS,
+  seen,
+} from '../../src/board/testing/browser.js';
+import type { RunRecord } from '../../src/record/run.js';
+import { auditedRun } from './shared/planted-audit.js';
+
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/mcp-tape');
+
+describe('the viewer tells a run story (planted runs, Chromium)', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let page: Page;
+  let a: RunRecord;
+  let b: RunRecord;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const wellMade = await auditedRun('well-made');
+    const decoys = await auditedRun('decoys');
+    a = wellMade.record;
+    b = decoys.record;
+    const site = join(mkdtempSync(join(tmpdir(), 'story-site-')), 'site');
+    await buildSite({ runs: [wellMade.dir, decoys.dir], out: site });
+    server = await serveSite({ site, port: 0 });
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().includes('favicon')) errors.push(m.text());
+    });
+  }, 1_200_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('opens on the run summary: the handshake and every phase, before the tape is read', async () => {
+    await page.goto(`${server.url}viewer.html?run=${a.runId}`);
+    await page.waitForSelector('body[data-story-ms]');
+    const handshake = await seen(page.locator('#story-handshake'));
+    expect(handshake).toContain('protocol 2026-07-28 (modern)');
+    expect(handshake).toContain('server planted-well-made');
+    const phases = await page
+      .locator('#story-phases details.phase')
+      .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-phase')));
+    expect(phases).toEqual([
+      'screen',
+      'null-no-tools',
+      'null-stubbed-empty',
+      'null-random-args',
+      'construct',
+      'drive',
+    ]);
+    const construct = await seen(page.locator('details.phase[data-phase=construct] > summary'));
+    const gate = a.gates.find((g) => g.gate === 'construct');
+    expect(gate?.gate === 'construct' && construct).toContain(
+      `${gate?.gate === 'construct' ? gate.n : '?'} trials: ${gate?.gate === 'construct' ? gate.k : '?'} passed`,
+    );
+    expect(await seen(page.locator('#story'))).toContain('Probes:');
+    await page.waitForSelector('body[data-state=ready]');
+    expect(Number(await page.evaluate(() => document.body.dataset.storyMs))).toBeLessThanOrEqual(
+      Number(await page.evaluate(() => document.body.dataset.readyMs)),
+    );
+    await page.locator('details.phase[data-phase=drive] > summary').click();
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-story.png') });
+  });
+
+  it('a trial opens into its own lines, session events folded until shown', async () => {
+    const trial = page.locator('details.phase[data-phase=drive] table.trials tr[data-corr] a').first();
+    const corr = (await trial.textContent()) ?? '';
+    await trial.click();
+    await page.waitForFunction((c) => document.getElementById('f-corr-id')?.textContent === c, corr);
+    expect(await seen(page.locator('#trial-head'))).toMatch(
+      new RegExp(`^${corr.replace(/[#]/g, '\\$&')}: (pass|fail)`),
+    );
+    const corrs = await page
+      .locator('.timeline .row[data-entry]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('title')));
+    expect(corrs.length).toBeGreaterThan(2);
+    for (const c of corrs) expect([corr, `${corr}::verify`]).toContain(c);
+    expect(await page.locator('.timeline .row.fold').count()).toBeGreaterThan(0);
+    const before = await page.locator('.timeline .row[data-entry]').count();
+    await page.locator('.timeline .row.fold').first().click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.timeline .row[data-entry]').length > n,
+      before,
+    );
+    expect(await seen(page.locator('.timeline'))).toContain('fitness.connect');
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-trial.png') });
+  });
+
+  it('searches the tape and keeps #line, #corr and #only deep links working', async () => {
+    await page.goto(`${server.url}viewer.html?run=${a.runId}#q=list_vessels`);
+    await page.waitForSelector('body[data-state=ready]');
+    expect(await seen(page.locator('#search-count'))).toMatch(/^1 of \d+/);
+    expect(await seen(page.locator('#detail-json'))).toContain('list_vessels');
+    await page.locator('#search-form button[type=submit]').click();
+    expect(await seen(page.locator('#search-count'))).toMatch(/^2 of \d+/);
+    await page.goto(`${server.url}viewer.html?run=${a.runId}#line=wire%3A2`);
+    await page.waitForSelector('body[data-state=ready]');
+    expect(await page.locator('.timeline .row.selected').getAttribute('data-ref')).toBe('wire:2');
+    await page.goto(`${server.url}viewer.html?run=${a.runId}#only=problems`);
+    await page.waitForSelector('body[data-state=ready]');
+    const flagged = await page
+      .locator('.timeline .row[data-entry]')
+      .evaluateAll((rows) =>
+        rows.every((r) => r.classList.contains('error') || r.classList.contains('pending')),
+      );
+    expect(flagged).toBe(true);
+  });
+
+  it('shows two runs side by side, phase by phase', async () => {
+    await page.goto(`${server.url}viewer.html?run=${a.runId}&compare=${b.runId}`);
+    await page.waitForSelector('#compare:not([hidden]) table');
+    const text = await seen(page.locator('#compare'));
+    // Table heads are upper-cased by the stylesheet.
+    expect(text.toLowerCase()).toContain(a.runId.toLowerCase());
+    expect(text.toLowerCase()).toContain(b.runId.toLowerCase());
+    expect(text).toMatch(/construct\t\d+ of \d+ passed/);
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-compare.png') });
+  });
+
+  it("tells another producer's tape opened from disk, saying what it could not read", async () => {
+    await page.goto(`${server.url}viewer.html`);
+    await page.setInputFiles('#tape-file', join(FIXTURES, 'batch-2025-03-26.jsonl'));
+    await page.waitForSelector('body[data-state=ready]');
+    const story = await seen(page.locator('#story'));
+    expect(story).toContain('1 line could not be read');
+    expect(await seen(page.locator('#story-handshake'))).toContain(
+      'protocol 2025-03-26 · server github 0.9.0',
+    );
+    expect(story).toContain('No trial phases on these tapes.');
+    expect(await injectionTraces(page)).toEqual(INERT);
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-foreign-tape.png') });
+    expect(errors).toEqual([]);
+  });
+});
