@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSite } from '../board/site.js';
-import { parseQueueUrl } from '../roster/queue/backend.js';
+import { checkReachable, parseQueueUrl } from '../roster/queue/backend.js';
 import { ResultsTable } from '../roster/queue/results.js';
 import type { Command, CommandIO } from './command.js';
-import { UsageError } from './errors.js';
+import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp, plural } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report board [--runs DIR...] [--out SITE] [--secret-env NAME...]
@@ -102,6 +102,12 @@ export const boardCommand: Command = {
       args.from === undefined ? undefined : mkdtempSync(join(tmpdir(), 'fitness-board-from-'));
     try {
       if (args.from !== undefined && fromTable !== undefined) {
+        try {
+          await checkReachable(parseQueueUrl(args.from));
+        } catch (err) {
+          io.err(`fitness-report board: ${describeError(err)}`);
+          return 2;
+        }
         const table = new ResultsTable(args.from);
         try {
           await table.materialise(fromTable, args.rosterId);

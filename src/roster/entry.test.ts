@@ -52,7 +52,9 @@ describe('a roster is an mcpServers file with optional roster fields', () => {
     expect(stdio).toEqual({
       kind: 'stdio',
       argv: ['node', 'server.js', '/tmp/copy/harbour'],
-      env: { KEY: 'value' },
+      env: {},
+      // A variable whose name says key is a secret (scrubbed from tapes), sent all the same.
+      secretEnv: { KEY: 'value' },
       cwd: rosterDir,
     });
     const http = entryTarget(

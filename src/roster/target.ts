@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { serverFromConfig } from '../connect/config.js';
-import type { Target } from '../connect/target.js';
+import { serverEnv, type Target } from '../connect/target.js';
 import type { RosterEntry, ServeSpec } from './entry.js';
 
 /** Values a roster may name besides its environment: the job's port, data copy and the roster's folder. */
@@ -77,5 +77,9 @@ export function serveCommand(
   );
   if (target.kind !== 'stdio') throw new Error('unreachable: a serve command is a command');
   const cwd = target.cwd ?? places.rosterDir;
-  return { argv: target.argv, env: target.env, cwd: isAbsolute(cwd) ? cwd : resolve(places.rosterDir, cwd) };
+  return {
+    argv: target.argv,
+    env: serverEnv(target),
+    cwd: isAbsolute(cwd) ? cwd : resolve(places.rosterDir, cwd),
+  };
 }

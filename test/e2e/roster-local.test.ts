@@ -121,7 +121,7 @@ describe('roster on one machine: its own process per job, a work list that resum
     expect(io.stdout.join('\n')).toMatch(
       /needs-var: not run: .*needs environment variable FITNESS_TEST_UNSET_VARIABLE/,
     );
-    expect(io.stdout.join('\n')).toMatch(/^thin#1: INSUFFICIENT_SURFACE thin-/m);
+    expect(io.stdout.join('\n')).toMatch(/^thin#1: INSUFFICIENT_SURFACE \S*thin-/m);
 
     const missing = captureIO();
     expect(await main(['roster', join(dir, 'nope.json')], missing)).toBe(1);
@@ -174,9 +174,9 @@ describe('a job past its time limit', () => {
     store.close();
     expect(tries.map((t) => [t.job_key, t.state, t.outcome])).toEqual([['slow#1', 'finished', 'VOID']]);
     const record = await readRecord(join(tries[0]?.run_dir ?? '', 'record.json'));
-    expect(record.void).toMatchObject({
-      reason: 'budget_exhausted',
-      detail: "the roster job's time limit (5000 ms) was reached",
-    });
+    // The run's own record names the limit; on a loaded machine the limit may come before the run
+    // started, and then the roster records it in the run's place with the same reason.
+    expect(record.void?.reason).toBe('budget_exhausted');
+    expect(record.void?.detail).toMatch(/time limit/);
   }, 120_000);
 });

@@ -45,7 +45,8 @@ async function killOneWorker(service: Service, shared: boolean) {
     '--plain',
   ]);
   const first = await Promise.race(
-    workers.map((w, i) => w.waitFor(/^well-made#1: try 1 started/).then(() => i)),
+    // Killed once its try said what it measures (so there is a start to record), while it runs.
+    workers.map((w, i) => w.waitFor(/^well-made#1: try 1 measuring/).then(() => i)),
   );
   await new Promise((r) => setTimeout(r, 2500));
   const victim = workers[first];
