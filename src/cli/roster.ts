@@ -43,7 +43,7 @@ Run options for every entry (an entry's own "run" wins): --runner --judge --gene
   --allow-destructive --no-screen --max-steps --trial-timeout --call-timeout --token-budget
 
 ${exitCodeHelp({ ok: 'every job finished (whatever its outcome) and the board was built', finding: 'an entry could not be parsed or run, or a job failed (its tries kept dying)' })}
-  (2 also: the queue cannot be reached, before anything is queued; 3 also: the roster was
+  (2 also: the roster file is missing or not an mcpServers file, or the queue cannot be reached; 3 also: the roster was
   interrupted, continue it with --resume, or with the same command on a queue)`;
 
 async function local(args: RosterArgs, io: CommandIO): Promise<number> {
@@ -103,9 +103,11 @@ export const rosterCommand: Command = {
       return args.queue ? await runQueuedRoster(args, io) : await local(args, io);
     } catch (err) {
       io.err(`fitness-report roster: ${describeError(err)}`);
-      return err instanceof UsageError || (err instanceof FitnessError && err.code === 'QUEUE_UNREACHABLE')
-        ? 2
-        : 3;
+      // Nothing ran: a bad roster file (missing, not an mcpServers file) or a queue that does not answer.
+      const nothingRan =
+        err instanceof UsageError ||
+        (err instanceof FitnessError && (err.code === 'QUEUE_UNREACHABLE' || err.code === 'ROSTER_INVALID'));
+      return nothingRan ? 2 : 3;
     }
   },
 };

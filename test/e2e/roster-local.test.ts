@@ -124,14 +124,14 @@ describe('roster on one machine: its own process per job, a work list that resum
     expect(io.stdout.join('\n')).toMatch(/^thin#1: INSUFFICIENT_SURFACE \S*thin-/m);
 
     const missing = captureIO();
-    expect(await main(['roster', join(dir, 'nope.json')], missing)).toBe(1);
+    expect(await main(['roster', join(dir, 'nope.json')], missing)).toBe(2);
     expect(missing.stderr).toHaveLength(1);
     expect(missing.stderr[0]).toMatch(/ROSTER_INVALID: .*nope\.json: ENOENT/);
 
     const notRoster = join(dir, 'not-a-roster.json');
     writeFileSync(notRoster, '{"hello": 1}');
     const bad = captureIO();
-    expect(await main(['roster', notRoster], bad)).toBe(1);
+    expect(await main(['roster', notRoster], bad)).toBe(2);
     expect(bad.stderr[0]).toMatch(/no "mcpServers" entries/);
 
     const flag = captureIO();
