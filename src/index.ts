@@ -6,11 +6,15 @@ export * as audit from './audit/index.js';
 export { type DemoOptions, type DemoResult, runDemo } from './audit/index.js';
 export { type RunningServer, type ServeOptions, serveSite } from './board/serve.js';
 export { type BuildOptions, type BuildResult, buildSite } from './board/site.js';
+export { type ConformanceOptions, conformanceBlock } from './conformance/index.js';
 export * as connect from './connect/index.js';
 export * as gates from './gates/index.js';
 export * as models from './models/index.js';
 export * as probes from './probes/index.js';
 export * as record from './record/index.js';
+export { type RosterOptions, type RosterSummary, runRoster } from './roster/local.js';
+export { runQueuedRoster } from './roster/queue/coordinator.js';
+export { runWorker, type WorkerOptions } from './roster/queue/worker.js';
 export type { RunOptions } from './run/options.js';
 // The main jobs.
 export { type RunResult, runFitness } from './run/run-fitness.js';

@@ -1,5 +1,6 @@
 import { generatorChip, type RunRecord } from '../record/index.js';
 import { type DominancePosition, dominancePositions } from '../stats/index.js';
+import { type Drift, driftOf } from './drift.js';
 
 /** A board group: rows that may be read against each other (same runner model AND generator). */
 export interface BoardGroup {
@@ -56,6 +57,8 @@ export interface BoardRow {
   attempt: { index: number; of: number; siblings: Sibling[] };
   /** Dominance place among the group's scored rows. */
   place?: DominancePosition;
+  /** Where this attempt's server version, package or surface differs from its other attempts. */
+  drift?: Drift[];
 }
 
 export function groupKey(record: RunRecord): { runner: string; generator: string } {
@@ -113,6 +116,10 @@ export function buildBoard(records: readonly RunRecord[]): BoardGroup[] {
     byServer.set(slug, [...(byServer.get(slug) ?? []), record]);
   }
   for (const list of byServer.values()) list.sort(byStart);
+  const driftFor = (record: RunRecord): Pick<BoardRow, 'drift'> => {
+    const drift = driftOf(record, byServer.get(record.identity.serverSlug) ?? [record]);
+    return drift.length > 0 ? { drift } : {};
+  };
   const attemptOf = (record: RunRecord): BoardRow['attempt'] => {
     const list = byServer.get(record.identity.serverSlug) ?? [record];
     return {
@@ -147,12 +154,12 @@ export function buildBoard(records: readonly RunRecord[]): BoardGroup[] {
     const byId = new Map(members.map((r) => [r.runId, r]));
     const scoredRows: BoardRow[] = ranked.flatMap((place) => {
       const record = byId.get(place.id);
-      return record ? [{ record, groupId: id, attempt: attemptOf(record), place }] : [];
+      return record ? [{ record, groupId: id, attempt: attemptOf(record), place, ...driftFor(record) }] : [];
     });
     const others: BoardRow[] = members
       .filter((r) => !r.score)
       .sort((a, b) => byText(a.identity.serverSlug, b.identity.serverSlug) || byStart(a, b))
-      .map((record) => ({ record, groupId: id, attempt: attemptOf(record) }));
+      .map((record) => ({ record, groupId: id, attempt: attemptOf(record), ...driftFor(record) }));
     return {
       id,
       runner,

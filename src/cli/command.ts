@@ -1,9 +1,6 @@
-export interface CommandIO {
-  readonly out: (line: string) => void;
-  readonly err: (line: string) => void;
-  readonly cwd: string;
-  readonly env: NodeJS.ProcessEnv;
-}
+import type { CommandIO } from '../core/io.js';
+
+export type { CommandIO } from '../core/io.js';
 
 /** A subcommand: thin argument handling over the library API; returns the exit code. */
 export interface Command {

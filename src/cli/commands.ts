@@ -5,10 +5,12 @@ import { demoCommand } from './demo.js';
 import { exportCommand } from './export.js';
 import { findingsCommand } from './findings.js';
 import { probeCommand } from './probe.js';
+import { rosterCommand } from './roster.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
 import { tapeCommand } from './tape.js';
 import { verifyCommand } from './verify.js';
+import { workerCommand } from './worker.js';
 
 /** Every subcommand, in the order `--help` lists them. Each lives in its own file. */
 export const commands: readonly Command[] = [
@@ -22,4 +24,6 @@ export const commands: readonly Command[] = [
   serveCommand,
   demoCommand,
   auditCommand,
+  rosterCommand,
+  workerCommand,
 ];

@@ -15,7 +15,4 @@ export function exitCodeHelp(meanings: { ok: string; finding: string }): string 
   ].join('\n');
 }
 
-/** `1 run`, `2 runs`. */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { plural } from '../core/io.js';

@@ -77,6 +77,16 @@ export const ERROR_CODES = {
   SERVE_LISTEN: 'the server cannot listen on the port',
   OTLP_ENDPOINT: 'an OTLP endpoint that is not a usable URL',
   OTLP_EXPORT_FAILED: 'an OTLP export the endpoint did not accept',
+  QUEUE_UNREACHABLE: 'the roster queue (Redis or PostgreSQL) cannot be reached',
+  RESULTS_READ: 'the PostgreSQL results table cannot be read',
+  RESULTS_WRITE: 'a finished run could not be written to the PostgreSQL results table',
+  ROSTER_BUSY: "another roster process holds the runs folder's work list",
+  ROSTER_CHILD: "a roster job's process could not be started",
+  ROSTER_DATA: "a roster entry's seeded data could not be copied for its job",
+  ROSTER_FAILED: 'the roster could not run',
+  ROSTER_INVALID: 'a roster file that cannot be used',
+  ROSTER_STATE: "the roster's SQLite work list cannot be read or written",
+  SERVE_NOT_READY: 'a roster HTTP server did not say it was listening in time',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NonEmpty } from './common.js';
+import { ConformanceBlock, countsAgree } from './conformance.js';
 import {
   gatesAgreeWithSuite,
   gatesMatchOutcome,
@@ -20,6 +21,7 @@ import { ProbeResult } from './probe.js';
 import { Refusal, refusalAgrees } from './refusal.js';
 import { ScoreBlock } from './score.js';
 import { ServerFaults } from './server-faults.js';
+import { ServerVersion } from './server-version.js';
 import { SuiteSummary } from './suite-summary.js';
 import { FileDigest, Surface } from './surface.js';
 import { VoidDetails } from './void.js';
@@ -120,6 +122,13 @@ export const RunRecord = z
     serverFaults: ServerFaults.optional(),
     /** Findings from the drive's tapes (absent on a run that never drove, and on older records). */
     findings: FindingsBlock.optional(),
+    /** The official conformance suite's result, run alongside; never read by a gate or the score. */
+    conformance: ConformanceBlock.optional(),
+    /** The server's version, package and surface digest, for drift between attempts. */
+    server: ServerVersion.optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.conformance) countsAgree(r.conformance, ctx);
   })
   .superRefine(scoreIffScored)
   .superRefine(voidIffVoid)

@@ -47,10 +47,15 @@ export function controlRun(options: ControlOptions): RunControl {
     );
   }, options.budgetMs);
   budget.unref();
+  // A caller that aborts with a RunStop (the roster's job timeout) names its own reason.
   const forward = () => {
-    if (!abort.signal.aborted) abort.abort(new RunStop('aborted', 'the run was aborted'));
+    if (abort.signal.aborted) return;
+    const reason = options.signal?.reason;
+    abort.abort(reason instanceof RunStop ? reason : new RunStop('aborted', 'the run was aborted'));
   };
   options.signal?.addEventListener('abort', forward, { once: true });
+  // A signal aborted before the call fires no event: the run still stops at its first check.
+  if (options.signal?.aborted) forward();
   const onSignal = (name: NodeJS.Signals) => () => {
     state.signals.push(name);
     if (state.signals.length === 1 && !abort.signal.aborted) {

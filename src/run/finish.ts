@@ -10,6 +10,7 @@ import type { FileDigest } from '../record/surface.js';
 import { EventKind } from '../tape/schema.js';
 import { loadOrCreateSigningKey, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
+import { withAlongside } from './alongside.js';
 import type { RunControl } from './control.js';
 import type { RunOptions } from './options.js';
 import { buildRecord, type Ending, fileDigests, modelId } from './record.js';
@@ -30,7 +31,7 @@ export interface RunResult {
 export interface FinishInput {
   state: RunState;
   ending: Ending;
-  options: Pick<RunOptions, 'signingKeyPath'>;
+  options: Pick<RunOptions, 'signingKeyPath' | 'alongside'>;
   control: Pick<RunControl, 'hurried' | 'signals'>;
   /** The pipeline, possibly still unwinding after a stop: waited for, boundedly. */
   pipeline?: Promise<unknown>;
@@ -100,7 +101,10 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   let text: string | undefined;
   if (failures.length === 0) {
     try {
-      const record = buildRecord(state, ending, await fileDigests(state.dir), endedAt);
+      const record = withAlongside(
+        buildRecord(state, ending, await fileDigests(state.dir), endedAt),
+        input.options.alongside,
+      );
       const faults = serverFaultsFromTape(join(state.dir, FILES.wire));
       if (faults !== undefined) record.serverFaults = faults;
       text = serializeRecord(scrubRecord(record, state.secrets), recordPath);

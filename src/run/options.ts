@@ -1,6 +1,8 @@
 import type { Target, TargetInput } from '../connect/target.js';
 import type { Env } from '../models/registry.js';
+import type { ConformanceBlock } from '../record/conformance.js';
 import type { Credential } from '../record/prereg.js';
+import type { ServerPackage } from '../record/server-version.js';
 
 /** Everything `fitness-report run` can be told. Unset fields take the DESIGN §4 defaults. */
 export interface RunOptions {
@@ -48,6 +50,11 @@ export interface RunOptions {
   progress?: (line: string) => void;
   /** Ed25519 signing key (PEM); created on first use. Default `<outDir>/.signing-key.pem`. */
   signingKeyPath?: string;
+  /**
+   * Facts measured beside the run (the roster's conformance result, the npm package the server
+   * came from): copied into the record as they are and never read by a gate, hygiene or the score.
+   */
+  alongside?: { conformance?: ConformanceBlock; package?: ServerPackage };
 }
 
 export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, seed: 1, budgetMs: 7_200_000 } as const;

@@ -3,6 +3,7 @@ import { count, pct, shortHash, when } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { BoardRow } from '../model.js';
 import { chips } from './chips.js';
+import { conformanceCell, driftNote } from './conformance.js';
 import { costCell } from './cost.js';
 import { intervalSvg } from './interval.js';
 import { boardHref, type Links, recordHref, viewerHref } from './links.js';
@@ -67,9 +68,10 @@ export function boardRow(
   return html`<tr id="run-${r.runId}" data-outcome="${r.outcome}">
 <td class="server">${serverCell(r, links)}</td>
 <td class="result">${r.score ? scoredSlot(row, links) : refusedSlot(r, links)}</td>
-<td>${chips(row, links, groupName)}</td>
+<td>${chips(row, links, groupName)}${driftNote(row)}</td>
 <td>${specCurrencyCell(r)}</td>
 <td>${hygieneCell(r, links)}</td>
+<td class="conformance">${conformanceCell(r)}</td>
 <td>${costCell(r.cost)}</td>
 <td>${hasTapes ? html`<a href="${viewerHref(links, r.runId)}">Replay</a>` : html`<span class="missing">no tape in the run directory</span>`}</td>
 </tr>`;

@@ -38,7 +38,7 @@ function groupSection(
 ${runnerNote(group)}
 <p class="statement">${statement(group)}</p>
 <table>
-<thead><tr><th>Server and run</th><th>First-try success (0–100)${axisSvg()}</th><th>Run</th><th>Spec currency</th><th>Protocol hygiene</th><th>Cost</th><th>Evidence</th></tr></thead>
+<thead><tr><th>Server and run</th><th>First-try success (0–100)${axisSvg()}</th><th>Run</th><th>Spec currency</th><th>Protocol hygiene</th><th>Conformance (official suite)</th><th>Cost</th><th>Evidence</th></tr></thead>
 <tbody>
 ${group.rows.map((row) => boardRow(row, links, nameOf, hasTapes(row.record.runId)))}
 </tbody>

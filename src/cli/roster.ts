@@ -1,0 +1,113 @@
+import { parseRosterArgs, type RosterArgs } from '../roster/args.js';
+import { finish } from '../roster/finish.js';
+import { runRoster } from '../roster/local.js';
+import { progressPrinter } from '../roster/progress.js';
+import { runQueuedRoster } from '../roster/queue/coordinator.js';
+import { summaryLines } from '../roster/summary.js';
+import type { Command, CommandIO } from './command.js';
+import { describeError, FitnessError, UsageError } from './errors.js';
+import { exitCodeHelp } from './exit-codes.js';
+
+const USAGE = `Usage: fitness-report roster ROSTER [options]                      (on this machine)
+       fitness-report roster ROSTER --resume [options]             (continue an interrupted roster)
+       fitness-report roster ROSTER --queue redis://…|postgres://… (jobs on a BullMQ queue; see worker)
+
+Measures every server of ROSTER, an mcpServers file (the format MCP clients read), each entry × attempt
+as its own run in its own process, then builds one board. Per entry, beside command/args/env/cwd or
+url/headers: attempts, credential, given, readOnly, run {tasks, extensions, seed, runner, …},
+serve {command, args, env} (an HTTP server started per job; \${PORT} is a free port), data (a folder
+copied fresh per job; \${DATA} names the copy), conformance (false skips it), timeoutMs. Relative paths
+resolve from the roster's folder. An entry that cannot be parsed is reported by name; the rest run.
+
+The work list lives in <out>/roster.sqlite: each entry × attempt is a job with a stable key, each
+time it runs is a try. A try whose process dies (killed, Ctrl-C, a reboot) is recorded VOID and the
+job runs again as the next attempt, both on the board; a finished job never runs again.
+
+Options:
+  --out DIR                 runs folder and work list (default fitness-runs)
+  --site DIR                where the board is built (default fitness-site)
+  --resume                  continue the work list in --out (required when it already has jobs)
+  --concurrency N           servers measured at once (default 2); attempts of one entry never overlap
+  --only NAME[,NAME]        run only these entries (repeatable)
+  --no-conformance          do not run the official conformance suite alongside
+  --conformance-timeout MS  time limit of the suite per job (default 120000)
+  --job-timeout MS          time limit of one job: the run ends VOID budget_exhausted (default 3600000)
+  --max-tries N             tries of one job that may die before it is failed (default 3)
+  --plain                   plain progress lines even on a terminal
+  --queue URL               put the jobs on BullMQ over Redis (redis://) or PostgreSQL (postgres://);
+                            \`fitness-report worker --queue URL\` on any machine runs them
+  --queue-name NAME         BullMQ queue name (default fitness-roster)
+  --roster-id ID            the roster's id on the queue (default: its file name and path hash)
+Run options for every entry (an entry's own "run" wins): --runner --judge --generator --tasks
+  --reps-nulls --reps-construct --reps-drive --extensions --batch-tasks --seed --trial-concurrency
+  --allow-destructive --no-screen --max-steps --trial-timeout --call-timeout --token-budget
+
+${exitCodeHelp({ ok: 'every job finished (whatever its outcome) and the board was built', finding: 'an entry could not be parsed or run, or a job failed (its tries kept dying)' })}
+  (2 also: the roster file is missing or not an mcpServers file, or the queue cannot be reached; 3 also: the roster was
+  interrupted, continue it with --resume, or with the same command on a queue)`;
+
+async function local(args: RosterArgs, io: CommandIO): Promise<number> {
+  const abort = new AbortController();
+  const onSignal = (sig: string) => () => {
+    io.err(`roster: ${sig}: stopping; running tries end VOID and run again on --resume`);
+    abort.abort(`the roster was interrupted by ${sig}`);
+  };
+  const int = onSignal('SIGINT');
+  const term = onSignal('SIGTERM');
+  process.once('SIGINT', int);
+  process.once('SIGTERM', term);
+  const tty = !args.plain && process.stderr.isTTY === true;
+  try {
+    const summary = await runRoster({
+      rosterFile: args.roster,
+      runsDir: args.out,
+      resume: args.resume,
+      defaults: args.defaults,
+      conformance: { enabled: args.conformance.enabled, timeoutMs: args.conformance.timeoutMs ?? 120_000 },
+      ...(args.concurrency ? { concurrency: args.concurrency } : {}),
+      ...(args.jobTimeoutMs ? { jobTimeoutMs: args.jobTimeoutMs } : {}),
+      ...(args.maxTries ? { maxTries: args.maxTries } : {}),
+      ...(args.only ? { only: args.only } : {}),
+      env: io.env,
+      onEvent: progressPrinter((t) => process.stderr.write(t), tty),
+      signal: abort.signal,
+    });
+    if (tty) process.stderr.write('\n');
+    return await finish(
+      args,
+      io,
+      summary.runDirs,
+      summaryLines({ jobs: summary.lines, errors: summary.roster.errors }),
+      summary.interrupted,
+      summary.roster.errors.length > 0 || summary.jobs.some((j) => j.state === 'failed'),
+    );
+  } finally {
+    process.off('SIGINT', int);
+    process.off('SIGTERM', term);
+  }
+}
+
+export const rosterCommand: Command = {
+  name: 'roster',
+  summary: 'measure every server of an mcpServers file, resumable or over a queue, into one board',
+  usage: USAGE,
+  async run(argv, io) {
+    let args: RosterArgs;
+    try {
+      args = parseRosterArgs(argv, io.cwd);
+    } catch (err) {
+      io.err(`fitness-report roster: ${describeError(err)}`);
+      return 2;
+    }
+    try {
+      return args.queue ? await runQueuedRoster(args, io) : await local(args, io);
+    } catch (err) {
+      io.err(`fitness-report roster: ${describeError(err)}`);
+      // Nothing ran: a bad roster file (missing, not an mcpServers file) or a queue that does not answer.
+      const nothingRan =
+        err instanceof UsageError ||
+        (err instanceof FitnessError && (err.code === 'QUEUE_UNREACHABLE' || err.code === 'ROSTER_INVALID'));
+      return nothingRan ? 2 : 3;
+    }
+  },
+};

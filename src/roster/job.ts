@@ -1,0 +1,160 @@
+import { existsSync, renameSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { freePort } from '../audit/real.js';
+import { conformanceBlock } from '../conformance/index.js';
+import { conformanceText } from '../conformance/text.js';
+import { describeTarget, type Target } from '../connect/target.js';
+import { describeError } from '../core/errors.js';
+import type { ConformanceBlock } from '../record/conformance.js';
+import { resolveConfig } from '../run/config.js';
+import type { RunOptions } from '../run/options.js';
+import { serverSlug } from '../run/run-dir.js';
+import { runFitness } from '../run/run-fitness.js';
+import { RunStop } from '../run/state.js';
+import type { RosterEntry, RunOverrides } from './entry.js';
+import { serverPackage } from './package.js';
+import type { ChildMessage, JobSpec, TryStart } from './protocol.js';
+import { copyData, type Served, startServe } from './serve.js';
+import { entryTarget, type JobPlaces, serveCommand } from './target.js';
+
+/** Run options of one job (the explore/2 generator reads `readOnly` and `given`). */
+export type RosterRunOptions = RunOptions;
+
+/** The entry's run options over the roster's, as runFitness takes them (pure). */
+export function runOptionsFor(entry: RosterEntry, defaults: RunOverrides): Omit<RosterRunOptions, 'target'> {
+  const o = { ...defaults, ...entry.run };
+  const reps = {
+    ...(o.repsNulls === undefined ? {} : { nulls: o.repsNulls }),
+    ...(o.repsConstruct === undefined ? {} : { construct: o.repsConstruct }),
+    ...(o.repsDrive === undefined ? {} : { drive: o.repsDrive }),
+  };
+  const { repsNulls: _n, repsConstruct: _c, repsDrive: _d, ...rest } = o;
+  return {
+    ...rest,
+    reps,
+    ...(entry.credential ? { credential: entry.credential } : {}),
+    ...(entry.given ? { given: entry.given } : {}),
+    ...(entry.readOnly ? { readOnly: entry.readOnly } : {}),
+  };
+}
+
+interface Places {
+  places: JobPlaces;
+  release: () => void;
+}
+
+async function placesFor(job: JobSpec): Promise<Places> {
+  const rosterDir = dirname(job.rosterFile);
+  const data = job.entry.data === undefined ? undefined : copyData(resolve(rosterDir, job.entry.data));
+  const port = job.entry.serve ? await freePort() : undefined;
+  return {
+    places: { rosterDir, ...(data ? { data: data.dir } : {}), ...(port === undefined ? {} : { port }) },
+    release: () => data?.remove(),
+  };
+}
+
+/** The target of one job, with its serve process started when the entry has one. */
+async function startTarget(job: JobSpec, places: JobPlaces): Promise<{ target: Target; served?: Served }> {
+  const target = entryTarget(job.name, job.entry, job.rosterFile, process.env, places);
+  const serve = job.entry.serve;
+  if (!serve || target.kind !== 'http') return { target };
+  const cmd = serveCommand(job.name, serve, job.rosterFile, process.env, places);
+  return { target, served: await startServe(cmd, target.url, serve.readyTimeoutMs) };
+}
+
+function packageOf(job: JobSpec, target: Target, places: JobPlaces) {
+  if (target.kind === 'stdio') return serverPackage(target.argv, target.cwd ?? places.rosterDir);
+  const serve = job.entry.serve;
+  if (!serve) return undefined;
+  const cmd = serveCommand(job.name, serve, job.rosterFile, process.env, places);
+  return serverPackage(cmd.argv, cmd.cwd);
+}
+
+/** The suite on a target of its own (fresh data, fresh serve process) so it never touches the run's. */
+async function conformance(job: JobSpec, signal: AbortSignal): Promise<ConformanceBlock | undefined> {
+  if (!job.conformance.enabled || job.entry.conformance === false) return undefined;
+  const { places, release } = await placesFor(job);
+  let served: Served | undefined;
+  try {
+    const started = await startTarget(job, places);
+    served = started.served;
+    return await conformanceBlock({
+      target: started.target,
+      outDir: join(job.stagingDir, 'conformance'),
+      timeoutMs: job.conformance.timeoutMs,
+      signal,
+    });
+  } catch (err) {
+    return {
+      ran: false,
+      node: process.version,
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+      timeoutMs: job.conformance.timeoutMs,
+      reason: `the server could not be started for the suite: ${describeError(err)}`,
+    };
+  } finally {
+    await served?.close();
+    release();
+  }
+}
+
+function tryStart(target: Target, options: Omit<RosterRunOptions, 'target'>): TryStart {
+  const config = resolveConfig({ ...options, target });
+  return {
+    slug: serverSlug(config.target),
+    target: { kind: target.kind, description: describeTarget(config.target) },
+    credential: config.credential,
+    runner: config.runnerSpec,
+    judge: config.judgeSpec,
+    generator: config.generator,
+    startedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * One job in its own process: the conformance suite on its own server instance, then the run, with
+ * its record in the job's staging folder. Never throws: a job that cannot start sends `error`.
+ */
+export async function runJob(job: JobSpec, send: (m: ChildMessage) => void, abort: AbortController) {
+  const options = runOptionsFor(job.entry, job.defaults);
+  let places: Places | undefined;
+  let served: Served | undefined;
+  try {
+    places = await placesFor(job);
+    const target = entryTarget(job.name, job.entry, job.rosterFile, process.env, places.places);
+    send({ type: 'started', start: tryStart(target, options) });
+    const block = await conformance(job, abort.signal);
+    if (abort.signal.aborted) throw abort.signal.reason;
+    const started = await startTarget(job, places.places);
+    served = started.served;
+    const pkg = packageOf(job, started.target, places.places);
+    if (abort.signal.aborted) throw abort.signal.reason;
+    const result = await runFitness({
+      ...options,
+      target: started.target,
+      outDir: job.stagingDir,
+      env: process.env,
+      signingKeyPath: job.signingKeyPath,
+      signal: abort.signal,
+      progress: (line) => send({ type: 'progress', line }),
+      alongside: { ...(block ? { conformance: block } : {}), ...(pkg ? { package: pkg } : {}) },
+    });
+    const evidence = join(job.stagingDir, 'conformance');
+    if (existsSync(evidence)) renameSync(evidence, join(result.dir, 'conformance'));
+    const reason = abort.signal.reason;
+    send({
+      type: 'result',
+      runId: result.runId,
+      runDir: result.dir,
+      outcome: result.outcome,
+      interrupted: reason instanceof RunStop && reason.reason === 'aborted',
+      ...(block ? { conformance: { ran: block.ran, text: conformanceText(block) } } : {}),
+    });
+  } catch (err) {
+    send({ type: 'error', message: describeError(err) });
+  } finally {
+    await served?.close();
+    places?.release();
+  }
+}

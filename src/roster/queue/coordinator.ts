@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CommandIO } from '../../core/io.js';
+import { Outcome } from '../../record/outcome.js';
+import type { RosterArgs } from '../args.js';
+import { finish } from '../finish.js';
+import { loadRoster } from '../load.js';
+import { ROSTER_DEFAULTS } from '../local.js';
+import { type Counts, progressPrinter, type RosterEvent } from '../progress.js';
+import { jobKey } from '../store.js';
+import type { JobLine } from '../summary.js';
+import { summaryLines } from '../summary.js';
+import type { TryResult } from '../try.js';
+import { checkReachable, engine, parseQueueUrl, type RosterQueue } from './backend.js';
+import { defaultRosterId, type QueuedJob, type QueuedTry, queueJobId, triesOf } from './jobs.js';
+import { ResultsTable } from './results.js';
+import { QUEUE_DEFAULTS } from './worker.js';
+
+interface Tracked {
+  id: string;
+  key: string;
+  state: string;
+  detail?: string;
+  tries: JobLine['tries'];
+  runIds: string[];
+  /** The last state seen of each try. */
+  seen: Map<number, string>;
+}
+
+const DONE = new Set(['completed', 'failed']);
+
+function resultOf(t: QueuedTry): TryResult {
+  const outcome = Outcome.safeParse(t.outcome);
+  return {
+    state: t.state === 'running' ? 'died' : t.state,
+    ...(t.runId && outcome.success
+      ? {
+          settled: {
+            runId: t.runId,
+            runDir: '',
+            outcome: outcome.data,
+            recordedDead: t.state === 'died',
+            ranToEnd: t.state === 'finished',
+          },
+        }
+      : {}),
+    ...(t.conformance ? { conformance: t.conformance } : {}),
+    ...(t.detail ? { detail: t.detail } : {}),
+  };
+}
+
+/** Reads every unfinished job's state and tries; emits a start or end for each try that changed. */
+async function poll(queue: RosterQueue, jobs: Tracked[], emit: (e: RosterEvent) => void): Promise<void> {
+  const counts = (): Counts => ({
+    done: jobs.filter((j) => j.state === 'completed').length,
+    failed: jobs.filter((j) => j.state === 'failed').length,
+    running: jobs.filter((j) => j.state === 'active').length,
+    queued: jobs.filter((j) => !DONE.has(j.state) && j.state !== 'active').length,
+    total: jobs.length,
+  });
+  for (const j of jobs) {
+    if (DONE.has(j.state)) continue;
+    const job = await queue.getJob(j.id);
+    j.state = job ? await job.getState() : 'unknown';
+    if (j.state === 'failed') j.detail = job?.failedReason ?? 'failed';
+    const tries = triesOf(job?.progress);
+    for (const t of tries) {
+      const seen = j.seen.get(t.try);
+      if (seen === t.state) continue;
+      j.seen.set(t.try, t.state);
+      if (t.state === 'running') emit({ type: 'start', key: j.key, try: t.try, ...counts() });
+      else emit({ type: 'end', key: j.key, try: t.try, result: resultOf(t), ...counts() });
+    }
+    j.tries = tries.map((t) => ({
+      try: t.try,
+      state: t.state,
+      outcome: t.outcome ?? null,
+      runId: t.runId ?? null,
+    }));
+    j.runIds = tries.flatMap((t) => (t.runId ? [t.runId] : []));
+  }
+}
+
+/**
+ * `roster ROSTER --queue URL`: checks the queue answers (before anything is queued), puts every
+ * entry × attempt on it under a stable job id (queueing the same roster again adds nothing), follows
+ * the jobs the workers take, and builds the board from wherever the records reached: the shared
+ * results folder (Redis) or the results table (PostgreSQL).
+ */
+export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<number> {
+  const url = parseQueueUrl(args.queue ?? '');
+  await checkReachable(url);
+  const roster = loadRoster(args.roster, io.env, args.only);
+  const tty = !args.plain && process.stderr.isTTY === true;
+  const emit = progressPrinter((t) => process.stderr.write(t), tty);
+  for (const e of roster.errors) emit({ type: 'entry-error', name: e.name, message: e.message });
+  const rosterId = args.rosterId ?? defaultRosterId(roster.file);
+  const e = engine(url);
+  const queue = e.queue(args.queueName ?? QUEUE_DEFAULTS.name);
+  const maxTries = args.maxTries ?? ROSTER_DEFAULTS.maxTries;
+  const jobs: Tracked[] = [];
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    for (const { name, entry } of roster.entries) {
+      for (let attempt = 1; attempt <= (entry.attempts ?? 1); attempt++) {
+        const id = queueJobId(rosterId, name, attempt);
+        const data: QueuedJob = {
+          rosterId,
+          key: jobKey(name, attempt),
+          name,
+          attempt,
+          entry,
+          rosterFile: roster.file,
+          defaults: args.defaults,
+          conformance: {
+            enabled: args.conformance.enabled,
+            timeoutMs: args.conformance.timeoutMs ?? ROSTER_DEFAULTS.conformanceTimeoutMs,
+          },
+          jobTimeoutMs: args.jobTimeoutMs ?? ROSTER_DEFAULTS.jobTimeoutMs,
+          maxTries,
+        };
+        await queue.add('run', data, {
+          jobId: id,
+          attempts: maxTries * 3,
+          removeOnComplete: false,
+          removeOnFail: false,
+        });
+        jobs.push({ id, key: data.key, state: 'queued', tries: [], runIds: [], seen: new Map() });
+      }
+    }
+    io.err(
+      `roster ${rosterId}: ${jobs.length} jobs on ${url.display} (${args.queueName ?? QUEUE_DEFAULTS.name}); start workers with: fitness-report worker --queue URL`,
+    );
+    while (!abort.signal.aborted) {
+      await poll(queue, jobs, emit);
+      if (jobs.every((j) => DONE.has(j.state))) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    if (tty) process.stderr.write('\n');
+    const runDirs = await resultDirs(url.kind === 'postgres' ? url.url : undefined, args.out, rosterId, jobs);
+    const lines = summaryLines({
+      jobs: jobs.map((j) => ({
+        key: j.key,
+        state: j.state === 'completed' ? 'done' : j.state,
+        detail: j.detail ?? null,
+        tries: j.tries,
+      })),
+      errors: roster.errors,
+    });
+    return await finish(
+      args,
+      io,
+      runDirs,
+      lines,
+      abort.signal.aborted,
+      roster.errors.length > 0 || jobs.some((j) => j.state === 'failed'),
+      'the jobs stay on the queue and the workers keep running them: run the same command again to follow them',
+    );
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    await queue.close();
+    await e.close();
+  }
+}
+
+/** The runs the jobs recorded: from the results table (PostgreSQL), else the shared folder. */
+async function resultDirs(
+  pgUrl: string | undefined,
+  out: string,
+  rosterId: string,
+  jobs: readonly Tracked[],
+) {
+  if (pgUrl !== undefined) {
+    const table = new ResultsTable(pgUrl);
+    try {
+      return await table.materialise(out, rosterId);
+    } finally {
+      await table.close();
+    }
+  }
+  return jobs
+    .flatMap((j) => j.runIds.map((id) => join(out, id)))
+    .filter((d) => existsSync(join(d, 'record.json')));
+}

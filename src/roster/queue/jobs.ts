@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { slugify } from '../../run/run-dir.js';
+import { RosterEntry, RunOverrides } from '../entry.js';
+import { TryStart } from '../protocol.js';
+
+/** A queued job's data: one entry × attempt of one roster, as written in the roster (no expansion yet). */
+export const QueuedJob = z.looseObject({
+  rosterId: z.string().min(1),
+  key: z.string().min(1),
+  name: z.string().min(1),
+  attempt: z.int().min(1),
+  entry: RosterEntry,
+  rosterFile: z.string().min(1),
+  defaults: RunOverrides,
+  conformance: z.looseObject({ enabled: z.boolean(), timeoutMs: z.int().min(1) }),
+  jobTimeoutMs: z.int().min(1),
+  maxTries: z.int().min(1),
+});
+export type QueuedJob = z.infer<typeof QueuedJob>;
+
+/** One try of a queued job, kept in the job's progress so any worker can see what came before. */
+export const QueuedTry = z.looseObject({
+  try: z.int().min(1),
+  state: z.enum(['running', 'finished', 'died', 'interrupted', 'error']),
+  host: z.string(),
+  pid: z.int().optional(),
+  stagingDir: z.string().min(1),
+  startedAt: z.iso.datetime(),
+  start: TryStart.optional(),
+  runId: z.string().optional(),
+  outcome: z.string().optional(),
+  detail: z.string().optional(),
+  conformance: z.string().optional(),
+});
+export type QueuedTry = z.infer<typeof QueuedTry>;
+
+export const JobProgress = z.looseObject({ tries: z.array(QueuedTry) });
+export type JobProgress = z.infer<typeof JobProgress>;
+
+/** A job's tries from its progress (a job nobody started has none). */
+export function triesOf(progress: unknown): QueuedTry[] {
+  const parsed = JobProgress.safeParse(progress);
+  return parsed.success ? parsed.data.tries : [];
+}
+
+const short = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+
+/** The roster's id on the queue: its file name and a hash of its path. */
+export function defaultRosterId(file: string): string {
+  const base = slugify(file.replace(/^.*[\\/]/, '').replace(/\.json$/i, '')) || 'roster';
+  return `${base}-${short(file)}`;
+}
+
+/**
+ * The BullMQ job id of entry × attempt: stable, so queueing a roster twice adds nothing (BullMQ
+ * keeps one job per id). Ids may not contain ':'; the entry name is slugged and hashed.
+ */
+export function queueJobId(rosterId: string, entry: string, attempt: number): string {
+  return `${rosterId}.${slugify(entry) || 'entry'}-${short(entry)}.${attempt}`;
+}

@@ -1,0 +1,112 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { noCost } from '../record/build-cost.js';
+import { writeRecord } from '../record/io.js';
+import type { VoidReason } from '../record/outcome.js';
+import type { RunRecord } from '../record/run.js';
+import type { FileDigest } from '../record/surface.js';
+import { FILES } from '../run/run-dir.js';
+import { loadOrCreateSigningKey, sha256File, signRun } from '../tape/signature.js';
+import { PRODUCER, VERSION } from '../version.js';
+import type { TryStart } from './protocol.js';
+
+const MODEL_ID = /^(heuristic|[a-z][a-z0-9-]*:\S+)$/;
+const modelId = (spec: string) =>
+  MODEL_ID.test(spec) ? spec : `unresolved:${spec.replace(/\s+/g, '') || 'empty'}`;
+
+/** The slug of a run id (`<slug>-<UTC stamp>`). */
+export function slugOfRunId(runId: string, fallback: string): string {
+  const slug = runId.replace(/-\d{8}T\d{6}(?:\d{3})?Z.*$/, '');
+  return slug === runId ? fallback : slug;
+}
+
+/** The start time a run id encodes, when it encodes one. */
+export function startOfRunId(runId: string): string | undefined {
+  const m = /-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z/.exec(runId);
+  if (!m) return undefined;
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7] ?? '000'}Z`;
+}
+
+async function digests(dir: string): Promise<FileDigest[]> {
+  const out: FileDigest[] = [];
+  for (const path of [FILES.prereg, FILES.suite, FILES.wire, FILES.agent, FILES.judge]) {
+    if (existsSync(join(dir, path))) out.push({ path, ...(await sha256File(join(dir, path))) });
+  }
+  return out;
+}
+
+export interface DeadTry {
+  runId: string;
+  dir: string;
+  start: TryStart;
+  reason: VoidReason;
+  detail: string;
+}
+
+/**
+ * The record of a try whose process died before it wrote one (killed, its machine lost): VOID with
+ * what is known (the target, models, generator and the tapes it left), signed like any run. The
+ * run's own pipeline would have written it; here nothing of it ran to completion, so nothing else
+ * is claimed: no probes, no gates, no completed stages.
+ */
+export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promise<RunRecord> {
+  const now = new Date();
+  const startedAt = startOfRunId(t.runId) ?? t.start.startedAt;
+  const files = await digests(t.dir);
+  const record: RunRecord = {
+    schema: 'fitness-report.run/2',
+    runId: t.runId,
+    outcome: 'VOID',
+    void: {
+      reason: t.reason,
+      detail: t.detail,
+      at: now.toISOString(),
+      completed: { stages: [], gates: [], trials: {} },
+    },
+    probes: [],
+    cost: noCost('the process running this try died before its usage was recorded'),
+    notes: {
+      own: [
+        {
+          id: 'died-try',
+          text: `This try's process ended before it wrote a record; the roster recorded it VOID from what it had started. Tape files it left: ${files.map((f) => f.path).join(', ') || 'none'}.`,
+        },
+      ],
+      standing: [],
+    },
+    files,
+    identity: {
+      serverSlug: slugOfRunId(t.runId, t.start.slug),
+      target: t.start.target,
+      credential: t.start.credential,
+      startedAt,
+      endedAt: new Date(Math.max(now.getTime(), Date.parse(startedAt))).toISOString(),
+      producer: { name: PRODUCER, version: VERSION },
+      runner: modelId(t.start.runner),
+      judge: modelId(t.start.judge),
+      generator: t.start.generator,
+      screen: { recorded: false, limitation: 'the try died before its screen was recorded' },
+      extensionProtocol: { statement: 'not registered: the try died before pre-registration was recorded' },
+    },
+    gates: [],
+  };
+  await writeRecord(join(t.dir, FILES.record), record);
+  await signRun(
+    t.dir,
+    t.runId,
+    [FILES.record, ...files.map((f) => f.path)],
+    loadOrCreateSigningKey(signingKeyPath),
+  );
+  return record;
+}
+
+const RUN_FILES = [FILES.record, FILES.prereg, FILES.suite, FILES.wire, FILES.agent, FILES.judge];
+
+/** Run directories directly inside a try's staging folder: any folder holding a run file. */
+export function stagedRuns(stagingDir: string): string[] {
+  if (!existsSync(stagingDir)) return [];
+  return readdirSync(stagingDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && RUN_FILES.some((f) => existsSync(join(stagingDir, d.name, f))))
+    .map((d) => d.name)
+    .sort();
+}

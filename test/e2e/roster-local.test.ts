@@ -1,0 +1,182 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { readRecord } from '../../src/record/io.js';
+import { ROSTER_DB } from '../../src/roster/local.js';
+import { RosterStore } from '../../src/roster/store.js';
+import { cli, plantedRoster, stopAll } from './roster/cli.js';
+import { captureIO, server } from './run/helpers.js';
+
+const runDirsIn = (out: string) =>
+  readdirSync(out, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(out, d.name, 'record.json')))
+    .map((d) => join(out, d.name));
+
+// A failed assertion must not leave a roster process (or its tries and servers) running.
+afterAll(() => stopAll());
+
+describe('roster on one machine: its own process per job, a work list that resumes', () => {
+  it('SIGKILL of the roster mid-run, then --resume: every job ends with exactly its records, finished jobs never rerun', async () => {
+    const { dir, file } = plantedRoster();
+    const out = join(dir, 'runs');
+    const site = join(dir, 'site');
+    const args = [
+      'roster',
+      file,
+      '--out',
+      out,
+      '--site',
+      site,
+      '--no-conformance',
+      '--concurrency',
+      '2',
+      '--plain',
+    ];
+    const first = cli(args);
+    // The first job to end is finished; kill the roster while the next one runs.
+    const ended = await first.waitFor(
+      /^(well-made|thin|calculator)#1: (SCORED|INSUFFICIENT_SURFACE|DEGENERATE|GATE_FAILED)/,
+    );
+    const finishedFirst = ended.split(':')[0] ?? '';
+    await first.waitFor(/^start calculator#1/);
+    await new Promise((r) => setTimeout(r, 1500));
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    // Without --resume the work list is not silently reused.
+    const again = captureIO();
+    expect(await main(args.slice(0, -1), again)).toBe(2);
+    expect(again.stderr.join('\n')).toMatch(/pass --resume to continue it/);
+
+    const second = cli([...args, '--resume']);
+    expect(await second.exited).toBe(0);
+
+    const store = new RosterStore(join(out, ROSTER_DB));
+    const jobs = store.jobs();
+    const tries = store.tries();
+    store.close();
+    expect(jobs.map((j) => [j.key, j.state]).sort()).toEqual([
+      ['calculator#1', 'done'],
+      ['thin#1', 'done'],
+      ['well-made#1', 'done'],
+    ]);
+    // The job that ended before the kill ran once.
+    expect(tries.filter((t) => t.job_key === finishedFirst)).toHaveLength(1);
+    // Something was running at the kill: its try died, was recorded, and the job ran again.
+    const died = tries.filter((t) => t.state === 'died');
+    expect(died.length).toBeGreaterThanOrEqual(1);
+    for (const job of jobs) {
+      const mine = tries.filter((t) => t.job_key === job.key);
+      expect(mine.at(-1)?.state).toBe('finished');
+      expect(mine.slice(0, -1).every((t) => t.state === 'died')).toBe(true);
+    }
+    // One record per try that started a run: the died ones VOID, nothing lost, nothing twice. A try
+    // killed before its process started anything has no run to record (and only a died try may).
+    const started = tries.filter((t) => t.run_dir !== null);
+    expect(tries.filter((t) => t.run_dir === null).every((t) => t.state === 'died')).toBe(true);
+    const dirs = runDirsIn(out);
+    expect(dirs).toHaveLength(started.length);
+    expect(new Set(started.map((t) => t.run_dir))).toEqual(new Set(dirs));
+    for (const t of died.filter((d) => d.run_dir !== null)) {
+      const record = await readRecord(join(t.run_dir ?? '', 'record.json'));
+      expect(record.outcome).toBe('VOID');
+      expect(record.void?.reason).toBe('aborted');
+    }
+    const diedRun = died.find((d) => d.run_dir !== null)?.run_dir;
+    expect(diedRun).toBeDefined();
+    const verify = captureIO();
+    expect(await main(['verify', diedRun ?? ''], verify)).toBe(0);
+    // Both attempts of a died job are on the board.
+    const board = readFileSync(join(site, 'index.html'), 'utf8');
+    expect(board.match(/<tr id="run-/g)).toHaveLength(started.length);
+    expect(second.lines.join('\n')).toMatch(/\(died\)/);
+    expect(readdirSync(join(out, '.roster-staging'))).toEqual([]);
+  }, 600_000);
+
+  it('an entry that cannot be parsed is reported by name and the rest run; bad flags and rosters are one line', async () => {
+    const { dir, file } = plantedRoster({
+      'bad-attempts': { command: 'node', attempts: 0 },
+      'needs-var': { command: 'node', args: [['${', 'FITNESS_TEST_UNSET_VARIABLE}'].join('')] },
+    });
+    const io = captureIO();
+    const code = await main(
+      [
+        'roster',
+        file,
+        '--only',
+        'thin,bad-attempts,needs-var',
+        '--out',
+        join(dir, 'o'),
+        '--site',
+        join(dir, 's'),
+        '--no-conformance',
+        '--plain',
+      ],
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.stdout).toContain('bad-attempts: not run: attempts: Too small: expected number to be >=1');
+    expect(io.stdout.join('\n')).toMatch(
+      /needs-var: not run: .*needs environment variable FITNESS_TEST_UNSET_VARIABLE/,
+    );
+    expect(io.stdout.join('\n')).toMatch(/^thin#1: INSUFFICIENT_SURFACE \S*thin-/m);
+
+    const missing = captureIO();
+    expect(await main(['roster', join(dir, 'nope.json')], missing)).toBe(2);
+    expect(missing.stderr).toHaveLength(1);
+    expect(missing.stderr[0]).toMatch(/ROSTER_INVALID: .*nope\.json: ENOENT/);
+
+    const notRoster = join(dir, 'not-a-roster.json');
+    writeFileSync(notRoster, '{"hello": 1}');
+    const bad = captureIO();
+    expect(await main(['roster', notRoster], bad)).toBe(2);
+    expect(bad.stderr[0]).toMatch(/no "mcpServers" entries/);
+
+    const flag = captureIO();
+    expect(await main(['roster', file, '--tasks', 'many'], flag)).toBe(2);
+    expect(flag.stderr[0]).toMatch(/--tasks needs an integer, got 'many'/);
+    const only = captureIO();
+    expect(
+      await main(['roster', file, '--only', 'ghost', '--out', mkdtempSync(join(tmpdir(), 'x-'))], only),
+    ).toBe(2);
+    expect(only.stderr[0]).toMatch(/--only ghost: no such entry/);
+  }, 300_000);
+});
+
+describe('a job past its time limit', () => {
+  it('ends VOID budget_exhausted, recorded, and is not run again', async () => {
+    const { dir, file } = plantedRoster({
+      slow: { command: process.execPath, args: [server('well-made')], timeoutMs: 5000 },
+    });
+    const out = join(dir, 'runs');
+    const io = captureIO();
+    expect(
+      await main(
+        [
+          'roster',
+          file,
+          '--only',
+          'slow',
+          '--out',
+          out,
+          '--site',
+          join(dir, 'site'),
+          '--no-conformance',
+          '--plain',
+        ],
+        io,
+      ),
+    ).toBe(0);
+    const store = new RosterStore(join(out, ROSTER_DB));
+    const tries = store.tries();
+    store.close();
+    expect(tries.map((t) => [t.job_key, t.state, t.outcome])).toEqual([['slow#1', 'finished', 'VOID']]);
+    const record = await readRecord(join(tries[0]?.run_dir ?? '', 'record.json'));
+    // The run's own record names the limit; on a loaded machine the limit may come before the run
+    // started, and then the roster records it in the run's place with the same reason.
+    expect(record.void?.reason).toBe('budget_exhausted');
+    expect(record.void?.detail).toMatch(/time limit/);
+  }, 120_000);
+});

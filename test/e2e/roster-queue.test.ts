@@ -1,0 +1,137 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { readRecord } from '../../src/record/io.js';
+import { engine, parseQueueUrl } from '../../src/roster/queue/backend.js';
+import { defaultRosterId, queueJobId, triesOf } from '../../src/roster/queue/jobs.js';
+import { ResultsTable } from '../../src/roster/queue/results.js';
+import { cli, plantedRoster, stopAll } from './roster/cli.js';
+import { type Service, startPostgres, startRedis } from './roster/services.js';
+import { captureIO } from './run/helpers.js';
+
+const records = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((d) => existsSync(join(dir, d, 'record.json')))
+        .map((d) => join(dir, d))
+    : [];
+
+/**
+ * Two workers as separate processes take a roster's jobs from a real queue; the one running
+ * well-made is killed with SIGKILL mid-run. Its job must come back after the lock expires, its dead
+ * try recorded VOID, the retry the next try, and every entry end with exactly its records.
+ */
+async function killOneWorker(service: Service, shared: boolean) {
+  const { dir, file } = plantedRoster();
+  const queueName = `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const outs = shared ? [join(dir, 'runs'), join(dir, 'runs')] : [join(dir, 'runs-a'), join(dir, 'runs-b')];
+  const common = ['--queue', service.url, '--queue-name', queueName];
+  // A short lock so the dead worker's job comes back quickly, but not so short that a live worker on
+  // this loaded 2-core machine misses a renewal (its job would be taken up while it still runs).
+  const workers = outs.map((out) => cli(['worker', ...common, '--out', out, '--lock-duration', '10000']));
+  const coordinatorOut = join(dir, shared ? 'runs' : 'coordinator');
+  const coordinator = cli([
+    'roster',
+    file,
+    ...common,
+    '--only',
+    'well-made,thin',
+    '--out',
+    coordinatorOut,
+    '--site',
+    join(dir, 'site'),
+    '--no-conformance',
+    '--plain',
+  ]);
+  const first = await Promise.race(
+    // Killed once its try said what it measures (so there is a start to record), while it runs.
+    workers.map((w, i) => w.waitFor(/^well-made#1: try 1 measuring/).then(() => i)),
+  );
+  await new Promise((r) => setTimeout(r, 2500));
+  const victim = workers[first];
+  const survivor = workers[1 - first];
+  victim?.child.kill('SIGKILL');
+  expect(await coordinator.exited).toBe(0);
+  survivor?.child.kill('SIGTERM');
+  await survivor?.exited;
+  expect(survivor?.lines.join('\n')).toMatch(/well-made#1: try 1 died with its worker: recorded VOID/);
+
+  // The queue's own account of each job: well-made died once and ran again, thin once.
+  const url = parseQueueUrl(service.url);
+  const e = engine(url);
+  const queue = e.queue(queueName);
+  const rosterId = defaultRosterId(file);
+  const wellMade = triesOf((await queue.getJob(queueJobId(rosterId, 'well-made', 1)))?.progress);
+  const thin = triesOf((await queue.getJob(queueJobId(rosterId, 'thin', 1)))?.progress);
+  await queue.close();
+  await e.close();
+  expect(wellMade.map((t) => [t.try, t.state])).toEqual([
+    [1, 'died'],
+    [2, 'finished'],
+  ]);
+  expect(thin.map((t) => [t.try, t.state])).toEqual([[1, 'finished']]);
+  expect(wellMade[0]?.outcome).toBe('VOID');
+  expect(wellMade[1]?.outcome).toBe('SCORED');
+  return { dir, rosterId, coordinator, wellMade, thin, coordinatorOut };
+}
+
+describe('a roster over a real queue (BullMQ 6)', () => {
+  let redis: Service;
+  let postgres: Service;
+  beforeAll(async () => {
+    [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+  }, 120_000);
+  afterAll(async () => {
+    // Workers and coordinators a failed assertion left running go first, then the services.
+    await stopAll();
+    await Promise.all([redis?.stop(), postgres?.stop()]);
+  });
+
+  it('Redis: a worker killed mid-run; records reach the shared results folder, nothing lost or duplicated', async () => {
+    const { dir, wellMade, thin, coordinator } = await killOneWorker(redis, true);
+    const dirs = records(join(dir, 'runs'));
+    const byId = new Map(
+      (await Promise.all(dirs.map((d) => readRecord(join(d, 'record.json'))))).map((r) => [r.runId, r]),
+    );
+    const expected = [...wellMade, ...thin].map((t) => t.runId);
+    expect([...byId.keys()].sort()).toEqual([...expected].sort());
+    expect(byId.get(wellMade[0]?.runId ?? '')?.void?.reason).toBe('aborted');
+    expect(byId.get(thin[0]?.runId ?? '')?.outcome).toBe('INSUFFICIENT_SURFACE');
+    expect(coordinator.lines.join('\n')).toMatch(/^well-made#1: VOID \(died\) .*; then SCORED /m);
+    const board = readFileSync(join(dir, 'site', 'index.html'), 'utf8');
+    expect(board.match(/<tr id="run-/g)).toHaveLength(3);
+  }, 600_000);
+
+  it('PostgreSQL: workers on separate folders; records reach one results table the board is built from', async () => {
+    const { dir, rosterId, wellMade, thin } = await killOneWorker(postgres, false);
+    const table = new ResultsTable(postgres.url);
+    const stored = await table.materialise(join(dir, 'from-table'), rosterId);
+    await table.close();
+    const ids = stored.map((d) => d.split('/').at(-1)).sort();
+    expect(ids).toEqual([...wellMade, ...thin].map((t) => t.runId).sort());
+    const site = join(dir, 'site-from-table');
+    const io = captureIO();
+    expect(await main(['board', '--from', postgres.url, '--roster-id', rosterId, '--out', site], io)).toBe(0);
+    expect(io.stdout[0]).toMatch(/3 runs in 1 group\b/);
+    const verify = captureIO();
+    expect(await main(['verify', stored[0] ?? ''], verify)).toBe(0);
+  }, 600_000);
+
+  it('an unreachable queue is one line before anything starts', async () => {
+    const { dir, file } = plantedRoster();
+    for (const url of ['redis://127.0.0.1:1', 'postgres://nobody@127.0.0.1:1/none']) {
+      const io = captureIO();
+      expect(await main(['roster', file, '--queue', url, '--out', join(dir, 'runs')], io)).toBe(2);
+      expect(io.stderr).toHaveLength(1);
+      expect(io.stderr[0]).toMatch(/QUEUE_UNREACHABLE: .*127\.0\.0\.1:1/);
+      expect(existsSync(join(dir, 'runs'))).toBe(false);
+      const worker = captureIO();
+      expect(await main(['worker', '--queue', url], worker)).toBe(2);
+      expect(worker.stderr.at(-1)).toMatch(/QUEUE_UNREACHABLE/);
+    }
+    const bad = captureIO();
+    expect(await main(['roster', file, '--queue', 'amqp://x'], bad)).toBe(2);
+    expect(bad.stderr[0]).toMatch(/expected redis:\/\/… or postgres:\/\/…/);
+  }, 120_000);
+});
