@@ -127,12 +127,15 @@ export function watchedCaller(state: RunState, corrId: string, watch: CallWatch)
       },
       corrId,
     );
-    const refused = failure === 'frame' ? await reconnect(state, session, during) : undefined;
+    // A server that has answered before gets a fresh session after one refused frame; one whose
+    // first answer is refused is not measurable here, and the check below stops the run.
+    const refused =
+      failure === 'frame' && watch.answered > 0 ? await reconnect(state, session, during) : undefined;
     if (refused === undefined) await checkTarget(state, session, during);
     else watch.refusal ??= refused;
     if (watch.answered === 0 && watch.failed.size >= FIRST_TOOLS_ALL_FAILED) {
       const tools = [...watch.failed].map(([tool, kind]) => `${tool}: ${kind}`);
-      const limit = watch.refusal === undefined ? '' : `; ${watch.refusal}`;
+      const limit = watch.refusal === undefined ? '' : `; ${watch.refusal} during ${during}`;
       throw stop(
         state,
         new RunStop(
