@@ -68,7 +68,7 @@ const TEMPLATE = new Set(['95%']);
 /**
  * Facts that are not one record's, removed before reading: what the board draws across records
  * (attempt N of M, the sibling runs named with their targets, dominance positions), and the key id
- * of the signature the site verified (signature.json's, beside the record).
+ * of the signature the site verified (signature.json's, beside the record), and any bare hex digest.
  */
 const NOT_THIS_RECORD = [
   /<div class="siblings">[\s\S]*?<\/div>/g,
@@ -77,6 +77,8 @@ const NOT_THIS_RECORD = [
   /#\d+\b/g,
   /\(\d+ runs?\)/g,
   /key ed25519:[0-9a-f]+/g,
+  // Digests and key ids printed bare (a key id that happens to read 0e523… is not a number).
+  /(?<![A-Za-z0-9_])[0-9a-f]{12,}(?![A-Za-z0-9_])/g,
 ];
 
 /** A number standing on its own: not the tail of a word (sha256, Ed25519, explore/2 is a string). */
