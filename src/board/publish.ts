@@ -48,9 +48,14 @@ function fileSize(path: string): number | undefined {
   return s?.isFile() ? s.size : undefined;
 }
 
-export async function verification(runDir: string): Promise<Verification> {
+export async function verification(runDir: string, record?: RunRecord): Promise<Verification> {
   if (fileSize(join(runDir, SIGNATURE_FILE)) === undefined) {
-    return { status: 'unsigned', problems: ['the run directory has no signature.json'], files: [] };
+    // The record says why when the run was recorded unsigned (an unusable publisher key).
+    const why =
+      record?.signer?.status === 'unsigned'
+        ? `recorded unsigned: ${record.signer.reason}`
+        : 'the run directory has no signature.json';
+    return { status: 'unsigned', problems: [why], files: [] };
   }
   try {
     const check = await verifyRun(runDir);
@@ -121,5 +126,5 @@ export async function publishRun(
     const f = files.find((x) => x.path === `${plane}.jsonl`);
     return f ? [{ plane, path: f.path, bytes: f.bytes }] : [];
   });
-  return { runId: record.runId, files, verification: await verification(runDir), planes };
+  return { runId: record.runId, files, verification: await verification(runDir, record), planes };
 }

@@ -3,6 +3,7 @@ import { boardCommand } from './board.js';
 import type { Command } from './command.js';
 import { demoCommand } from './demo.js';
 import { exportCommand } from './export.js';
+import { keyCommand } from './key.js';
 import { probeCommand } from './probe.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
@@ -16,6 +17,7 @@ export const commands: readonly Command[] = [
   tapeCommand,
   exportCommand,
   verifyCommand,
+  keyCommand,
   boardCommand,
   serveCommand,
   demoCommand,

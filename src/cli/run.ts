@@ -79,6 +79,10 @@ Registration (pre-registered; nothing changes after prereg.json is written):
 Harness:
   --concurrency N         trials in flight (default ${RUN_DEFAULTS.concurrency})
   --out DIR               parent of the run directory (default fitness-runs)
+  --signing-key FILE      the publisher's Ed25519 key (PEM) that signs the run; default
+                          $XDG_CONFIG_HOME/fitness-report/signing-key.pem (else ~/.config/…), created
+                          mode 0600 on first use; refused inside --out. An unusable key never stops the
+                          run: it is recorded unsigned and its record says why (see \`fitness-report key\`)
   --tape-cap SIZE         bytes one session may write to a tape, e.g. 64MB (default 64MB); past it the
                           session's later lines are dropped and the cut is recorded
 

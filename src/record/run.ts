@@ -18,6 +18,7 @@ import { PreregRef } from './prereg.js';
 import { ProbeResult } from './probe.js';
 import { ScoreBlock } from './score.js';
 import { ServerFaults } from './server-faults.js';
+import { Signer } from './signer.js';
 import { SuiteSummary } from './suite-summary.js';
 import { FileDigest, Surface } from './surface.js';
 import { VoidDetails } from './void.js';
@@ -120,6 +121,8 @@ export const RunRecord = z
     gates: z.array(GateRecord),
     /** The server's failures during generation and admission, per tool, from the wire tape. */
     serverFaults: ServerFaults.optional(),
+    /** Who signs the run (absent on records that predate the publisher key). */
+    signer: Signer.optional(),
   })
   .superRefine(scoreIffScored)
   .superRefine(voidIffVoid)

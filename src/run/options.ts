@@ -46,7 +46,10 @@ export interface RunOptions {
   handleSignals?: boolean;
   /** Progress lines (stderr in the CLI). */
   progress?: (line: string) => void;
-  /** Ed25519 signing key (PEM); created on first use. Default `<outDir>/.signing-key.pem`. */
+  /**
+   * The publisher's Ed25519 signing key (PKCS#8 PEM), created (mode 0600) on first use. Default
+   * `$XDG_CONFIG_HOME/fitness-report/signing-key.pem` (else `~/.config/…`); never inside `outDir`.
+   */
   signingKeyPath?: string;
 }
 

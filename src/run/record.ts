@@ -112,6 +112,7 @@ export function buildRecord(state: RunState, ending: Ending, files: FileDigest[]
     },
     gates: state.gates,
   };
+  if (state.signer) record.signer = state.signer;
   if (state.surface) record.surface = state.surface;
   if (state.exploration) record.exploration = state.exploration;
   if (suite && preregistered) record.suite = suite;

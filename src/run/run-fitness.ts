@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { describeError } from '../cli/errors.js';
+import { describeError, UsageError } from '../cli/errors.js';
 import { processScope } from '../connect/processes.js';
 import { targetSecrets } from '../connect/target.js';
+import { defaultSigningKeyPath, isInside } from '../tape/publisher.js';
 import { Redactor } from '../tape/redact.js';
 import { resolveConfig } from './config.js';
 import { connectStage, probeStage, surfaceStage } from './connect-stage.js';
@@ -68,6 +69,19 @@ function nameRun(state: RunState): void {
   state.progress(`run ${moved.runId}: ${moved.dir} (named by the server's reported name)`);
 }
 
+/** The publisher key's path; a key inside the runs folder would be published with them, so it is refused. */
+function publisherKeyPath(options: RunOptions, outDir: string): string {
+  const path =
+    options.signingKeyPath === undefined
+      ? defaultSigningKeyPath()
+      : resolve(options.cwd ?? process.cwd(), options.signingKeyPath);
+  if (isInside(path, outDir))
+    throw new UsageError(
+      `--signing-key ${path}: inside the runs folder ${outDir}, where it would be published with the runs; keep it elsewhere`,
+    );
+  return path;
+}
+
 /** What the run is doing now, for a budget that runs out mid-way. */
 function stageNow(state: RunState): string {
   const last = state.stages.at(-1);
@@ -110,6 +124,7 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
   const secrets = [...targetSecrets(config.target), ...models.secrets];
   const slug = serverSlug(config.target, secrets);
   const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'fitness-runs');
+  const signingKeyPath = publisherKeyPath(options, outDir);
   const { runId, dir } = createRunDir(outDir, slug, startedAt);
   const abort = new AbortController();
   const state: RunState = {
@@ -147,7 +162,7 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
   try {
     const ending = await untilStopped(run, abort);
     if (ending.stop && !abort.signal.aborted) abort.abort(ending.stop);
-    return await finishRun({ state, ending, options, control, pipeline: run, scope });
+    return await finishRun({ state, ending, options: { signingKeyPath }, control, pipeline: run, scope });
   } finally {
     control.dispose();
   }

@@ -6,6 +6,7 @@ import type { GateRecord } from '../record/gate.js';
 import type { VoidReason } from '../record/outcome.js';
 import type { UsageRow } from '../record/pricing.js';
 import type { ProbeResult } from '../record/probe.js';
+import type { Signer } from '../record/signer.js';
 import type { Surface } from '../record/surface.js';
 import type { Phase } from '../record/void.js';
 import type { ToolSafety } from '../suite/destructive.js';
@@ -64,6 +65,8 @@ export interface RunState {
   registration?: Registration;
   suiteFile?: SuiteFile;
   preregSha?: string;
+  /** Who will sign the run (set when the run finishes, before the record is built). */
+  signer?: Signer;
   /** Every trial run, by phase (the construct and drive trials feed the gates and the score). */
   results: TrialResult[];
   ownNotes: { id: string; text: string }[];

@@ -56,9 +56,10 @@ export function pae(payloadType: string, body: Buffer): Buffer {
   ]);
 }
 
+/** The key's fingerprint: `ed25519:` and the full sha256 of its SPKI DER (what `--trust` names). */
 export function keyId(publicKey: KeyObject): string {
   const der = publicKey.export({ type: 'spki', format: 'der' });
-  return `ed25519:${createHash('sha256').update(der).digest('hex').slice(0, 16)}`;
+  return `ed25519:${createHash('sha256').update(der).digest('hex')}`;
 }
 
 export function sha256File(path: string): Promise<{ sha256: string; bytes: number }> {
@@ -188,14 +189,24 @@ export async function verifyRun(runDir: string): Promise<SignatureCheck> {
  */
 export function loadOrCreateSigningKey(path: string): KeyObject {
   if (existsSync(path)) {
+    let key: KeyObject;
     try {
-      return createPrivateKey(readFileSync(path));
+      key = createPrivateKey(readFileSync(path));
     } catch (err) {
       throw new SignatureError(`${path}: not a usable private key (${(err as Error).message})`);
     }
+    if (key.asymmetricKeyType !== 'ed25519')
+      throw new SignatureError(
+        `${path}: not an Ed25519 private key (${key.asymmetricKeyType ?? 'unknown type'})`,
+      );
+    return key;
   }
   const { privateKey } = generateKeyPairSync('ed25519');
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileSync(path, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    throw new SignatureError(`${path}: cannot create the signing key (${(err as Error).message})`);
+  }
   return privateKey;
 }
