@@ -1,9 +1,10 @@
-import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { FitnessError } from '../cli/errors.js';
 import type { RunRecord } from '../record/index.js';
+import { verifyRun } from '../tape/check-signature.js';
 import { Redactor, redactTapeText } from '../tape/redact.js';
-import { SIGNATURE_FILE, verifyRun } from '../tape/signature.js';
+import { SIGNATURE_FILE } from '../tape/signature.js';
 import type { LoadedRun } from './load.js';
 
 /** What the build found when it checked the run's signature against the run directory. */
@@ -44,7 +45,9 @@ const PLANES = ['wire', 'agent', 'judge'] as const;
  * files, and a thread-pool round trip per file costs more than the copy.
  */
 function fileSize(path: string): number | undefined {
-  const s = statSync(path, { throwIfNoEntry: false });
+  const s = lstatSync(path, { throwIfNoEntry: false });
+  if (s?.isSymbolicLink())
+    throw new FitnessError('BOARD_PUBLISH', `${path}: a symbolic link; the board never follows links`);
   return s?.isFile() ? s.size : undefined;
 }
 

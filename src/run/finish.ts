@@ -8,8 +8,9 @@ import { scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import type { FileDigest } from '../record/surface.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
+import { listRunDir } from '../tape/run-files.js';
 import { EventKind } from '../tape/schema.js';
-import { loadOrCreateSigningKey, signRun } from '../tape/signature.js';
+import { loadOrCreateSigningKey, SIGNATURE_FILE, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import type { RunControl } from './control.js';
 import type { RunOptions } from './options.js';
@@ -112,10 +113,17 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   text ??= await voidRecordText(state, failures.join('; '), recordPath, endedAt);
   await writeRecordText(recordPath, text);
   const record = JSON.parse(text) as RunRecord;
-  const files = [FILES.record, ...record.files.map((f) => f.path)];
+  // The manifest is the complete list: every regular file the run directory holds.
+  const files = listRunDir(state.dir).files.filter((f) => f !== SIGNATURE_FILE);
   if (key !== undefined) {
     try {
-      await signRun(state.dir, state.runId, files, key);
+      await signRun(
+        state.dir,
+        state.runId,
+        files,
+        key,
+        record.suite?.hash ?? record.identity.suiteHash ?? null,
+      );
     } catch (err) {
       state.progress(`signature: not written (${describeError(err)}); the run is recorded unsigned`);
     }

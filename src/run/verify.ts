@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeError } from '../cli/errors.js';
 import { answerLeakGate } from '../gates/answer-leak.js';
 import { constructGate } from '../gates/construct.js';
 import { ladder } from '../gates/ladder.js';
@@ -14,12 +15,19 @@ import { readRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import { wilson } from '../stats/index.js';
 import { SuiteFile } from '../suite/suite-file.js';
-import { type SignatureCheck, verifyRun } from '../tape/signature.js';
+import type { SignatureCheck } from '../tape/check-signature.js';
+import { loadTrust, type TrustSet } from '../tape/trust.js';
 import { FILES } from './run-dir.js';
+import { custodyChecks, type Signer } from './verify-custody.js';
+import { type Check, check } from './verify-table.js';
+import { readTrialEvents, tapeCountChecks } from './verify-tapes.js';
 
 export interface VerifyResult {
   ok: boolean;
+  /** Every check in order, as `verify` prints its table. */
+  checks: Check[];
   signature?: SignatureCheck;
+  signer?: Signer;
   /** One line per check that failed. */
   problems: string[];
   /** One line per check that passed. */
@@ -135,64 +143,146 @@ function same(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
-/**
- * `fitness-report verify`: the signature over every file, the prereg and suite hashes, and every
- * verdict recomputed from the stored counts with src/gates and src/stats.
- */
-export async function verifyFitnessRun(dir: string): Promise<VerifyResult> {
-  const problems: string[] = [];
-  const checked: string[] = [];
-  const note = (ok: boolean, what: string) => (ok ? checked : problems).push(what);
-  let signature: SignatureCheck | undefined;
+export interface VerifyOptions {
+  /** Signers you trust; default: your own publisher key and the trust file in the config directory. */
+  trust?: TrustSet;
+  /** An untrusted signer is reported but does not fail the run. */
+  allowUntrusted?: boolean;
+}
+
+function readText(dir: string, path: string): string | Error {
   try {
-    signature = await verifyRun(dir);
-    note(
-      signature.valid,
-      `signature ${signature.keyid}${signature.valid ? '' : `: ${signature.problems.join('; ')}`}`,
+    return readFileSync(join(dir, path), 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return new Error(
+      code === 'ENOENT'
+        ? `${path}: missing (the record names it)`
+        : `${path}: cannot read (${code ?? String(err)})`,
     );
-  } catch (err) {
-    problems.push(`signature: ${(err as Error).message}`);
   }
-  let record: RunRecord;
-  try {
-    record = await readRecord(join(dir, FILES.record));
-  } catch (err) {
-    problems.push((err as Error).message);
-    return { ok: false, ...(signature ? { signature } : {}), problems, checked };
-  }
+}
+
+function registrationChecks(dir: string, record: RunRecord, suite: SuiteFile | undefined): Check[] {
+  const out: Check[] = [];
   if (record.prereg) {
-    const bytes = readFileSync(join(dir, record.prereg.path), 'utf8');
-    note(sha256Hex(bytes) === record.prereg.sha256, 'prereg.json sha256');
+    const text = readText(dir, record.prereg.path);
+    out.push(
+      text instanceof Error
+        ? check('prereg', false, text.message)
+        : check(
+            'prereg',
+            sha256Hex(text) === record.prereg.sha256,
+            `${record.prereg.path} sha256 ${record.prereg.sha256.slice(0, 12)}…`,
+          ),
+    );
   }
-  const suite = readSuite(dir);
-  if (record.suite) note(suite?.hash === record.suite.hash, 'suite.json hash');
+  if (record.suite) {
+    const text = readText(dir, FILES.suite);
+    out.push(
+      text instanceof Error
+        ? check('suite', false, text.message)
+        : check(
+            'suite',
+            suite?.hash === record.suite.hash,
+            suite ? `suite.json hash ${suite.hash.slice(0, 12)}…` : 'suite.json is not a suite file',
+          ),
+    );
+  }
+  return out;
+}
+
+function gateChecks(record: RunRecord, suite: SuiteFile | undefined): Check[] {
+  const out: Check[] = [];
   for (const gate of record.gates) {
     const again = recompute(gate, record, suite);
-    const name = gate.gate === 'null_baseline' ? `null_baseline (${gate.signalSource})` : gate.gate;
-    if (typeof again === 'string') problems.push(`${name}: ${again}`);
+    const name =
+      gate.gate === 'null_baseline' ? `gate null_baseline (${gate.signalSource})` : `gate ${gate.gate}`;
+    if (typeof again === 'string') out.push(check(name, false, again));
     else
-      note(
-        same(again, gate),
-        `${name} ${gate.verdict}${same(again, gate) ? '' : ` (recomputed ${again.verdict})`}`,
+      out.push(
+        check(
+          name,
+          same(again, gate),
+          `${gate.verdict}${same(again, gate) ? ', recomputed the same' : ` (recomputed ${again.verdict})`}`,
+        ),
       );
   }
   if (record.score) {
     const { firstTry, eventual } = record.score;
-    note(
-      same(wilson(firstTry.k, firstTry.n, 0.95), firstTry.wilson),
-      `first-try ${firstTry.k}/${firstTry.n} Wilson`,
+    out.push(
+      check(
+        'interval first-try',
+        same(wilson(firstTry.k, firstTry.n, 0.95), firstTry.wilson),
+        `${firstTry.k}/${firstTry.n} Wilson 95%`,
+      ),
     );
-    note(
-      same(wilson(eventual.k, eventual.n, 0.95), eventual.wilson),
-      `eventual ${eventual.k}/${eventual.n} Wilson`,
+    out.push(
+      check(
+        'interval eventual',
+        same(wilson(eventual.k, eventual.n, 0.95), eventual.wilson),
+        `${eventual.k}/${eventual.n} Wilson 95%`,
+      ),
     );
   }
   if (record.outcome !== 'VOID') {
     try {
-      note(ladder(record.gates).outcome === record.outcome, `outcome ${record.outcome}`);
+      const again = ladder(record.gates).outcome;
+      out.push(
+        check(
+          'outcome',
+          again === record.outcome,
+          `${record.outcome}${again === record.outcome ? '' : ` (the ladder gives ${again})`}`,
+        ),
+      );
     } catch (err) {
-      problems.push(`outcome: ${(err as Error).message}`);
+      out.push(check('outcome', false, (err as Error).message));
     }
   }
-  return { ok: problems.length === 0, ...(signature ? { signature } : {}), problems, checked };
+  return out;
+}
+
+async function tapeChecks(dir: string, record: RunRecord): Promise<Check[]> {
+  if (!record.files.some((f) => f.path === FILES.agent)) return [];
+  try {
+    return tapeCountChecks(record, await readTrialEvents(dir));
+  } catch (err) {
+    return [check('tape counts', false, `${FILES.agent}: ${(err as Error).message}`)];
+  }
+}
+
+/**
+ * `fitness-report verify`: who signed the run and whether you trust them, every file against the
+ * complete signed manifest, the prereg and suite hashes, every verdict recomputed from the stored
+ * counts with src/gates and src/stats, and the counts themselves recounted from the tapes.
+ */
+export async function verifyFitnessRun(dir: string, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const trust = options.trust ?? loadTrust([], process.env, (p) => p);
+  let record: RunRecord | undefined;
+  let recordError: string | undefined;
+  try {
+    record = await readRecord(join(dir, FILES.record));
+  } catch (err) {
+    recordError = describeError(err);
+  }
+  const custody = await custodyChecks(dir, record, trust, options.allowUntrusted === true);
+  const checks = [...custody.checks];
+  if (record === undefined) checks.push(check('record', false, recordError ?? 'unreadable'));
+  else {
+    const suite = readSuite(dir);
+    checks.push(
+      ...registrationChecks(dir, record, suite),
+      ...gateChecks(record, suite),
+      ...(await tapeChecks(dir, record)),
+    );
+  }
+  const line = (c: Check) => `${c.check}: ${c.detail}`;
+  return {
+    ok: checks.every((c) => c.ok),
+    checks,
+    ...(custody.signature ? { signature: custody.signature } : {}),
+    ...(custody.signer ? { signer: custody.signer } : {}),
+    problems: checks.filter((c) => !c.ok).map(line),
+    checked: checks.filter((c) => c.ok).map(line),
+  };
 }

@@ -127,7 +127,7 @@ describe('fitness-report run (offline) on the well-made server', () => {
     writeFileSync(path, `${JSON.stringify(record, null, 2)}\n`);
     const bad = captureIO();
     expect(await main(['verify', dir], bad)).toBe(1);
-    expect(bad.stdout.join('\n')).toMatch(/MISMATCH signature/);
-    expect(bad.stdout.join('\n')).toMatch(/MISMATCH first-try/);
+    expect(bad.stdout.join('\n')).toMatch(/^files\s+MISMATCH\s+record\.json: changed$/m);
+    expect(bad.stdout.join('\n')).toMatch(/^interval first-try\s+MISMATCH\s/m);
   });
 });
