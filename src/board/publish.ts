@@ -33,6 +33,7 @@ const STANDARD = [
   'record.json',
   'suite.json',
   'prereg.json',
+  'policy.json',
   'wire.jsonl',
   'agent.jsonl',
   'judge.jsonl',

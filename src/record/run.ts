@@ -14,6 +14,7 @@ import { generatorChip, Identity, RunId } from './identity.js';
 import { ledgerAgrees } from './ledger-agrees.js';
 import { Notes } from './notes.js';
 import { GateId, GateReason, Outcome } from './outcome.js';
+import { PolicyRef } from './policy.js';
 import { PreregRef } from './prereg.js';
 import { ProbeResult } from './probe.js';
 import { ScoreBlock } from './score.js';
@@ -114,6 +115,8 @@ export const RunRecord = z
     migratedFrom: NonEmpty.optional(),
     ...sharedRunFields,
     identity: Identity,
+    /** Step one of the pre-registration, written before the first model call (absent on older records). */
+    policy: PolicyRef.optional(),
     prereg: PreregRef.optional(),
     suite: SuiteSummary.optional(),
     /** explore/2's exploration ledger (absent on explore/1 and judge/1 records: not recorded). */

@@ -14,6 +14,7 @@ import { generateStage } from './generate-stage.js';
 import { modelPlanLine, resolveModels } from './models.js';
 import type { RunOptions } from './options.js';
 import { paidGates } from './paid-gates.js';
+import { policyStage } from './policy-stage.js';
 import type { Ending } from './record.js';
 import { registerStage, screenStage } from './register-stage.js';
 import { createRunDir, renameRunDir, reportedSlug, serverSlug } from './run-dir.js';
@@ -28,6 +29,7 @@ async function pipeline(state: RunState): Promise<Ending> {
   await probeStage(state);
   await surfaceStage(state);
   checkStop(state);
+  policyStage(state);
   const generated = await generateStage(state);
   await screenStage(state, generated);
   checkStop(state);

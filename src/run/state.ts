@@ -65,6 +65,10 @@ export interface RunState {
   registration?: Registration;
   suiteFile?: SuiteFile;
   preregSha?: string;
+  /** When prereg.json was written (before the first gate trial). */
+  preregAt?: Date;
+  /** policy.json's sha256 and when it was written (before the first model call). */
+  policy?: { sha256: string; at: Date };
   /** Who will sign the run (set when the run finishes, before the record is built). */
   signer?: Signer;
   /** Every trial run, by phase (the construct and drive trials feed the gates and the score). */

@@ -19,7 +19,7 @@ import type { RunRecord } from '../../src/record/run.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { wilson } from '../../src/stats/index.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../../src/tape/publisher.js';
-import { loadOrCreateSigningKey, Manifest, sha256File, signRun } from '../../src/tape/signature.js';
+import { loadOrCreateSigningKey, Manifest, signRun } from '../../src/tape/signature.js';
 import { captureIO } from './run/helpers.js';
 import { auditedRun } from './shared/planted-audit.js';
 
@@ -204,6 +204,25 @@ describe('every tampering fails, naming the check', () => {
     const bad = await failing(dir);
     // Only the recount from the tape can tell: every stored number agrees with every other.
     expect(bad.map((c) => c.check)).toEqual(['tape counts first-try']);
+  });
+
+  it('the two-step pre-registration: both hashes and times in the record; a later policy time fails', async () => {
+    const { record } = await auditedRun('well-made');
+    expect(record.policy).toMatchObject({
+      path: 'policy.json',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(record.prereg?.registration.policySha256).toBe(record.policy?.sha256);
+    expect(record.prereg?.registration.reserveHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(Date.parse(record.policy?.at ?? '')).toBeLessThan(Date.parse(record.prereg?.at ?? ''));
+    const dir = copy(scored);
+    await editRecord(dir, (r) => {
+      if (r.policy) r.policy.at = r.identity.endedAt;
+    });
+    await resign(dir);
+    const bad = await failing(dir);
+    expect(bad.map((c) => c.check)).toEqual(['policy before model calls']);
+    expect(bad[0]?.detail).toMatch(/the call came first$/);
   });
 
   it('a file replaced by a symbolic link: never followed, named', async () => {
