@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Target, TargetInput } from '../connect/target.js';
 import type { Env } from '../models/registry.js';
 import type { Credential } from '../record/prereg.js';
@@ -53,4 +54,9 @@ export interface RunOptions {
   signingKeyPath?: string;
 }
 
-export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, seed: 1, budgetMs: 7_200_000 } as const;
+export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, budgetMs: 7_200_000 } as const;
+
+/** A run's seed when none is given: fresh and random, so each run is its own measurement (recorded in policy.json). */
+export function freshSeed(): number {
+  return randomInt(0, 2 ** 31);
+}
