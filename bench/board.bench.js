@@ -3,16 +3,19 @@
 // lines, in headless Chromium: navigation start to the run summary (handshake and phases) painted
 // (goal: under 2 s), then to the first timeline rows and to every line read and paired, and the
 // time to scroll to the last line. (3) The same tape opened from disk, with no site build to tell
-// its story first. Needs `npm run build` first (it imports dist/) and /usr/bin/chromium.
+// its story first. Needs `npm run build` first (it imports dist/) and /usr/bin/chromium; its fixtures
+// come from test/support/ (bench/support.js bundles them).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveSite } from '../dist/board/serve.js';
 import { buildSite } from '../dist/board/site.js';
-import { bigRunTapes } from '../dist/board/testing/big-tape.js';
-import { CHROMIUM, launchChromium } from '../dist/board/testing/browser.js';
-import { fixtureRecord } from '../dist/board/testing/records.js';
 import { serializeRecord } from '../dist/record/index.js';
+import { importSupport } from './support.js';
+
+const { bigRunTapes } = await importSupport('board/big-tape.ts');
+const { CHROMIUM, launchChromium } = await importSupport('board/browser.ts');
+const { fixtureRecord } = await importSupport('board/records.ts');
 
 const FAMILIES = [
   'scored',

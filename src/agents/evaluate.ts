@@ -1,4 +1,4 @@
-import { canonicalJson } from '../record/canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 import { evaluateCheck } from '../suite/checks.js';
 import { applyExtract, readResult } from '../suite/extract.js';
 import { containsNormalised, keyText } from '../suite/normalise.js';

@@ -2,9 +2,9 @@ import type { LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { dynamicTool, jsonSchema } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { memorySink } from '../../test/support/agents.js';
 import { ModelCallError } from '../models/errors.js';
 import { runAgent } from './loop.js';
-import { memorySink } from './testing.js';
 
 const limits = { maxSteps: 4, maxOutputTokens: 256, tokenBudgetPerTrial: 10_000 };
 

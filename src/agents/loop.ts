@@ -1,5 +1,5 @@
 import { generateText, type StepResult, type StopCondition, stepCountIs, type ToolSet } from 'ai';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import type { CallUsage } from '../record/pricing.js';
 import { assistantBlocks, callUsage, toolResultBlocks, turnUsage } from './turns.js';
 import type { AgentModel, Exhaustion, TrialLimits, TurnSink } from './types.js';

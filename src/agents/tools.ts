@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
-import { canonicalJson } from '../record/canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 import type { FailureClass } from '../record/score.js';
 import { randomArguments } from './random-args.js';
 import type { OracleError, Phase, SurfaceTools, ToolCallRecord, ToolSession } from './types.js';

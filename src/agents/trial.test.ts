@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FORECAST_TASK, fakeSession, memorySink, WEATHER_TOOLS } from '../../test/support/agents.js';
 import { HeuristicModel } from '../models/heuristic/model.js';
 import { trialCorrId } from './prompts.js';
-import { FORECAST_TASK, fakeSession, memorySink, WEATHER_TOOLS } from './testing.js';
 import { toolSet } from './tools.js';
 import { runTrial, type TrialDeps } from './trial.js';
 import type { Phase } from './types.js';

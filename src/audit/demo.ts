@@ -1,5 +1,5 @@
 import { buildSite } from '../board/site.js';
-import { describeError } from '../cli/errors.js';
+import { describeError } from '../core/errors.js';
 import { PLANTED } from './catalogue.js';
 import { executeRuns, type PlannedRun, plantedRun, type RunReport, reportPassed } from './execute.js';
 import { installed, memoryRun } from './real.js';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { describeError, FitnessError } from '../cli/errors.js';
+import { describeError, FitnessError } from '../core/errors.js';
 
 /** examples/servers/ of this package: beside src/ when running from source, beside dist/ when built. */
 export const SERVERS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'servers');

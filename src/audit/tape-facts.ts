@@ -1,5 +1,5 @@
 import { carriesKey } from '../agents/evaluate.js';
-import { canonicalJson } from '../record/canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 import { evaluateCheck } from '../suite/checks.js';
 import type { Task } from '../suite/schema.js';
 import { type Exchange, pairExchanges } from '../tape/pairing.js';

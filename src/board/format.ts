@@ -10,11 +10,6 @@ export function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-/** A stored rate to three places (as gate ledgers print them). */
-export function rate(x: number): string {
-  return x.toFixed(3);
-}
-
 /** A stored p-value by magnitude. */
 export function pValue(p: number): string {
   if (p === 0) return '0';
@@ -54,11 +49,6 @@ export function shortHash(hash: string): SafeHtml {
  */
 export function missing(what: string): SafeHtml {
   return html`<span class="missing">${what}: not in the record</span>`;
-}
-
-/** A stored value, or the missing wording when the record does not carry it. */
-export function stored<T>(value: T | undefined, show: (v: T) => string | SafeHtml, what: string): SafeHtml {
-  return value === undefined ? missing(what) : html`${show(value)}`;
 }
 
 /** `2026-11-01 12:00 UTC` from an ISO timestamp (display only). */

@@ -1,4 +1,4 @@
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 
 /**
  * The one escaping helper every renderer uses. Every string that reaches a page (server names,
@@ -69,7 +69,6 @@ export function join(parts: readonly Part[], separator: Part = ''): SafeHtml {
 }
 
 /** The empty fragment. */
-export const EMPTY = html``;
 
 /**
  * A link target taken from untrusted data: only absolute http(s) URLs survive; anything else

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixtureRecord } from '../../test/support/board/records.js';
 import { serializeRecord } from '../record/index.js';
 import { loadRuns } from './load.js';
-import { fixtureRecord } from './testing/records.js';
 
 function runsDir(): string {
   return mkdtempSync(join(tmpdir(), 'board-load-'));

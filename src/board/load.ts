@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { parseRecord } from '../record/index.js';
 import type { RunRecord } from '../record/run.js';
 import { linksProblem, listRunDir } from '../tape/run-files.js';

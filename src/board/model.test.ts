@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixtureRecord } from '../../test/support/board/records.js';
 import { parseRecord, type RunRecord } from '../record/index.js';
 import { buildBoard } from './model.js';
-import { fixtureRecord } from './testing/records.js';
 
 const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T12:00:00Z`;
 const claude = 'anthropic:claude-test';

@@ -2,11 +2,11 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixtureRecord } from '../../test/support/board/records.js';
+import { writeFixtureRun } from '../../test/support/board/runs.js';
 import { readRecord } from '../record/index.js';
 import { REDACTED } from '../tape/redact.js';
 import { publishRun, verification } from './publish.js';
-import { fixtureRecord } from './testing/records.js';
-import { writeFixtureRun } from './testing/runs.js';
 
 async function run(text?: string) {
   const root = mkdtempSync(join(tmpdir(), 'board-publish-'));

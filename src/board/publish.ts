@@ -1,6 +1,6 @@
 import { copyFileSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import type { RunRecord } from '../record/index.js';
 import { verifyRun } from '../tape/check-signature.js';
 import { Redactor, redactTapeText } from '../tape/redact.js';

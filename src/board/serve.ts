@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { contentType, type HeaderRule, headersFor, parseHeaders } from './headers.js';
 
 export interface ServeOptions {

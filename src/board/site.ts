@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { clientFiles } from './assets/client.js';
 import { STYLESHEET } from './assets/style.js';
 import type { Story } from './client/story.js';
@@ -20,8 +20,6 @@ export interface BuildOptions {
   out: string;
   /** Known secrets to scrub from the published copies of run files. */
   secrets?: readonly string[];
-  /** Where the viewer client lives (defaults to the package's own). */
-  clientDir?: string;
 }
 
 export interface BuildResult {
@@ -87,7 +85,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   );
   const names = new Map(groups.map((g) => [g.id, groupName(g)]));
   const nameOf = (id: string) => names.get(id) ?? id;
-  const client = await clientFiles(options.clientDir);
+  const client = await clientFiles();
 
   prepareOut(out);
   const write = writer(out);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { Credential, parseTarget, type Target } from './target.js';
 
 /** One entry of an `mcpServers` config (Claude Desktop, Cursor, Claude Code, VS Code `servers`). */

@@ -1,5 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import { FitnessError } from '../cli/errors.js';
+import { type ErrorCode, FitnessError } from '../core/errors.js';
 import { describeFetchError } from '../tape/record-fetch.js';
 import type { Redactor } from '../tape/redact.js';
 import type { ProcessDiagnostics } from './stdio-transport.js';
@@ -24,7 +24,7 @@ export function connectError(failure: ConnectFailure): FitnessError {
   return new FitnessError(code, message.replace(/\s+/g, ' ').trim());
 }
 
-function stdioCause(f: ConnectFailure, p: ProcessDiagnostics): [string, string] {
+function stdioCause(f: ConnectFailure, p: ProcessDiagnostics): [ErrorCode, string] {
   if (p.spawnError === 'ENOENT') return ['COMMAND_NOT_FOUND', 'command not found'];
   if (p.spawnError === 'EACCES')
     return ['COMMAND_NOT_EXECUTABLE', 'command is not executable (permission denied)'];
@@ -47,7 +47,7 @@ function stdioCause(f: ConnectFailure, p: ProcessDiagnostics): [string, string] 
   return ['CONNECT_FAILED', `${errorText(f.error)}${noise}${stderrTail(p)}`];
 }
 
-function httpCause(f: ConnectFailure, http: HttpObservations | undefined): [string, string] {
+function httpCause(f: ConnectFailure, http: HttpObservations | undefined): [ErrorCode, string] {
   if (http?.refused?.kind === 'depth')
     return ['FRAME_TOO_DEEP', `a response frame was nested deeper than ${http.refused.limit} levels`];
   if (http?.refused?.kind === 'size')

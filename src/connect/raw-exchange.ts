@@ -3,7 +3,7 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { EventKind } from '../tape/schema.js';
 import { callContext, idKey } from './context.js';
 import { errorText } from './errors.js';

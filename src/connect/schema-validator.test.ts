@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSchema, MAX_SCHEMA_CHARS } from '../suite/json-schema.js';
+import { compileSchema, MAX_SCHEMA_CHARS } from '../core/json-schema.js';
 import { schemaValidator } from './schema-validator.js';
 
 describe('schema validation of server-supplied schemas', () => {

@@ -1,8 +1,8 @@
 import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
-import { compileSchema } from '../suite/json-schema.js';
+import { compileSchema } from '../core/json-schema.js';
 
 /**
- * The SDK client's output-schema validator: the harness's own compiler (src/suite/json-schema.ts),
+ * The SDK client's output-schema validator: the harness's own compiler (src/core/json-schema.ts),
  * so a tool's outputSchema is bounded in size before it compiles and its patterns run on a
  * linear-time engine, never JavaScript's backtracking RegExp on the main event loop.
  */

@@ -10,7 +10,6 @@ export type {
   CallOptions,
   Era,
   RawFrameResult,
-  SessionFault,
   SessionOptions,
   ToolCallOutcome,
   ToolList,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FitnessError, UsageError } from '../cli/errors.js';
+import { FitnessError, UsageError } from '../core/errors.js';
 import {
   checkSecrets,
   describeTarget,

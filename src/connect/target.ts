@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FitnessError, UsageError } from '../cli/errors.js';
+import { FitnessError, UsageError } from '../core/errors.js';
 import { MIN_SECRET_LENGTH } from '../tape/redact.js';
 
 export const Credential = z.enum(['anonymous', 'free-key', 'owner-key']);

@@ -1,4 +1,4 @@
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { displayUrl, type FetchFn, recordFetch } from '../tape/record-fetch.js';
 import type { Redactor } from '../tape/redact.js';
 import { EventKind } from '../tape/schema.js';

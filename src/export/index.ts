@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
 import { parseTape, readTape, type Tape } from '../tape/reader.js';
 import { redactTapeText } from '../tape/redact.js';
@@ -8,8 +8,7 @@ import { finishedSpans, type OtlpTarget, sendSpans } from './otlp.js';
 import { runSpans } from './run-spans.js';
 import { type SpanNode, walk } from './span-tree.js';
 
-export { finishedSpans, type OtlpTarget, sendSpans, tracesUrl } from './otlp.js';
-export { runSpans } from './run-spans.js';
+export { type OtlpTarget, tracesUrl } from './otlp.js';
 export type { SpanNode } from './span-tree.js';
 
 export interface ExportOptions extends OtlpTarget {

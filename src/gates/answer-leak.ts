@@ -1,7 +1,7 @@
+import { findLeak } from '../core/leak.js';
 import { AnswerLeakGate, type LeakFinding } from '../record/gate.js';
 import { inputs } from './errors.js';
 import { plural } from './format.js';
-import { findLeak } from './leak.js';
 import { seal } from './seal.js';
 
 export interface LeakScanTask {

@@ -1,4 +1,4 @@
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 
 /** Bad input to a gate: the message names the gate, the argument and the value it got. */
 export class GateInputError extends FitnessError {

@@ -1,14 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { GateRecord } from '../record/gate.js';
-import { GateReason, Outcome } from '../record/outcome.js';
-import { answerLeakGate } from './answer-leak.js';
-import { constructGate } from './construct.js';
-import { GateInputError } from './errors.js';
-import { ladder } from './ladder.js';
-import { nullBaselineGate } from './null-baseline.js';
-import { planPowerGate } from './plan-power.js';
-import { structuralGate } from './structural.js';
-import { suiteSizeGate } from './suite-size.js';
 import {
   D,
   lowNulls,
@@ -19,7 +9,17 @@ import {
   passPlanPower,
   passStructural,
   passSuiteSize,
-} from './testing/passing.js';
+} from '../../test/support/gates/passing.js';
+import type { GateRecord } from '../record/gate.js';
+import { GateReason, Outcome } from '../record/outcome.js';
+import { answerLeakGate } from './answer-leak.js';
+import { constructGate } from './construct.js';
+import { GateInputError } from './errors.js';
+import { ladder } from './ladder.js';
+import { nullBaselineGate } from './null-baseline.js';
+import { planPowerGate } from './plan-power.js';
+import { structuralGate } from './structural.js';
+import { suiteSizeGate } from './suite-size.js';
 
 const structural = (patch: object) =>
   structuralGate({

@@ -1,5 +1,5 @@
+import { summarize } from '../core/issues.js';
 import { GateRecord } from '../record/gate.js';
-import { summarize } from '../record/issues.js';
 import {
   DECISION_ORDER,
   type DecisionPoint,

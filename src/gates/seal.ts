@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
-import { summarize } from '../record/issues.js';
+import { FitnessError } from '../core/errors.js';
+import { summarize } from '../core/issues.js';
 
 /** Every gate record leaves through its schema, so a gate can never emit what the record rejects. */
 export function seal<S extends z.ZodType>(schema: S, draft: z.input<S>, gate: string): z.output<S> {

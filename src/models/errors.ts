@@ -1,5 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 
 /** Configuration faults found while resolving a model spec (before any call is made). */
 export type ModelConfigCode =

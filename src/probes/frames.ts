@@ -12,7 +12,7 @@ export const KNOWN_REVISIONS: readonly string[] = [
   '2026-07-28',
 ];
 export const CLIENT_INFO = { name: 'fitness-report-probe', version: '1' };
-export const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 /** Modern revisions compare lexicographically (NOTES.md): `2026-07-28` and later. */
 export function isModernRevision(version: string): boolean {

@@ -1,4 +1,4 @@
-import { compileSchema } from '../suite/json-schema.js';
+import { compileSchema } from '../core/json-schema.js';
 import { finding, isFrame, refsOf, unlistedTools } from './frames.js';
 import type { Probe } from './types.js';
 

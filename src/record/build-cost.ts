@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseInput } from '../core/issues.js';
 import {
   type CostBlock,
   type CostBreakdown,
@@ -8,7 +9,6 @@ import {
   type TokenUse,
   type UsageRole,
 } from './cost.js';
-import { parseInput } from './issues.js';
 import { PriceTable, type PriceTableInput, priceTokens, UsageRow } from './pricing.js';
 
 const ROLES: readonly UsageRole[] = ['runner', 'judge', 'screen'];

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
+import { parseInput } from '../core/issues.js';
 import { percentileNearestRank, wilson } from '../stats/index.js';
 import { buildCost } from './build-cost.js';
 import { Amount, Count, NonEmpty } from './common.js';
-import { parseInput } from './issues.js';
 import { CallUsage, PriceTable, type PriceTableInput, type UsageRow } from './pricing.js';
 import { FailureClass, type ScoreBlock, type TaskScore, type ToolAttribution } from './score.js';
 

@@ -1,5 +1,8 @@
 // The run record: zod schemas (the single source of truth), migrations, read/write, and the pure
 // builders the pipeline calls so that no number is computed outside src/record or src/stats.
+
+export { canonicalJson, sha256Hex } from '../core/canonical.js';
+export { formatIssue, formatPath, summarize } from '../core/issues.js';
 export { buildCost, type CostOptions, noCost } from './build-cost.js';
 export {
   buildScore,
@@ -8,7 +11,6 @@ export {
   ToolCallOutcome,
   TrialOutcome,
 } from './build-score.js';
-export { canonicalJson, sha256Hex } from './canonical.js';
 export {
   Amount,
   Count,
@@ -76,7 +78,6 @@ export {
   type WriteOptions,
   writeRecord,
 } from './io.js';
-export { formatIssue, formatPath, summarize } from './issues.js';
 export { LIMITATIONS, migrateV1 } from './migrate.js';
 export { Note, Notes, standingNoteSummary } from './notes.js';
 export {
@@ -124,7 +125,7 @@ export {
 export { CallUsage, ModelPrice, PriceTable, type PriceTableInput, priceTokens, UsageRow } from './pricing.js';
 export { ProbeResult, REFS_PER_KIND, TapeRef } from './probe.js';
 export { proportion } from './proportion.js';
-export { CURRENT_SCHEMA, KNOWN_SCHEMAS, Refusal, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
+export { KNOWN_SCHEMAS, Refusal, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
 export { RunRecordV1 } from './run-v1.js';
 export {
   FailureClass,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { generatorChip } from './identity.js';
 import { parseRecord, readRecord, serializeRecord, writeRecord } from './io.js';
 import { LIMITATIONS } from './migrate.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
+import { summarize } from '../core/issues.js';
 import { Redactor } from '../tape/redact.js';
-import { summarize } from './issues.js';
 import { migrateV1 } from './migrate.js';
 import { KNOWN_SCHEMAS, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
 import { RunRecordV1 } from './run-v1.js';

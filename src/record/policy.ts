@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalJson, sha256Hex } from './canonical.js';
+import { canonicalJson, sha256Hex } from '../core/canonical.js';
 import { IsoTime, NonEmpty, PositiveCount, Sha256 } from './common.js';
 import { PreRegistration } from './prereg.js';
 

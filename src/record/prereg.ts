@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalJson, sha256Hex } from './canonical.js';
+import { canonicalJson, sha256Hex } from '../core/canonical.js';
 import { Count, NonEmpty, NotRecorded, OpenUnit, PositiveCount, Sha256, Threshold } from './common.js';
 import { PolicyNotRecorded } from './extension.js';
 

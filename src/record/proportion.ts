@@ -1,4 +1,4 @@
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 
 /**
  * A count ratio part / whole (admission rate, error share): plain arithmetic on validated counts,

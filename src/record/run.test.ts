@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { summarize } from './issues.js';
+import { summarize } from '../core/issues.js';
 import {
   describeExtensionProtocol,
   PREREG_DEFAULTS,

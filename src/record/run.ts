@@ -26,7 +26,6 @@ import { VoidDetails } from './void.js';
 
 export const SCHEMA_V1 = 'fitness-report.run/1';
 export const SCHEMA_V2 = 'fitness-report.run/2';
-export const CURRENT_SCHEMA = SCHEMA_V2;
 export const KNOWN_SCHEMAS = [SCHEMA_V1, SCHEMA_V2] as const;
 
 export const Refusal = z.looseObject({ gate: GateId, reason: GateReason });

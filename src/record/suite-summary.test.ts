@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sha256Hex } from './canonical.js';
+import { canonicalJson, sha256Hex } from '../core/canonical.js';
 import { proportion } from './proportion.js';
 import { buildSuiteSummary } from './suite-summary.js';
 

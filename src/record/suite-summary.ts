@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { Count, NonEmpty, Sha256, Unit } from './common.js';
 import { proportion } from './proportion.js';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../core/errors.js';
 import { configGiven, givenPair } from './given.js';
 import type { RunOptions } from './options.js';
 

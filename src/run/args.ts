@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../core/errors.js';
 import { EXPLORE_BOOLEAN_FLAGS, EXPLORE_VALUE_FLAGS, exploreOptions } from './args-explore.js';
 import { parseDuration, parseSize } from './duration.js';
 import type { RunOptions } from './options.js';

@@ -1,5 +1,5 @@
-import { UsageError } from '../cli/errors.js';
 import { checkSecrets, parseTarget, sendsCredential, type Target } from '../connect/target.js';
+import { UsageError } from '../core/errors.js';
 import { defaultModels } from '../models/defaults.js';
 import type { Env } from '../models/registry.js';
 import { type Credential, PREREG_DEFAULTS } from '../record/prereg.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { Manifest, SIGNATURE_FILE } from '../tape/signature.js';
 
 /** The published file list a site writes beside each run (board publish), when present. */

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
-import { describeError } from '../cli/errors.js';
 import { reapScope } from '../connect/processes.js';
+import { describeError } from '../core/errors.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import { scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { UsageError } from '../cli/errors.js';
 import type { Target } from '../connect/target.js';
+import { UsageError } from '../core/errors.js';
 import type { GivenValue } from '../suite/given.js';
 
 /** Scripts are how a server starts, not context a user gives. */

@@ -1,5 +1,5 @@
 import type { AgentModel } from '../agents/types.js';
-import { FitnessError, UsageError } from '../cli/errors.js';
+import { FitnessError, UsageError } from '../core/errors.js';
 import { resolveModel } from '../models/registry.js';
 import { candidatesAsked } from '../suite/sizing.js';
 import type { RunConfig } from './config.js';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenCandidates } from '../agents/screen.js';
-import { canonicalDigest } from '../record/canonical.js';
+import { canonicalDigest } from '../core/canonical.js';
 import {
   describeExtensionProtocol,
   type PreRegistration,

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { FitnessError } from '../cli/errors.js';
 import type { Target } from '../connect/target.js';
+import { FitnessError } from '../core/errors.js';
 import { makeRunId } from '../record/identity.js';
 import { MIN_SECRET_LENGTH, Redactor } from '../tape/redact.js';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { describeError, UsageError } from '../cli/errors.js';
 import { processScope } from '../connect/processes.js';
 import { targetSecrets } from '../connect/target.js';
+import { describeError, UsageError } from '../core/errors.js';
 import { defaultSigningKeyPath, isInside } from '../tape/publisher.js';
 import { Redactor } from '../tape/redact.js';
 import { resolveConfig } from './config.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { UsageError } from '../cli/errors.js';
 import { loadServerConfig } from '../connect/config.js';
 import { Credential, type TargetInput } from '../connect/target.js';
+import { UsageError } from '../core/errors.js';
 
 /** Flags that name the target and what it is sent; shared by `run` and `probe`. */
 export const TARGET_VALUE_FLAGS = [

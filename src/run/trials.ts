@@ -4,13 +4,18 @@ import { runTrial, type TrialDeps, type TrialSession } from '../agents/trial.js'
 import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
 import { callContext } from '../connect/context.js';
 import { openSession } from '../connect/session.js';
+import type { ModelCallCode } from '../models/errors.js';
 import { firstTrySuccess } from '../record/build-score.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
 import { checkStop, type RunState, RunStop } from './state.js';
 
 /** Model faults no retry fixes: the run stops as VOID rather than counting them as trials. */
-const FATAL_MODEL_CODES = new Set(['MODEL_UNREACHABLE', 'MODEL_AUTH_FAILED', 'MODEL_NOT_FOUND']);
+const FATAL_MODEL_CODES: ReadonlySet<string> = new Set<ModelCallCode>([
+  'MODEL_UNREACHABLE',
+  'MODEL_AUTH_FAILED',
+  'MODEL_NOT_FOUND',
+]);
 
 export function failOnFatalModelFault(state: RunState, fault: { code: string; message: string }): void {
   if (!FATAL_MODEL_CODES.has(fault.code) || state.abort.signal.aborted) return;

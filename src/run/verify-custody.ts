@@ -1,4 +1,4 @@
-import { describeError } from '../cli/errors.js';
+import { describeError } from '../core/errors.js';
 import type { RunRecord } from '../record/run.js';
 import { type SignatureCheck, verifyRun } from '../tape/check-signature.js';
 import { linksProblem, listRunDir } from '../tape/run-files.js';

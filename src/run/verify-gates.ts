@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { canonicalJson } from '../core/canonical.js';
 import { answerLeakGate } from '../gates/answer-leak.js';
 import { constructGate } from '../gates/construct.js';
 import { ladder } from '../gates/ladder.js';
@@ -7,7 +8,6 @@ import { nullBaselineGate, type Signal } from '../gates/null-baseline.js';
 import { planPowerGate } from '../gates/plan-power.js';
 import { structuralGate } from '../gates/structural.js';
 import { suiteSizeGate } from '../gates/suite-size.js';
-import { canonicalJson } from '../record/canonical.js';
 import { policyRecorded } from '../record/extension.js';
 import type { GateRecord } from '../record/gate.js';
 import type { RunRecord } from '../record/run.js';

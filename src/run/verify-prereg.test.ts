@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureRecord } from '../board/testing/records.js';
+import { fixtureRecord } from '../../test/support/board/records.js';
 import type { RunRecord } from '../record/run.js';
 import { preregOrderChecks } from './verify-prereg.js';
 

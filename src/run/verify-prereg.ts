@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha256Hex } from '../record/canonical.js';
+import { sha256Hex } from '../core/canonical.js';
 import type { RunRecord } from '../record/run.js';
 import { parseCorrId } from '../tape/corr-id.js';
 import { readTape } from '../tape/reader.js';

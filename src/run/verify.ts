@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeError } from '../cli/errors.js';
-import { sha256Hex } from '../record/canonical.js';
+import { sha256Hex } from '../core/canonical.js';
+import { describeError } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import type { SuiteFile } from '../suite/suite-file.js';

@@ -1,4 +1,4 @@
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 
 /**
  * Bad input to a statistic. The message names the argument and the value it got, so a caller two

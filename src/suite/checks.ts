@@ -1,4 +1,4 @@
-import { canonicalJson } from '../record/canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 import { applyExtract, readResult } from './extract.js';
 import { jsonValuesIn } from './json-in-text.js';
 import { containsNormalised, keyText, literalLength, normaliseText } from './normalise.js';

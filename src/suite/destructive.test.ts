@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { librarySurface } from '../../test/support/suite/library.js';
 import { byAnnotations, surfaceSafety, toolSafety } from './destructive.js';
 import type { ToolDescriptor } from './surface.js';
-import { librarySurface } from './testing/library.js';
 
 const tool = (annotations?: ToolDescriptor['annotations']): ToolDescriptor => ({
   name: 't',

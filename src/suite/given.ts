@@ -20,7 +20,3 @@ export type GivenValue = z.infer<typeof GivenValue>;
 export function givenTexts(given: readonly GivenValue[]): string[] {
   return given.map((g) => g.value);
 }
-
-export function givenPaths(given: readonly GivenValue[]): string[] {
-  return given.filter((g) => g.value.startsWith('/')).map((g) => g.value);
-}

@@ -1,11 +1,11 @@
 import type { LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { library, librarySurface } from '../../test/support/suite/library.js';
 import { admitCandidates } from './admission/admit.js';
 import { surfaceSafety } from './destructive.js';
 import { judgeCandidates } from './judge.js';
 import { inferDestructiveness } from './judge-safety.js';
-import { library, librarySurface } from './testing/library.js';
 
 function reply(text: string): LanguageModelV3GenerateResult {
   return {

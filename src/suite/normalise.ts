@@ -1,4 +1,4 @@
-import { canonicalJson } from '../record/canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 
 /**
  * Normalisation for `contains` checks. The final answer is free text from a model, so the check

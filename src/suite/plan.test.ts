@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { library } from '../../test/support/suite/library.js';
 import { applyExtract } from './extract.js';
 import { executePlan } from './plan.js';
 import { Extract, PlanStep } from './schema.js';
 import type { ToolResult } from './surface.js';
-import { library } from './testing/library.js';
 
 const steps = (raw: unknown[]) => raw.map((step) => PlanStep.parse(step));
 const pointer = (p: string) => Extract.parse({ kind: 'pointer', pointer: p });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FitnessError } from '../cli/errors.js';
+import { librarySurface } from '../../test/support/suite/library.js';
+import { FitnessError } from '../core/errors.js';
 import type { AdmissionEntry } from './admission/types.js';
 import { register, reserveBatches, suiteHash, surfaceDigest } from './register.js';
 import { Task } from './schema.js';
@@ -13,7 +14,6 @@ import {
   SuiteFile,
   survivors,
 } from './suite-file.js';
-import { librarySurface } from './testing/library.js';
 
 const generator = { name: 'explore', version: '1' };
 const digest = surfaceDigest(librarySurface());

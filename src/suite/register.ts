@@ -1,5 +1,5 @@
-import { FitnessError } from '../cli/errors.js';
-import { canonicalDigest } from '../record/canonical.js';
+import { canonicalDigest } from '../core/canonical.js';
+import { FitnessError } from '../core/errors.js';
 import { deriveSeed, mulberry32, shuffle } from './prng.js';
 import type { Generator, Task } from './schema.js';
 import type { ToolSurface } from './surface.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { library, librarySurface } from '../../test/support/suite/library.js';
 import { admitCandidates } from './admission/admit.js';
 import { surfaceSafety } from './destructive.js';
 import { leakScanTasks, revalidateTasks } from './revalidate.js';
 import { admittedTasks } from './suite-file.js';
-import { library, librarySurface } from './testing/library.js';
 
 const candidate = {
   id: 'c1',

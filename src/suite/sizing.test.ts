@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { candidatesAsked } from './sizing.js';
 
 describe('candidatesAsked', () => {

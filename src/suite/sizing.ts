@@ -1,4 +1,4 @@
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 
 /**
  * Candidates asked = ceil((tasks + reserve) × overGeneration), reserve = batchTasks × maxExtensions

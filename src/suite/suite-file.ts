@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { ExplorationLedger } from '../record/exploration.js';
 import type { AdmissionEntry } from './admission/types.js';
 import { ToolSafety } from './destructive.js';

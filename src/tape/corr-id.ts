@@ -22,7 +22,6 @@ export type TrialPhase = (typeof TRIAL_PHASES)[number];
 
 /** Harness stages that tag their lines with a corr id of their own, in pipeline order. */
 export const STAGES = ['connect', 'surface', 'generate', 'admit', 'register', 'prereg', 'health'] as const;
-export type Stage = (typeof STAGES)[number];
 
 export type CorrId =
   | { kind: 'stage'; stage: string }

@@ -1,7 +1,6 @@
 export { type FileCheck, type SignatureCheck, verifyRun } from './check-signature.js';
 export { type CorrId, parseCorrId, TRIAL_PHASES, type TrialPhase, trialCorrId } from './corr-id.js';
 export { type Exchange, type ExchangeOutcome, messages, type Pairing, pairExchanges } from './pairing.js';
-export { publishTape } from './publish.js';
 export { configDir, defaultSigningKeyPath, publicKeyInfo, trustFilePath } from './publisher.js';
 export {
   classOf,

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { redactTapeText } from './redact.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { EndLine, EventLine, MessageLine, MetaLine, TurnLine } from './schema.js';
 
 /** What a line says it is, by its `type` / `dir` (how the format's stats count records). */

@@ -225,6 +225,3 @@ export const HttpEventRaw = z.looseObject({
   bodyHead: z.string().optional(),
 });
 export type HttpEventRaw = z.infer<typeof HttpEventRaw>;
-
-/** `fitness.model-error`: a model call that threw before reporting usage. */
-export const ModelErrorRaw = z.looseObject({ model: z.string(), message: z.string() });

@@ -9,7 +9,7 @@ import {
 import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 
 /**
  * A run is signed as a DSSE envelope (Ed25519) over a manifest: the run id, the suite hash and

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { VERSION } from '../version.js';
 import { parseTape } from './reader.js';
 import { TapeWriter } from './writer.js';

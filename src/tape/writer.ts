@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from '../core/errors.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { Redactor } from './redact.js';
 import {

@@ -5,6 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serveSite } from '../../src/board/serve.js';
 import { buildSite } from '../../src/board/site.js';
+import type { RunRecord } from '../../src/record/index.js';
+import { runFitness } from '../../src/run/run-fitness.js';
 import {
   type Browser,
   INERT,
@@ -12,9 +14,7 @@ import {
   launchChromium,
   SCREENSHOTS,
   seen,
-} from '../../src/board/testing/browser.js';
-import type { RunRecord } from '../../src/record/index.js';
-import { runFitness } from '../../src/run/run-fitness.js';
+} from '../support/board/browser.js';
 import { auditedRun } from './shared/planted-audit.js';
 
 /**

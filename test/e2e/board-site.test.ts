@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serveSite } from '../../src/board/serve.js';
 import { buildSite } from '../../src/board/site.js';
-import { bigTape } from '../../src/board/testing/big-tape.js';
+import { parseRecord, type RunRecord } from '../../src/record/index.js';
+import { bigTape } from '../support/board/big-tape.js';
 import {
   type Browser,
   INERT,
@@ -13,11 +14,10 @@ import {
   launchChromium,
   SCREENSHOTS,
   seen,
-} from '../../src/board/testing/browser.js';
-import { fixtureFleet } from '../../src/board/testing/fleet.js';
-import { fixtureRecord } from '../../src/board/testing/records.js';
-import { HOSTILE, writeFixtureRun } from '../../src/board/testing/runs.js';
-import { parseRecord, type RunRecord } from '../../src/record/index.js';
+} from '../support/board/browser.js';
+import { fixtureFleet } from '../support/board/fleet.js';
+import { fixtureRecord } from '../support/board/records.js';
+import { HOSTILE, writeFixtureRun } from '../support/board/runs.js';
 
 /**
  * The built site in real Chromium, over synthetic runs that cover every outcome family (the

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serveSite } from '../../src/board/serve.js';
 import { buildSite } from '../../src/board/site.js';
+import type { RunRecord } from '../../src/record/run.js';
 import {
   type Browser,
   INERT,
@@ -18,8 +19,7 @@ import {
   launchChromium,
   SCREENSHOTS,
   seen,
-} from '../../src/board/testing/browser.js';
-import type { RunRecord } from '../../src/record/run.js';
+} from '../support/board/browser.js';
 import { auditedRun } from './shared/planted-audit.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/mcp-tape');

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FitnessError } from '../../src/cli/errors.js';
 import { openSession, openWireTape, parseTarget } from '../../src/connect/index.js';
+import { FitnessError } from '../../src/core/errors.js';
 import { readTape } from '../../src/tape/index.js';
 import { freePort, handleCounts, leakedSince, tempDir } from './fixtures/wire/helpers.js';
 

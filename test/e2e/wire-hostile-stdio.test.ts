@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FitnessError } from '../../src/cli/errors.js';
 import { openSession, type SessionOptions } from '../../src/connect/index.js';
+import { FitnessError } from '../../src/core/errors.js';
 import { readTape, TapeWriter, tapeStats, toolRow } from '../../src/tape/index.js';
 import { alive, gone, handleCounts, leakedSince, tempDir } from './fixtures/wire/helpers.js';
 

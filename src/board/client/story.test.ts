@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureTapes } from '../testing/runs.js';
+import { writeFixtureTapes } from '../../../test/support/board/runs.js';
 import { comparePhases, trialDiffs } from './compare.js';
 import { search, step } from './search.js';
 import { buildStory, type Story } from './story.js';

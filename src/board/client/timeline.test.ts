@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureTapes } from '../testing/runs.js';
+import { writeFixtureTapes } from '../../../test/support/board/runs.js';
 import { summarize } from './summary.js';
 import { type Entry, parseTapeText, planeOf } from './tape.js';
 import { buildRows, type Filters, facets, mergePlanes, phaseOf, taskOf } from './timeline.js';

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixtureRecord } from '../../../test/support/board/records.js';
+import { HOSTILE } from '../../../test/support/board/runs.js';
 import {
   buildCost,
   noCost,
@@ -9,8 +11,6 @@ import {
 } from '../../record/index.js';
 import { LIMITATIONS } from '../../record/migrate.js';
 import { buildBoard } from '../model.js';
-import { fixtureRecord } from '../testing/records.js';
-import { HOSTILE } from '../testing/runs.js';
 import { boardPage } from './board.js';
 import { costCell } from './cost.js';
 

@@ -17,10 +17,3 @@ export function costCell(cost: CostBlock): SafeHtml {
   }
   return html`<div class="missing">no figure</div><div class="small">${cost.why}</div>`;
 }
-
-/** One line for places that only have room for the figure and its kind. */
-export function costText(cost: CostBlock): string {
-  if (cost.kind === 'total') return `${usd(cost.usd)} measured total`;
-  if (cost.kind === 'floor') return `at least ${usd(cost.usd)}`;
-  return 'no figure';
-}

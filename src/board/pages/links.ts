@@ -14,8 +14,6 @@ export const NESTED: Links = { base: '../' };
 
 export const boardHref = (l: Links, runId?: string) =>
   `${l.base}${siteHref(['index.html'], undefined, runId === undefined ? undefined : `run-${runId}`)}`;
-export const groupHref = (l: Links, groupId: string) =>
-  `${l.base}${siteHref(['index.html'], undefined, groupId)}`;
 export const recordHref = (l: Links, runId: string, section?: string) =>
   `${l.base}${siteHref(['records', `${runId}.html`], undefined, section)}`;
 export const methodsHref = (l: Links, section?: string) =>
@@ -28,7 +26,5 @@ export const compareHref = (l: Links, runId: string, other: string) =>
 /** A deep link to one tape line: `ref` is `<plane>:<line>` (validated by the record schema). */
 export const lineHref = (l: Links, runId: string, ref: string) =>
   `${l.base}${siteHref(['viewer.html'], { run: runId }, `line=${encodeURIComponent(ref)}`)}`;
-export const corrHref = (l: Links, runId: string, corr: string) =>
-  `${l.base}${siteHref(['viewer.html'], { run: runId }, `corr=${encodeURIComponent(corr)}`)}`;
 export const runFileHref = (l: Links, runId: string, file: string) =>
   `${l.base}${siteHref(['runs', runId, ...file.split('/')])}`;

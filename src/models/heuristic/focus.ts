@@ -1,10 +1,7 @@
+import { isRecord } from '../../core/json.js';
 import { normaliseText } from '../../suite/normalise.js';
 import { terms } from './lexical.js';
 import type { ToolOutcome } from './results.js';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 type Scalar = string | number;
 

@@ -1,9 +1,6 @@
+import { isRecord } from '../../core/json.js';
 import type { Harvest } from './fill.js';
 import { escapeRegex } from './text-values.js';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';

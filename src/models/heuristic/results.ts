@@ -1,4 +1,5 @@
 import type { LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
+import { isRecord } from '../../core/json.js';
 
 /** What the heuristic can read from one tool result, whatever shape the agent loop gave it. */
 export interface ToolOutcome {
@@ -9,10 +10,6 @@ export interface ToolOutcome {
   data?: unknown;
   /** structuredContent as the server sent it (not parsed from text). */
   structured?: unknown;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJson(text: string): unknown {

@@ -1,3 +1,4 @@
+import { isRecord } from '../../core/json.js';
 // Tool schemas arrive as JSON Schema from an untrusted server (and the AI SDK's JSONSchema7 type
 // resolves to `any` here), so every field is read through these narrowing accessors.
 
@@ -23,10 +24,6 @@ export interface SchemaNode {
   /** anyOf / oneOf branches, for callers that need to pick one. */
   branches: SchemaNode[];
   unsupported?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const TYPES: readonly SchemaType[] = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];

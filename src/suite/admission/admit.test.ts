@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { library, librarySurface } from '../../../test/support/suite/library.js';
 import { surfaceSafety } from '../destructive.js';
 import type { ToolSurface } from '../surface.js';
-import { library, librarySurface } from '../testing/library.js';
 import { admitCandidates } from './admit.js';
 import type { AdmissionEntry } from './types.js';
 

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../record/canonical.js';
+import { canonicalJson } from '../../core/canonical.js';
 import { safetyIndex } from '../destructive.js';
 import { keyText } from '../normalise.js';
 import { callSafely, type ExecutedStep, executePlan } from '../plan.js';

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { compileSchema } from '../json-schema.js';
+import { compileSchema } from '../../core/json-schema.js';
 import type { ToolSurface } from '../surface.js';
 
 type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; detail: string };

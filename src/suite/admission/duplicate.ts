@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../record/canonical.js';
+import { canonicalJson } from '../../core/canonical.js';
 import { normaliseText } from '../normalise.js';
 import type { Candidate } from '../schema.js';
 import { type Rejection, reject } from './types.js';

@@ -1,4 +1,4 @@
-import { squash } from '../../gates/leak.js';
+import { squash } from '../../core/leak.js';
 import {
   enumValues,
   isBooleanLike,

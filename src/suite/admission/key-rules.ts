@@ -1,4 +1,4 @@
-import { findLeak } from '../../gates/leak.js';
+import { findLeak } from '../../core/leak.js';
 import {
   bindCheck,
   evaluateAnswerCheck,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../record/canonical.js';
+import { canonicalJson } from '../../core/canonical.js';
 import { surfaceSafety } from '../destructive.js';
 import { applyPolicy, DEFAULT_POLICY } from '../explorable.js';
 import { explore2 } from '../explore/explore2.js';

@@ -1,5 +1,5 @@
-import { findLeak } from '../../gates/leak.js';
-import { canonicalJson } from '../../record/canonical.js';
+import { canonicalJson } from '../../core/canonical.js';
+import { findLeak } from '../../core/leak.js';
 import { isBlob, restatedInput } from '../admission/informative.js';
 import { applyExtract } from '../extract.js';
 import { enumValues, isBooleanLike, isMemberOf, isTimeField, isTimeLike } from '../key-values.js';

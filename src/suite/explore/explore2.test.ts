@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { library, librarySurface } from '../../../test/support/suite/library.js';
 import { admitCandidates } from '../admission/admit.js';
 import { surfaceSafety } from '../destructive.js';
 import { applyPolicy, DEFAULT_POLICY } from '../explorable.js';
 import type { GivenValue } from '../given.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
-import { library, librarySurface } from '../testing/library.js';
 import { type Explore2Options, ExploreTransportError, explore2 } from './explore2.js';
 
 function setup(surface: ToolSurface, caller: ToolCaller, over: Partial<Explore2Options> = {}) {

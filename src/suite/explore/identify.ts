@@ -1,3 +1,4 @@
+import { isRecord } from '../../core/json.js';
 import { isBooleanLike, isTimeLike } from '../key-values.js';
 import { literalLength } from '../normalise.js';
 import { resolvePointer } from '../pointer.js';
@@ -22,10 +23,6 @@ export interface Identification {
 }
 
 const PREFERRED = ['name', 'title', 'label', 'id', 'key', 'slug', 'code', 'path', 'from', 'email'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function usable(value: unknown): value is string | number {
   if (typeof value === 'number') return Number.isFinite(value);

@@ -1,3 +1,4 @@
+import { isRecord } from '../../core/json.js';
 import type { ToolDescriptor } from '../surface.js';
 import { looseName } from './leaves.js';
 
@@ -14,10 +15,6 @@ export interface ParamSpec {
   pathLike: boolean;
   /** A free-text query parameter (query, search, keyword…). */
   topic: boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function typeOf(node: Record<string, unknown>): string | undefined {

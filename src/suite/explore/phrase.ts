@@ -1,5 +1,4 @@
 import type { ToolDescriptor } from '../surface.js';
-import { words } from './leaves.js';
 
 /**
  * Prompts are phrased from the tool's own description, never from the answer: the agent is told
@@ -45,26 +44,6 @@ export function renderArguments(args: Record<string, unknown>): string {
   return parts.length <= 1
     ? (parts[0] ?? '')
     : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
-
-export function ordinal(n: number): string {
-  const mod100 = n % 100;
-  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
-  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
-}
-
-/** Where a leaf sits, in words: "the author", "the title of the 3rd entry in books". */
-export function describeLocation(path: readonly (string | number)[]): string {
-  const field = [...path].reverse().find((token): token is string => typeof token === 'string');
-  const label = field === undefined ? 'value' : words(field);
-  const parts: string[] = [];
-  for (let i = 0; i < path.length; i++) {
-    const token = path[i];
-    if (typeof token !== 'number') continue;
-    const owner = path[i - 1];
-    parts.push(`the ${ordinal(token + 1)} entry${typeof owner === 'string' ? ` in ${words(owner)}` : ''}`);
-  }
-  return parts.length === 0 ? `the ${label}` : `the ${label} of ${parts.reverse().join(' of ')}`;
 }
 
 export const ANSWER_FORMAT = 'Reply with the value itself.';

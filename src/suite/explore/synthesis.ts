@@ -1,5 +1,5 @@
 import { generate, type JsonSchema } from 'json-schema-faker';
-import { canonicalJson } from '../../record/canonical.js';
+import { canonicalJson } from '../../core/canonical.js';
 import { wordsOf } from '../explorable.js';
 import type { GivenValue } from '../given.js';
 import { shuffle } from '../prng.js';

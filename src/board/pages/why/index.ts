@@ -7,19 +7,6 @@ import { nullHeadline, nullStory } from './nulls.js';
 import { leakHeadline, leakStory, voidHeadline, voidStory } from './other.js';
 import { surfaceHeadline, surfaceStory } from './surface.js';
 
-export type Family = 'null' | 'surface' | 'construct' | 'leak' | 'void' | 'none';
-
-/** Which measured story explains this record's outcome. */
-export function familyOf(record: RunRecord): Family {
-  if (record.outcome === 'VOID') return 'void';
-  const g = refusingGate(record);
-  if (!g) return 'none';
-  if (g.gate === 'null_baseline') return 'null';
-  if (g.gate === 'construct') return 'construct';
-  if (g.gate === 'answer_leak') return 'leak';
-  return 'surface';
-}
-
 /** One line under the outcome, from the refusing gate's stored numbers. */
 export function refusalHeadline(record: RunRecord): SafeHtml {
   const g = refusingGate(record);

@@ -1,7 +1,7 @@
-import type { ToolCallOutcome } from '../connect/session.js';
-import type { Task } from '../suite/schema.js';
-import type { ToolDescriptor } from '../suite/surface.js';
-import type { TrialSession } from './trial.js';
+import type { TrialSession } from '../../src/agents/trial.js';
+import type { ToolCallOutcome } from '../../src/connect/session.js';
+import type { Task } from '../../src/suite/schema.js';
+import type { ToolDescriptor } from '../../src/suite/surface.js';
 
 /** Test doubles for the agent loop's unit tests: a tiny in-memory weather server and one task. */
 export const WEATHER_TOOLS: ToolDescriptor[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FitnessError } from '../cli/errors.js';
 import { canonicalDigest, canonicalJson } from './canonical.js';
+import { FitnessError } from './errors.js';
 
 function fromBits(hex: string): number {
   const view = new DataView(new ArrayBuffer(8));

@@ -1,13 +1,14 @@
 // Passing gate records built by the real gate functions at the registered defaults, for tests that
 // need a ladder up to some decision point. Nothing here is read by the pipeline.
-import type { GateRecord } from '../../record/gate.js';
-import { PREREG_DEFAULTS } from '../../record/prereg.js';
-import { answerLeakGate } from '../answer-leak.js';
-import { constructGate } from '../construct.js';
-import { nullBaselineGate, type Signal } from '../null-baseline.js';
-import { planPowerGate } from '../plan-power.js';
-import { structuralGate } from '../structural.js';
-import { suiteSizeGate } from '../suite-size.js';
+
+import { answerLeakGate } from '../../../src/gates/answer-leak.js';
+import { constructGate } from '../../../src/gates/construct.js';
+import { nullBaselineGate, type Signal } from '../../../src/gates/null-baseline.js';
+import { planPowerGate } from '../../../src/gates/plan-power.js';
+import { structuralGate } from '../../../src/gates/structural.js';
+import { suiteSizeGate } from '../../../src/gates/suite-size.js';
+import type { GateRecord } from '../../../src/record/gate.js';
+import { PREREG_DEFAULTS } from '../../../src/record/prereg.js';
 
 export const D = PREREG_DEFAULTS;
 

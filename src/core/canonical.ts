@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from './errors.js';
 
 /**
  * RFC 8785 JSON Canonicalization Scheme. The suite hash must be reproducible by anyone holding

@@ -1,4 +1,4 @@
-import type { RunRecord } from '../../record/index.js';
+import type { RunRecord } from '../../../src/record/index.js';
 import { type Family, fixtureRecord } from './records.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ToolCaller, ToolCallOutcome, ToolSurface } from '../surface.js';
+import type { ToolCaller, ToolCallOutcome, ToolSurface } from '../../../src/suite/surface.js';
 
 /**
  * An in-memory library catalogue used by the suite's unit tests: list → get chaining, a text-only

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { FitnessError } from '../cli/errors.js';
+import { FitnessError } from './errors.js';
 
 type Issue = z.core.$ZodIssue;
 type Path = readonly PropertyKey[];

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PreRegistration, RunRecord, serializePrereg, serializeRecord } from '../../record/index.js';
-import { sha256File, signRun } from '../../tape/signature.js';
-import { TapeWriter } from '../../tape/writer.js';
+import { PreRegistration, RunRecord, serializePrereg, serializeRecord } from '../../../src/record/index.js';
+import { sha256File, signRun } from '../../../src/tape/signature.js';
+import { TapeWriter } from '../../../src/tape/writer.js';
 
 /** A hostile string: markup and script a server or model might send, which must render inert. */
 export const HOSTILE =

@@ -13,7 +13,7 @@ import {
   RunRecord,
   type TrialOutcome,
   type UsageRow,
-} from '../../record/index.js';
+} from '../../../src/record/index.js';
 import {
   answerLeak,
   construct,
@@ -188,115 +188,82 @@ function gatesFor(family: Family, shape: Shape, o: FixtureOptions): GateRecord[]
     }),
   ];
   if (family === 'admission-floor') return free;
-  free.push(
-    answerLeak(
-      family === 'answer-leak' ? [{ taskId: 't3', phrase: o.hostile ?? 'Dune', where: 'prompt' }] : [],
-    ),
-  );
+  free.push(answerLeak(family === 'answer-leak' ? (o.hostile ?? 'Dune') : undefined));
   if (family === 'answer-leak') return free;
   free.push(suiteSize({ registered: shape.registered, deleted: shape.deleted }));
   if (family === 'thin-surface' || family === 'screen-emptied') return free;
-  free.push(planPower(48, 84));
+  free.push(planPower(48));
   if (family === 'null-indeterminate') {
     return [
       ...free,
-      nullBaseline('ceiling', { 'null-no-tools': { k: 1, n: 16 }, 'null-random-args': { k: 0, n: 16 } }, 1),
+      nullBaseline('ceiling', { 'null-no-tools': { k: 1, n: 16 }, 'null-random-args': { k: 0, n: 16 } }),
     ];
   }
   if (family === 'null-kill') {
     return [
       ...free,
-      nullBaseline(
-        'ceiling',
-        {
-          'null-no-tools': { k: 13, n: 16 },
-          'null-stubbed-empty': { k: 9, n: 16 },
-          'null-random-args': { k: 10, n: 16 },
-        },
-        1,
-      ),
+      nullBaseline('ceiling', {
+        'null-no-tools': { k: 13, n: 16 },
+        'null-stubbed-empty': { k: 9, n: 16 },
+        'null-random-args': { k: 10, n: 16 },
+      }),
     ];
   }
-  free.push(nullBaseline('ceiling', PHASES_LOW, 1));
+  free.push(nullBaseline('ceiling', PHASES_LOW));
   const wire = { toolCalls: 48, errorResults: 0, pending: 48, tapeRefs: ['wire:8', 'wire:9'] };
-  if (family === 'construct-fail') {
-    return [
-      ...free,
-      construct({
-        k: 0,
-        n: 48,
-        wire,
-        decided: { verdict: 'FAIL', reason: 'reference_rate_below_threshold', outcome: 'GATE_FAILED' },
-      }),
-    ];
-  }
-  if (family === 'compromised') {
-    return [
-      ...free,
-      construct({
-        k: 30,
-        n: 40,
-        errors: 8,
-        decided: { verdict: 'FAIL', reason: 'compromised_oracle_errors', outcome: 'COMPROMISED' },
-      }),
-    ];
-  }
+  if (family === 'construct-fail') return [...free, construct({ registered: { k: 0, n: 48 }, wire })];
+  if (family === 'compromised') return [...free, construct({ registered: { k: 30, n: 40, errors: 8 } })];
   if (family === 'extend-exhausted') {
     return [
       ...free,
-      construct({
-        k: 40,
-        n: 48,
-        policy: { batchTasks: 0, maxExtensions: 0 },
-        decided: { verdict: 'EXTEND', reason: 'extend_exhausted_zero_policy', outcome: 'EXTEND_EXHAUSTED' },
-      }),
+      construct({ registered: { k: 40, n: 48 }, policy: { batchTasks: 0, maxExtensions: 0 } }),
     ];
   }
   if (family === 'construct-unresolved') {
-    const ledger = {
-      registered: { tasks: 16, trials: 48, pool: { k: 42, n: 48, errors: 0 }, verdict: 'EXTEND' as const },
-      batches: [
-        {
-          batch: 1,
-          tasksAdded: 6,
-          trialsAdded: 18,
-          poolBefore: { k: 42, n: 48, errors: 0 },
-          poolAfter: { k: 57, n: 66, errors: 0 },
-          verdict: 'EXTEND' as const,
-        },
-        {
-          batch: 2,
-          tasksAdded: 6,
-          trialsAdded: 18,
-          poolBefore: { k: 57, n: 66, errors: 0 },
-          poolAfter: { k: 73, n: 84, errors: 0 },
-          verdict: 'FAIL' as const,
-          reason: 'unresolved_after_max_extensions' as const,
-        },
-      ],
-    };
     return [
       ...free,
       construct({
-        k: 73,
-        n: 84,
-        ledger,
-        decided: { verdict: 'FAIL', reason: 'unresolved_after_max_extensions', outcome: 'GATE_FAILED' },
+        registered: { k: 42, n: 48 },
+        batches: [
+          { k: 57, n: 66 },
+          { k: 73, n: 84 },
+        ],
       }),
     ];
   }
   const k = o.firstTry ?? 40;
   return [
     ...free,
-    construct({ k: 48, n: 48, wire: { toolCalls: 50, errorResults: 2, pending: 0, tapeRefs: ['wire:8'] } }),
-    nullBaseline('reference', PHASES_LOW, 1),
-    nullBaseline('first_try', PHASES_LOW, k / 48),
+    construct({
+      registered: { k: 48, n: 48 },
+      wire: { toolCalls: 50, errorResults: 2, pending: 0, tapeRefs: ['wire:8'] },
+    }),
+    nullBaseline('reference', PHASES_LOW, { k: 48, n: 48 }),
+    nullBaseline('first_try', PHASES_LOW, { k, n: 48 }),
   ];
 }
 
+/** What each family is for; the gates decide, and a family whose gates decide otherwise is a broken fixture. */
+const INTENDED: Record<Family, RunRecord['outcome']> = {
+  scored: 'SCORED',
+  'thin-surface': 'INSUFFICIENT_SURFACE',
+  'admission-floor': 'INSUFFICIENT_SURFACE',
+  'null-kill': 'DEGENERATE',
+  'screen-emptied': 'DEGENERATE',
+  'null-indeterminate': 'INDETERMINATE',
+  'construct-fail': 'GATE_FAILED',
+  'construct-unresolved': 'GATE_FAILED',
+  'answer-leak': 'GATE_FAILED',
+  compromised: 'COMPROMISED',
+  'extend-exhausted': 'EXTEND_EXHAUSTED',
+  void: 'VOID',
+};
+
 function outcomeOf(family: Family, gates: GateRecord[]): RunRecord['outcome'] {
   if (family === 'void') return 'VOID';
-  return gates.at(-1)?.outcome ?? 'SCORED';
+  const decided = gates.find((g) => g.outcome !== undefined)?.outcome ?? 'SCORED';
+  if (decided !== INTENDED[family]) throw new Error(`fixture ${family}: the gates decided ${decided}`);
+  return decided;
 }
 
 /** One synthetic record of a family, validated by the record schema. */

@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers of src/, top first. A folder may import only folders in layers below its own, never one
+ * beside or above it, so the folders form one stack with no loops. The same table is in the README's
+ * architecture section and in docs/contributing.md; change all three together.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['index.ts'], // the public library API
+  ['cli'], // commands: argv, help, output, exit codes
+  ['roster'], // many runs of many servers
+  ['audit'], // planted servers end to end, expected vs obtained
+  ['run'], // the pipeline: stages in order, verify
+  ['board'], // static site from records and tapes
+  ['export'], // OpenTelemetry from a run directory
+  ['findings'],
+  ['conformance'],
+  ['probes'], // zero-token protocol probes
+  ['agents'], // the trial loop a runner model drives
+  ['models'], // model specs, providers, the heuristic model
+  ['connect'], // MCP sessions, transports, processes
+  ['suite'], // task suites: generation, admission, checks
+  ['gates'], // the validity gates as pure decisions
+  ['record'], // the record's schemas and builders
+  ['tape'], // tape schema, writer, reader, signature, stats
+  ['stats'], // Wilson, binomial, power: pure numbers
+  ['core'], // errors and their codes, canonical JSON, JSON guards, zod issue text, JSON Schema on RE2
+  ['version.ts'], // the package version
+];
+
+const SRC = resolve(import.meta.dirname, '../src');
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** `src/run/args.ts` → `run`; a file at the top of src is its own unit (`index.ts`). */
+function unitOf(file: string): string {
+  return (relative(SRC, file).split('/')[0] ?? '').replace(/\.js$/, '.ts');
+}
+
+function rankOf(unit: string): number {
+  return LAYERS.findIndex((layer) => layer.includes(unit));
+}
+
+interface Arrow {
+  from: string;
+  to: string;
+  file: string;
+  spec: string;
+}
+
+function arrows(): Arrow[] {
+  return sourceFiles(SRC).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(IMPORT)].flatMap((m) => {
+      const spec = m[1] ?? '';
+      const to = unitOf(resolve(dirname(file), spec));
+      const from = unitOf(file);
+      return to === from ? [] : [{ from, to, file: relative(SRC, file), spec }];
+    }),
+  );
+}
+
+describe('layering of src/', () => {
+  const all = arrows();
+
+  it('reads the imports of the source files', () => {
+    // A parse that found nothing would pass the test below vacuously.
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.some((a) => a.from === 'run' && a.to === 'suite')).toBe(true);
+  });
+
+  it('places every folder of src/ in a layer', () => {
+    const units = [...new Set(sourceFiles(SRC).map(unitOf))];
+    expect(units.filter((unit) => rankOf(unit) < 0)).toEqual([]);
+  });
+
+  it('has no folder importing one beside or above it', () => {
+    const upward = all
+      .filter((a) => rankOf(a.to) <= rankOf(a.from))
+      .map((a) => `${a.file} imports ${a.spec} (${a.from} → ${a.to})`);
+    expect(upward).toEqual([]);
+  });
+});
