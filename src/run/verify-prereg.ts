@@ -11,7 +11,7 @@ import { type Check, check } from './verify-table.js';
 export interface TapeMoments {
   /** The first model turn on the agent or judge plane (any role, any phase: screen, judge, trial). */
   firstModelCall?: string;
-  /** The first line of a gate trial (a null, construct or drive trial) on any plane. */
+  /** The first agent-plane turn of a gate trial (a null, construct or drive trial). */
   firstGateTrial?: string;
 }
 
@@ -28,8 +28,10 @@ export async function tapeMoments(dir: string): Promise<TapeMoments> {
       const { t } = r.value;
       if (typeof t !== 'string' || Number.isNaN(Date.parse(t))) continue;
       if (r.type === 'turn' && file !== FILES.wire) out.firstModelCall = earliest(out.firstModelCall, t);
+      // A gate trial is the runner's: its turns on the agent plane. (Wire lines under a task's id
+      // are also admission's plan runs, before any registration, so the wire cannot tell.)
       const corr = r.value.corr_id;
-      if (typeof corr !== 'string') continue;
+      if (file !== FILES.agent || r.type !== 'turn' || typeof corr !== 'string') continue;
       const parsed = parseCorrId(corr);
       if (parsed.kind === 'trial' && parsed.phase !== 'screen')
         out.firstGateTrial = earliest(out.firstGateTrial, t);
