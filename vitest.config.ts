@@ -10,6 +10,8 @@ export default defineConfig({
     // One directory per invocation for the planted audit that several e2e files share (made lazily).
     // The viewer bundle (scripts/build-viewer.js) is built once, from the source, before any test.
     globalSetup: ['test/support/viewer-setup.ts', 'test/e2e/shared/global-setup.ts'],
+    // Checks that global-setup pointed XDG_CONFIG_HOME (the publisher key) at a temporary directory.
+    setupFiles: ['test/support/config-home.ts'],
     // CI reads the JSON summary to print its closing `N passed, N failed` line.
     reporters: ['default', 'json'],
     outputFile: { json: 'test-output/vitest.json' },

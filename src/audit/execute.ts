@@ -53,6 +53,8 @@ export interface ExecuteOptions {
   /** Progress of one run, one line at a time. */
   progress?: (id: string, line: string) => void;
   signal?: AbortSignal;
+  /** One seed for every run (`audit --seed N`), to reproduce an audit; default: each run its own fresh seed. */
+  seed?: number;
 }
 
 /** A planted server as a planned run: a fresh HTTP fixture process, or its stdio argv. */
@@ -120,6 +122,7 @@ async function executeOne(plan: PlannedRun, started: Started, options: ExecuteOp
     const result = await runFitness({
       target: target.target,
       outDir: options.outDir,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...plan.options,
       ...(options.signal ? { signal: options.signal } : {}),
       progress: (line) => options.progress?.(plan.id, line),

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import { parseRecord } from '../record/index.js';
 import type { RunRecord } from '../record/run.js';
+import { linksProblem, listRunDir } from '../tape/run-files.js';
 
 /** A run directory whose record validated (migrated to the current schema when it was older). */
 export interface LoadedRun {
@@ -42,6 +43,14 @@ function runDirs(root: string): { dirs: string[]; unreadable: UnreadableRun[] } 
   const unreadable: UnreadableRun[] = [];
   for (const name of readdirSync(root).sort()) {
     const dir = join(root, name);
+    if (lstatSync(dir).isSymbolicLink()) {
+      if (isDir(dir))
+        unreadable.push({
+          path: dir,
+          reason: `refused: ${name} is a symbolic link; the board never follows links`,
+        });
+      continue;
+    }
     if (!isDir(dir)) continue;
     if (existsSync(join(dir, RECORD_FILE))) dirs.push(dir);
     else if (RUN_FILES.some((f) => existsSync(join(dir, f)))) {
@@ -88,6 +97,12 @@ export async function loadRuns(roots: readonly string[]): Promise<LoadedRuns> {
     unreadable.push(...found.unreadable);
     for (const runDir of found.dirs) {
       const recordPath = join(runDir, RECORD_FILE);
+      // A link in a run directory could publish any file on this machine (a key, /etc/passwd).
+      const links = linksProblem(listRunDir(runDir));
+      if (links !== undefined) {
+        unreadable.push({ path: runDir, reason: `refused, not published: ${links}` });
+        continue;
+      }
       try {
         const record = readOne(recordPath);
         const earlier = seen.get(record.runId);

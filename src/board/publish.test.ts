@@ -61,4 +61,17 @@ describe('publishRun', () => {
     rmSync(join(r.dir, 'signature.json'));
     expect((await verification(r.dir)).status).toBe('unsigned');
   });
+
+  it('an unsigned run says why, in the words its record gives', async () => {
+    const r = await run();
+    rmSync(join(r.dir, 'signature.json'));
+    const record = {
+      ...r.record,
+      signer: { status: 'unsigned' as const, reason: 'the key file was corrupt' },
+    };
+    expect(await verification(r.dir, record)).toMatchObject({
+      status: 'unsigned',
+      problems: ['recorded unsigned: the key file was corrupt'],
+    });
+  });
 });

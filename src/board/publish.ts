@@ -1,9 +1,10 @@
-import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import type { RunRecord } from '../record/index.js';
+import { verifyRun } from '../tape/check-signature.js';
 import { Redactor, redactTapeText } from '../tape/redact.js';
-import { SIGNATURE_FILE, verifyRun } from '../tape/signature.js';
+import { SIGNATURE_FILE } from '../tape/signature.js';
 import type { LoadedRun } from './load.js';
 
 /** What the build found when it checked the run's signature against the run directory. */
@@ -32,6 +33,7 @@ const STANDARD = [
   'record.json',
   'suite.json',
   'prereg.json',
+  'policy.json',
   'wire.jsonl',
   'agent.jsonl',
   'judge.jsonl',
@@ -44,13 +46,20 @@ const PLANES = ['wire', 'agent', 'judge'] as const;
  * files, and a thread-pool round trip per file costs more than the copy.
  */
 function fileSize(path: string): number | undefined {
-  const s = statSync(path, { throwIfNoEntry: false });
+  const s = lstatSync(path, { throwIfNoEntry: false });
+  if (s?.isSymbolicLink())
+    throw new FitnessError('BOARD_PUBLISH', `${path}: a symbolic link; the board never follows links`);
   return s?.isFile() ? s.size : undefined;
 }
 
-export async function verification(runDir: string): Promise<Verification> {
+export async function verification(runDir: string, record?: RunRecord): Promise<Verification> {
   if (fileSize(join(runDir, SIGNATURE_FILE)) === undefined) {
-    return { status: 'unsigned', problems: ['the run directory has no signature.json'], files: [] };
+    // The record says why when the run was recorded unsigned (an unusable publisher key).
+    const why =
+      record?.signer?.status === 'unsigned'
+        ? `recorded unsigned: ${record.signer.reason}`
+        : 'the run directory has no signature.json';
+    return { status: 'unsigned', problems: [why], files: [] };
   }
   try {
     const check = await verifyRun(runDir);
@@ -121,5 +130,5 @@ export async function publishRun(
     const f = files.find((x) => x.path === `${plane}.jsonl`);
     return f ? [{ plane, path: f.path, bytes: f.bytes }] : [];
   });
-  return { runId: record.runId, files, verification: await verification(runDir), planes };
+  return { runId: record.runId, files, verification: await verification(runDir, record), planes };
 }

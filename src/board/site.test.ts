@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,5 +66,40 @@ describe('buildSite', () => {
     writeFileSync(join(foreign, 'keep.txt'), 'mine');
     await expect(buildSite({ runs: [runs], out: foreign })).rejects.toThrow(/refusing to write into it/);
     expect(readFileSync(join(foreign, 'keep.txt'), 'utf8')).toBe('mine');
+  });
+});
+
+describe('buildSite never follows a symbolic link', () => {
+  it('refuses a run whose files link out (a key, /etc/passwd), says why, and publishes none of it', async () => {
+    const runs = mkdtempSync(join(tmpdir(), 'board-site-links-'));
+    const good = fixtureRecord('scored', { slug: 'good', startedAt: '2026-11-01T12:00:00Z' });
+    const evil = fixtureRecord('scored', { slug: 'evil', startedAt: '2026-11-02T12:00:00Z' });
+    await writeFixtureRun(runs, good);
+    const dir = await writeFixtureRun(runs, evil);
+    writeFileSync(
+      join(runs, '.signing-key.pem'),
+      '-----BEGIN PRIVATE KEY-----\nsecret\n-----END PRIVATE KEY-----\n',
+    );
+    rmSync(join(dir, 'agent.jsonl'));
+    symlinkSync('/etc/passwd', join(dir, 'agent.jsonl'));
+    symlinkSync('../.signing-key.pem', join(dir, 'judge.jsonl'));
+    symlinkSync(join(runs, good.runId), join(runs, 'linked-run'));
+    const out = join(mkdtempSync(join(tmpdir(), 'board-site-out-')), 'site');
+    const result = await buildSite({ runs: [runs], out });
+    expect(result.runs).toBe(1);
+    const reasons = new Map(result.unreadable.map((u) => [u.path, u.reason]));
+    expect(reasons.get(dir)).toBe(
+      'refused, not published: agent.jsonl is a symbolic link (to /etc/passwd); judge.jsonl is a symbolic link (to ../.signing-key.pem): links are never followed',
+    );
+    expect(reasons.get(join(runs, 'linked-run'))).toMatch(/^refused: linked-run is a symbolic link/);
+    expect(existsSync(join(out, 'runs', evil.runId))).toBe(false);
+    const everything = readdirSync(out, { recursive: true })
+      .map(String)
+      .filter((f) => statSync(join(out, f)).isFile())
+      .map((f) => readFileSync(join(out, f), 'utf8'))
+      .join('\n');
+    expect(everything).not.toContain('root:x:0:0');
+    expect(everything).not.toContain('BEGIN PRIVATE KEY');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('links are never followed');
   });
 });

@@ -15,7 +15,7 @@ import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
 
-const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID...]] [--planted-only] [--parallel N] [--quiet]
+const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID...]] [--planted-only] [--parallel N] [--seed N] [--quiet]
 
 Runs every planted-outcome server in examples/servers through the real pipeline (offline: heuristic
 runner, explore/2 generator, default registration) and prints expected against obtained outcome,
@@ -31,6 +31,7 @@ Options:
   --only IDS      run only these (comma-separated): ${[...PLANTED.map((p) => p.id), ...realRuns().plans.map((p) => p.id)].join(', ')}
   --planted-only  leave the real servers out
   --parallel N    runs in flight at once (default: all)
+  --seed N        one seed for every run, to reproduce an audit (default: each run a fresh random seed)
   --quiet         no progress lines, only the table
 
 ${exitCodeHelp({ ok: 'every run produced its planted outcome and every count agreed with its files', finding: 'a mismatch' })}`;
@@ -41,6 +42,7 @@ interface AuditArgs {
   parallel: number | undefined;
   quiet: boolean;
   plantedOnly: boolean;
+  seed: number | undefined;
 }
 
 function parseAuditArgs(argv: readonly string[]): AuditArgs {
@@ -50,6 +52,7 @@ function parseAuditArgs(argv: readonly string[]): AuditArgs {
     parallel: undefined,
     quiet: false,
     plantedOnly: false,
+    seed: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -68,6 +71,10 @@ function parseAuditArgs(argv: readonly string[]): AuditArgs {
       const n = Number(value());
       if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--parallel must be an integer ≥ 1`);
       args.parallel = n;
+    } else if (arg === '--seed') {
+      const text = value();
+      if (!/^-?\d+$/.test(text)) throw new UsageError(`--seed needs an integer, got '${text}'`);
+      args.seed = Number(text);
     } else if (arg === '--quiet') args.quiet = true;
     else if (arg === '--planted-only') args.plantedOnly = true;
     else throw new UsageError(`unknown option ${arg}`);
@@ -93,6 +100,7 @@ export async function audit(argv: readonly string[], io: CommandIO): Promise<num
   const reports = await executeRuns(chosen, {
     outDir,
     ...(args.parallel ? { parallel: args.parallel } : {}),
+    ...(args.seed === undefined ? {} : { seed: args.seed }),
     progress: args.quiet
       ? undefined
       : (id, line) => {

@@ -4,6 +4,7 @@ import type { Command } from './command.js';
 import { demoCommand } from './demo.js';
 import { exportCommand } from './export.js';
 import { findingsCommand } from './findings.js';
+import { keyCommand } from './key.js';
 import { probeCommand } from './probe.js';
 import { rosterCommand } from './roster.js';
 import { runCommand } from './run.js';
@@ -20,6 +21,7 @@ export const commands: readonly Command[] = [
   exportCommand,
   verifyCommand,
   findingsCommand,
+  keyCommand,
   boardCommand,
   serveCommand,
   demoCommand,

@@ -60,7 +60,8 @@ Registration (pre-registered; nothing changes after prereg.json is written):
   --reps-drive N          runner trials per task (default ${d.reps.drive})
   --extensions N          registered extension batches (default ${d.extension.maxExtensions})
   --batch-tasks N         tasks per extension batch (default ${d.extension.batchTasks})
-  --seed N                seed of every random choice (default ${RUN_DEFAULTS.seed})
+  --seed N                seed of every random choice (default: fresh and random per run, so two runs
+                          are two measurements; recorded in policy.json and prereg.json: give it to reproduce a run)
   --budget DURATION       wall-clock budget of the whole run, e.g. 90s, 45m, 2h (default 2h);
                           when it runs out the run ends VOID budget_exhausted
   --max-steps N           model steps per trial (default ${d.agentLimits.maxSteps})
@@ -79,6 +80,10 @@ Registration (pre-registered; nothing changes after prereg.json is written):
 Harness:
   --concurrency N         trials in flight (default ${RUN_DEFAULTS.concurrency})
   --out DIR               parent of the run directory (default fitness-runs)
+  --signing-key FILE      the publisher's Ed25519 key (PEM) that signs the run; default
+                          $XDG_CONFIG_HOME/fitness-report/signing-key.pem (else ~/.config/…), created
+                          mode 0600 on first use; refused inside --out. An unusable key never stops the
+                          run: it is recorded unsigned and its record says why (see \`fitness-report key\`)
   --tape-cap SIZE         bytes one session may write to a tape, e.g. 64MB (default 64MB); past it the
                           session's later lines are dropped and the cut is recorded
 

@@ -1,16 +1,37 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fetchPublishedRun } from '../run/fetch-run.js';
 import { verifyFitnessRun } from '../run/verify.js';
+import { formatChecks } from '../run/verify-table.js';
+import { configEnv, TRUST_FILE } from '../tape/publisher.js';
+import { loadTrust } from '../tape/trust.js';
 import type { Command } from './command.js';
-import { UsageError } from './errors.js';
+import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp, plural } from './exit-codes.js';
 
-const USAGE = `Usage: fitness-report verify RUN_DIR
+const USAGE = `Usage: fitness-report verify [--trust KEYFILE|FINGERPRINT]... [--allow-untrusted] RUN_DIR|SITE_URL
 
-Checks the run's signature (DSSE, Ed25519) over every file, the prereg.json and suite.json hashes,
-and recomputes every gate verdict and the score's intervals from the counts the record stores.
+Checks a run as a sceptic would, and prints a table of every check:
+  signature    the DSSE envelope (Ed25519) verifies over the manifest
+  signer       who signed it, and whether you trust that key: your own publisher key (\`fitness-report
+               key\`), a key or fingerprint named with --trust, or one line of the ${TRUST_FILE} file in
+               $XDG_CONFIG_HOME/fitness-report/ (a fingerprint ed25519:<64 hex> or a PEM public key)
+  files        every file the manifest lists has its signed length and sha256
+  complete     the directory holds nothing the manifest does not list (an added file is a finding)
+  links        no symbolic link (never followed)
+  run id, suite hash, record signer   the manifest is this run's, with this suite, by the key the record names
+  prereg, suite                       prereg.json's sha256 and suite.json's hash as the record states them
+  gate …, interval …, outcome         every gate verdict, the Wilson intervals and the outcome recomputed
+                                      from the stored counts with the same pure functions the run used
+  tape counts …                       the record's trial counts recounted from the agent tape
 
-${exitCodeHelp({ ok: 'verified: every check agrees', finding: 'a mismatch: a file, hash or verdict does not agree' })}`;
+SITE_URL is a published run on a board (https://…/runs/<run-id>/): its files are fetched and checked
+the same way.
+
+  --trust KEYFILE|FINGERPRINT   trust this signer (repeatable): a PEM public key file or a fingerprint
+  --allow-untrusted             report an untrusted signer without failing (integrity is still checked)
+
+${exitCodeHelp({ ok: 'verified: every check agrees and the signer is trusted', finding: 'a mismatch, an unsigned run or an untrusted signer' })}`;
 
 /** A path that is not a run directory is the caller's mistake, not a mismatch in somebody's run. */
 export function runDir(path: string): string {
@@ -21,17 +42,48 @@ export function runDir(path: string): string {
   return path;
 }
 
+function parse(argv: readonly string[]): { target: string; trust: string[]; allowUntrusted: boolean } {
+  const trust: string[] = [];
+  const targets: string[] = [];
+  let allowUntrusted = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--allow-untrusted') allowUntrusted = true;
+    else if (arg === '--trust') {
+      const value = argv[++i];
+      if (value === undefined) throw new UsageError('--trust needs a key file or a fingerprint');
+      trust.push(value);
+    } else if (arg.startsWith('--')) throw new UsageError(`unknown option '${arg}' (try verify --help)`);
+    else targets.push(arg);
+  }
+  const [target, ...rest] = targets;
+  if (target === undefined || rest.length > 0)
+    throw new UsageError('verify needs exactly one RUN_DIR or SITE_URL');
+  return { target, trust, allowUntrusted };
+}
+
 export const verifyCommand: Command = {
   name: 'verify',
-  summary: 'check a run: signature, hashes, and every verdict recomputed from its counts',
+  summary: 'check a run: who signed it, every file, and every verdict recomputed (RUN_DIR|SITE_URL)',
   usage: USAGE,
   async run(argv, io) {
-    const [dir, ...rest] = argv;
-    if (dir === undefined || rest.length > 0) throw new UsageError('verify needs exactly one RUN_DIR');
-    const result = await verifyFitnessRun(runDir(resolve(io.cwd, dir)));
-    for (const line of result.checked) io.out(`ok       ${line}`);
-    for (const line of result.problems) io.out(`MISMATCH ${line}`);
-    io.out(result.ok ? 'verified' : `NOT VERIFIED: ${plural(result.problems.length, 'problem')}`);
-    return result.ok ? EXIT.ok : EXIT.finding;
+    const args = parse(argv);
+    let trust: ReturnType<typeof loadTrust>;
+    try {
+      trust = loadTrust(args.trust, configEnv(io.env), (p) => resolve(io.cwd, p));
+    } catch (err) {
+      throw new UsageError(describeError(err));
+    }
+    const remote = /^https?:\/\//i.test(args.target);
+    const dir = remote ? await fetchPublishedRun(args.target) : runDir(resolve(io.cwd, args.target));
+    try {
+      const result = await verifyFitnessRun(dir, { trust, allowUntrusted: args.allowUntrusted });
+      for (const line of formatChecks(result.checks)) io.out(line);
+      const failed = result.checks.filter((c) => !c.ok).length;
+      io.out(result.ok ? 'verified' : `NOT VERIFIED: ${plural(failed, 'problem')}`);
+      return result.ok ? EXIT.ok : EXIT.finding;
+    } finally {
+      if (remote) rmSync(dir, { recursive: true, force: true });
+    }
   },
 };

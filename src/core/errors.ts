@@ -69,6 +69,7 @@ export const ERROR_CODES = {
   TAPE_READ_FAILED: 'a tape that cannot be read',
   TAPE_PUBLISH_FAILED: 'a tape that cannot be published',
   SIGNATURE: 'a signature that cannot be made or checked',
+  VERIFY_FETCH: 'a published run that cannot be fetched for verify',
   BOARD_OUT: 'a board output directory this command did not build',
   BOARD_RENDER: 'a page that cannot be rendered',
   BOARD_PUBLISH: 'a run that cannot be published on the board',

@@ -151,6 +151,7 @@ export {
   TokenTotals,
   ToolAttribution,
 } from './score.js';
+export { Fingerprint, Signer } from './signer.js';
 export {
   AdmissionRule,
   buildSuiteSummary,

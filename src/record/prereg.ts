@@ -82,6 +82,10 @@ export const PreRegistration = z.looseObject({
   credential: Credential,
   seed: z.int(),
   suiteHash: Sha256,
+  /** sha256 of the canonical reserve tasks (absent before the two-step pre-registration). */
+  reserveHash: Sha256.optional(),
+  /** sha256 of policy.json, the first step, written before the first model call (absent before it existed). */
+  policySha256: Sha256.optional(),
   /** Wall-clock budget of the whole run (ms): a run that hits it is VOID `budget_exhausted`. */
   runBudgetMs: PositiveCount.optional(),
   /** explore/2: which tools the run may call, and on what basis (absent before explore/2). */
@@ -140,6 +144,8 @@ export const PreregRef = z.looseObject({
   path: NonEmpty,
   sha256: Sha256,
   registration: RecordedRegistration,
+  /** When prereg.json was written: before the first gate trial (absent on older records). */
+  at: z.iso.datetime().optional(),
 });
 export type PreregRef = z.infer<typeof PreregRef>;
 

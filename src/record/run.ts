@@ -16,12 +16,14 @@ import { generatorChip, Identity, RunId } from './identity.js';
 import { ledgerAgrees } from './ledger-agrees.js';
 import { Notes } from './notes.js';
 import { Outcome } from './outcome.js';
+import { PolicyRef } from './policy.js';
 import { PreregRef } from './prereg.js';
 import { ProbeResult } from './probe.js';
 import { Refusal, refusalAgrees } from './refusal.js';
 import { ScoreBlock } from './score.js';
 import { ServerFaults } from './server-faults.js';
 import { ServerVersion } from './server-version.js';
+import { Signer } from './signer.js';
 import { SuiteSummary } from './suite-summary.js';
 import { FileDigest, Surface } from './surface.js';
 import { VoidDetails } from './void.js';
@@ -113,6 +115,8 @@ export const RunRecord = z
     migratedFrom: NonEmpty.optional(),
     ...sharedRunFields,
     identity: Identity,
+    /** Step one of the pre-registration, written before the first model call (absent on older records). */
+    policy: PolicyRef.optional(),
     prereg: PreregRef.optional(),
     suite: SuiteSummary.optional(),
     /** explore/2's exploration ledger (absent on explore/1 and judge/1 records: not recorded). */
@@ -126,6 +130,8 @@ export const RunRecord = z
     conformance: ConformanceBlock.optional(),
     /** The server's version, package and surface digest, for drift between attempts. */
     server: ServerVersion.optional(),
+    /** Who signs the run (absent on records that predate the publisher key). */
+    signer: Signer.optional(),
   })
   .superRefine((r, ctx) => {
     if (r.conformance) countsAgree(r.conformance, ctx);

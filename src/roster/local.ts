@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FitnessError, UsageError } from '../core/errors.js';
+import { defaultSigningKeyPath } from '../tape/publisher.js';
 import type { RunOverrides } from './entry.js';
 import { type LoadedRoster, loadRoster } from './load.js';
 import type { RosterEvent } from './progress.js';
@@ -35,6 +36,8 @@ export interface RosterOptions {
   env?: NodeJS.ProcessEnv;
   onEvent?: (event: RosterEvent) => void;
   signal?: AbortSignal;
+  /** The publisher key that signs the records the roster writes itself (default: yours, in the config directory). */
+  signingKeyPath?: string;
 }
 
 export interface RosterSummary {
@@ -117,7 +120,7 @@ export async function runRoster(o: RosterOptions): Promise<RosterSummary> {
   const roster = loadRoster(o.rosterFile, env, o.only);
   for (const e of roster.errors) o.onEvent?.({ type: 'entry-error', name: e.name, message: e.message });
   const runsDir = resolve(o.runsDir);
-  const signingKeyPath = join(runsDir, '.signing-key.pem');
+  const signingKeyPath = o.signingKeyPath ? resolve(o.signingKeyPath) : defaultSigningKeyPath();
   const store = openStore({ ...o, runsDir }, roster.file);
   try {
     await recover(store, { ...o, runsDir }, signingKeyPath);

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { main } from '../cli/main.js';
 import { readRecord } from '../record/io.js';
+import { defaultSigningKeyPath } from '../tape/publisher.js';
 import { parseSpec, serverPackage } from './package.js';
 import { settleTry } from './settle.js';
 import { jobKey, RosterStore } from './store.js';
@@ -87,7 +88,7 @@ describe('settling a try', () => {
     const settled = await settleTry({
       stagingDir: staging,
       runsDir: runs,
-      signingKeyPath: join(root, 'k.pem'),
+      signingKeyPath: defaultSigningKeyPath(),
       start,
       death,
     });
@@ -112,7 +113,7 @@ describe('settling a try', () => {
     const made = await settleTry({
       stagingDir: staging,
       runsDir: runs,
-      signingKeyPath: join(root, 'k.pem'),
+      signingKeyPath: defaultSigningKeyPath(),
       start,
       death,
     });
@@ -122,7 +123,7 @@ describe('settling a try', () => {
       await settleTry({
         stagingDir: join(root, 'never'),
         runsDir: runs,
-        signingKeyPath: join(root, 'k.pem'),
+        signingKeyPath: defaultSigningKeyPath(),
         death,
       }),
     ).toBeUndefined();
@@ -145,7 +146,7 @@ describe('a try whose process died after its run wrote a complete record', () =>
       const settled = await settleTry({
         stagingDir: staging,
         runsDir: join(root, 'runs'),
-        signingKeyPath: join(root, 'k.pem'),
+        signingKeyPath: defaultSigningKeyPath(),
         death: { reason: 'crashed', detail: 'killed' },
       });
       expect(settled?.ranToEnd).toBe(ranToEnd);
@@ -156,7 +157,7 @@ describe('a try whose process died after its run wrote a complete record', () =>
         const s2 = await settleTry({
           stagingDir: again,
           runsDir: join(root, 'runs2'),
-          signingKeyPath: join(root, 'k.pem'),
+          signingKeyPath: defaultSigningKeyPath(),
           death: { reason: 'crashed', detail: 'killed' },
         });
         expect(s2).toMatchObject({ outcome: 'VOID', ranToEnd: false, recordedDead: false });

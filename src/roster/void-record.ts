@@ -1,11 +1,15 @@
+import type { KeyObject } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeError } from '../core/errors.js';
 import { noCost } from '../record/build-cost.js';
 import { writeRecord } from '../record/io.js';
 import type { VoidReason } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
+import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
 import { FILES } from '../run/run-dir.js';
+import { publicKeyInfo } from '../tape/publisher.js';
 import { loadOrCreateSigningKey, sha256File, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import type { TryStart } from './protocol.js';
@@ -49,8 +53,20 @@ export interface DeadTry {
  * run's own pipeline would have written it; here nothing of it ran to completion, so nothing else
  * is claimed: no probes, no gates, no completed stages.
  */
+function publisherKey(path: string): { key?: KeyObject; signer: Signer } {
+  try {
+    const key = loadOrCreateSigningKey(path);
+    return { key, signer: { status: 'signed', keyid: publicKeyInfo(key).fingerprint } };
+  } catch (err) {
+    return {
+      signer: { status: 'unsigned', reason: `the signing key could not be used: ${describeError(err)}` },
+    };
+  }
+}
+
 export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promise<RunRecord> {
   const now = new Date();
+  const { key, signer } = publisherKey(signingKeyPath);
   const startedAt = startOfRunId(t.runId) ?? t.start.startedAt;
   const files = await digests(t.dir);
   const record: RunRecord = {
@@ -89,14 +105,10 @@ export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promi
       extensionProtocol: { statement: 'not registered: the try died before pre-registration was recorded' },
     },
     gates: [],
+    signer,
   };
   await writeRecord(join(t.dir, FILES.record), record);
-  await signRun(
-    t.dir,
-    t.runId,
-    [FILES.record, ...files.map((f) => f.path)],
-    loadOrCreateSigningKey(signingKeyPath),
-  );
+  if (key) await signRun(t.dir, t.runId, [FILES.record, ...files.map((f) => f.path)], key);
   return record;
 }
 

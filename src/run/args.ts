@@ -20,6 +20,7 @@ const VALUE_FLAGS = new Set<string>([
   '--seed',
   '--concurrency',
   '--out',
+  '--signing-key',
   '--max-steps',
   '--trial-timeout',
   '--token-budget',
@@ -90,6 +91,7 @@ export function parseRunArgs(
   set('tokenBudget', int('--token-budget'));
   set('callTimeoutMs', int('--call-timeout'));
   set('outDir', one('--out'));
+  set('signingKeyPath', one('--signing-key'));
   set('credential', credentialFlag(flags));
   const budget = one('--budget');
   if (budget !== undefined) options.budgetMs = parseDuration('--budget', budget);

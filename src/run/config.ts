@@ -5,7 +5,7 @@ import type { Env } from '../models/registry.js';
 import { type Credential, PREREG_DEFAULTS } from '../record/prereg.js';
 import type { ExplorablePolicy } from '../suite/explorable.js';
 import { DEFAULT_MAX_SESSION_BYTES } from '../tape/writer.js';
-import { RUN_DEFAULTS, type RunOptions } from './options.js';
+import { freshSeed, RUN_DEFAULTS, type RunOptions } from './options.js';
 
 /** The run's settings after defaults: what prereg.json registers, plus how the harness runs. */
 export interface RunConfig {
@@ -69,7 +69,7 @@ export function resolveConfig(options: RunOptions): RunConfig {
       ? ({ name: 'judge', version: '1' } as const)
       : ({ name: 'explore', version: '2' } as const);
   const d = PREREG_DEFAULTS;
-  const seed = options.seed ?? RUN_DEFAULTS.seed;
+  const seed = options.seed ?? freshSeed();
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got ${seed}`);
   checkSecrets(target);
   const credential = resolveCredential(options.credential ?? target.credential, target);

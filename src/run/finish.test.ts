@@ -1,10 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshRunState } from '../../test/support/run-state.js';
 import { readRecord } from '../record/io.js';
+import { verifyRun } from '../tape/check-signature.js';
+import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
 import { readTape } from '../tape/reader.js';
-import { verifyRun } from '../tape/signature.js';
+import { loadOrCreateSigningKey, SIGNATURE_FILE } from '../tape/signature.js';
 import { finishRun } from './finish.js';
 import { FILES } from './run-dir.js';
 import { RunStop } from './state.js';
@@ -55,12 +57,39 @@ describe('a record is always written', () => {
     expect(record.surface).toBeUndefined();
   });
 
-  it('a signing key that cannot be loaded: a VOID record signed with a one-off key, naming why', async () => {
+  it('signs with the publisher key from the config directory, and the record names it', async () => {
+    const state = freshRunState();
+    const { record } = await finishAndCheck(state);
+    const path = defaultSigningKeyPath();
+    expect(path.startsWith(`${process.env.XDG_CONFIG_HOME}/fitness-report/`)).toBe(true);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const fingerprint = publicKeyInfo(loadOrCreateSigningKey(path)).fingerprint;
+    expect(record.signer).toEqual({ status: 'signed', keyid: fingerprint });
+    expect((await verifyRun(state.dir)).keyid).toBe(fingerprint);
+    // Nothing key-shaped beside the runs.
+    expect(readdirSync(join(state.dir, '..')).filter((f) => f.endsWith('.pem'))).toEqual([]);
+  });
+
+  it('a signing key that cannot be loaded: the run is recorded as it stood, unsigned, saying why', async () => {
     const state = freshRunState();
     const bad = join(state.dir, '..', 'bad-key.pem');
     writeFileSync(bad, 'not a key');
-    const { record } = await finishAndCheck(state, bad);
-    expect(record.void?.detail).toMatch(/loading the signing key: .*one-off key/);
+    const result = await finishRun({
+      state,
+      ending: { stop: new RunStop('target_died', 'the target exited') },
+      options: { signingKeyPath: bad },
+      control: calm,
+    });
+    const record = await readRecord(join(state.dir, FILES.record));
+    // The key's failure is not the run's: the VOID reason is still the target's.
+    expect(record.void).toMatchObject({ reason: 'target_died', detail: 'the target exited' });
+    expect(record.signer?.status).toBe('unsigned');
+    expect(record.signer?.status === 'unsigned' && record.signer.reason).toMatch(
+      /bad-key\.pem: not a usable private key/,
+    );
+    expect(record.notes.own.find((n) => n.id === 'unsigned')?.text).toMatch(/^This run is not signed: /);
+    expect(existsSync(join(state.dir, SIGNATURE_FILE))).toBe(false);
+    expect(result.record.signer).toEqual(record.signer);
   });
 
   it('a secret that would reach the record is scrubbed, never a lost record', async () => {

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { reapScope } from '../connect/processes.js';
 import { describeError } from '../core/errors.js';
@@ -7,8 +7,10 @@ import { buildCost } from '../record/build-cost.js';
 import { scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import type { FileDigest } from '../record/surface.js';
+import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
+import { listRunDir } from '../tape/run-files.js';
 import { EventKind } from '../tape/schema.js';
-import { loadOrCreateSigningKey, signRun } from '../tape/signature.js';
+import { loadOrCreateSigningKey, SIGNATURE_FILE, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { withAlongside } from './alongside.js';
 import type { RunControl } from './control.js';
@@ -95,7 +97,7 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
       }
     }
   }
-  const key = signingKey(input.options, state, failures);
+  const key = signingKey(input.options, state);
   const recordPath = join(state.dir, FILES.record);
   const endedAt = new Date();
   let text: string | undefined;
@@ -115,21 +117,42 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   text ??= await voidRecordText(state, failures.join('; '), recordPath, endedAt);
   await writeRecordText(recordPath, text);
   const record = JSON.parse(text) as RunRecord;
-  const files = [FILES.record, ...record.files.map((f) => f.path)];
-  await signRun(state.dir, state.runId, files, key);
+  // The manifest is the complete list: every regular file the run directory holds.
+  const files = listRunDir(state.dir).files.filter((f) => f !== SIGNATURE_FILE);
+  if (key !== undefined) {
+    try {
+      await signRun(
+        state.dir,
+        state.runId,
+        files,
+        key,
+        record.suite?.hash ?? record.identity.suiteHash ?? null,
+      );
+    } catch (err) {
+      state.progress(`signature: not written (${describeError(err)}); the run is recorded unsigned`);
+    }
+  } else
+    state.progress(`signature: none (${state.signer?.status === 'unsigned' ? state.signer.reason : '?'})`);
   const exitCode = record.outcome === 'SCORED' ? 0 : record.outcome === 'VOID' ? 3 : 1;
   state.progress(`record: ${recordPath}`);
   return { runId: state.runId, dir: state.dir, outcome: record.outcome, record, exitCode };
 }
 
-/** The signing key, or (when it cannot be loaded) a fresh one for this run alone, with the failure noted. */
-function signingKey(options: FinishInput['options'], state: RunState, failures: string[]): KeyObject {
-  const path = options.signingKeyPath ?? join(state.dir, '..', '.signing-key.pem');
+/**
+ * The publisher key, with the record's signer set from it. A key that cannot be loaded or created
+ * never blocks the record: the run is recorded unsigned, and its record and a note say why.
+ */
+function signingKey(options: FinishInput['options'], state: RunState): KeyObject | undefined {
+  const path = options.signingKeyPath ?? defaultSigningKeyPath();
   try {
-    return loadOrCreateSigningKey(path);
+    const key = loadOrCreateSigningKey(path);
+    state.signer = { status: 'signed', keyid: publicKeyInfo(key).fingerprint };
+    return key;
   } catch (err) {
-    failures.push(`loading the signing key: ${describeError(err)}; this run is signed with a one-off key`);
-    return generateKeyPairSync('ed25519').privateKey;
+    const reason = `the signing key could not be used: ${describeError(err)}`;
+    state.signer = { status: 'unsigned', reason };
+    state.ownNotes.push({ id: 'unsigned', text: `This run is not signed: ${reason}.` });
+    return undefined;
   }
 }
 
@@ -193,6 +216,7 @@ function lastResort(state: RunState, endedAt: Date): RunRecord {
       extensionProtocol: { recorded: false, limitation: 'the record could not be written' },
     },
     gates: [],
+    ...(state.signer ? { signer: state.signer } : {}),
     void: {
       reason: 'crashed',
       detail: 'the record could not be written; see the tapes',

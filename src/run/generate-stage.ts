@@ -40,7 +40,7 @@ async function decideSafety(state: RunState): Promise<GeneratorFault[]> {
   const surface = state.tools ?? { tools: [] };
   const faults = await judgeSafety(state);
   state.safety = applyPolicy(surface, state.safety ?? surfaceSafety(surface), state.config.policy);
-  state.given = resolveGiven(state.config.target, state.config.given, state.secrets, process.cwd());
+  state.given ??= resolveGiven(state.config.target, state.config.given, state.secrets, process.cwd());
   const { explorable, total } = explorableSummary(state.safety);
   state.progress(`policy: ${explorable} of ${total} tools explorable; ${state.given.length} given value(s)`);
   return faults;

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Target, TargetInput } from '../connect/target.js';
 import type { Env } from '../models/registry.js';
 import type { ConformanceBlock } from '../record/conformance.js';
@@ -48,7 +49,10 @@ export interface RunOptions {
   handleSignals?: boolean;
   /** Progress lines (stderr in the CLI). */
   progress?: (line: string) => void;
-  /** Ed25519 signing key (PEM); created on first use. Default `<outDir>/.signing-key.pem`. */
+  /**
+   * The publisher's Ed25519 signing key (PKCS#8 PEM), created (mode 0600) on first use. Default
+   * `$XDG_CONFIG_HOME/fitness-report/signing-key.pem` (else `~/.config/…`); never inside `outDir`.
+   */
   signingKeyPath?: string;
   /**
    * Facts measured beside the run (the roster's conformance result, the npm package the server
@@ -57,4 +61,9 @@ export interface RunOptions {
   alongside?: { conformance?: ConformanceBlock; package?: ServerPackage };
 }
 
-export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, seed: 1, budgetMs: 7_200_000 } as const;
+export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, budgetMs: 7_200_000 } as const;
+
+/** A run's seed when none is given: fresh and random, so each run is its own measurement (recorded in policy.json). */
+export function freshSeed(): number {
+  return randomInt(0, 2 ** 31);
+}

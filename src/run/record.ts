@@ -14,6 +14,7 @@ import { ledgerRejections } from '../suite/suite-file.js';
 import { sha256File } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { ownNotes, screenStatement, standingNotes } from './notes.js';
+import { POLICY_FILE } from './policy-stage.js';
 import { preregistration } from './register-stage.js';
 import { FILES } from './run-dir.js';
 import type { RunState, RunStop } from './state.js';
@@ -28,7 +29,7 @@ export function modelId(resolved: string | undefined, spec: string): string {
 
 export async function fileDigests(dir: string): Promise<FileDigest[]> {
   const out: FileDigest[] = [];
-  for (const path of [FILES.prereg, FILES.suite, FILES.wire, FILES.agent, FILES.judge]) {
+  for (const path of [POLICY_FILE, FILES.prereg, FILES.suite, FILES.wire, FILES.agent, FILES.judge]) {
     if (!existsSync(join(dir, path))) continue;
     out.push({ path, ...(await sha256File(join(dir, path))) });
   }
@@ -117,15 +118,19 @@ export function buildRecord(state: RunState, ending: Ending, files: FileDigest[]
     },
     gates: state.gates,
   };
+  if (state.signer) record.signer = state.signer;
   if (state.surface) record.surface = state.surface;
   if (state.exploration) record.exploration = state.exploration;
   if (state.findings) record.findings = state.findings;
   if (suite && preregistered) record.suite = suite;
+  if (state.policy)
+    record.policy = { path: POLICY_FILE, sha256: state.policy.sha256, at: state.policy.at.toISOString() };
   if (preregistered && state.preregSha)
     record.prereg = {
       path: FILES.prereg,
       sha256: state.preregSha,
       registration: PreRegistration.parse(preregistration(state)),
+      ...(state.preregAt ? { at: state.preregAt.toISOString() } : {}),
     };
   if (refused?.outcome !== undefined && 'reason' in refused && refused.reason !== undefined)
     record.refusal = refusalOf(refused);

@@ -1,18 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenCandidates } from '../agents/screen.js';
+import { canonicalDigest } from '../core/canonical.js';
 import {
   describeExtensionProtocol,
   type PreRegistration,
   preregSha256,
   serializePrereg,
 } from '../record/prereg.js';
-import { policyRecord } from '../suite/explorable.js';
 import { register } from '../suite/register.js';
 import { applyScreen } from '../suite/screen.js';
 import { admittedTasks, buildSuiteFile, survivors } from '../suite/suite-file.js';
 import type { Generated } from './generate-stage.js';
-import { screenStatement } from './notes.js';
+import { policyFields } from './policy-stage.js';
 import { FILES } from './run-dir.js';
 import { checkStop, completed, type RunState, RunStop } from './state.js';
 import { failOnFatalModelFault } from './trials.js';
@@ -69,26 +69,17 @@ export function registerStage(state: RunState, generated: Generated): void {
   const prereg = preregistration(state);
   writeFileSync(join(state.dir, FILES.prereg), serializePrereg(prereg), { flag: 'wx' });
   state.preregSha = preregSha256(prereg);
+  state.preregAt = new Date();
   completed(state, 'prereg');
 }
 
 export function preregistration(state: RunState): PreRegistration {
-  const { config } = state;
   const registration = state.registration;
   if (registration === undefined) throw new RunStop('crashed', 'pre-registration without a registration');
   const ext = registration.extension;
-  const reps = config.reps;
   return {
     schema: 'fitness-report.prereg/2',
-    tasks: config.tasks,
-    minTasks: config.minTasks,
-    minAdmissionRate: config.minAdmissionRate,
-    overGeneration: config.overGeneration,
-    reps,
-    construct: config.construct,
-    nulls: config.nulls,
-    compromisedErrorShare: config.compromisedErrorShare,
-    agentLimits: { ...config.agentLimits, callTimeoutMs: config.callTimeoutMs },
+    ...policyFields(state),
     extension: {
       batchTasks: ext.batchTasks,
       maxExtensions: ext.maxExtensions,
@@ -96,31 +87,14 @@ export function preregistration(state: RunState): PreRegistration {
         ? { requestedMaxExtensions: ext.maxExtensionsRequested, reducedBecause: ext.reduction }
         : {}),
     },
-    runner: state.runner?.id ?? config.runnerSpec,
-    judge: state.judge?.id ?? config.judgeSpec,
-    generator: config.generator,
-    screen: {
-      enabled: config.screen,
-      ...(config.screen ? { model: state.runner?.id ?? config.runnerSpec } : {}),
-      version: '1',
-      statement: screenStatement(config.screen),
-    },
     extensionProtocol: {
       statement: describeExtensionProtocol({
         extension: { batchTasks: ext.batchTasks, maxExtensions: ext.maxExtensions },
-        reps,
+        reps: state.config.reps,
       }),
     },
-    credential: config.credential,
-    seed: config.seed,
     suiteHash: registration.hash,
-    runBudgetMs: config.budgetMs,
-    explorablePolicy: policyRecord(config.policy),
-    given: (state.given ?? []).map((g) => ({
-      name: g.name,
-      value: g.value,
-      origin: g.origin,
-      source: g.source,
-    })),
+    reserveHash: canonicalDigest(registration.reserve),
+    ...(state.policy ? { policySha256: state.policy.sha256 } : {}),
   };
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { processScope } from '../connect/processes.js';
 import { targetSecrets } from '../connect/target.js';
-import { describeError } from '../core/errors.js';
+import { describeError, UsageError } from '../core/errors.js';
+import { defaultSigningKeyPath, isInside } from '../tape/publisher.js';
 import { Redactor } from '../tape/redact.js';
 import { resolveConfig } from './config.js';
 import { connectStage, probeStage, surfaceStage } from './connect-stage.js';
@@ -14,6 +15,7 @@ import { generateStage } from './generate-stage.js';
 import { modelPlanLine, resolveModels } from './models.js';
 import type { RunOptions } from './options.js';
 import { paidGates } from './paid-gates.js';
+import { policyStage } from './policy-stage.js';
 import type { Ending } from './record.js';
 import { registerStage, screenStage } from './register-stage.js';
 import { createRunDir, renameRunDir, reportedSlug, serverSlug } from './run-dir.js';
@@ -28,6 +30,7 @@ async function pipeline(state: RunState): Promise<Ending> {
   await probeStage(state);
   await surfaceStage(state);
   checkStop(state);
+  policyStage(state);
   const generated = await generateStage(state);
   await screenStage(state, generated);
   checkStop(state);
@@ -68,6 +71,19 @@ function nameRun(state: RunState): void {
   state.runId = moved.runId;
   state.dir = moved.dir;
   state.progress(`run ${moved.runId}: ${moved.dir} (named by the server's reported name)`);
+}
+
+/** The publisher key's path; a key inside the runs folder would be published with them, so it is refused. */
+function publisherKeyPath(options: RunOptions, outDir: string): string {
+  const path =
+    options.signingKeyPath === undefined
+      ? defaultSigningKeyPath()
+      : resolve(options.cwd ?? process.cwd(), options.signingKeyPath);
+  if (isInside(path, outDir))
+    throw new UsageError(
+      `--signing-key ${path}: inside the runs folder ${outDir}, where it would be published with the runs; keep it elsewhere`,
+    );
+  return path;
 }
 
 /** What the run is doing now, for a budget that runs out mid-way. */
@@ -112,6 +128,7 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
   const secrets = [...targetSecrets(config.target), ...models.secrets];
   const slug = serverSlug(config.target, secrets);
   const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'fitness-runs');
+  const signingKeyPath = publisherKeyPath(options, outDir);
   const { runId, dir } = createRunDir(outDir, slug, startedAt);
   const abort = new AbortController();
   const state: RunState = {
@@ -149,7 +166,14 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
   try {
     const ending = await untilStopped(run, abort);
     if (ending.stop && !abort.signal.aborted) abort.abort(ending.stop);
-    return await finishRun({ state, ending, options, control, pipeline: run, scope });
+    return await finishRun({
+      state,
+      ending,
+      options: { signingKeyPath, ...(options.alongside ? { alongside: options.alongside } : {}) },
+      control,
+      pipeline: run,
+      scope,
+    });
   } finally {
     control.dispose();
   }

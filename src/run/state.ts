@@ -7,6 +7,7 @@ import type { GateRecord } from '../record/gate.js';
 import type { VoidReason } from '../record/outcome.js';
 import type { UsageRow } from '../record/pricing.js';
 import type { ProbeResult } from '../record/probe.js';
+import type { Signer } from '../record/signer.js';
 import type { Surface } from '../record/surface.js';
 import type { Phase } from '../record/void.js';
 import type { ToolSafety } from '../suite/destructive.js';
@@ -65,6 +66,12 @@ export interface RunState {
   registration?: Registration;
   suiteFile?: SuiteFile;
   preregSha?: string;
+  /** When prereg.json was written (before the first gate trial). */
+  preregAt?: Date;
+  /** policy.json's sha256 and when it was written (before the first model call). */
+  policy?: { sha256: string; at: Date };
+  /** Who will sign the run (set when the run finishes, before the record is built). */
+  signer?: Signer;
   /** Every trial run, by phase (the construct and drive trials feed the gates and the score). */
   results: TrialResult[];
   ownNotes: { id: string; text: string }[];

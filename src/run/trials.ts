@@ -5,6 +5,7 @@ import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
 import { callContext } from '../connect/context.js';
 import { openSession } from '../connect/session.js';
 import type { ModelCallCode } from '../models/errors.js';
+import { firstTrySuccess } from '../record/build-score.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
 import { checkStop, type RunState, RunStop } from './state.js';
@@ -72,6 +73,17 @@ function recordTrialEnd(state: RunState, r: TrialResult): void {
       rep: r.rep,
       steps: r.steps,
       checkPassed: r.checkPassed,
+      // What each count of the record takes from the trial, so verify can recount it from the tape.
+      constructPassed: r.constructPassed ?? null,
+      nullApplicable: r.nullApplicable ?? null,
+      firstTry: firstTrySuccess({
+        taskId: r.taskId,
+        rep: r.rep,
+        checkPassed: r.checkPassed,
+        budgetExhausted: r.exhausted !== undefined,
+        toolCalls: r.toolCalls.map((c) => ({ tool: c.tool, ...(c.failure ? { failure: c.failure } : {}) })),
+        usage: r.usage,
+      }),
       exhausted: r.exhausted ?? null,
       ...(r.oracleError ? { oracleError: r.oracleError.kind } : {}),
       ...(r.modelError ? { modelError: r.modelError.code } : {}),

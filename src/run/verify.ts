@@ -1,245 +1,132 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalJson, sha256Hex } from '../core/canonical.js';
-import { deriveFindings } from '../findings/derive.js';
-import { readFindingsInput } from '../findings/read.js';
-import { answerLeakGate } from '../gates/answer-leak.js';
-import { constructGate } from '../gates/construct.js';
-import { ladder } from '../gates/ladder.js';
-import { nullBaselineGate, type Signal } from '../gates/null-baseline.js';
-import { planPowerGate } from '../gates/plan-power.js';
-import { structuralGate } from '../gates/structural.js';
-import { suiteSizeGate } from '../gates/suite-size.js';
-import { policyRecorded } from '../record/extension.js';
-import type { FindingsBlock } from '../record/findings.js';
-import type { GateRecord } from '../record/gate.js';
+import { sha256Hex } from '../core/canonical.js';
+import { describeError } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
-import { carriesNumbers, refusalMatchesGate } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
-import { wilson } from '../stats/index.js';
-import { SuiteFile } from '../suite/suite-file.js';
-import { type SignatureCheck, verifyRun } from '../tape/signature.js';
+import type { SuiteFile } from '../suite/suite-file.js';
+import type { SignatureCheck } from '../tape/check-signature.js';
+import { loadTrust, type TrustSet } from '../tape/trust.js';
 import { FILES } from './run-dir.js';
+import { custodyChecks, type Signer } from './verify-custody.js';
+import { findingsChecks, refusalChecks } from './verify-findings.js';
+import { gateChecks, readSuite } from './verify-gates.js';
+import { policyFileCheck, preregOrderChecks, tapeMoments } from './verify-prereg.js';
+import { type Check, check } from './verify-table.js';
+import { readTrialEvents, tapeCountChecks } from './verify-tapes.js';
 
 export interface VerifyResult {
   ok: boolean;
+  /** Every check in order, as `verify` prints its table. */
+  checks: Check[];
   signature?: SignatureCheck;
+  signer?: Signer;
   /** One line per check that failed. */
   problems: string[];
   /** One line per check that passed. */
   checked: string[];
 }
 
-function readSuite(dir: string): SuiteFile | undefined {
+export interface VerifyOptions {
+  /** Signers you trust; default: your own publisher key and the trust file in the config directory. */
+  trust?: TrustSet;
+  /** An untrusted signer is reported but does not fail the run. */
+  allowUntrusted?: boolean;
+}
+
+function readText(dir: string, path: string): string | Error {
   try {
-    const parsed = SuiteFile.safeParse(JSON.parse(readFileSync(join(dir, FILES.suite), 'utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
+    return readFileSync(join(dir, path), 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return new Error(
+      code === 'ENOENT'
+        ? `${path}: missing (the record names it)`
+        : `${path}: cannot read (${code ?? String(err)})`,
+    );
   }
 }
 
-function signalFor(gate: Extract<GateRecord, { gate: 'null_baseline' }>, record: RunRecord): Signal {
-  if (gate.signalSource === 'ceiling') return { source: 'ceiling' };
-  // A refusal at this decision has no score block: the gate record keeps its own counts.
-  if (gate.signalCounts) return { source: gate.signalSource, counts: gate.signalCounts };
-  if (gate.signalSource === 'reference') {
-    const c = record.gates.find((g) => g.gate === 'construct');
-    return { source: 'reference', ...(c?.gate === 'construct' ? { counts: { k: c.k, n: c.n } } : {}) };
-  }
-  const s = record.score?.firstTry;
-  return { source: 'first_try', ...(s ? { counts: { k: s.k, n: s.n } } : {}) };
-}
-
-/** The gate decided again, by the same pure function, from the counts the record stores. */
-function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undefined): GateRecord | string {
-  const reg = record.prereg?.registration;
-  switch (gate.gate) {
-    case 'structural':
-      return structuralGate({
-        surfaceListed: gate.surfaceListed,
-        toolCount: gate.toolCount,
-        candidates: gate.candidates,
-        rejected: gate.candidates - gate.admitted,
-        registered: gate.registered,
-        invalidTasks: gate.invalidTasks,
-        minAdmissionRate: gate.minAdmissionRate,
-        ...(gate.exploration ? { exploration: gate.exploration } : {}),
-      });
-    case 'answer_leak':
-      if (suite === undefined) return 'suite.json is missing or invalid';
-      return answerLeakGate(
-        [...suite.tasks, ...suite.reserve].map((t) => ({
-          taskId: t.id,
-          prompt: t.prompt,
-          answerKey: t.answerKey,
-          boundArguments: t.boundArguments,
-        })),
-      );
-    case 'suite_size':
-      return suiteSizeGate({
-        registered: gate.registered,
-        deletedByScreen: gate.deletedByScreen,
-        minTasks: gate.minTasks,
-      });
-    case 'plan_power': {
-      const ext = reg?.extension;
-      if (reg === undefined || ext === undefined || !policyRecorded(ext))
-        return 'no registered extension policy';
-      return planPowerGate({
-        construct: {
-          threshold: gate.threshold,
-          alpha: gate.alpha,
-          detectableRate: gate.detectableRate,
-          power: gate.plannedPower,
-        },
-        registeredTrials: gate.registeredTrials,
-        trialsPerBatch: ext.batchTasks * reg.reps.construct,
-        maxExtensions: ext.maxExtensions,
-      });
-    }
-    case 'null_baseline':
-      return nullBaselineGate({
-        phases: {
-          ...Object.fromEntries(
-            Object.entries(gate.notMeasured ?? {}).map(([p, m]) => [
-              p,
-              { k: 0, n: 0, notApplicable: m.notApplicable },
-            ]),
+function registrationChecks(dir: string, record: RunRecord, suite: SuiteFile | undefined): Check[] {
+  const out: Check[] = [];
+  if (record.prereg) {
+    const text = readText(dir, record.prereg.path);
+    out.push(
+      text instanceof Error
+        ? check('prereg', false, text.message)
+        : check(
+            'prereg',
+            sha256Hex(text) === record.prereg.sha256,
+            `${record.prereg.path} sha256 ${record.prereg.sha256.slice(0, 12)}…`,
           ),
-          ...gate.nullRates,
-        },
-        signal: signalFor(gate, record),
-        ratio: gate.ratio,
-        percentile: gate.percentile,
-      });
-    case 'construct': {
-      const ledger = gate.extension.ledger;
-      if (reg === undefined || ledger === undefined || !policyRecorded(gate.extension.policy))
-        return 'no construct ledger';
-      return constructGate({
-        params: {
-          threshold: gate.threshold,
-          alpha: gate.alpha,
-          detectableRate: gate.detectableRate,
-          power: gate.plannedPower,
-        },
-        compromisedErrorShare: gate.compromisedErrorShare,
-        policy: gate.extension.policy,
-        reps: reg.reps.construct,
-        registered: { tasks: ledger.registered.tasks, pool: ledger.registered.pool },
-        batches: ledger.batches.map((b) => ({ tasksAdded: b.tasksAdded, pool: b.poolAfter })),
-        ...(gate.wire ? { wire: gate.wire } : {}),
-      });
-    }
+    );
   }
+  if (record.suite) {
+    const text = readText(dir, FILES.suite);
+    out.push(
+      text instanceof Error
+        ? check('suite', false, text.message)
+        : check(
+            'suite',
+            suite?.hash === record.suite.hash,
+            suite ? `suite.json hash ${suite.hash.slice(0, 12)}…` : 'suite.json is not a suite file',
+          ),
+    );
+  }
+  return out;
 }
 
-/** The record's findings derived again from the published tapes and suite by the same functions. */
-function checkFindings(
-  dir: string,
-  stored: FindingsBlock,
-  note: (ok: boolean, what: string) => void,
-  problems: string[],
-): void {
-  const read = readFindingsInput(dir);
-  if ('missing' in read) {
-    problems.push(`findings: ${read.missing}`);
-    return;
+async function tapeChecks(dir: string, record: RunRecord): Promise<Check[]> {
+  if (!record.files.some((f) => f.path === FILES.agent)) return [];
+  const out: Check[] = [];
+  try {
+    out.push(...tapeCountChecks(record, await readTrialEvents(dir)));
+  } catch (err) {
+    out.push(check('tape counts', false, `${FILES.agent}: ${(err as Error).message}`));
   }
-  const again = deriveFindings(read.input);
-  if (again === undefined) {
-    problems.push('findings: the tapes hold no drive trial to derive them from');
-    return;
+  try {
+    out.push(...preregOrderChecks(record, await tapeMoments(dir)));
+  } catch (err) {
+    out.push(check('pre-registration order', false, (err as Error).message));
   }
-  const { proposals, proposalsNote: _note, ...rest } = stored;
-  const { proposals: ruled, proposalsNote: _n, ...derived } = again;
-  const ok = same(rest, derived);
-  note(ok, `findings: ${stored.findings.length} re-derived from the tapes${ok ? '' : ' (they differ)'}`);
-  const rules = proposals.filter((p) => p.source === 'rules');
-  note(same(rules, ruled), `rule proposals: ${rules.length} re-derived`);
-}
-
-function same(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
-}
-
-/** The refusal block opens on the refusing gate's numbers: they must be that gate's, as stored. */
-function checkRefusal(record: RunRecord, note: (ok: boolean, what: string) => void, checked: string[]): void {
-  const refusal = record.refusal;
-  const last = record.gates.at(-1);
-  if (refusal === undefined || last === undefined) return;
-  const name = `refusal block (${refusal.gate} ${refusal.reason})`;
-  if (!carriesNumbers(refusal)) {
-    checked.push(`${name}: gate and reason only, written before the block carried the gate's numbers`);
-    return;
-  }
-  note(
-    last.gate === refusal.gate && refusalMatchesGate(refusal, last),
-    `${name} carries the ${last.gate} gate's numbers`,
-  );
+  return out;
 }
 
 /**
- * `fitness-report verify`: the signature over every file, the prereg and suite hashes, and every
- * verdict recomputed from the stored counts with src/gates and src/stats.
+ * `fitness-report verify`: who signed the run and whether you trust them, every file against the
+ * complete signed manifest, the prereg and suite hashes, every verdict recomputed from the stored
+ * counts with src/gates and src/stats, and the counts themselves recounted from the tapes.
  */
-export async function verifyFitnessRun(dir: string): Promise<VerifyResult> {
-  const problems: string[] = [];
-  const checked: string[] = [];
-  const note = (ok: boolean, what: string) => (ok ? checked : problems).push(what);
-  let signature: SignatureCheck | undefined;
-  try {
-    signature = await verifyRun(dir);
-    note(
-      signature.valid,
-      `signature ${signature.keyid}${signature.valid ? '' : `: ${signature.problems.join('; ')}`}`,
-    );
-  } catch (err) {
-    problems.push(`signature: ${(err as Error).message}`);
-  }
-  let record: RunRecord;
+export async function verifyFitnessRun(dir: string, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const trust = options.trust ?? loadTrust([], process.env, (p) => p);
+  let record: RunRecord | undefined;
+  let recordError: string | undefined;
   try {
     record = await readRecord(join(dir, FILES.record));
   } catch (err) {
-    problems.push((err as Error).message);
-    return { ok: false, ...(signature ? { signature } : {}), problems, checked };
+    recordError = describeError(err);
   }
-  if (record.prereg) {
-    const bytes = readFileSync(join(dir, record.prereg.path), 'utf8');
-    note(sha256Hex(bytes) === record.prereg.sha256, 'prereg.json sha256');
-  }
-  const suite = readSuite(dir);
-  if (record.suite) note(suite?.hash === record.suite.hash, 'suite.json hash');
-  for (const gate of record.gates) {
-    const again = recompute(gate, record, suite);
-    const name = gate.gate === 'null_baseline' ? `null_baseline (${gate.signalSource})` : gate.gate;
-    if (typeof again === 'string') problems.push(`${name}: ${again}`);
-    else
-      note(
-        same(again, gate),
-        `${name} ${gate.verdict}${same(again, gate) ? '' : ` (recomputed ${again.verdict})`}`,
-      );
-  }
-  checkRefusal(record, note, checked);
-  if (record.score) {
-    const { firstTry, eventual } = record.score;
-    note(
-      same(wilson(firstTry.k, firstTry.n, 0.95), firstTry.wilson),
-      `first-try ${firstTry.k}/${firstTry.n} Wilson`,
-    );
-    note(
-      same(wilson(eventual.k, eventual.n, 0.95), eventual.wilson),
-      `eventual ${eventual.k}/${eventual.n} Wilson`,
+  const custody = await custodyChecks(dir, record, trust, options.allowUntrusted === true);
+  const checks = [...custody.checks];
+  if (record === undefined) checks.push(check('record', false, recordError ?? 'unreadable'));
+  else {
+    const suite = readSuite(dir);
+    checks.push(
+      ...policyFileCheck(dir, record),
+      ...registrationChecks(dir, record, suite),
+      ...gateChecks(record, suite),
+      ...refusalChecks(record),
+      ...findingsChecks(dir, record),
+      ...(await tapeChecks(dir, record)),
     );
   }
-  if (record.findings) checkFindings(dir, record.findings, note, problems);
-  if (record.outcome !== 'VOID') {
-    try {
-      note(ladder(record.gates).outcome === record.outcome, `outcome ${record.outcome}`);
-    } catch (err) {
-      problems.push(`outcome: ${(err as Error).message}`);
-    }
-  }
-  return { ok: problems.length === 0, ...(signature ? { signature } : {}), problems, checked };
+  const line = (c: Check) => `${c.check}: ${c.detail}`;
+  return {
+    ok: checks.every((c) => c.ok),
+    checks,
+    ...(custody.signature ? { signature: custody.signature } : {}),
+    ...(custody.signer ? { signer: custody.signer } : {}),
+    problems: checks.filter((c) => !c.ok).map(line),
+    checked: checks.filter((c) => c.ok).map(line),
+  };
 }

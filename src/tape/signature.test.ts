@@ -3,14 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  loadOrCreateSigningKey,
-  pae,
-  SIGNATURE_FILE,
-  SignatureError,
-  signRun,
-  verifyRun,
-} from './signature.js';
+import { verifyRun } from './check-signature.js';
+import { loadOrCreateSigningKey, pae, SIGNATURE_FILE, SignatureError, signRun } from './signature.js';
 
 let dir: string;
 beforeEach(() => {

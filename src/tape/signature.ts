@@ -5,17 +5,17 @@ import {
   generateKeyPairSync,
   type KeyObject,
   sign,
-  verify,
 } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { z } from 'zod';
 import { FitnessError } from '../core/errors.js';
 
 /**
- * A run is signed as a DSSE envelope (Ed25519) over a manifest of every file's sha256. The public
- * key travels in the envelope so anyone can check integrity; pinning the key id is what ties a run
- * to a publisher.
+ * A run is signed as a DSSE envelope (Ed25519) over a manifest: the run id, the suite hash and
+ * every file's name, length and sha256 (the complete list: a file in the run directory that the
+ * manifest does not name is a finding). The public key travels in the envelope so anyone can check
+ * integrity; whether the signer is somebody the reader trusts is a separate question (src/tape/trust.ts).
  */
 export const MANIFEST_TYPE = 'application/vnd.fitness-report.manifest+json';
 export const SIGNATURE_FILE = 'signature.json';
@@ -25,11 +25,24 @@ export const ManifestFile = z.strictObject({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   bytes: z.number().int().nonnegative(),
 });
-export const Manifest = z.strictObject({
-  schema: z.literal('fitness-report.manifest/1'),
-  runId: z.string().min(1),
-  files: z.array(ManifestFile),
-});
+export const Manifest = z.union([
+  z.strictObject({
+    schema: z.literal('fitness-report.manifest/2'),
+    runId: z.string().min(1),
+    /** The registered suite's hash, or null when the run stopped before registering one. */
+    suiteHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
+    files: z.array(ManifestFile),
+  }),
+  /** Before the manifest bound the suite hash (still read; verify says what it does not cover). */
+  z.strictObject({
+    schema: z.literal('fitness-report.manifest/1'),
+    runId: z.string().min(1),
+    files: z.array(ManifestFile),
+  }),
+]);
 export type Manifest = z.infer<typeof Manifest>;
 
 export const DsseEnvelope = z.looseObject({
@@ -56,9 +69,10 @@ export function pae(payloadType: string, body: Buffer): Buffer {
   ]);
 }
 
+/** The key's fingerprint: `ed25519:` and the full sha256 of its SPKI DER (what `--trust` names). */
 export function keyId(publicKey: KeyObject): string {
   const der = publicKey.export({ type: 'spki', format: 'der' });
-  return `ed25519:${createHash('sha256').update(der).digest('hex').slice(0, 16)}`;
+  return `ed25519:${createHash('sha256').update(der).digest('hex')}`;
 }
 
 export function sha256File(path: string): Promise<{ sha256: string; bytes: number }> {
@@ -80,13 +94,14 @@ export async function buildManifest(
   runDir: string,
   runId: string,
   files: readonly string[],
+  suiteHash: string | null = null,
 ): Promise<Manifest> {
   const entries = [];
-  for (const file of [...files].sort()) {
+  for (const file of [...new Set(files)].sort()) {
     const digest = await sha256File(join(runDir, file));
     entries.push({ path: file.split(sep).join('/'), ...digest });
   }
-  return { schema: 'fitness-report.manifest/1', runId, files: entries };
+  return { schema: 'fitness-report.manifest/2', runId, suiteHash, files: entries };
 }
 
 export function signManifest(manifest: Manifest, privateKey: KeyObject): DsseEnvelope {
@@ -111,75 +126,11 @@ export async function signRun(
   runId: string,
   files: readonly string[],
   privateKey: KeyObject,
+  suiteHash: string | null = null,
 ): Promise<DsseEnvelope> {
-  const envelope = signManifest(await buildManifest(runDir, runId, files), privateKey);
+  const envelope = signManifest(await buildManifest(runDir, runId, files, suiteHash), privateKey);
   writeFileSync(join(runDir, SIGNATURE_FILE), `${JSON.stringify(envelope, null, 2)}\n`);
   return envelope;
-}
-
-export interface FileCheck {
-  path: string;
-  status: 'ok' | 'changed' | 'missing';
-}
-
-export interface SignatureCheck {
-  valid: boolean;
-  keyid: string;
-  manifest: Manifest;
-  files: FileCheck[];
-  problems: string[];
-}
-
-function readEnvelope(runDir: string): DsseEnvelope {
-  const path = join(runDir, SIGNATURE_FILE);
-  if (!existsSync(path)) throw new SignatureError(`${path}: no signature file`);
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new SignatureError(`${path}: not JSON (${(err as Error).message})`);
-  }
-  const parsed = DsseEnvelope.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new SignatureError(`${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data;
-}
-
-/** Checks the envelope's signature and that every listed file still has its signed digest. */
-export async function verifyRun(runDir: string): Promise<SignatureCheck> {
-  const envelope = readEnvelope(runDir);
-  const body = Buffer.from(envelope.payload, 'base64');
-  const signature = envelope.signatures[0]!;
-  const publicKey = createPublicKey({
-    key: Buffer.from(signature.publicKey, 'base64'),
-    format: 'der',
-    type: 'spki',
-  });
-  const problems: string[] = [];
-  if (keyId(publicKey) !== signature.keyid) problems.push('key id does not match the embedded public key');
-  if (!verify(null, pae(envelope.payloadType, body), publicKey, Buffer.from(signature.sig, 'base64'))) {
-    problems.push('signature does not verify over the manifest');
-  }
-  const manifestJson: unknown = JSON.parse(body.toString('utf8'));
-  const manifest = Manifest.safeParse(manifestJson);
-  if (!manifest.success) throw new SignatureError(`${runDir}: signed payload is not a manifest`);
-  const files: FileCheck[] = [];
-  for (const entry of manifest.data.files) {
-    const path = join(runDir, entry.path);
-    if (relative(runDir, path).startsWith('..')) throw new SignatureError(`${entry.path}: escapes the run`);
-    if (!existsSync(path)) {
-      files.push({ path: entry.path, status: 'missing' });
-      problems.push(`${entry.path}: missing`);
-      continue;
-    }
-    const digest = await sha256File(path);
-    const ok = digest.sha256 === entry.sha256 && digest.bytes === entry.bytes;
-    files.push({ path: entry.path, status: ok ? 'ok' : 'changed' });
-    if (!ok) problems.push(`${entry.path}: content differs from the signed digest`);
-  }
-  return { valid: problems.length === 0, keyid: signature.keyid, manifest: manifest.data, files, problems };
 }
 
 /**
@@ -188,14 +139,24 @@ export async function verifyRun(runDir: string): Promise<SignatureCheck> {
  */
 export function loadOrCreateSigningKey(path: string): KeyObject {
   if (existsSync(path)) {
+    let key: KeyObject;
     try {
-      return createPrivateKey(readFileSync(path));
+      key = createPrivateKey(readFileSync(path));
     } catch (err) {
       throw new SignatureError(`${path}: not a usable private key (${(err as Error).message})`);
     }
+    if (key.asymmetricKeyType !== 'ed25519')
+      throw new SignatureError(
+        `${path}: not an Ed25519 private key (${key.asymmetricKeyType ?? 'unknown type'})`,
+      );
+    return key;
   }
   const { privateKey } = generateKeyPairSync('ed25519');
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileSync(path, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    throw new SignatureError(`${path}: cannot create the signing key (${(err as Error).message})`);
+  }
   return privateKey;
 }

@@ -68,6 +68,7 @@ describe('board built from real runs of the planted servers', () => {
       const run =
         planted.audited === undefined
           ? await runFitness({
+              seed: 1,
               target: { kind: 'stdio', argv: ['node', server(planted.name)] },
               outDir: mkdtempSync(join(tmpdir(), 'board-real-runs-')),
               env: {},

@@ -87,7 +87,10 @@ describe('roster on one machine: its own process per job, a work list that resum
     const diedRun = died.find((d) => d.run_dir !== null)?.run_dir;
     expect(diedRun).toBeDefined();
     const verify = captureIO();
-    expect(await main(['verify', diedRun ?? ''], verify)).toBe(0);
+    expect(
+      await main(['verify', diedRun ?? ''], verify),
+      [...verify.stdout, ...verify.stderr].join('\n'),
+    ).toBe(0);
     // Both attempts of a died job are on the board.
     const board = readFileSync(join(site, 'index.html'), 'utf8');
     expect(board.match(/<tr id="run-/g)).toHaveLength(started.length);

@@ -25,7 +25,7 @@ describe('run ids of HTTP targets', () => {
     for (let i = 0; i < 2; i++) {
       const http = await startFixtureHttp(server('thin'));
       stops.push(http.stop);
-      runs.push(await runFitness({ target: { kind: 'http', url: http.url }, outDir: out, env: {} }));
+      runs.push(await runFitness({ seed: 1, target: { kind: 'http', url: http.url }, outDir: out, env: {} }));
     }
     const [a, b] = runs;
     if (!a || !b) throw new Error('two runs expected');
@@ -52,6 +52,7 @@ describe('run ids of HTTP targets', () => {
   it('a target that never answers is VOID under its URL-based id', async () => {
     const port = await freePort();
     const r = await runFitness({
+      seed: 1,
       target: { kind: 'http', url: `http://127.0.0.1:${port}/mcp` },
       outDir: outDir(),
       env: {},

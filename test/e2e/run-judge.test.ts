@@ -100,6 +100,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
   /** A judge/1 run on the well-made server, its judge the local endpoint, its runner heuristic. */
   function judgeRun(url: string) {
     return runFitness({
+      seed: 1,
       target: { kind: 'stdio', argv: ['node', server('well-made')] },
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },
@@ -195,6 +196,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
         : { content: null, toolCall: { name: first, arguments: '{}' } };
     });
     const r = await runFitness({
+      seed: 1,
       target: { kind: 'stdio', argv: ['node', server('well-made')] },
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },

@@ -60,6 +60,7 @@ describe('refusals through the real pipeline', () => {
     const http = await startFixtureHttp(server('unanswered'));
     stops.push(http.stop);
     const r = await runFitness({
+      seed: 1,
       target: { kind: 'http', url: http.url },
       outDir: outDir(),
       env: {},

@@ -10,6 +10,7 @@ describe('VOID runs and bad input', () => {
   it('SIGINT mid-run leaves a VOID record naming what completed', async () => {
     let sent = false;
     const r = await runFitness({
+      seed: 1,
       target: { kind: 'stdio', argv: ['node', server('well-made')] },
       outDir: outDir(),
       env: {},
@@ -112,6 +113,7 @@ describe('VOID runs and bad input', () => {
 
   it('an unreachable model endpoint stops the run as VOID at the screen', async () => {
     const r = await runFitness({
+      seed: 1,
       target: { kind: 'stdio', argv: ['node', server('good')] },
       runner: 'openai-compatible:llama3',
       judge: 'heuristic',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UnrecoverableError } from 'bullmq';
+import { defaultSigningKeyPath } from '../../tape/publisher.js';
 import { STAGING } from '../local.js';
 import { settleTry } from '../settle.js';
 import { alive } from '../spawn.js';
@@ -25,6 +26,8 @@ export interface WorkerOptions {
   lockDurationMs?: number;
   onLine?: (line: string) => void;
   signal: AbortSignal;
+  /** The publisher key that signs the runs (default: yours, in the config directory). */
+  signingKeyPath?: string;
 }
 
 async function waitGone(pid: number | undefined, ms: number): Promise<void> {
@@ -43,7 +46,7 @@ async function waitGone(pid: number | undefined, ms: number): Promise<void> {
 export async function runWorker(o: WorkerOptions): Promise<void> {
   await checkReachable(o.queue);
   const runsDir = resolve(o.runsDir);
-  const signingKeyPath = join(runsDir, '.signing-key.pem');
+  const signingKeyPath = o.signingKeyPath ? resolve(o.signingKeyPath) : defaultSigningKeyPath();
   const results = o.queue.kind === 'postgres' ? new ResultsTable(o.queue.url) : undefined;
   const line = o.onLine ?? (() => {});
   const e = engine(o.queue);

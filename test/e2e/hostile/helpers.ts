@@ -20,6 +20,7 @@ export function proxyArgv(mode: string): string[] {
 /** A run against a hostile target, offline, with a short call deadline; returns the result and its files. */
 export async function hostileRun(target: RunOptions['target'], options: Partial<RunOptions> = {}) {
   const result = await runFitness({
+    seed: 1,
     target,
     outDir: outDir(),
     env: {},

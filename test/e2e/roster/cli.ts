@@ -43,7 +43,13 @@ export async function stopAll(graceMs = 30_000): Promise<void> {
 export function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}): CliProcess {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      // The throwaway config directory (publisher key) global-setup made, never the real one.
+      XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);

@@ -10,6 +10,10 @@ import { KEEP, PLANTED_AUDIT_DIR } from './keys.js';
  * so a unit-only invocation pays nothing. A failed audit keeps its directory as evidence.
  */
 export default function setup(project: TestProject): () => void {
+  // The publisher key and trust file live under the config directory: every test (and every CLI
+  // process a test starts, which inherits this environment) uses a throwaway one, never the real home.
+  const configHome = mkdtempSync(join(tmpdir(), 'fr-config-home-'));
+  process.env.XDG_CONFIG_HOME = configHome;
   let dir = '';
   const fresh = () => {
     if (dir !== '') release(dir);
@@ -19,7 +23,10 @@ export default function setup(project: TestProject): () => void {
   fresh();
   // Source may have changed between watch-mode reruns: never serve runs of an older build.
   project.onTestsRerun(fresh);
-  return () => release(dir);
+  return () => {
+    release(dir);
+    rmSync(configHome, { recursive: true, force: true });
+  };
 }
 
 function release(dir: string): void {

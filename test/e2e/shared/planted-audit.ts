@@ -86,7 +86,7 @@ async function obtain(dir: string): Promise<PlantedAudit> {
 async function runAudit(out: string): Promise<PlantedAudit> {
   const lines: string[] = [];
   const io: CommandIO = { out: (l) => lines.push(l), err: () => {}, cwd: process.cwd(), env: {} };
-  const exitCode = await main(['audit', '--out', out, '--quiet', '--planted-only'], io);
+  const exitCode = await main(['audit', '--out', out, '--quiet', '--planted-only', '--seed', '1'], io);
   return { exitCode, lines, out };
 }
 

@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Policy, policySha256, serializePolicy } from '../record/policy.js';
+import { policyRecord } from '../suite/explorable.js';
+import { resolveGiven } from './given.js';
+import { screenStatement } from './notes.js';
+import { completed, type RunState } from './state.js';
+
+export const POLICY_FILE = 'policy.json';
+
+/** The rules both steps of the pre-registration state: everything but the suite. */
+export function policyFields(state: RunState) {
+  const { config } = state;
+  return {
+    tasks: config.tasks,
+    minTasks: config.minTasks,
+    minAdmissionRate: config.minAdmissionRate,
+    overGeneration: config.overGeneration,
+    reps: config.reps,
+    construct: config.construct,
+    nulls: config.nulls,
+    compromisedErrorShare: config.compromisedErrorShare,
+    agentLimits: { ...config.agentLimits, callTimeoutMs: config.callTimeoutMs },
+    runner: state.runner?.id ?? config.runnerSpec,
+    judge: state.judge?.id ?? config.judgeSpec,
+    generator: config.generator,
+    screen: {
+      enabled: config.screen,
+      ...(config.screen ? { model: state.runner?.id ?? config.runnerSpec } : {}),
+      version: '1',
+      statement: screenStatement(config.screen),
+    },
+    credential: config.credential,
+    seed: config.seed,
+    runBudgetMs: config.budgetMs,
+    explorablePolicy: policyRecord(config.policy),
+    given: (state.given ?? []).map((g) => ({
+      name: g.name,
+      value: g.value,
+      origin: g.origin,
+      source: g.source,
+    })),
+  };
+}
+
+/**
+ * Step one of the pre-registration: policy.json, written and hashed before the first model call
+ * of any kind (the judge's safety reading, judge/1 generation, the null screen). The given context
+ * is resolved here because the policy names it.
+ */
+export function policyStage(state: RunState): void {
+  const { config } = state;
+  state.given = resolveGiven(config.target, config.given, state.secrets, process.cwd());
+  const at = new Date();
+  const policy: Policy = {
+    schema: 'fitness-report.policy/1',
+    ...policyFields(state),
+    extension: { batchTasks: config.extension.batchTasks, maxExtensions: config.extension.maxExtensions },
+    writtenAt: at.toISOString(),
+  };
+  writeFileSync(join(state.dir, POLICY_FILE), serializePolicy(policy), { flag: 'wx' });
+  state.policy = { sha256: policySha256(policy), at };
+  state.progress(`policy: ${POLICY_FILE} ${state.policy.sha256.slice(0, 12)} (seed ${config.seed})`);
+  completed(state, 'policy');
+}

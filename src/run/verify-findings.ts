@@ -1,0 +1,46 @@
+import { canonicalJson } from '../core/canonical.js';
+import { deriveFindings } from '../findings/derive.js';
+import { readFindingsInput } from '../findings/read.js';
+import { carriesNumbers, refusalMatchesGate } from '../record/refusal.js';
+import type { RunRecord } from '../record/run.js';
+import { type Check, check } from './verify-table.js';
+
+function same(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+/** The record's findings derived again from the published tapes and suite by the same functions. */
+export function findingsChecks(dir: string, record: RunRecord): Check[] {
+  const stored = record.findings;
+  if (stored === undefined) return [];
+  const read = readFindingsInput(dir);
+  if ('missing' in read) return [check('findings', false, read.missing)];
+  const again = deriveFindings(read.input);
+  if (again === undefined)
+    return [check('findings', false, 'the tapes hold no drive trial to derive them from')];
+  const { proposals, proposalsNote: _note, ...rest } = stored;
+  const { proposals: ruled, proposalsNote: _n, ...derived } = again;
+  const ok = same(rest, derived);
+  const rules = proposals.filter((p) => p.source === 'rules');
+  return [
+    check('findings', ok, `${stored.findings.length} re-derived from the tapes${ok ? '' : ' (they differ)'}`),
+    check('rule proposals', same(rules, ruled), `${rules.length} re-derived`),
+  ];
+}
+
+/** The refusal block opens on the refusing gate's numbers: they must be that gate's, as stored. */
+export function refusalChecks(record: RunRecord): Check[] {
+  const refusal = record.refusal;
+  const last = record.gates.at(-1);
+  if (refusal === undefined || last === undefined) return [];
+  const name = `refusal block (${refusal.gate} ${refusal.reason})`;
+  if (!carriesNumbers(refusal))
+    return [check(name, true, "gate and reason only, written before the block carried the gate's numbers")];
+  return [
+    check(
+      name,
+      last.gate === refusal.gate && refusalMatchesGate(refusal, last),
+      `carries the ${last.gate} gate's numbers`,
+    ),
+  ];
+}

@@ -1,0 +1,19 @@
+/** One row of `verify`'s table: what was checked, whether it held, and what was found. */
+export interface Check {
+  check: string;
+  ok: boolean;
+  detail: string;
+}
+
+export function check(name: string, ok: boolean, detail: string): Check {
+  return { check: name, ok, detail };
+}
+
+/** The table as `verify` prints it: one aligned row per check. */
+export function formatChecks(checks: readonly Check[]): string[] {
+  const width = Math.max(5, ...checks.map((c) => c.check.length));
+  return [
+    `${'check'.padEnd(width)}  result    detail`,
+    ...checks.map((c) => `${c.check.padEnd(width)}  ${(c.ok ? 'ok' : 'MISMATCH').padEnd(8)}  ${c.detail}`),
+  ];
+}

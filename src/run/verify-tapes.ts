@@ -1,0 +1,138 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { RunRecord } from '../record/run.js';
+import { readTape } from '../tape/reader.js';
+import { EventKind } from '../tape/schema.js';
+import { FILES } from './run-dir.js';
+import { type Check, check } from './verify-table.js';
+
+/** The fields of a `fitness.trial` event the record's counts are made of. */
+export const TrialEvent = z.looseObject({
+  phase: z.string(),
+  checkPassed: z.boolean(),
+  constructPassed: z.boolean().nullable().optional(),
+  nullApplicable: z.boolean().nullable().optional(),
+  firstTry: z.boolean().optional(),
+  oracleError: z.string().optional(),
+});
+export type TrialEvent = z.infer<typeof TrialEvent>;
+
+/** Every trial's end event on the agent tape, in tape order. */
+export async function readTrialEvents(dir: string): Promise<TrialEvent[]> {
+  const tape = await readTape(join(dir, FILES.agent));
+  return tape.records.flatMap((r) => {
+    if (r.type !== 'event' || r.value.kind !== EventKind.trial) return [];
+    const parsed = TrialEvent.safeParse(r.value.raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+type Counted = { k: number; n: number };
+
+function kn(c: Counted): string {
+  return `${c.k}/${c.n}`;
+}
+
+function same(a: Counted, b: Counted): boolean {
+  return a.k === b.k && a.n === b.n;
+}
+
+const NULL_PHASES = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'] as const;
+
+function nullChecks(record: RunRecord, events: readonly TrialEvent[]): Check[] {
+  const gates = record.gates.filter((g) => g.gate === 'null_baseline');
+  const last = gates.at(-1);
+  if (last?.gate !== 'null_baseline') return [];
+  // A ceiling gate followed by construct saw only the registered tasks' nulls: extension batches ran theirs later.
+  const after = record.gates.slice(record.gates.indexOf(last) + 1).some((g) => g.gate === 'construct');
+  return NULL_PHASES.map((phase) => {
+    const trials = events.filter((e) => e.phase === phase);
+    const applicable =
+      phase === 'null-random-args' ? trials.filter((e) => e.nullApplicable !== false) : trials;
+    const tape = { k: applicable.filter((e) => e.checkPassed).length, n: applicable.length };
+    const rate = last.nullRates[phase];
+    const recorded = { k: rate?.k ?? 0, n: rate?.n ?? 0 };
+    const ok = after ? recorded.k <= tape.k && recorded.n <= tape.n : same(recorded, tape);
+    return check(
+      `tape counts ${phase}`,
+      ok,
+      `record ${kn(recorded)}, tape ${kn(tape)}${after ? ' (the gate ran before the extension batches)' : ''}`,
+    );
+  });
+}
+
+function constructCheck(record: RunRecord, events: readonly TrialEvent[]): Check[] {
+  const gate = record.gates.find((g) => g.gate === 'construct');
+  if (gate?.gate !== 'construct') return [];
+  const trials = events.filter((e) => e.phase === 'construct');
+  const completed = trials.filter((e) => e.oracleError === undefined);
+  const tape = { k: completed.filter((e) => e.constructPassed === true).length, n: completed.length };
+  const errors = trials.length - completed.length;
+  return [
+    check(
+      'tape counts construct',
+      same(tape, gate) && errors === gate.errors,
+      `record ${kn(gate)} with ${gate.errors} error(s), tape ${kn(tape)} with ${errors} error(s)`,
+    ),
+  ];
+}
+
+function driveChecks(record: RunRecord, events: readonly TrialEvent[]): Check[] {
+  if (!record.score) return [];
+  const drive = events.filter((e) => e.phase === 'drive');
+  const first = { k: drive.filter((e) => e.firstTry === true).length, n: drive.length };
+  const eventual = { k: drive.filter((e) => e.checkPassed).length, n: drive.length };
+  return [
+    check(
+      'tape counts first-try',
+      same(first, record.score.firstTry),
+      `record ${kn(record.score.firstTry)}, tape ${kn(first)}`,
+    ),
+    check(
+      'tape counts eventual',
+      same(eventual, record.score.eventual),
+      `record ${kn(record.score.eventual)}, tape ${kn(eventual)}`,
+    ),
+  ];
+}
+
+function voidCheck(record: RunRecord, events: readonly TrialEvent[]): Check[] {
+  const trials = record.void?.completed.trials;
+  if (trials === undefined) return [];
+  const phases = new Set([...Object.keys(trials), ...events.map((e) => e.phase)]);
+  phases.delete('screen');
+  const differ = [...phases].filter(
+    (p) => (trials[p as keyof typeof trials] ?? 0) !== events.filter((e) => e.phase === p).length,
+  );
+  return [
+    check(
+      'tape counts trials',
+      differ.length === 0,
+      differ.length === 0
+        ? `${events.length} trial(s) on the tape, as the record says`
+        : differ
+            .map(
+              (p) =>
+                `${p}: record ${trials[p as keyof typeof trials] ?? 0}, tape ${events.filter((e) => e.phase === p).length}`,
+            )
+            .join('; '),
+    ),
+  ];
+}
+
+/**
+ * The record's trial counts recounted from the agent tape's trial events, by the rules the run
+ * counted them with: null k/n (random-args over applicable trials only), construct k/n/errors,
+ * first-try and eventual k/n, and a VOID record's trials per phase.
+ */
+export function tapeCountChecks(record: RunRecord, events: readonly TrialEvent[]): Check[] {
+  const predates = events.length > 0 && events.every((e) => e.firstTry === undefined);
+  if (predates)
+    return [check('tape counts', true, 'not recountable: the tape predates per-trial count fields')];
+  return [
+    ...nullChecks(record, events),
+    ...constructCheck(record, events),
+    ...driveChecks(record, events),
+    ...voidCheck(record, events),
+  ];
+}
