@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenCandidates } from '../agents/screen.js';
+import { curtailStatement } from '../record/curtail.js';
 import {
   describeExtensionProtocol,
   type PreRegistration,
@@ -115,6 +116,7 @@ export function preregistration(state: RunState): PreRegistration {
     seed: config.seed,
     suiteHash: registration.hash,
     runBudgetMs: config.budgetMs,
+    curtail: { enabled: config.curtail, statement: curtailStatement(config.curtail) },
     explorablePolicy: policyRecord(config.policy),
     given: (state.given ?? []).map((g) => ({
       name: g.name,

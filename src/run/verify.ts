@@ -108,6 +108,13 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
         signal: signalFor(gate, record),
         ratio: gate.ratio,
         percentile: gate.percentile,
+        ...(gate.curtailed
+          ? {
+              curtailed: Object.fromEntries(
+                Object.entries(gate.curtailed.phases).map(([p, c]) => [p, c.of - c.ran]),
+              ),
+            }
+          : {}),
       });
     case 'construct': {
       const ledger = gate.extension.ledger;
@@ -126,6 +133,7 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
         registered: { tasks: ledger.registered.tasks, pool: ledger.registered.pool },
         batches: ledger.batches.map((b) => ({ tasksAdded: b.tasksAdded, pool: b.poolAfter })),
         ...(gate.wire ? { wire: gate.wire } : {}),
+        ...(gate.curtailed ? { curtailed: { remaining: gate.curtailed.of - gate.curtailed.ran } } : {}),
       });
     }
   }
@@ -167,7 +175,12 @@ export async function verifyFitnessRun(dir: string): Promise<VerifyResult> {
   const suite = readSuite(dir);
   if (record.suite) note(suite?.hash === record.suite.hash, 'suite.json hash');
   for (const gate of record.gates) {
-    const again = recompute(gate, record, suite);
+    let again: GateRecord | string;
+    try {
+      again = recompute(gate, record, suite);
+    } catch (err) {
+      again = (err as Error).message;
+    }
     const name = gate.gate === 'null_baseline' ? `null_baseline (${gate.signalSource})` : gate.gate;
     if (typeof again === 'string') problems.push(`${name}: ${again}`);
     else
