@@ -2,6 +2,7 @@ import type { McpSession } from '../connect/session.js';
 import type { ToolCallOutcome as SessionOutcome } from '../connect/session-types.js';
 import type { ToolCaller, ToolCallOutcome } from '../suite/surface.js';
 import { EventKind } from '../tape/schema.js';
+import { openMainSession } from './connect-stage.js';
 import { checkStop, type RunState, RunStop } from './state.js';
 import { targetAlive } from './trials.js';
 
@@ -18,6 +19,8 @@ export class CallWatch {
   /** Distinct tools called, in order, and whether any call got an answer from the server. */
   readonly called: string[] = [];
   answered = 0;
+  /** What the first refused frame was (its limit), for the VOID detail when nothing answered. */
+  refusal: string | undefined;
 }
 
 /** How many distinct tools may fail, with nothing answered at all, before generation stops. */
@@ -92,15 +95,12 @@ function stop(state: RunState, reason: RunStop): RunStop {
  * has answered, exploration cannot complete because of the server: the run stops as VOID with the
  * cause rather than going on to blame the surface.
  */
-export function watchedCaller(
-  state: RunState,
-  session: McpSession,
-  corrId: string,
-  watch: CallWatch,
-): ToolCaller {
+export function watchedCaller(state: RunState, corrId: string, watch: CallWatch): ToolCaller {
   const during = corrId === 'admit' ? 'admission' : 'generation';
   return async (name, args) => {
     checkStop(state);
+    const session = state.session;
+    if (session === undefined) throw new RunStop('crashed', `${during} without a session`);
     const earlier = watch.failed.get(name);
     if (earlier !== undefined)
       return { kind: 'error', message: `not called: an earlier call ${WORDS[earlier]}` };
@@ -127,17 +127,44 @@ export function watchedCaller(
       },
       corrId,
     );
-    await checkTarget(state, session, during);
+    const refused = failure === 'frame' ? await reconnect(state, session, during) : undefined;
+    if (refused === undefined) await checkTarget(state, session, during);
+    else watch.refusal ??= refused;
     if (watch.answered === 0 && watch.failed.size >= FIRST_TOOLS_ALL_FAILED) {
       const tools = [...watch.failed].map(([tool, kind]) => `${tool}: ${kind}`);
+      const limit = watch.refusal === undefined ? '' : `; ${watch.refusal}`;
       throw stop(
         state,
         new RunStop(
           voidReasonOf(failure),
-          `exploration could not complete: none of the first ${tools.length} tools called was answered during ${during} (${tools.join('; ')})`,
+          `exploration could not complete: none of the first ${tools.length} tools called was answered during ${during} (${tools.join('; ')})${limit}`,
         ),
       );
     }
-    return suiteOutcome(outcome);
+    const seen = suiteOutcome(outcome);
+    return refused === undefined || seen.kind !== 'error' ? seen : { ...seen, refused };
   };
+}
+
+/**
+ * A frame over the size or depth limit ends the session it came on (nothing past the limit is
+ * read), but it is that one answer, not the server, that failed: the run opens a fresh main
+ * session on the same tape and goes on without calling that tool again. Returns what was refused;
+ * a target that cannot be reached again stops the run as a dead target.
+ */
+async function reconnect(state: RunState, session: McpSession, during: string): Promise<string> {
+  const refused = session.fault?.detail ?? 'a frame over the transport limit';
+  await session.close().catch(() => undefined);
+  checkStop(state);
+  try {
+    state.session = await openMainSession(state, 'reconnect');
+  } catch (err) {
+    checkStop(state);
+    const why = err instanceof Error ? err.message : String(err);
+    throw stop(
+      state,
+      new RunStop('target_died', `${refused} during ${during}, and reconnecting failed: ${why}`),
+    );
+  }
+  return refused;
 }

@@ -1,6 +1,6 @@
 import { FitnessError } from '../cli/errors.js';
 import { callContext } from '../connect/context.js';
-import { openSession } from '../connect/session.js';
+import { type McpSession, openSession } from '../connect/session.js';
 import { summarize } from '../probes/report.js';
 import { probeTarget } from '../probes/target.js';
 import { canonicalDigest } from '../record/canonical.js';
@@ -12,21 +12,25 @@ import { checkStop, completed, type RunState, RunStop } from './state.js';
 
 /** Connect the main session (era verdict reused by every trial session), then list the surface. */
 export async function connectStage(state: RunState): Promise<void> {
-  const { target } = state.config;
   try {
-    state.session = await callContext.run({ corrId: 'connect' }, () =>
-      openSession(target, {
-        tape: state.tapes.wire,
-        requestTimeoutMs: state.config.callTimeoutMs,
-        signal: state.abort.signal,
-      }),
-    );
+    state.session = await openMainSession(state, 'connect');
   } catch (err) {
     checkStop(state);
     throw new RunStop(connectVoidReason(err), `could not connect to the target: ${(err as Error).message}`);
   }
   state.prior = state.session.prior;
   completed(state, 'connect');
+}
+
+/** The main session, on the wire tape, with the run's call deadline and abort signal. */
+export function openMainSession(state: RunState, corrId: string): Promise<McpSession> {
+  return callContext.run({ corrId }, () =>
+    openSession(state.config.target, {
+      tape: state.tapes.wire,
+      requestTimeoutMs: state.config.callTimeoutMs,
+      signal: state.abort.signal,
+    }),
+  );
 }
 
 /** A refused frame is a transport error and a handshake that never answered a timeout; anything else, the target died. */

@@ -54,15 +54,14 @@ async function propose(
 ): Promise<{ proposals: unknown[]; faults: GeneratorFault[]; exploration?: ExplorationLedger }> {
   const { config } = state;
   const surface = state.tools;
-  const session = state.session;
-  if (surface === undefined || session === undefined)
+  if (surface === undefined || state.session === undefined)
     throw new RunStop('crashed', 'generation without a surface');
   if (config.generator.name === 'explore') {
     const result = await explore2({
       surface,
       safety: state.safety ?? [],
       policy: config.policy,
-      caller: watchedCaller(state, session, 'generate', watch),
+      caller: watchedCaller(state, 'generate', watch),
       seed: config.seed,
       count: asked,
       given: state.given ?? [],
@@ -110,7 +109,7 @@ export async function generateStage(state: RunState): Promise<Generated> {
     surface: state.tools ?? { tools: [] },
     safety: state.safety ?? [],
     allowDestructive: config.allowDestructive,
-    caller: watchedCaller(state, session, 'admit', watch),
+    caller: watchedCaller(state, 'admit', watch),
     given: givenTexts(state.given ?? []),
   });
   const admitted = admission.filter((e) => e.verdict.admitted).length;

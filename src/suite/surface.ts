@@ -54,6 +54,8 @@ export type ToolCallOutcome =
       code?: number;
       /** The call did not complete at the transport: no response in time, or the connection failed. */
       transport?: 'timeout' | 'failed';
+      /** The answer came in a frame over the transport's size or depth limit (what was refused). */
+      refused?: string;
     };
 
 export type ToolCaller = (name: string, args: Record<string, unknown>) => Promise<ToolCallOutcome>;

@@ -28,6 +28,25 @@ describe('hostile stdio servers, measured', () => {
     expect(record.gates).toEqual([]);
   });
 
+  it('one tool answering 50 MB is skipped with its reason in the ledger, and the run goes on', async () => {
+    const { result, record, wire } = await hostileRun(
+      { kind: 'stdio', argv: proxyArgv('hugetool:get_vessel_crew') },
+      { callTimeoutMs: 30_000 },
+    );
+    expect(record.void).toBeUndefined();
+    expect(['SCORED', 'REFUSED']).toContain(record.outcome);
+    const crew = record.exploration?.tools.find((t) => t.tool === 'get_vessel_crew');
+    expect(crew?.skipped).toMatch(/exceeded the 16777216-byte frame limit; the run reconnected/);
+    expect(crew?.calls).toBe(1);
+    expect(crew?.candidates).toBe(0);
+    // Other tools still produced candidates, on the session opened after the refused frame.
+    expect(record.exploration?.tools.some((t) => t.tool !== 'get_vessel_crew' && t.candidates > 0)).toBe(
+      true,
+    );
+    expect(wire.records.some((r) => r.type === 'message' && r.value.corr_id === 'reconnect')).toBe(true);
+    await expectCleanEnd(result.dir);
+  }, 600_000);
+
   it('a 20 MB tool result goes past the 16 MB frame limit: VOID transport_error naming the limit', async () => {
     const { result, record } = await hostileRun(
       { kind: 'stdio', argv: proxyArgv('huge:20') },
@@ -99,7 +118,7 @@ describe('hostile stdio servers, measured', () => {
   it('a notification flood: the tape is capped per session, the budget ends the run VOID budget_exhausted', async () => {
     const { result, record, wire } = await hostileRun(
       { kind: 'stdio', argv: proxyArgv('flood') },
-      { budgetMs: 8000, tapeCapBytes: 2 * 1024 * 1024, callTimeoutMs: 20_000 },
+      { budgetMs: 8000, tapeCapBytes: 512 * 1024, callTimeoutMs: 20_000 },
     );
     expect(record.void?.reason).toBe('budget_exhausted');
     expect(record.void?.detail).toMatch(/^the pre-registered run budget of 8 s ran out during /);

@@ -61,6 +61,8 @@ interface ToolPlan {
   params: ParamSpec[];
   tally: ToolTally;
   tried: Set<string>;
+  /** Its answer was refused at the transport: never called again. */
+  stopped?: boolean;
 }
 
 class Exploration {
@@ -90,6 +92,12 @@ class Exploration {
     if (outcome.kind === 'error' && outcome.transport !== undefined)
       throw new ExploreTransportError(outcome.transport, plan.tool.name, outcome.message);
     const read = readObservation(outcome, this.options.maxResultChars ?? EXPLORE_LIMITS.maxResultChars);
+    if (outcome.kind === 'error' && outcome.refused !== undefined) {
+      plan.tally.errors++;
+      plan.tally.skip(`skipped: ${outcome.refused}; the run reconnected and did not call it again`);
+      plan.stopped = true;
+      return;
+    }
     if (read.kind === 'error') {
       plan.tally.errors++;
       return;
@@ -109,6 +117,11 @@ class Exploration {
   }
 }
 
+/** Read through a call so that a stop made during an earlier call of the loop is seen. */
+function isStopped(plan: ToolPlan): boolean {
+  return plan.stopped === true;
+}
+
 function byName(a: ToolDescriptor, b: ToolDescriptor): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
@@ -124,7 +137,7 @@ async function hop(run: Exploration, plans: readonly ToolPlan[], index: number):
   const perTool = run.options.perTool ?? EXPLORE_LIMITS.perTool;
   for (const plan of plans) {
     const left = perTool - plan.tally.calls;
-    if (left <= 0) continue;
+    if (left <= 0 || isStopped(plan)) continue;
     const random = mulberry32(deriveSeed(run.options.seed, `explore2:${plan.tool.name}:${index}`));
     const sets = argumentSets(plan.tool, plan.params, known, run.options.given, {
       tried: plan.tried,
@@ -132,6 +145,7 @@ async function hop(run: Exploration, plans: readonly ToolPlan[], index: number):
       random,
     }).filter((set) => (index === 0 ? !usesHarvest(set) : true));
     for (const set of sets) {
+      if (isStopped(plan)) break;
       const key = JSON.stringify(set.args);
       plan.tried.add(key);
       if (run.validator.check(plan.tool.name, set.args) !== undefined) continue;
