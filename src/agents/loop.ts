@@ -1,6 +1,7 @@
 import { generateText, type StepResult, type StopCondition, stepCountIs, type ToolSet } from 'ai';
 import { FitnessError } from '../core/errors.js';
 import type { CallUsage } from '../record/pricing.js';
+import { CACHED_PREFIX } from './cache.js';
 import { assistantBlocks, callUsage, toolResultBlocks, turnUsage } from './turns.js';
 import type { AgentModel, Exhaustion, TrialLimits, TurnSink } from './types.js';
 
@@ -75,7 +76,8 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRun> {
   try {
     const result = await generateText({
       model: model.model,
-      system: input.system,
+      // The system prompt ends the cached prefix (see cache.ts).
+      system: { role: 'system', content: input.system, providerOptions: CACHED_PREFIX },
       prompt: input.prompt,
       ...(input.tools && Object.keys(input.tools).length > 0 ? { tools: input.tools } : {}),
       stopWhen: [stepCountIs(input.limits.maxSteps), budgetReached(input.limits.tokenBudgetPerTrial)],

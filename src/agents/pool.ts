@@ -1,17 +1,19 @@
 /**
  * Runs `fn` over `items` with at most `limit` in flight, results in input order. Once `signal`
- * aborts, no further item starts; items already running finish (their trials see the same signal).
+ * aborts, or once `stop()` says so, no further item starts; items already running finish (their
+ * trials see the same signal).
  */
 export async function mapLimit<T, R>(
   items: readonly T[],
   limit: number,
   fn: (item: T, index: number) => Promise<R>,
   signal?: AbortSignal,
+  stop?: () => boolean,
 ): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < items.length && signal?.aborted !== true) {
+    while (next < items.length && signal?.aborted !== true && stop?.() !== true) {
       const index = next++;
       results[index] = await fn(items[index] as T, index);
     }

@@ -3,6 +3,7 @@ import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
 import { canonicalJson } from '../core/canonical.js';
 import type { FailureClass } from '../record/score.js';
+import { CACHED_PREFIX } from './cache.js';
 import { randomArguments } from './random-args.js';
 import type { OracleError, Phase, SurfaceTools, ToolCallRecord, ToolSession } from './types.js';
 
@@ -149,9 +150,12 @@ export function toolSet(tools: SurfaceTools): ToolSet {
   const cached = toolSets.get(tools);
   if (cached !== undefined) return cached;
   const set: ToolSet = {};
+  const last = tools.at(-1);
   for (const tool of tools) {
     set[tool.name] = dynamicTool({
       ...(tool.description === undefined ? {} : { description: tool.description }),
+      // The last definition closes the tools' cached prefix (see cache.ts).
+      ...(tool === last ? { providerOptions: CACHED_PREFIX } : {}),
       inputSchema: inputSchemaOf(tool),
       execute: (input, { toolCallId }) => execute(tool, input, toolCallId),
     });

@@ -76,6 +76,9 @@ Registration (pre-registered; nothing changes after prereg.json is written):
                           prompts may name it, it is never an answer key; the target's own argv, env
                           and cwd entries that are existing paths are added as derived context
   --no-screen             skip the generation-time null screen (default: screened)
+  --no-curtail            run every phase's registered sample even when its decision can no longer
+                          change (default: a null phase stops on a certain KILL, construct on a certain
+                          refusal; never the drive; pre-registered, and verify re-proves it)
 
 Harness:
   --concurrency N         trials in flight (default ${RUN_DEFAULTS.concurrency})

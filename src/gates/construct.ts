@@ -9,6 +9,7 @@ import {
 import { ConstructGate, type WireEvidence } from '../record/gate.js';
 import { planSampleSize } from '../stats/index.js';
 import { constructStep, type StepDecision, validatePool } from './construct-step.js';
+import { constructCurtail, curtailLine } from './curtail.js';
 import { GateInputError, inputs } from './errors.js';
 import { type ExtensionDecision, resolveExtension } from './extension.js';
 import { pct, plural, pValue, rate } from './format.js';
@@ -26,6 +27,8 @@ export interface ConstructInput {
   batches: readonly { tasksAdded: number; pool: Pool }[];
   /** What the wire tape shows about the reference agent's calls. */
   wire?: z.input<typeof WireEvidence>;
+  /** The last step stopped early: its registered trials that never ran (re-proved here). */
+  curtailed?: { remaining: number };
 }
 
 const trials = (p: Pool) => p.n + p.errors;
@@ -74,6 +77,50 @@ function wireText(wire: ConstructInput['wire']): string {
   return ` The wire tape shows ${plural(wire.toolCalls, 'tool call')}, ${plural(wire.errorResults, 'error result')}${protocol} and ${plural(wire.pending, 'request')} with no response.`;
 }
 
+/** The curtailment of the last step, proved again from the stored pool; unproved is bad input. */
+function proveCurtail(
+  input: ConstructInput,
+  params: RateParams,
+  share: number,
+  pool: Pool,
+  batchesUsed: number,
+  remaining: number,
+) {
+  const proof = constructCurtail({
+    pool,
+    remaining,
+    batchesUsed,
+    params,
+    compromisedErrorShare: share,
+    policy: input.policy,
+  });
+  if (proof === undefined)
+    throw new GateInputError(
+      'construct',
+      'curtailed',
+      'a refusal every completion of the remaining trials reaches',
+      `${remaining} trials unrun at ${pool.k}/${pool.n}+${pool.errors}`,
+    );
+  const last = input.batches.at(-1);
+  const before = batchesUsed === 0 ? undefined : input.batches.at(-2)?.pool;
+  const ran =
+    last === undefined
+      ? trials(input.registered.pool)
+      : trials(last.pool) - trials(before ?? input.registered.pool);
+  const { ending, ...shown } = proof;
+  const record = {
+    step: batchesUsed === 0 ? ('registered' as const) : batchesUsed,
+    ran,
+    of: ran + remaining,
+    ...shown,
+  };
+  return { ending, record };
+}
+
+function curtailedHeadline(pool: Pool): string {
+  return `The reference agent passed ${pool.k} of ${plural(pool.n, 'trial')} that completed, with ${pool.errors} oracle error(s).`;
+}
+
 /**
  * Gate 6 (paid): the reference agent's pooled verdict through the registered extension ladder.
  * Built from the whole observed sequence, so `verify` can recompute it from stored counts alone.
@@ -86,7 +133,11 @@ export function constructGate(input: ConstructInput): ConstructGate {
   const reps = v.positive('reps', input.reps);
   const regTasks = v.count('registered.tasks', input.registered?.tasks);
   const regPool = validatePool(fn, 'registered.pool', input.registered.pool);
-  if (trials(regPool) !== regTasks * reps) {
+  const unrun =
+    input.curtailed === undefined ? 0 : v.positive('curtailed.remaining', input.curtailed.remaining);
+  const lastIndex = v.array('batches', input.batches).length - 1;
+  const cut = (i: number) => (i === lastIndex ? unrun : 0);
+  if (trials(regPool) + cut(-1) !== regTasks * reps) {
     throw new GateInputError(
       fn,
       'registered.pool',
@@ -117,7 +168,7 @@ export function constructGate(input: ConstructInput): ConstructGate {
       after.k < pool.k ||
       after.n < pool.n ||
       after.errors < pool.errors ||
-      trialsAdded !== tasksAdded * reps
+      trialsAdded + cut(i) !== tasksAdded * reps
     ) {
       throw new GateInputError(
         fn,
@@ -138,15 +189,17 @@ export function constructGate(input: ConstructInput): ConstructGate {
     pool = after;
     next = resolveExtension({ verdict: decision.verdict, batchesUsed: i + 1 }, input.policy);
   });
-  if (next.action === 'buy')
+  const curtailed = unrun > 0 ? proveCurtail(input, p, share, pool, steps.length, unrun) : undefined;
+  if (next.action === 'buy' && curtailed === undefined)
     throw new GateInputError(
       fn,
       'batches',
       `to include batch ${next.batch}: the gate bought it`,
       steps.length,
     );
-  const final =
-    next.action === 'refuse'
+  const final = curtailed
+    ? curtailed.ending
+    : next.action === 'refuse'
       ? { verdict: next.verdict, reason: next.reason, outcome: next.outcome }
       : decision.reason === 'compromised_oracle_errors'
         ? { verdict: 'FAIL' as const, reason: decision.reason, outcome: 'COMPROMISED' as const }
@@ -159,7 +212,13 @@ export function constructGate(input: ConstructInput): ConstructGate {
           : { verdict: 'PASS' as const };
   const s = decision.stats;
   const explain =
-    headline(decision, pool, p, share) + sequence(registered, steps) + ending(next) + wireText(input.wire);
+    (curtailed
+      ? curtailedHeadline(pool) + sequence(registered, steps)
+      : headline(decision, pool, p, share) + sequence(registered, steps) + ending(next)) +
+    wireText(input.wire) +
+    (curtailed
+      ? ` The ${curtailed.record.step === 'registered' ? 'registered sample' : `batch ${curtailed.record.step}`} was ${curtailLine(curtailed.record.ran, curtailed.record.of, curtailed.record)}.`
+      : '');
   return seal(
     ConstructGate,
     {
@@ -190,6 +249,7 @@ export function constructGate(input: ConstructInput): ConstructGate {
         ? { policy: input.policy, ledger: { registered, batches: steps } }
         : { policy: input.policy },
       ...(input.wire ? { wire: input.wire } : {}),
+      ...(curtailed ? { curtailed: curtailed.record } : {}),
       explain,
     },
     fn,

@@ -1,6 +1,7 @@
 import { NullBaselineGate, type NullPhase, type NullRate } from '../record/gate.js';
 import type { SignalSource } from '../record/outcome.js';
 import { percentileNearestRank, wilson } from '../stats/index.js';
+import { curtailLine, nullCurtail } from './curtail.js';
 import { GateInputError, inputs } from './errors.js';
 import { plural, rate } from './format.js';
 import { seal } from './seal.js';
@@ -33,6 +34,8 @@ export interface NullBaselineInput {
   /** Registered null ratio (0.5) and percentile (95). */
   ratio: number;
   percentile: number;
+  /** Phases stopped early (ceiling only): each one's registered trials that never ran, re-proved here. */
+  curtailed?: Partial<Record<NullPhase, number>>;
 }
 
 const SOURCE_TEXT: Record<SignalSource, string> = {
@@ -76,6 +79,55 @@ function notMeasured(
       out[phase] = { notApplicable: c.notApplicable ?? 0 };
   }
   return out;
+}
+
+function unrunTrials(input: NullBaselineInput): Partial<Record<NullPhase, number>> {
+  const v = inputs('null_baseline');
+  const out: Partial<Record<NullPhase, number>> = {};
+  for (const p of NULL_PHASES) {
+    const r = input.curtailed?.[p];
+    if (r !== undefined && v.count(`curtailed.${p}`, r) > 0) out[p] = r;
+  }
+  return out;
+}
+
+/** A curtailment claimed by the input, proved again from the counts; unproved is bad input. */
+function proveCurtail(input: NullBaselineInput, killed: boolean) {
+  const unrun = unrunTrials(input);
+  if (Object.keys(unrun).length === 0) return undefined;
+  const count = (p: NullPhase) => {
+    const c = input.phases?.[p];
+    return { k: c?.k ?? 0, n: c?.n ?? 0, notApplicable: c?.notApplicable ?? 0, remaining: unrun[p] ?? 0 };
+  };
+  const phases = {
+    'null-no-tools': count('null-no-tools'),
+    'null-stubbed-empty': count('null-stubbed-empty'),
+    'null-random-args': count('null-random-args'),
+  };
+  const proof =
+    input.signal.source === 'ceiling'
+      ? nullCurtail({ phases, ratio: input.ratio, percentile: input.percentile })
+      : undefined;
+  if (proof === undefined || !killed)
+    throw new GateInputError(
+      'null_baseline',
+      'curtailed',
+      'a KILL at the ceiling every completion reaches',
+      'not proved',
+    );
+  const ran = (p: NullPhase) => phases[p].n + phases[p].notApplicable;
+  const record = {
+    phases: Object.fromEntries(
+      NULL_PHASES.filter((p) => unrun[p] !== undefined).map((p) => [
+        p,
+        { ran: ran(p), of: ran(p) + (unrun[p] ?? 0) },
+      ]),
+    ),
+    ...proof,
+  };
+  const all = NULL_PHASES.reduce((a, p) => a + ran(p), 0);
+  const of = all + NULL_PHASES.reduce((a, p) => a + (unrun[p] ?? 0), 0);
+  return { record, line: curtailLine(all, of, proof) };
 }
 
 /**
@@ -169,6 +221,7 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
   const cutoff = ratio * signal;
   const line = `T_null (p${percentile} of ${shown}) is ${rate(tNull)} against ${rate(ratio)} × ${rate(signal)} = ${rate(cutoff)}, with S from ${against}`;
   const killed = tNull >= cutoff;
+  const curtailed = proveCurtail(input, killed);
   return seal(
     NullBaselineGate,
     {
@@ -176,9 +229,12 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
       cutoff,
       verdict: killed ? 'KILL' : 'PROCEED',
       ...(killed ? { reason: 'noise_exceeds_signal' as const, outcome: 'DEGENERATE' as const } : {}),
-      explain: killed
-        ? `${line}: models without a working server reach the answers, so the suite does not measure the server.`
-        : `${line}: the nulls stay below the line.`,
+      ...(curtailed ? { curtailed: curtailed.record } : {}),
+      explain:
+        (killed
+          ? `${line}: models without a working server reach the answers, so the suite does not measure the server.`
+          : `${line}: the nulls stay below the line.`) +
+        (curtailed ? ` The nulls were ${curtailed.line}.` : ''),
     },
     'null_baseline',
   );

@@ -45,7 +45,7 @@ describe('buildCost', () => {
     expect(CostBlock.safeParse(c).success).toBe(true);
   });
 
-  it('is a floor with a reason for each gap; an unpriced model gets no figure of its own', () => {
+  it('is a floor with a reason for each gap; an unpriced model gets no figure, cache tokens without a cache price are left out', () => {
     const c = buildCost(
       [
         row('runner', 'priced'),
@@ -59,9 +59,10 @@ describe('buildCost', () => {
     );
     expect(c.kind).toBe('floor');
     if (c.kind !== 'floor') return;
-    expect(c.usd).toBeCloseTo(3 + 3, 12);
+    // The nocache model's input and output are priced (1.1); its 10 cache-read tokens are not.
+    expect(c.usd).toBeCloseTo(3 + 3 + 1.1, 12);
     expect(c.breakdown.runner.models.find((m) => m.model === 'mystery:model')?.usd).toBeUndefined();
-    expect(c.breakdown.screen.usd).toBeUndefined();
+    expect(c.breakdown.screen.usd).toBeCloseTo(1.1, 12);
     expect(c.reasons.map((r) => [r.code, r.role, r.calls])).toEqual([
       ['unpriced_model', 'runner', 1],
       ['usage_missing', 'judge', 1],

@@ -57,7 +57,7 @@ function reasonsFor(role: UsageRole, t: Tally, priced: boolean, hasPrice: boolea
     out.push({
       ...base,
       code: 'unpriced_cache_tokens',
-      detail: `${t.model} has cache tokens but no cache price`,
+      detail: `${t.model} has cache tokens but no cache price: they are left out, so its figure is a floor`,
     });
   }
   if (t.noUsage > 0) {
@@ -87,6 +87,14 @@ function reasonsFor(role: UsageRole, t: Tally, priced: boolean, hasPrice: boolea
   return out;
 }
 
+function pricedPart(price: NonNullable<PriceTable['models'][string]>, t: Tally['tokens']): Tally['tokens'] {
+  return {
+    ...t,
+    cacheRead: price.cacheRead === undefined ? 0 : t.cacheRead,
+    cacheWrite: price.cacheWrite === undefined ? 0 : t.cacheWrite,
+  };
+}
+
 function buildRole(
   role: UsageRole,
   rows: readonly UsageRow[],
@@ -98,8 +106,10 @@ function buildRole(
   let usd: number | undefined;
   for (const t of tallyRole(rows)) {
     const price = prices.models[t.model];
-    const cost = priceTokens(price, t.tokens);
-    reasons.push(...reasonsFor(role, t, cost !== undefined, price !== undefined));
+    const full = priceTokens(price, t.tokens);
+    // Cache tokens without a cache price are left out: what remains is priced, as a floor.
+    const cost = full ?? (price === undefined ? undefined : priceTokens(price, pricedPart(price, t.tokens)));
+    reasons.push(...reasonsFor(role, t, full !== undefined, price !== undefined));
     models.push({
       model: t.model,
       calls: t.calls,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count, NonEmpty, OpenUnit, PositiveCount, StoredInterval, Threshold, Unit } from './common.js';
+import { ConstructCurtailed, NullCurtailed } from './curtail.js';
 import { ConstructExtension } from './extension.js';
 import {
   AnswerLeakReason,
@@ -161,6 +162,8 @@ export const NullBaselineGate = z
     tNull: Unit.optional(),
     /** ratio · S, the line T_null must stay below. */
     cutoff: Unit.optional(),
+    /** Null phases stopped early because no remaining outcome could change the KILL (absent: none). */
+    curtailed: NullCurtailed.optional(),
     ...common,
   })
   .superRefine(outcomeMatchesReason);
@@ -247,7 +250,13 @@ export function kWithinN(g: { k: number; n: number }, ctx: z.RefinementCtx): voi
 }
 
 export const ConstructGate = z
-  .looseObject({ ...constructFields, reason: ConstructReason.optional(), extension: ConstructExtension })
+  .looseObject({
+    ...constructFields,
+    reason: ConstructReason.optional(),
+    extension: ConstructExtension,
+    /** The last step stopped early because no remaining outcome could change the refusal. */
+    curtailed: ConstructCurtailed.optional(),
+  })
   .superRefine(kWithinN)
   .superRefine(outcomeMatchesReason);
 

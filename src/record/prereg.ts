@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalJson, sha256Hex } from '../core/canonical.js';
 import { Count, NonEmpty, NotRecorded, OpenUnit, PositiveCount, Sha256, Threshold } from './common.js';
+import { CurtailPolicy } from './curtail.js';
 import { PolicyNotRecorded } from './extension.js';
 
 export const Credential = z.enum(['anonymous', 'free-key', 'owner-key']);
@@ -86,6 +87,8 @@ export const PreRegistration = z.looseObject({
   reserveHash: Sha256.optional(),
   /** sha256 of policy.json, the first step, written before the first model call (absent before it existed). */
   policySha256: Sha256.optional(),
+  /** Exact curtailment, registered in the policy before the first model call (absent on records that predate it: off). */
+  curtail: CurtailPolicy.optional(),
   /** Wall-clock budget of the whole run (ms): a run that hits it is VOID `budget_exhausted`. */
   runBudgetMs: PositiveCount.optional(),
   /** explore/2: which tools the run may call, and on what basis (absent before explore/2). */

@@ -27,7 +27,12 @@ const VALUE_FLAGS = new Set<string>([
   '--call-timeout',
   ...EXPLORE_VALUE_FLAGS,
 ]);
-const BOOLEAN_FLAGS = new Set<string>(['--allow-destructive', '--no-screen', ...EXPLORE_BOOLEAN_FLAGS]);
+const BOOLEAN_FLAGS = new Set<string>([
+  '--allow-destructive',
+  '--no-screen',
+  '--no-curtail',
+  ...EXPLORE_BOOLEAN_FLAGS,
+]);
 
 function integer(flag: string, text: string): number {
   if (!/^-?\d+$/.test(text)) throw new UsageError(`${flag} needs an integer, got '${text}'`);
@@ -99,6 +104,7 @@ export function parseRunArgs(
   if (cap !== undefined) options.tapeCapBytes = parseSize('--tape-cap', cap);
   if (flags.has('--allow-destructive')) options.allowDestructive = true;
   if (flags.has('--no-screen')) options.screen = false;
+  if (flags.has('--no-curtail')) options.curtail = false;
   Object.assign(options, exploreOptions(flags, io.cwd));
   return options;
 }

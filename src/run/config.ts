@@ -43,6 +43,8 @@ export interface RunConfig {
   given: Record<string, string>;
   credential: Credential;
   screen: boolean;
+  /** Exact curtailment (pre-registered): a phase stops when no remaining outcome could change its decision. */
+  curtail: boolean;
   /** Pre-registered wall-clock budget of the whole run: VOID `budget_exhausted` when it runs out. */
   budgetMs: number;
   /** Bytes one session may write to a tape before its later lines are dropped (and the cut recorded). */
@@ -124,6 +126,7 @@ export function resolveConfig(options: RunOptions): RunConfig {
     given: { ...(options.given ?? {}) },
     credential,
     screen: options.screen ?? true,
+    curtail: options.curtail ?? true,
     budgetMs: positive('--budget', options.budgetMs, RUN_DEFAULTS.budgetMs),
     tapeCapBytes: positive('--tape-cap', options.tapeCapBytes, DEFAULT_MAX_SESSION_BYTES, 64 * 1024),
   };

@@ -43,6 +43,8 @@ export interface RunOptions {
   tapeCapBytes?: number;
   /** Run the generation-time null screen (default true). */
   screen?: boolean;
+  /** Stop a phase early where no remaining outcome could change its decision (default true; pre-registered). */
+  curtail?: boolean;
   /** Aborting it ends the run as VOID (`aborted`). */
   signal?: AbortSignal;
   /** Install SIGINT/SIGTERM handlers that abort the run (the CLI sets this). */

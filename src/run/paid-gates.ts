@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { TrialResult } from '../agents/types.js';
 import { constructGate } from '../gates/construct.js';
 import { constructStep } from '../gates/construct-step.js';
+import { constructCurtail, nullCurtail } from '../gates/curtail.js';
 import { resolveExtension } from '../gates/extension.js';
 import { NULL_PHASES, nullBaselineGate, type PhaseCounts, type Signal } from '../gates/null-baseline.js';
 import { PRICE_TABLE } from '../models/prices.js';
@@ -28,22 +29,77 @@ function emptyNulls(): NullCounts {
   };
 }
 
+/** A null phase's trials as counts: k = check passed over the applicable ones. */
+function nullTally(phase: NullPhase, results: readonly TrialResult[]) {
+  // A random-args trial whose randomised call equalled the agent's own measured the real call.
+  const applicable =
+    phase === 'null-random-args' ? results.filter((r) => r.nullApplicable === true) : results;
+  return {
+    applicable,
+    k: applicable.filter((r) => r.checkPassed).length,
+    n: applicable.length,
+    notApplicable: results.length - applicable.length,
+  };
+}
+
+/** Registered null trials never run, per phase: what a curtailed ceiling gate must re-prove. */
+type Unrun = Partial<Record<NullPhase, number>>;
+
+/** Asked after each null trial before the ceiling gate: has the KILL become certain? */
+function nullCurtailer(state: RunState, into: NullCounts, phase: NullPhase, unrun: Unrun, total: number) {
+  return (ended: readonly TrialResult[], registered: number): boolean => {
+    const now = nullTally(phase, ended);
+    const at = (p: NullPhase) => {
+      const c = into[p];
+      const started = NULL_PHASES.indexOf(p) <= NULL_PHASES.indexOf(phase);
+      if (p === phase) return { ...now, remaining: registered - ended.length };
+      return {
+        k: c.k,
+        n: c.n,
+        notApplicable: c.notApplicable ?? 0,
+        remaining: started ? (unrun[p] ?? 0) : total,
+      };
+    };
+    return (
+      nullCurtail({
+        phases: {
+          'null-no-tools': at('null-no-tools'),
+          'null-stubbed-empty': at('null-stubbed-empty'),
+          'null-random-args': at('null-random-args'),
+        },
+        ratio: state.config.nulls.ratio,
+        percentile: state.config.nulls.percentile,
+      }) !== undefined
+    );
+  };
+}
+
 /**
  * Drive `tasks` through the three null phases, adding their counts (k = check passed) to `into`,
- * with the agent-plane lines of the first passing answers as the rate's evidence.
+ * with the agent-plane lines of the first passing answers as the rate's evidence. With `unrun`
+ * (the nulls before the ceiling gate, curtailment registered) a phase stops once the KILL is certain.
  */
-async function runNulls(state: RunState, tasks: readonly Task[], into: NullCounts): Promise<void> {
+async function runNulls(
+  state: RunState,
+  tasks: readonly Task[],
+  into: NullCounts,
+  unrun?: Unrun,
+): Promise<void> {
+  const registered = tasks.length * state.config.reps.nulls;
   for (const phase of NULL_PHASES) {
-    const results = await runPhase(state, tasks, phase, state.config.reps.nulls);
+    const curtail = unrun ? nullCurtailer(state, into, phase, unrun, registered) : undefined;
+    const results = await runPhase(state, tasks, phase, state.config.reps.nulls, curtail);
     const counts = into[phase];
-    // A random-args trial whose randomised call equalled the agent's own measured the real call.
-    const applicable =
-      phase === 'null-random-args' ? results.filter((r) => r.nullApplicable === true) : results;
-    counts.k += applicable.filter((r) => r.checkPassed).length;
-    counts.n += applicable.length;
+    const tally = nullTally(phase, results);
+    counts.k += tally.k;
+    counts.n += tally.n;
     if (phase === 'null-random-args')
-      counts.notApplicable = (counts.notApplicable ?? 0) + results.length - applicable.length;
-    counts.tapeRefs = [...(counts.tapeRefs ?? []), ...passingAnswerRefs(applicable)].slice(0, REFS_PER_KIND);
+      counts.notApplicable = (counts.notApplicable ?? 0) + tally.notApplicable;
+    counts.tapeRefs = [...(counts.tapeRefs ?? []), ...passingAnswerRefs(tally.applicable)].slice(
+      0,
+      REFS_PER_KIND,
+    );
+    if (unrun && results.length < registered) unrun[phase] = registered - results.length;
   }
 }
 
@@ -57,7 +113,7 @@ function addPool(pool: Pool, results: readonly TrialResult[]): Pool {
   };
 }
 
-function nullGate(state: RunState, nulls: NullCounts, signal: Signal): boolean {
+function nullGate(state: RunState, nulls: NullCounts, signal: Signal, unrun?: Unrun): boolean {
   return decide(
     state,
     nullBaselineGate({
@@ -65,6 +121,7 @@ function nullGate(state: RunState, nulls: NullCounts, signal: Signal): boolean {
       signal,
       ratio: state.config.nulls.ratio,
       percentile: state.config.nulls.percentile,
+      ...(unrun && Object.keys(unrun).length > 0 ? { curtailed: unrun } : {}),
     }),
   );
 }
@@ -86,22 +143,49 @@ async function constructWithExtensions(state: RunState, nulls: NullCounts): Prom
     batchTasks: registration.extension.batchTasks,
     maxExtensions: registration.extension.maxExtensions,
   };
-  const all: TrialResult[] = await runPhase(state, registration.tasks, 'construct', config.reps.construct);
-  const registeredPool = addPool({ k: 0, n: 0, errors: 0 }, all);
+  const curtailer = (before: Pool, batchesUsed: number) =>
+    config.curtail
+      ? (ended: readonly TrialResult[], registered: number) =>
+          constructCurtail({
+            pool: addPool(before, ended),
+            remaining: registered - ended.length,
+            batchesUsed,
+            params,
+            compromisedErrorShare: config.compromisedErrorShare,
+            policy,
+          }) !== undefined
+      : undefined;
+  const empty = { k: 0, n: 0, errors: 0 };
+  const all: TrialResult[] = await runPhase(
+    state,
+    registration.tasks,
+    'construct',
+    config.reps.construct,
+    curtailer(empty, 0),
+  );
+  let unrun = registration.tasks.length * config.reps.construct - all.length;
+  const registeredPool = addPool(empty, all);
   let pool = registeredPool;
   const batches: { tasksAdded: number; pool: Pool }[] = [];
   const consumed: Task[] = [];
   const reserve = reserveBatches(registration);
   let step = constructStep(pool, params, config.compromisedErrorShare);
   let next = resolveExtension({ verdict: step.verdict, batchesUsed: 0 }, policy);
-  while (next.action === 'buy') {
+  while (next.action === 'buy' && unrun === 0) {
     const batch = reserve[next.batch - 1];
     if (batch === undefined) throw new RunStop('crashed', `reserve batch ${next.batch} is missing`);
     state.progress(
       `construct: EXTEND at ${pool.k}/${pool.n}; buying reserve batch ${next.batch} (${batch.length} tasks)`,
     );
     await runNulls(state, batch, nulls);
-    const results = await runPhase(state, batch, 'construct', config.reps.construct);
+    const results = await runPhase(
+      state,
+      batch,
+      'construct',
+      config.reps.construct,
+      curtailer(pool, batches.length + 1),
+    );
+    unrun = batch.length * config.reps.construct - results.length;
     all.push(...results);
     pool = addPool(pool, results);
     batches.push({ tasksAdded: batch.length, pool });
@@ -117,6 +201,7 @@ async function constructWithExtensions(state: RunState, nulls: NullCounts): Prom
     registered: { tasks: registration.tasks.length, pool: registeredPool },
     batches,
     wire: wireEvidence(await trialCalls(state.tapes.wire, join(state.dir, FILES.wire), all)),
+    ...(unrun > 0 ? { curtailed: { remaining: unrun } } : {}),
   });
   return { passed: decide(state, gate), pool, consumed, nulls };
 }
@@ -151,9 +236,10 @@ export async function paidGates(state: RunState): Promise<ScoreBlock | undefined
   const registration = state.registration;
   if (registration === undefined) throw new RunStop('crashed', 'gates without a registration');
   const nulls = emptyNulls();
-  await runNulls(state, registration.tasks, nulls);
+  const unrun: Unrun | undefined = config.curtail ? {} : undefined;
+  await runNulls(state, registration.tasks, nulls, unrun);
   completed(state, 'nulls');
-  if (!nullGate(state, nulls, { source: 'ceiling' })) return undefined;
+  if (!nullGate(state, nulls, { source: 'ceiling' }, unrun)) return undefined;
   const construct = await constructWithExtensions(state, nulls);
   completed(state, 'construct');
   if (!construct.passed) return undefined;

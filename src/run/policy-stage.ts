@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { curtailStatement } from '../record/curtail.js';
 import { type Policy, policySha256, serializePolicy } from '../record/policy.js';
 import { policyRecord } from '../suite/explorable.js';
 import { resolveGiven } from './given.js';
@@ -33,6 +34,7 @@ export function policyFields(state: RunState) {
     credential: config.credential,
     seed: config.seed,
     runBudgetMs: config.budgetMs,
+    curtail: { enabled: config.curtail, statement: curtailStatement(config.curtail) },
     explorablePolicy: policyRecord(config.policy),
     given: (state.given ?? []).map((g) => ({
       name: g.name,

@@ -116,12 +116,17 @@ function trialTools(state: RunState) {
   return state.config.allowDestructive ? tools : tools.filter((t) => !destructive.has(t.name));
 }
 
-/** Every task of `tasks` at `reps` in one phase, `concurrency` at a time; throws the run's stop. */
+/**
+ * Every task of `tasks` at `reps` in one phase, `concurrency` at a time; throws the run's stop.
+ * `curtail`, asked after each trial with the trials ended so far, stops further starts when it says
+ * the decision can no longer change (trials already running finish and are kept).
+ */
 export async function runPhase(
   state: RunState,
   tasks: readonly Task[],
   phase: Phase,
   reps: number,
+  curtail?: (ended: readonly TrialResult[], registered: number) => boolean,
 ): Promise<TrialResult[]> {
   const runner = state.runner;
   if (runner === undefined) throw new RunStop('crashed', 'no runner model');
@@ -143,18 +148,26 @@ export async function runPhase(
     runSignal: state.abort.signal,
   };
   let done = 0;
+  const ended: TrialResult[] = [];
+  let stopped = false;
   const results = await mapLimit(
     specs,
     state.config.concurrency,
     async (spec) => {
       const result = await runTrial(spec, deps);
       await afterTrial(state, result);
+      if (!result.abandoned) ended.push(result);
+      if (!stopped && curtail?.(ended, specs.length) === true) {
+        stopped = true;
+        state.progress(`${phase}: curtailed at ${ended.length} of ${specs.length} trials`);
+      }
       done += 1;
       if (done === specs.length || done % 10 === 0)
         state.progress(`${phase}: ${done}/${specs.length} trials`);
       return result;
     },
     state.abort.signal,
+    () => stopped,
   );
   checkStop(state);
   const kept = results.filter((r) => !r.abandoned);

@@ -60,7 +60,21 @@ export function achievedPower(args: PowerArgs): number {
   return powerAt(args.n, args.threshold, args.alpha, args.detectableRate).power;
 }
 
+/** Power depends on these four numbers only; decisions over many pools of one n ask again and again. */
+const POWER_MEMO = new Map<string, { critical: number | undefined; power: number }>();
+const POWER_MEMO_MAX = 4096;
+
 function powerAt(n: number, threshold: number, alpha: number, detectableRate: number) {
+  const key = `${n}|${threshold}|${alpha}|${detectableRate}`;
+  const hit = POWER_MEMO.get(key);
+  if (hit !== undefined) return hit;
+  const value = computePowerAt(n, threshold, alpha, detectableRate);
+  if (POWER_MEMO.size >= POWER_MEMO_MAX) POWER_MEMO.clear();
+  POWER_MEMO.set(key, value);
+  return value;
+}
+
+function computePowerAt(n: number, threshold: number, alpha: number, detectableRate: number) {
   const critical = criticalFromTable(binomCdfTable(n, threshold), alpha);
   const power = critical === undefined ? 0 : binomCdf(critical, n, detectableRate);
   return { critical, power };

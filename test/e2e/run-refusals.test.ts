@@ -3,6 +3,7 @@ import { main } from '../../src/cli/main.js';
 import { isRecorded } from '../../src/record/common.js';
 import { REFS_PER_KIND } from '../../src/record/probe.js';
 import { runFitness } from '../../src/run/run-fitness.js';
+import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { startFixtureHttp } from './fixtures/wire/helpers.js';
 import { captureIO, loadRun, outDir, server } from './run/helpers.js';
@@ -47,8 +48,18 @@ describe('refusals through the real pipeline', () => {
     const r = await auditedRun('constant-answers');
     expect(r.record.outcome).toBe('DEGENERATE');
     expect(r.record.refusal).toMatchObject({ gate: 'null_baseline', reason: 'noise_exceeds_signal' });
-    expect(r.record.gates.at(-1)).toMatchObject({ signalSource: 'ceiling' });
+    const ceiling = r.record.gates.at(-1);
+    expect(ceiling).toMatchObject({ signalSource: 'ceiling' });
     expect(r.record.void).toBeUndefined();
+    // The KILL was certain before the nulls' registered sample ran out: curtailed, and re-proved.
+    if (ceiling?.gate !== 'null_baseline') throw new Error('expected the null gate to refuse');
+    expect(ceiling.curtailed?.decided).toBe('KILL');
+    expect(ceiling.explain).toMatch(
+      /curtailed at \d+ of \d+: decided KILL, which no remaining outcome could change \(/,
+    );
+    const verified = await verifyFitnessRun(r.dir);
+    expect(verified.problems).toEqual([]);
+    expect(verified.checked).toContain('gate null_baseline (ceiling): KILL, recomputed the same');
     const { tapes } = await loadRun(r.dir);
     const paid = tapes.agent.records.filter(
       (x) => x.type === 'turn' && /::construct|^[^:]+#\d+$/.test(x.value.corr_id ?? ''),
@@ -71,6 +82,11 @@ describe('refusals through the real pipeline', () => {
     if (gate?.gate !== 'construct') throw new Error('expected the construct gate to refuse');
     expect(gate.reason).toBe('compromised_oracle_errors');
     expect(gate.wire?.pending).toBeGreaterThan(0);
+    // COMPROMISED was certain once enough errors were in: the rest of the registered sample never ran.
+    expect(gate.curtailed).toMatchObject({ step: 'registered', decided: 'COMPROMISED' });
+    expect(gate.curtailed?.ran).toBeLessThan(gate.curtailed?.of ?? 0);
+    expect(gate.n + gate.errors).toBe(gate.curtailed?.ran);
+    expect((await verifyFitnessRun(r.dir)).problems).toEqual([]);
     const { tapes } = await loadRun(r.dir);
     const pending = pairExchanges(tapes.wire.records).exchanges.filter(
       (x) => x.method === 'tools/call' && x.outcome === 'pending' && (x.corrId ?? '').includes('::construct'),
