@@ -1,4 +1,9 @@
-import { discardServer, type ServerCommand, type StartedServer, startServerProcess } from './server-process.js';
+import {
+  discardServer,
+  type ServerCommand,
+  type StartedServer,
+  startServerProcess,
+} from './server-process.js';
 
 export interface ServerPoolOptions {
   /** Started, unused processes the pool may hold at once (the trial concurrency). */

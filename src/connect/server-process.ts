@@ -67,7 +67,14 @@ export function startServerProcess(command: ServerCommand): StartedServer {
   });
   // A write to a process that already died fails on stdin; the adopting transport reports it.
   child.stdin?.on('error', () => {});
-  const server: StartedServer = { child, marker, startedAt: performance.now(), spawned, exited, closed: false };
+  const server: StartedServer = {
+    child,
+    marker,
+    startedAt: performance.now(),
+    spawned,
+    exited,
+    closed: false,
+  };
   return server;
 }
 
