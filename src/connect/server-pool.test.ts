@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerPool } from './server-pool.js';
-import { type StartedServer, startServerProcess } from './server-process.js';
+import { type ServerCommand, type StartedServer, startServerProcess } from './server-process.js';
 
 /** A process that waits on stdin, started for real. */
-const command = { argv: [process.execPath, '-e', 'process.stdin.resume()'] };
+const command: ServerCommand = { argv: [process.execPath, '-e', 'process.stdin.resume()'] };
 const started: StartedServer[] = [];
-const counting = (c: typeof command) => {
+const counting = (c: ServerCommand) => {
   const server = startServerProcess(c);
   started.push(server);
   return server;
