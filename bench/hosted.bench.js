@@ -144,7 +144,7 @@ say(
 );
 say(`latency scale x${SCALE} (seed ${SEED}); run seed ${RUN_SEED}; well-made fixture over stdio`);
 
-await once({ concurrency: 4, scale: 0 }); // warm-up: module loading belongs to no figure
+// The first run also absorbs module loading (a second or two of its wall time).
 const offline4 = await once({ concurrency: 4, scale: 0 });
 say(describe(offline4));
 const one = await once({ concurrency: 1, scale: SCALE });

@@ -29,10 +29,15 @@ describe('ServerPool', () => {
   it('keeps at most `size` idle processes and never starts more than `demand`', async () => {
     const pool = new ServerPool(command, { size: 2, demand: 5, start: counting });
     expect(pool.idle).toBe(2);
+    // Taking never starts a process (a spawn would delay the taker's handshake); refilling does.
     const taken = [pool.take(), pool.take(), pool.take()];
+    expect(pool.idle).toBe(0);
+    expect(started).toHaveLength(3);
+    pool.refill();
     expect(pool.idle).toBe(2);
     expect(started).toHaveLength(5);
     taken.push(pool.take(), pool.take());
+    pool.refill();
     expect(pool.idle).toBe(0);
     expect(started).toHaveLength(5);
     // Each take is a distinct process, handed out in the order they were started.
@@ -44,6 +49,7 @@ describe('ServerPool', () => {
   it('kills the processes no one took when stopped, and starts none after', async () => {
     const pool = new ServerPool(command, { size: 3, demand: 10, start: counting });
     const kept = pool.take();
+    pool.refill();
     await Promise.all(started.map((s) => s.spawned));
     const idle = started.filter((s) => s !== kept);
     expect(idle).toHaveLength(3);
@@ -52,8 +58,8 @@ describe('ServerPool', () => {
     expect(idle.map((s) => alive(s.child.pid))).toEqual([false, false, false]);
     expect(alive(kept.child.pid)).toBe(true);
     expect(pool.idle).toBe(0);
-    pool.take();
-    expect(started).toHaveLength(5);
+    pool.refill();
+    expect(started).toHaveLength(4);
   });
 
   it('hands out a process that failed to start, whose transport reports the spawn error', async () => {

@@ -36,11 +36,18 @@ export class ServerPool {
     this.fill();
   }
 
-  /** A fresh process for one session: the oldest started one, else one started now; then refills. */
+  /**
+   * A fresh process for one session: the oldest started one, else one started now. It does not
+   * refill: a spawn blocks this process for tens of milliseconds (a fork of a large process), which
+   * would land on the taking session's handshake; call `refill()` once that session is open.
+   */
   take(): StartedServer {
-    const server = this.ready.shift() ?? this.launch();
+    return this.ready.shift() ?? this.launch();
+  }
+
+  /** Starts processes until `size` are idle (never past `demand` in all, never after `stop()`). */
+  refill(): void {
     this.fill();
-    return server;
   }
 
   /** Processes started and not yet taken. */

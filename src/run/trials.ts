@@ -30,15 +30,18 @@ export function failOnFatalModelFault(state: RunState, fault: { code: string; me
  */
 function sessionOpener(state: RunState, pool?: ServerPool): (corrId: string) => Promise<TrialSession> {
   return (corrId) =>
-    callContext.run({ corrId }, () =>
-      openSession(state.config.target, {
-        tape: state.tapes.wire,
-        ...(state.prior ? { prior: state.prior } : {}),
-        connectTimeoutMs: 30_000,
-        requestTimeoutMs: state.config.callTimeoutMs,
-        ...(pool ? { prestarted: () => pool.take() } : {}),
-      }),
-    );
+    callContext
+      .run({ corrId }, () =>
+        openSession(state.config.target, {
+          tape: state.tapes.wire,
+          ...(state.prior ? { prior: state.prior } : {}),
+          connectTimeoutMs: 30_000,
+          requestTimeoutMs: state.config.callTimeoutMs,
+          ...(pool ? { prestarted: () => pool.take() } : {}),
+        }),
+      )
+      // The next trial's process starts once this one's handshake is over, off its critical path.
+      .finally(() => pool?.refill());
 }
 
 /** Stdio targets with the pool on: the phase's server processes start ahead, at most `concurrency` idle. */
