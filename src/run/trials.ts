@@ -40,8 +40,11 @@ function sessionOpener(state: RunState, pool?: ServerPool): (corrId: string) => 
           ...(pool ? { prestarted: () => pool.take() } : {}),
         }),
       )
-      // The next trial's process starts once this one's handshake is over, off its critical path.
-      .finally(() => pool?.refill());
+      // The next trial's process starts once this one's handshake is over, on a later turn of the
+      // event loop: its fork is that trial's start, not a wait of this one.
+      .finally(() => {
+        if (pool) setImmediate(() => pool.refill());
+      });
 }
 
 /** Stdio targets with the pool on: the phase's server processes start ahead, at most `concurrency` idle. */
