@@ -138,7 +138,7 @@ describe('custody checked in the browser, on a real server-memory run', () => {
     await page.goto(recordUrl());
     const v = await verdict('#custody');
     expect(v.state).toBe('tampered');
-    expect(v.text).toContain('tampered: wire.jsonl (wire.jsonl: differs from the signed digest');
+    expect(v.text).toContain('tampered: wire.jsonl: differs from the signed digest');
     // The build's own check, made before the flip, still reads verified lower on the page.
     expect(await seen(page.locator('#files'))).toContain('signature verified when the site was built');
     await page.screenshot({ path: join(SCREENSHOTS, 'custody-tampered.png') });

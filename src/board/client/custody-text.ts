@@ -25,7 +25,7 @@ export function badgeOf(v: Verdict): Badge {
         }`,
       };
     case 'tampered':
-      return { tone: 'bad', text: `tampered: ${v.culprit} (${v.problems.join('; ')})` };
+      return { tone: 'bad', text: `tampered: ${v.problems.join('; ')}` };
     case 'unsigned':
       return { tone: 'warn', text: `unsigned: ${v.reason}` };
     case 'cannot-check':
