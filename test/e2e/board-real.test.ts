@@ -9,6 +9,7 @@ import type { RunRecord } from '../../src/record/index.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import {
   type Browser,
+  consoleError,
   INERT,
   injectionTraces,
   launchChromium,
@@ -84,7 +85,8 @@ describe('board built from real runs of the planted servers', () => {
     page = await browser.context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
+      const error = consoleError(m);
+      if (error !== undefined) errors.push(error);
     });
   }, 600_000);
 

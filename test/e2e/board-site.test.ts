@@ -9,6 +9,7 @@ import { parseRecord, type RunRecord } from '../../src/record/index.js';
 import { bigTape } from '../support/board/big-tape.js';
 import {
   type Browser,
+  consoleError,
   INERT,
   injectionTraces,
   launchChromium,
@@ -58,7 +59,8 @@ describe('board site in Chromium (synthetic runs)', () => {
     page = await browser.context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().includes('favicon')) errors.push(m.text());
+      const error = consoleError(m);
+      if (error !== undefined) errors.push(error);
     });
   }, 120_000);
 
