@@ -169,6 +169,18 @@ describe('the browser custody check', () => {
     expect(down).toEqual({ state: 'cannot-check', reason: 'runs/x/wire.jsonl: HTTP 503' });
     expect((await check(site(original), { keys: { not: 'a list' } })).state).toBe('cannot-check');
     expect(badgeOf(down).text).toBe('cannot check in this browser: runs/x/wire.jsonl: HTTP 503');
+    // A WebCrypto without Ed25519 (older browsers) refuses the key import with NotSupportedError.
+    const real = globalThis.crypto.subtle;
+    const noEd25519 = {
+      digest: real.digest.bind(real),
+      importKey: async () => {
+        throw new DOMException('Unrecognized name.', 'NotSupportedError');
+      },
+    } as unknown as SubtleCrypto;
+    expect(await check(site(original), { subtle: noEd25519 })).toEqual({
+      state: 'cannot-check',
+      reason: 'this browser’s WebCrypto does not support Ed25519',
+    });
   });
 });
 
