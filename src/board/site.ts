@@ -71,6 +71,8 @@ function runData(run: LoadedRun, published: PublishedRun, story: Story | undefin
     recordPage: `records/${r.runId}.html`,
     planes: published.planes,
     verification: published.verification,
+    files: published.files.map((f) => f.path),
+    ...(r.signer ? { signer: r.signer } : {}),
     ...(story ? { story } : {}),
   })}\n`;
 }

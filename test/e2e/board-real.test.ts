@@ -9,6 +9,7 @@ import type { RunRecord } from '../../src/record/index.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import {
   type Browser,
+  consoleError,
   INERT,
   injectionTraces,
   launchChromium,
@@ -84,7 +85,8 @@ describe('board built from real runs of the planted servers', () => {
     page = await browser.context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
+      const error = consoleError(m);
+      if (error !== undefined) errors.push(error);
     });
   }, 600_000);
 
@@ -206,7 +208,12 @@ describe('board built from real runs of the planted servers', () => {
     const selected = page.locator('.timeline .row.selected');
     expect(await selected.getAttribute('data-ref')).toBe(ref);
     expect(await seen(page.locator('#detail-ref'))).toContain(ref);
-    expect(await seen(page.locator('#signature'))).toContain('signature verified');
+    // The browser's own check: the signature and every published file hold (keys.json decides verified).
+    await page.waitForSelector('#signature:not([data-custody=checking])');
+    expect(['verified', 'unpublished-key']).toContain(
+      await page.locator('#signature').getAttribute('data-custody'),
+    );
+    expect(await seen(page.locator('#signature'))).toMatch(/signed by ed25519:[0-9a-f]{64}/);
     await page.screenshot({ path: join(SCREENSHOTS, 'viewer.png') });
   });
 

@@ -9,6 +9,7 @@ import { parseRecord, type RunRecord } from '../../src/record/index.js';
 import { bigTape } from '../support/board/big-tape.js';
 import {
   type Browser,
+  consoleError,
   INERT,
   injectionTraces,
   launchChromium,
@@ -58,7 +59,8 @@ describe('board site in Chromium (synthetic runs)', () => {
     page = await browser.context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().includes('favicon')) errors.push(m.text());
+      const error = consoleError(m);
+      if (error !== undefined) errors.push(error);
     });
   }, 120_000);
 
@@ -138,7 +140,12 @@ describe('board site in Chromium (synthetic runs)', () => {
     expect(await seen(selected)).toContain('tools/call');
     expect(await selected.evaluate((el) => el.classList.contains('pending'))).toBe(true);
     expect(await seen(page.locator('#detail-ref'))).toContain('wire:8 · request · corr t1::construct#0');
-    expect(await seen(page.locator('#signature'))).toContain('signature verified');
+    // The browser's own check: the signature and every published file hold (keys.json decides verified).
+    await page.waitForSelector('#signature:not([data-custody=checking])');
+    expect(['verified', 'unpublished-key']).toContain(
+      await page.locator('#signature').getAttribute('data-custody'),
+    );
+    expect(await seen(page.locator('#signature'))).toMatch(/signed by ed25519:[0-9a-f]{64}/);
     await page.screenshot({ path: join(SCREENSHOTS, 'viewer-fixtures.png') });
   });
 

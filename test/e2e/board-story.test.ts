@@ -14,6 +14,7 @@ import { buildSite } from '../../src/board/site.js';
 import type { RunRecord } from '../../src/record/run.js';
 import {
   type Browser,
+  consoleError,
   INERT,
   injectionTraces,
   launchChromium,
@@ -44,7 +45,8 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
     page = await browser.context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().includes('favicon')) errors.push(m.text());
+      const error = consoleError(m);
+      if (error !== undefined) errors.push(error);
     });
   }, 1_200_000);
 

@@ -82,6 +82,8 @@ body.viewer main { max-width: none; }
 .signature { font-size: .85rem; padding: .2rem .5rem; border-radius: 4px; border: 1px solid var(--line); }
 .signature.ok { color: var(--scored); border-color: var(--scored); }
 .signature.bad { color: var(--fault); border-color: var(--fault); }
+.signature.warn { color: var(--void); border-color: var(--void); }
+p.signature { display: inline-block; margin: 0 0 .6rem; overflow-wrap: anywhere; }
 .viewer-split { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: .8rem; }
 .timeline { position: relative; height: 70vh; overflow-y: auto; border: 1px solid var(--line); border-radius: 6px; font-family: var(--mono); font-size: 12px; }
 .timeline .spacer { position: relative; width: 100%; }

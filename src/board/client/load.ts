@@ -1,3 +1,4 @@
+import type { SignerClaim } from './custody.js';
 import type { Story } from './story.js';
 import { parseStory } from './story-data.js';
 import { planeOf, TapeParser } from './tape.js';
@@ -16,12 +17,25 @@ export interface RunData {
   recordPage: string;
   planes: { plane: string; path: string }[];
   verification: { status: string; keyid?: string; problems: string[] };
+  /** Every file the build published for the run, and the record's signer: hints for the browser's own check. */
+  files: string[];
+  signer?: SignerClaim;
   /** Told at build time from the published tapes; absent when the build could not tell it. */
   story?: Story;
 }
 
 function isText(v: unknown): v is string {
   return typeof v === 'string';
+}
+
+function parseSigner(value: unknown): SignerClaim | undefined {
+  const s = value as Record<string, unknown> | null | undefined;
+  if (!s || (s.status !== 'signed' && s.status !== 'unsigned')) return undefined;
+  return {
+    status: s.status,
+    ...(isText(s.keyid) ? { keyid: s.keyid } : {}),
+    ...(isText(s.reason) ? { reason: s.reason } : {}),
+  };
 }
 
 /** Validates the run data file by hand (no library in the browser); anything odd is refused. */
@@ -41,6 +55,8 @@ export function parseRunData(value: unknown): RunData | undefined {
   });
   const problems = Array.isArray(v.problems) ? v.problems.filter(isText) : [];
   const story = parseStory(o.story);
+  const files = Array.isArray(o.files) ? o.files.filter(isText) : [];
+  const signer = parseSigner(o.signer);
   return {
     runId: o.runId,
     serverSlug: o.serverSlug,
@@ -48,6 +64,8 @@ export function parseRunData(value: unknown): RunData | undefined {
     recordPage: o.recordPage,
     planes,
     verification: { status: v.status, ...(isText(v.keyid) ? { keyid: v.keyid } : {}), problems },
+    files,
+    ...(signer ? { signer } : {}),
     ...(story ? { story } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { showCustody } from './custody-badge.js';
 import type { RunData } from './load.js';
 
 /** The viewer page's elements (see pages/viewer.ts), looked up once. */
@@ -58,20 +59,16 @@ export function mark(name: 'storyMs' | 'firstRenderMs' | 'readyMs'): void {
   });
 }
 
+/** The run's custody, checked in this browser (never the site build's own result). */
 export function showSignature(data: RunData | undefined): void {
   ui.signature.className = 'signature';
   if (!data) {
+    delete ui.signature.dataset.custody;
     ui.signature.textContent = 'opened directly: no run signature to check';
     return;
   }
-  const v = data.verification;
-  if (v.status === 'verified') {
-    ui.signature.classList.add('ok');
-    ui.signature.textContent = `signature verified when the site was built (key ${v.keyid ?? '?'})`;
-  } else {
-    ui.signature.classList.add('bad');
-    ui.signature.textContent = `signature ${v.status}: ${v.problems.join('; ')}`;
-  }
+  const hints = { published: data.files, ...(data.signer ? { signer: data.signer } : {}) };
+  void showCustody(ui.signature, new URL('.', location.href).href, data.runId, hints);
 }
 
 export async function run(task: () => Promise<void>): Promise<void> {

@@ -86,3 +86,17 @@ export function seen(locator: import('playwright-core').Locator): Promise<string
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point of the check
   return locator.innerText();
 }
+
+/**
+ * The browser's custody check asks for a site's optional `keys.json` and a run's optional
+ * `redaction.json`; Chromium logs their 404 as a console error, which is not a page problem.
+ */
+const OPTIONAL = /\/(keys|redaction)\.json$/;
+
+/** A console message that is a real page error, or undefined (favicon, an optional custody file's 404). */
+export function consoleError(m: import('playwright-core').ConsoleMessage): string | undefined {
+  if (m.type() !== 'error' || m.text().includes('favicon')) return undefined;
+  if (m.text().includes('404') && OPTIONAL.test(new URL(m.location().url || 'about:blank').pathname))
+    return undefined;
+  return m.text();
+}

@@ -4,9 +4,18 @@ import { html, type SafeHtml } from '../../html.js';
 import type { PublishedRun, Verification } from '../../publish.js';
 import { type Links, runFileHref } from '../links.js';
 
+/**
+ * Beside the run's identity: the reader's browser checks the signature, every file's digest and the
+ * site's published keys itself (client/badge.ts); until it has, the badge claims nothing.
+ */
+export function custodyBadge(runId: string, links: Links): SafeHtml {
+  return html`<p id="custody" class="signature" data-run="${runId}" data-root="${links.base}" data-custody="not-checked">signature not checked in this browser (the check needs JavaScript)</p>`;
+}
+
+/** What the site build's own check found (the badge above the page is the reader's own check). */
 export function signatureLine(v: Verification): SafeHtml {
   if (v.status === 'verified')
-    return html`<span class="pass">signature verified</span> <span class="small">(key <code>${v.keyid ?? ''}</code>)</span>`;
+    return html`<span class="pass">signature verified when the site was built</span> <span class="small">(key <code>${v.keyid ?? ''}</code>)</span>`;
   if (v.status === 'unsigned') return html`<span class="unknown">not signed</span>: ${v.problems.join('; ')}`;
   return html`<span class="fault">signature ${v.status === 'failed' ? 'did not verify' : 'could not be read'}</span>: ${v.problems.join('; ')}`;
 }

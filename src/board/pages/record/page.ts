@@ -13,7 +13,7 @@ import { gate } from '../why/gates.js';
 import { familyOf } from '../why/index.js';
 import { costBreakdown } from './cost.js';
 import { decidingComparison } from './deciding.js';
-import { filesSection } from './files.js';
+import { custodyBadge, filesSection } from './files.js';
 import { probeFindings } from './findings.js';
 import { gateLedger } from './gate-ledger.js';
 import { identity, lineage, preregistration } from './identity.js';
@@ -47,6 +47,7 @@ export function recordPage(input: RecordPageInput): string {
   const c = gate(record, 'construct');
   const body = html`<p class="small"><a href="${boardHref(links, record.runId)}">← this row on the board</a> · <a href="${viewerHref(links, record.runId)}">Replay the tapes</a></p>
 <h1><code>${record.identity.serverSlug}</code> <span class="small">${record.runId}</span></h1>
+${custodyBadge(record.runId, links)}
 ${row ? chips(row, links, input.groupName) : ''}
 <section class="block deciding" id="deciding"><h2>What decided this run</h2>${decidingComparison(record, links)}</section>
 <h2>Audit trail</h2>
@@ -65,5 +66,10 @@ ${section('prereg', 'Pre-registration', preregistration(record, links))}
 ${section('files', 'Files and digests', filesSection(record, input.published, links))}
 <h2 id="notes">Method notes</h2>
 ${notes(record)}`;
-  return page({ title: `${record.identity.serverSlug}: ${record.outcome} · Fitness Report`, links, body });
+  return page({
+    title: `${record.identity.serverSlug}: ${record.outcome} · Fitness Report`,
+    links,
+    body,
+    scripts: ['assets/viewer/badge.js'],
+  });
 }

@@ -1,0 +1,57 @@
+import { type SignerClaim, Unreachable, type Verdict, verifyCustody } from './custody.js';
+import type { Bytes } from './custody-parse.js';
+
+/**
+ * Runs the custody check on a run this site publishes: fetches `runs/<id>/…` and `keys.json`
+ * relative to the site root as the server serves them now (never from the cache), then hands the
+ * bytes to the pure check in custody.ts.
+ */
+async function fetchBytes(url: string): Promise<Bytes | undefined> {
+  let res: Response;
+  try {
+    res = await fetch(url, { credentials: 'omit', cache: 'no-store' });
+  } catch (err) {
+    throw new Unreachable(
+      `${url}: could not be fetched (${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
+  if (res.status === 404 || res.status === 410) return undefined;
+  if (!res.ok) throw new Unreachable(`${url}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+async function fetchKeys(root: string): Promise<unknown> {
+  const bytes = await fetchBytes(new URL('keys.json', root).href);
+  if (bytes === undefined) return undefined;
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    // Not undefined: a keys.json that is there but unreadable must not read as "no keys published".
+    return 'unreadable';
+  }
+}
+
+export interface RunHints {
+  /** The files the site build says it published for the run. */
+  published?: readonly string[];
+  signer?: SignerClaim;
+}
+
+/** `root` is the site root's URL (the page's own for the viewer, `../` from a record page). */
+export async function checkPublishedRun(root: string, runId: string, hints: RunHints): Promise<Verdict> {
+  const dir = new URL(`runs/${encodeURIComponent(runId)}/`, root);
+  const read = (path: string) =>
+    fetchBytes(new URL(path.split('/').map(encodeURIComponent).join('/'), dir).href);
+  try {
+    const keys = await fetchKeys(root);
+    return await verifyCustody({
+      runId,
+      read,
+      keys,
+      ...hints,
+      subtle: globalThis.isSecureContext === false ? undefined : globalThis.crypto?.subtle,
+    });
+  } catch (err) {
+    return { state: 'cannot-check', reason: err instanceof Error ? err.message : String(err) };
+  }
+}

@@ -1,0 +1,157 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRuns, memoryRun, type RunReport } from '../../src/audit/index.js';
+import { type RunningServer, serveSite } from '../../src/board/serve.js';
+import { buildSite } from '../../src/board/site.js';
+import { type Browser, consoleError, launchChromium, SCREENSHOTS, seen } from '../support/board/browser.js';
+
+/**
+ * The reader's own custody check, in real Chromium, on a site built from a real run of
+ * @modelcontextprotocol/server-memory (a third-party server, offline): the record page and the
+ * viewer show "checking…" until WebCrypto has checked the Ed25519 signature and every published
+ * file, then verified against the site's keys.json; without keys.json, signed by the key but not
+ * published by this site; and after one byte of the published wire tape is flipped in the built
+ * site, tampered naming wire.jsonl, whatever the build itself found.
+ */
+let report: RunReport;
+let site = '';
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let runId = '';
+let keyid = '';
+const errors: string[] = [];
+const out = mkdtempSync(join(tmpdir(), 'board-custody-runs-'));
+
+const KEYS = () => join(site, 'keys.json');
+const wire = () => join(site, 'runs', runId, 'wire.jsonl');
+
+/**
+ * keys.json as the board's contract has it, with the run's signer listed for this run (kept beside
+ * whatever keys the build itself published, so a board publisher key it lists stays listed).
+ */
+function publishSignerKey(): void {
+  const env = JSON.parse(readFileSync(join(site, 'runs', runId, 'signature.json'), 'utf8')) as {
+    signatures: { keyid: string; publicKey: string }[];
+  };
+  const sig = env.signatures[0];
+  if (!sig) throw new Error('the run has no signature');
+  const existing = existsSync(KEYS())
+    ? (JSON.parse(readFileSync(KEYS(), 'utf8')) as { keyid: string }[]).filter((k) => k.keyid !== sig.keyid)
+    : [];
+  const entry = { keyid: sig.keyid, publicKey: sig.publicKey, roles: ['run signer'], runs: [runId] };
+  writeFileSync(KEYS(), JSON.stringify([...existing, entry]));
+}
+
+/** The badge's final state and text: waits until the browser's check has finished. */
+async function verdict(selector: string): Promise<{ state: string; text: string }> {
+  const el = page.locator(selector);
+  await page.waitForSelector(`${selector}:not([data-custody=checking]):not([data-custody=not-checked])`);
+  return { state: (await el.getAttribute('data-custody')) ?? '', text: await seen(el) };
+}
+
+const recordUrl = () => `${server.url}records/${runId}.html`;
+const viewerUrl = () => `${server.url}viewer.html?run=${runId}`;
+
+beforeAll(async () => {
+  [report] = (await executeRuns([memoryRun()], { outDir: out })) as [RunReport];
+  if (!report.dir || !report.record) throw new Error(`server-memory run failed: ${report.error ?? '?'}`);
+  runId = report.record.runId;
+  keyid = report.record.signer?.status === 'signed' ? report.record.signer.keyid : '';
+  site = join(mkdtempSync(join(tmpdir(), 'board-custody-site-')), 'site');
+  await buildSite({ runs: [report.dir], out: site });
+  server = await serveSite({ site, port: 0 });
+  browser = await launchChromium();
+  page = await browser.context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    const error = consoleError(m);
+    if (error !== undefined) errors.push(error);
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe('custody checked in the browser, on a real server-memory run', () => {
+  it('shows checking until the signature has been fetched and checked, then verified against keys.json', async () => {
+    expect(keyid).toMatch(/^ed25519:[0-9a-f]{64}$/);
+    publishSignerKey();
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/signature.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(recordUrl());
+    await page.waitForSelector('#custody[data-custody=checking]');
+    expect(await seen(page.locator('#custody'))).toBe('checking the signature in this browser…');
+    release();
+    const v = await verdict('#custody');
+    await page.unroute('**/signature.json');
+    expect(v.state).toBe('verified');
+    expect(v.text).toContain(`verified in this browser: signed by ${keyid}, a key this site publishes`);
+    const files = JSON.parse(
+      Buffer.from(
+        JSON.parse(readFileSync(join(report.dir ?? '', 'signature.json'), 'utf8')).payload,
+        'base64',
+      ).toString(),
+    ).files as unknown[];
+    expect(v.text).toContain(`${files.length} files match`);
+    await page.screenshot({ path: join(SCREENSHOTS, 'custody-verified.png') });
+    await page.goto(viewerUrl());
+    expect(await verdict('#signature')).toMatchObject({ state: 'verified' });
+  });
+
+  it('says signed by the key, not published by this site, when the site has no keys.json', async () => {
+    const saved = readFileSync(KEYS());
+    rmSync(KEYS());
+    try {
+      await page.goto(recordUrl());
+      const v = await verdict('#custody');
+      expect(v.state).toBe('unpublished-key');
+      expect(v.text).toContain(`signed by ${keyid}, key not published by this site`);
+      expect(v.text).not.toContain('verified');
+    } finally {
+      writeFileSync(KEYS(), saved);
+    }
+  });
+
+  it('cannot check when a published file cannot be fetched, and never says verified', async () => {
+    await page.route('**/wire.jsonl', (route) => route.abort('connectionrefused'));
+    await page.goto(recordUrl());
+    const v = await verdict('#custody');
+    await page.unroute('**/wire.jsonl');
+    expect(v.state).toBe('cannot-check');
+    expect(v.text).toMatch(/^cannot check in this browser: .*wire\.jsonl: could not be fetched/);
+    // Chromium logs the refused fetch itself; that is this test's doing, not the page's.
+    errors.length = 0;
+  });
+
+  it('shows tampered, naming the tape, after one byte of the published wire tape is flipped', async () => {
+    const bytes = readFileSync(wire());
+    const at = Math.floor(bytes.length / 2);
+    bytes[at] = (bytes[at] ?? 0) ^ 0x01;
+    writeFileSync(wire(), bytes);
+    await page.goto(recordUrl());
+    const v = await verdict('#custody');
+    expect(v.state).toBe('tampered');
+    expect(v.text).toContain('tampered: wire.jsonl: differs from the signed digest');
+    // The build's own check, made before the flip, still reads verified lower on the page.
+    expect(await seen(page.locator('#files'))).toContain('signature verified when the site was built');
+    await page.screenshot({ path: join(SCREENSHOTS, 'custody-tampered.png') });
+    await page.goto(viewerUrl());
+    const inViewer = await verdict('#signature');
+    expect(inViewer.state).toBe('tampered');
+    expect(inViewer.text).toContain('tampered: wire.jsonl');
+    expect(errors).toEqual([]);
+  });
+});
