@@ -1,6 +1,6 @@
 import { BLOB_KEYS, blobNote, redactMedia } from './media-notes.js';
 import { REDACTED, Redactor, redactTapeText } from './redact.js';
-import { bump, type MarkerCounts, redactShapes } from './secret-shapes.js';
+import { bump, type MarkerCounts, redactShapes, SHAPE_LITERALS } from './secret-shapes.js';
 
 /**
  * The published copy of one run file: known secrets scrubbed exactly (src/tape/redact.ts), then
@@ -87,6 +87,36 @@ function structure(seg: string, depth: { d: number; mime: Map<number, string> })
   }
 }
 
+/**
+ * Literals whose absence from a stretch of the raw text proves there is nothing to redact in it:
+ * every shape trigger, a data: URI's `;base64,`, an embedded blob key (quotes escaped, as raw JSON
+ * holds them), and any `\u` escape (it could spell a trigger). One pointer per literal moves only
+ * forward, so asking about successive stretches costs one indexOf per occurrence in all.
+ */
+const LITERALS = [...SHAPE_LITERALS, ';base64,', '\\"data\\":\\"', '\\"blob\\":\\"', '\\u'];
+
+class Prefilter {
+  private readonly next: number[];
+  constructor(private readonly text: string) {
+    this.next = LITERALS.map((l) => text.indexOf(l));
+  }
+
+  /** True when some literal starts within [from, to). */
+  any(from: number, to: number): boolean {
+    for (let k = 0; k < LITERALS.length; k += 1) {
+      let n = this.next[k] ?? -1;
+      if (n === -1) continue;
+      if (n < from) {
+        n = this.text.indexOf(LITERALS[k] ?? '', from);
+        this.next[k] = n;
+        if (n === -1) continue;
+      }
+      if (n < to) return true;
+    }
+    return false;
+  }
+}
+
 const onlyColon = (seg: string) => seg.trim() === ':';
 
 /** Rewrites the string values of JSON (or JSON lines) text; keys and everything else keep their bytes. */
@@ -97,10 +127,11 @@ function redactJsonValues(text: string, m: MarkerCounts): string {
   let key: string | undefined;
   let keyEnd = -1;
   const nl = { at: text.indexOf('\n') };
+  const filter = new Prefilter(text);
   while (i < text.length) {
     const q = text.indexOf('"', i);
     const seg = text.slice(i, q === -1 ? text.length : q);
-    parts.push(redactShapes(seg, m));
+    parts.push(filter.any(i, i + seg.length) ? redactShapes(seg, m) : seg);
     structure(seg, depth);
     if (q === -1) break;
     const end = tokenEnd(text, q, nl);
@@ -122,7 +153,11 @@ function redactJsonValues(text: string, m: MarkerCounts): string {
       keyEnd = end;
     } else {
       const own = key !== undefined && keyEnd >= 0 && onlyColon(text.slice(keyEnd, q)) ? key : undefined;
-      const next = value === undefined ? undefined : redactValue(value, own, depth.mime.get(depth.d), m);
+      const blob = own !== undefined && BLOB_KEYS.has(own);
+      const next =
+        value === undefined || (!blob && !filter.any(q, end))
+          ? undefined
+          : redactValue(value, own, depth.mime.get(depth.d), m);
       parts.push(next === undefined || next === value ? token : JSON.stringify(next));
       if (own === 'mimeType' && value !== undefined) depth.mime.set(depth.d, value);
       key = undefined;

@@ -207,6 +207,9 @@ const TRIGGERS: readonly (Trigger & { offset?: number })[] = [
   { literal: '://', boundary: false, attempt: userinfo },
 ];
 
+/** The literals that can start a secret shape: text holding none of them has nothing to redact. */
+export const SHAPE_LITERALS: readonly string[] = TRIGGERS.map((t) => t.literal);
+
 /** Every hit of one trigger; each occurrence is found by indexOf and each scan resumes past itself. */
 function hitsOf(s: string, t: Trigger & { offset?: number }, out: Hit[]): void {
   const offset = t.offset ?? 0;
