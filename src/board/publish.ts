@@ -1,10 +1,14 @@
-import { copyFileSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, type KeyObject } from 'node:crypto';
+import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import type { RunRecord } from '../record/index.js';
-import { verifyRun } from '../tape/check-signature.js';
-import { Redactor, redactTapeText } from '../tape/redact.js';
-import { SIGNATURE_FILE } from '../tape/signature.js';
+import { embeddedKey, verifyRun } from '../tape/check-signature.js';
+import { redactForPublication } from '../tape/publish-redact.js';
+import { REDACTION_FILE, REDACTION_SCHEMA, type RedactionEntry } from '../tape/redaction.js';
+import { signRedaction } from '../tape/redaction-sign.js';
+import type { MarkerCounts } from '../tape/secret-shapes.js';
+import { DsseEnvelope, keyId, SIGNATURE_FILE } from '../tape/signature.js';
 import type { LoadedRun } from './load.js';
 
 /** What the build found when it checked the run's signature against the run directory. */
@@ -18,8 +22,10 @@ export interface Verification {
 export interface PublishedFile {
   path: string;
   bytes: number;
-  /** Secrets were scrubbed from the published copy, so it differs from the signed bytes. */
+  /** The published copy was redacted, so it differs from the signed bytes (redaction.json binds both). */
   redacted: boolean;
+  /** Markers and media notes the copy received, by kind. */
+  markers: MarkerCounts;
 }
 
 export interface PublishedRun {
@@ -27,6 +33,8 @@ export interface PublishedRun {
   files: PublishedFile[];
   verification: Verification;
   planes: { plane: 'wire' | 'agent' | 'judge'; path: string; bytes: number }[];
+  /** The key the run's signature.json embeds (keys.json lists it), when the envelope can be read. */
+  runSigner?: { keyid: string; publicKey: string };
 }
 
 const STANDARD = [
@@ -74,24 +82,15 @@ export async function verification(runDir: string, record?: RunRecord): Promise<
   }
 }
 
-function publishFile(
-  src: string,
-  size: number,
-  dest: string,
-  secrets: readonly string[],
-): { bytes: number; redacted: boolean } {
-  const redactor = new Redactor(secrets);
-  const copy = () => {
-    copyFileSync(src, dest);
-    return { bytes: size, redacted: false };
-  };
-  if (redactor.empty) return copy();
-  const text = readFileSync(src, 'utf8');
-  if (redactor.scrub(text) === text) return copy();
-  // Tapes are scrubbed line by line as JSON (escaped forms included); other text files as text.
-  const out = src.endsWith('.jsonl') ? redactTapeText(text, secrets) : redactor.scrub(text);
-  writeFileSync(dest, out);
-  return { bytes: Buffer.byteLength(out), redacted: out !== text };
+/** What a published copy is: its bytes, and the markers redaction wrote into it (none: the original). */
+function publishFile(src: string, dest: string, path: string, secrets: readonly string[]) {
+  const original = readFileSync(src);
+  const text = original.toString('utf8');
+  const json = path.endsWith('.json') || path.endsWith('.jsonl');
+  const copy = redactForPublication(text, secrets, json);
+  const bytes = copy.text === text ? original : Buffer.from(copy.text, 'utf8');
+  writeFileSync(dest, bytes);
+  return { original, bytes, markers: copy.text === text ? {} : copy.markers };
 }
 
 /** The files a run publishes: the standard set that exists plus every file its record lists. */
@@ -99,36 +98,95 @@ function candidates(record: RunRecord): string[] {
   return [...new Set([...STANDARD, ...record.files.map((f) => f.path)])];
 }
 
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** The run signer's key as its envelope carries it, when the envelope can be read. */
+function envelopeKey(bytes: Buffer | undefined): { keyid: string; publicKey: string } | undefined {
+  if (bytes === undefined) return undefined;
+  try {
+    const env = DsseEnvelope.safeParse(JSON.parse(bytes.toString('utf8')));
+    const sig = env.success ? env.data.signatures[0] : undefined;
+    if (sig === undefined) return undefined;
+    return { keyid: keyId(embeddedKey(sig.publicKey, SIGNATURE_FILE)), publicKey: sig.publicKey };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Copies a run's files to `<site>/runs/<run-id>/`, scrubbing known secrets from the published copy
- * (the signed originals are untouched), and records what the signature check found.
+ * Copies a run's files to `<site>/runs/<run-id>/` as redacted copies (known secrets exactly,
+ * secret-shaped strings as markers, media as size notes; the signed originals are untouched),
+ * keeps the run's own `signature.json` verbatim, and writes `redaction.json`, signed by the board
+ * builder's key, binding every copy to the original the signature covers.
  */
 export async function publishRun(
   run: LoadedRun,
   siteDir: string,
   secrets: readonly string[],
+  boardKey: KeyObject,
 ): Promise<PublishedRun> {
   const { record, runDir } = run;
   const outDir = join(siteDir, 'runs', record.runId);
   const files: PublishedFile[] = [];
+  const entries: RedactionEntry[] = [];
   const made = new Set<string>();
+  let envelopeBytes: Buffer | undefined;
   for (const path of candidates(record)) {
     const src = resolve(runDir, path);
     if (relative(runDir, src).startsWith('..')) {
       throw new FitnessError('BOARD_PUBLISH', `${run.recordPath}: file ${path} escapes the run directory`);
     }
-    const size = fileSize(src);
-    if (size === undefined) continue;
+    if (fileSize(src) === undefined) continue;
     const dest = join(outDir, path);
     if (!made.has(dirname(dest))) {
       mkdirSync(dirname(dest), { recursive: true });
       made.add(dirname(dest));
     }
-    files.push({ path, ...publishFile(src, size, dest, secrets) });
+    if (path === SIGNATURE_FILE) {
+      envelopeBytes = readFileSync(src);
+      writeFileSync(dest, envelopeBytes);
+      files.push({ path, bytes: envelopeBytes.length, redacted: false, markers: {} });
+      continue;
+    }
+    const copy = publishFile(src, dest, path, secrets);
+    const redacted = copy.bytes !== copy.original;
+    files.push({ path, bytes: copy.bytes.length, redacted, markers: copy.markers });
+    entries.push({
+      path,
+      bytes: copy.bytes.length,
+      sha256: sha256(copy.bytes),
+      original: {
+        bytes: copy.original.length,
+        sha256: redacted ? sha256(copy.original) : sha256(copy.bytes),
+      },
+      markers: copy.markers,
+    });
   }
+  const signedBy = envelopeKey(envelopeBytes);
+  const redaction = signRedaction(
+    {
+      schema: REDACTION_SCHEMA,
+      runId: record.runId,
+      original:
+        envelopeBytes === undefined
+          ? null
+          : { envelopeSha256: sha256(envelopeBytes), keyid: signedBy?.keyid ?? 'unreadable' },
+      files: entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    },
+    boardKey,
+  );
+  const redactionText = `${JSON.stringify(redaction, null, 2)}\n`;
+  writeFileSync(join(outDir, REDACTION_FILE), redactionText);
+  files.push({ path: REDACTION_FILE, bytes: Buffer.byteLength(redactionText), redacted: false, markers: {} });
   const planes = PLANES.flatMap((plane) => {
     const f = files.find((x) => x.path === `${plane}.jsonl`);
     return f ? [{ plane, path: f.path, bytes: f.bytes }] : [];
   });
-  return { runId: record.runId, files, verification: await verification(runDir, record), planes };
+  return {
+    runId: record.runId,
+    files,
+    verification: await verification(runDir, record),
+    planes,
+    ...(signedBy ? { runSigner: signedBy } : {}),
+  };
 }

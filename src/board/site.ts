@@ -1,13 +1,20 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
+import { parseRecord, type RunRecord } from '../record/index.js';
+import { KEYS_FILE } from '../tape/keys-file.js';
+import { defaultSigningKeyPath, isInside } from '../tape/publisher.js';
+import { loadOrCreateSigningKey, SignatureError } from '../tape/signature.js';
 import { clientFiles } from './assets/client.js';
 import { STYLESHEET } from './assets/style.js';
 import type { Story } from './client/story.js';
 import { renderHeaders, siteRules } from './headers.js';
-import { type LoadedRun, loadRuns, type UnreadableRun } from './load.js';
+import { siteKeys } from './keys.js';
+import { type LoadedRun, loadRuns, RECORD_FILE, type UnreadableRun } from './load.js';
 import { type BoardRow, buildBoard } from './model.js';
 import { boardPage, groupName } from './pages/board.js';
+import { keysPage } from './pages/keys.js';
 import { methodsPage } from './pages/methods.js';
 import { recordPage } from './pages/record/page.js';
 import { viewerPage } from './pages/viewer.js';
@@ -20,6 +27,11 @@ export interface BuildOptions {
   out: string;
   /** Known secrets to scrub from the published copies of run files. */
   secrets?: readonly string[];
+  /**
+   * The board builder's Ed25519 key (PEM) that signs each published run's redaction.json; default
+   * the publisher key in the config directory (created on first use), never inside a runs folder.
+   */
+  signingKeyPath?: string;
 }
 
 export interface BuildResult {
@@ -77,32 +89,68 @@ function runData(run: LoadedRun, published: PublishedRun, story: Story | undefin
   })}\n`;
 }
 
-/** Builds the static site: board, record pages, methods, viewer, published run files, `_headers`. */
+/** The board builder's signing key (created on first use), refused inside the runs or the site. */
+function boardKey(options: BuildOptions, out: string): KeyObject {
+  const path = resolve(options.signingKeyPath ?? defaultSigningKeyPath());
+  for (const dir of [out, ...options.runs])
+    if (isInside(path, dir))
+      throw new SignatureError(
+        `--signing-key ${path}: inside ${resolve(dir)}, where it would be published or removed; keep it elsewhere`,
+      );
+  return loadOrCreateSigningKey(path);
+}
+
+/**
+ * The record a published run's pages are built from: its redacted copy, so nothing the site shows
+ * carries what the copy does not. Undefined when redaction left a record that no longer validates.
+ */
+function publishedRecord(out: string, run: LoadedRun, published: PublishedRun): RunRecord | undefined {
+  if (!published.files.some((f) => f.path === RECORD_FILE && f.redacted)) return run.record;
+  const path = join(out, 'runs', run.record.runId, RECORD_FILE);
+  try {
+    return parseRecord(readFileSync(path, 'utf8'), path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the static site: board, record pages, methods, viewer, keys, published run files, `_headers`. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const out = resolve(options.out);
-  const { runs, unreadable } = await loadRuns(options.runs);
-  const groups = buildBoard(runs.map((r) => r.record));
-  const rows = new Map<string, BoardRow>(
-    groups.flatMap((g) => g.rows.map((row) => [row.record.runId, row] as const)),
-  );
-  const names = new Map(groups.map((g) => [g.id, groupName(g)]));
-  const nameOf = (id: string) => names.get(id) ?? id;
+  const key = boardKey(options, out);
+  const { runs: loaded, unreadable } = await loadRuns(options.runs);
   const client = await clientFiles();
 
   prepareOut(out);
   const write = writer(out);
   write('assets/board.css', STYLESHEET);
   for (const [name, text] of client) write(`assets/viewer/${name}`, text);
+  const runs: { run: LoadedRun; record: RunRecord; published: PublishedRun }[] = [];
+  for (const run of loaded) {
+    const published = await publishRun(run, out, options.secrets ?? [], key);
+    const record = publishedRecord(out, run, published);
+    if (record === undefined) {
+      rmSync(join(out, 'runs', run.record.runId), { recursive: true, force: true });
+      unreadable.push({
+        path: run.recordPath,
+        reason: 'not published: its record no longer validates after publish-time redaction',
+      });
+      continue;
+    }
+    runs.push({ run, record, published });
+  }
+  const groups = buildBoard(runs.map((r) => r.record));
+  const rows = new Map<string, BoardRow>(
+    groups.flatMap((g) => g.rows.map((row) => [row.record.runId, row] as const)),
+  );
+  const names = new Map(groups.map((g) => [g.id, groupName(g)]));
+  const nameOf = (id: string) => names.get(id) ?? id;
   const withTapes = new Set<string>();
-  for (const run of runs) {
-    const published = await publishRun(run, out, options.secrets ?? []);
-    if (published.planes.length > 0) withTapes.add(run.record.runId);
-    const id = run.record.runId;
-    write(`data/${id}.json`, runData(run, published, storyOf(out, published)));
-    write(
-      `records/${id}.html`,
-      recordPage({ record: run.record, row: rows.get(id), published, groupName: nameOf }),
-    );
+  for (const { run, record, published } of runs) {
+    if (published.planes.length > 0) withTapes.add(record.runId);
+    const id = record.runId;
+    write(`data/${id}.json`, runData({ ...run, record }, published, storyOf(out, published)));
+    write(`records/${id}.html`, recordPage({ record, row: rows.get(id), published, groupName: nameOf }));
   }
   write(
     'index.html',
@@ -110,6 +158,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   );
   write('methods.html', methodsPage(runs.map((r) => r.record)));
   write('viewer.html', viewerPage());
+  const keys = siteKeys(runs, key);
+  write(KEYS_FILE, `${JSON.stringify(keys, null, 2)}\n`);
+  write('keys.html', keysPage(keys));
   write('_headers', renderHeaders(siteRules()));
   return { out, runs: runs.length, groups: groups.length, unreadable };
 }

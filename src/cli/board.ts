@@ -4,11 +4,12 @@ import { join, resolve } from 'node:path';
 import { buildSite } from '../board/site.js';
 import { checkReachable, parseQueueUrl } from '../roster/queue/backend.js';
 import { ResultsTable } from '../roster/queue/results.js';
+import { SignatureError } from '../tape/signature.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp, plural } from './exit-codes.js';
 
-const USAGE = `Usage: fitness-report board [--runs DIR...] [--out SITE] [--secret-env NAME...]
+const USAGE = `Usage: fitness-report board [--runs DIR...] [--out SITE] [--secret-env NAME...] [--signing-key FILE]
        fitness-report board --from postgres://… [--roster-id ID] [--out SITE]
 
 Builds the static site from run records: the board (index.html), one page per run, the methods
@@ -16,10 +17,19 @@ page, the tape viewer, the published run files under runs/<run-id>/ and a _heade
   --runs DIR...       run directories, or directories of runs (default: fitness-runs); repeatable
   --out SITE          where to write the site (default: fitness-site); a previous build there is replaced
   --secret-env NAME   scrub the value of this environment variable from every published file; repeatable
+  --signing-key FILE  the board builder's Ed25519 key (PEM) that signs each run's redaction.json; default
+                      $XDG_CONFIG_HOME/fitness-report/signing-key.pem (else ~/.config/…), created on first use
   --from URL          build from the results table a PostgreSQL roster queue wrote (every run, or one roster's)
   --roster-id ID      with --from: only that roster's runs
 Records are validated and migrated on read; a record that cannot be read is listed on the board with
 its path and reason. Serve the result with \`fitness-report serve SITE\`.
+
+Published run files are redacted copies, never the originals: known secrets (--secret-env) are
+scrubbed exactly, secret-shaped strings (provider API keys, bearer tokens, JWTs, private key blocks,
+URL userinfo) become [REDACTED:<kind>], media blobs become [media <type> <n> bytes]; numbers, keys
+and structure are untouched. Each run keeps its own signature.json (over the originals) and gets a
+redaction.json, signed with --signing-key, binding every copy to its original; keys.json and
+keys.html at the site root list every public key seen and the runs each signed.
 
 ${exitCodeHelp({ ok: 'the site was built (unreadable records are listed on it)', finding: 'not used' })}`;
 
@@ -29,6 +39,7 @@ export interface BoardArgs {
   secrets: string[];
   from?: string;
   rosterId?: string;
+  signingKey?: string;
 }
 
 /** Values following a flag up to the next flag. */
@@ -44,6 +55,7 @@ export function parseBoardArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd
   let out: string | undefined;
   let from: string | undefined;
   let rosterId: string | undefined;
+  let signingKey: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const vals = values(argv, i + 1);
@@ -57,6 +69,9 @@ export function parseBoardArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd
       if (vals.length !== 1) throw new UsageError(`${flag} needs exactly one value`);
       if (flag === '--from') from = vals[0];
       else rosterId = vals[0];
+    } else if (flag === '--signing-key') {
+      if (vals.length !== 1) throw new UsageError('--signing-key needs exactly one key file');
+      signingKey = resolve(io.cwd, vals[0] ?? '');
     } else if (flag === '--secret-env') {
       if (vals.length === 0) throw new UsageError('--secret-env needs a variable name');
       for (const name of vals) {
@@ -79,6 +94,7 @@ export function parseBoardArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd
     secrets,
     ...(from === undefined ? {} : { from }),
     ...(rosterId === undefined ? {} : { rosterId }),
+    ...(signingKey === undefined ? {} : { signingKey }),
   };
 }
 
@@ -123,7 +139,19 @@ export const boardCommand: Command = {
 };
 
 async function build(args: BoardArgs, io: Pick<CommandIO, 'out' | 'err'>): Promise<number> {
-  const result = await buildSite({ runs: args.runs, out: args.out, secrets: args.secrets });
+  let result: Awaited<ReturnType<typeof buildSite>>;
+  try {
+    result = await buildSite({
+      runs: args.runs,
+      out: args.out,
+      secrets: args.secrets,
+      ...(args.signingKey === undefined ? {} : { signingKeyPath: args.signingKey }),
+    });
+  } catch (err) {
+    if (!(err instanceof SignatureError)) throw err;
+    io.err(`fitness-report board: ${err.message}`);
+    return 2;
+  }
   for (const u of result.unreadable) io.err(`unreadable: ${u.path}: ${u.reason}`);
   io.out(
     `built ${result.out}: ${plural(result.runs, 'run')} in ${plural(result.groups, 'group')}` +

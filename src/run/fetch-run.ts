@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { FitnessError } from '../core/errors.js';
+import { REDACTION_FILE, Redaction, RedactionEnvelope } from '../tape/redaction.js';
 import { Manifest, SIGNATURE_FILE } from '../tape/signature.js';
 
 /** The published file list a site writes beside each run (board publish), when present. */
@@ -21,13 +22,28 @@ async function get(url: URL): Promise<Buffer | undefined> {
   return Buffer.from(await res.arrayBuffer());
 }
 
+/** The files a published run's redaction.json names (verify reports an unreadable one itself). */
+function redactionPaths(bytes: Buffer): string[] {
+  try {
+    const envelope = RedactionEnvelope.safeParse(JSON.parse(bytes.toString('utf8')));
+    if (!envelope.success) return [];
+    const payload = Redaction.safeParse(
+      JSON.parse(Buffer.from(envelope.data.payload, 'base64').toString('utf8')),
+    );
+    return payload.success ? payload.data.files.map((f) => f.path) : [];
+  } catch {
+    return [];
+  }
+}
+
 function safePath(path: string): boolean {
   return /^[A-Za-z0-9._/-]+$/.test(path) && !path.split('/').some((p) => p === '' || p === '.' || p === '..');
 }
 
 /**
  * Copies a published run (`<site>/runs/<run-id>/`) into a fresh temporary directory: its
- * signature, every file its manifest names, and every file the site's own list names (so a file
+ * signature and redaction.json, every file the manifest or redaction.json names, and every file the
+ * site's own list names (so a file
  * the site publishes beyond the manifest is seen). The copy is then verified like any run directory.
  */
 export async function fetchPublishedRun(siteUrl: string): Promise<string> {
@@ -52,13 +68,19 @@ export async function fetchPublishedRun(siteUrl: string): Promise<string> {
       // verify reports an unreadable envelope itself
     }
   }
+  const redactionBytes = await get(new URL(REDACTION_FILE, base));
+  if (redactionBytes !== undefined) {
+    writeFileSync(join(dir, REDACTION_FILE), redactionBytes);
+    for (const path of redactionPaths(redactionBytes)) names.add(path);
+  }
   const listed = await get(new URL(PUBLISHED_FILES, base));
   if (listed !== undefined) {
     const parsed = PublishedList.safeParse(JSON.parse(listed.toString('utf8')));
     if (parsed.success) for (const f of parsed.data.files) names.add(f.path);
   }
   for (const name of names) {
-    if (name === SIGNATURE_FILE || name === PUBLISHED_FILES || !safePath(name)) continue;
+    if (name === SIGNATURE_FILE || name === REDACTION_FILE || name === PUBLISHED_FILES || !safePath(name))
+      continue;
     const bytes = await get(new URL(name.split('/').map(encodeURIComponent).join('/'), base));
     if (bytes === undefined) continue;
     mkdirSync(dirname(join(dir, name)), { recursive: true });

@@ -15,22 +15,34 @@ export interface Custody {
   checks: Check[];
   signature?: SignatureCheck;
   signer?: Signer;
+  /** A published run: the board builder who signed its redaction.json. */
+  redactionSigner?: Signer;
+  /** A published run: each file whose copy was redacted, with the signed original's sha256. */
+  redacted?: ReadonlyMap<string, string>;
 }
 
 function list(items: readonly string[], none: string): string {
   return items.length === 0 ? none : items.join('; ');
 }
 
-function signerCheck(keyid: string, source: TrustSource | undefined, allowUntrusted: boolean): Check {
-  if (source !== undefined) return check('signer', true, `${keyid}, trusted (${source})`);
+export function signerCheck(
+  keyid: string,
+  source: TrustSource | undefined,
+  allowUntrusted: boolean,
+  name = 'signer',
+): Check {
+  if (source !== undefined) return check(name, true, `${keyid}, trusted (${source})`);
   return check(
-    'signer',
+    name,
     allowUntrusted,
     `${keyid} is not a key you trust${allowUntrusted ? ' (allowed by --allow-untrusted)' : ': name it with --trust KEYFILE|FINGERPRINT if it is the publisher you expect'}`,
   );
 }
 
-function bindingChecks(sig: SignatureCheck, record: RunRecord | undefined): Check[] {
+export function bindingChecks(
+  sig: Pick<SignatureCheck, 'manifest' | 'keyid'>,
+  record: RunRecord | undefined,
+): Check[] {
   if (record === undefined) return [];
   const m = sig.manifest;
   const suite = record.suite?.hash ?? record.identity.suiteHash ?? null;

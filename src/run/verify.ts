@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/canonical.js';
 import { describeError } from '../core/errors.js';
@@ -6,12 +6,14 @@ import { readRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import type { SuiteFile } from '../suite/suite-file.js';
 import type { SignatureCheck } from '../tape/check-signature.js';
+import { REDACTION_FILE } from '../tape/redaction.js';
 import { loadTrust, type TrustSet } from '../tape/trust.js';
 import { FILES } from './run-dir.js';
 import { custodyChecks, type Signer } from './verify-custody.js';
 import { findingsChecks, refusalChecks } from './verify-findings.js';
 import { gateChecks, readSuite } from './verify-gates.js';
 import { policyFileCheck, preregOrderChecks, tapeMoments } from './verify-prereg.js';
+import { publishedCustodyChecks } from './verify-redaction.js';
 import { type Check, check } from './verify-table.js';
 import { readTrialEvents, tapeCountChecks } from './verify-tapes.js';
 
@@ -21,6 +23,8 @@ export interface VerifyResult {
   checks: Check[];
   signature?: SignatureCheck;
   signer?: Signer;
+  /** A published run: who signed its redaction.json. */
+  redactionSigner?: Signer;
   /** One line per check that failed. */
   problems: string[];
   /** One line per check that passed. */
@@ -47,9 +51,33 @@ function readText(dir: string, path: string): string | Error {
   }
 }
 
-function registrationChecks(dir: string, record: RunRecord, suite: SuiteFile | undefined): Check[] {
+/** A file the board redacted: its digest is checked against the signed original's, not recomputed. */
+function redactedHashCheck(
+  name: string,
+  path: string,
+  claimed: string,
+  redacted: ReadonlyMap<string, string>,
+): Check | undefined {
+  const original = redacted.get(path);
+  if (original === undefined) return undefined;
+  return check(
+    name,
+    original === claimed,
+    `${path} redacted at publish; the signed original's sha256 ${original.slice(0, 12)}… ${original === claimed ? 'is' : 'is not'} the one the record states`,
+  );
+}
+
+function registrationChecks(
+  dir: string,
+  record: RunRecord,
+  suite: SuiteFile | undefined,
+  redacted: ReadonlyMap<string, string>,
+): Check[] {
   const out: Check[] = [];
-  if (record.prereg) {
+  const prereg =
+    record.prereg && redactedHashCheck('prereg', record.prereg.path, record.prereg.sha256, redacted);
+  if (prereg) out.push(prereg);
+  else if (record.prereg) {
     const text = readText(dir, record.prereg.path);
     out.push(
       text instanceof Error
@@ -61,7 +89,15 @@ function registrationChecks(dir: string, record: RunRecord, suite: SuiteFile | u
           ),
     );
   }
-  if (record.suite) {
+  if (record.suite && redacted.has(FILES.suite))
+    out.push(
+      check(
+        'suite',
+        true,
+        `${FILES.suite} redacted at publish: its hash cannot be recomputed from the copy; the signed manifest binds the original file and the suite hash`,
+      ),
+    );
+  else if (record.suite) {
     const text = readText(dir, FILES.suite);
     out.push(
       text instanceof Error
@@ -74,6 +110,12 @@ function registrationChecks(dir: string, record: RunRecord, suite: SuiteFile | u
     );
   }
   return out;
+}
+
+function policyRow(dir: string, record: RunRecord, redacted: ReadonlyMap<string, string>): Check[] {
+  const ref = record.policy;
+  const row = ref && redactedHashCheck('policy', ref.path, ref.sha256, redacted);
+  return row ? [row] : policyFileCheck(dir, record);
 }
 
 async function tapeChecks(dir: string, record: RunRecord): Promise<Check[]> {
@@ -106,14 +148,21 @@ export async function verifyFitnessRun(dir: string, options: VerifyOptions = {})
   } catch (err) {
     recordError = describeError(err);
   }
-  const custody = await custodyChecks(dir, record, trust, options.allowUntrusted === true);
+  const published = existsSync(join(dir, REDACTION_FILE));
+  const custody = await (published ? publishedCustodyChecks : custodyChecks)(
+    dir,
+    record,
+    trust,
+    options.allowUntrusted === true,
+  );
+  const redacted = custody.redacted ?? new Map<string, string>();
   const checks = [...custody.checks];
   if (record === undefined) checks.push(check('record', false, recordError ?? 'unreadable'));
   else {
     const suite = readSuite(dir);
     checks.push(
-      ...policyFileCheck(dir, record),
-      ...registrationChecks(dir, record, suite),
+      ...policyRow(dir, record, redacted),
+      ...registrationChecks(dir, record, suite, redacted),
       ...gateChecks(record, suite),
       ...refusalChecks(record),
       ...findingsChecks(dir, record),
@@ -126,6 +175,7 @@ export async function verifyFitnessRun(dir: string, options: VerifyOptions = {})
     checks,
     ...(custody.signature ? { signature: custody.signature } : {}),
     ...(custody.signer ? { signer: custody.signer } : {}),
+    ...(custody.redactionSigner ? { redactionSigner: custody.redactionSigner } : {}),
     problems: checks.filter((c) => !c.ok).map(line),
     checked: checks.filter((c) => c.ok).map(line),
   };

@@ -34,7 +34,7 @@ export interface SignatureCheck {
   problems: string[];
 }
 
-function readEnvelope(runDir: string): DsseEnvelope {
+export function readEnvelope(runDir: string): DsseEnvelope {
   const path = join(runDir, SIGNATURE_FILE);
   if (!existsSync(path)) throw new SignatureError(`${path}: no signature file`);
   let json: unknown;
@@ -51,7 +51,7 @@ function readEnvelope(runDir: string): DsseEnvelope {
   return parsed.data;
 }
 
-function embeddedKey(publicKey: string, where: string): KeyObject {
+export function embeddedKey(publicKey: string, where: string): KeyObject {
   try {
     const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
     if (key.asymmetricKeyType !== 'ed25519') throw new Error(`${key.asymmetricKeyType ?? 'unknown'} key`);
@@ -63,7 +63,7 @@ function embeddedKey(publicKey: string, where: string): KeyObject {
   }
 }
 
-function readManifest(body: Buffer, where: string): Manifest {
+export function readManifest(body: Buffer, where: string): Manifest {
   let json: unknown;
   try {
     json = JSON.parse(body.toString('utf8'));

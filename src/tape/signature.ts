@@ -104,20 +104,28 @@ export async function buildManifest(
   return { schema: 'fitness-report.manifest/2', runId, suiteHash, files: entries };
 }
 
-export function signManifest(manifest: Manifest, privateKey: KeyObject): DsseEnvelope {
-  const body = Buffer.from(JSON.stringify(manifest), 'utf8');
+/** A one-signature DSSE envelope over `body` (Ed25519, the PAE bytes), the public key embedded. */
+export function signDsse<T extends string>(
+  payloadType: T,
+  body: Buffer,
+  privateKey: KeyObject,
+): { payloadType: T; payload: string; signatures: { keyid: string; sig: string; publicKey: string }[] } {
   const publicKey = createPublicKey(privateKey);
   return {
-    payloadType: MANIFEST_TYPE,
+    payloadType,
     payload: body.toString('base64'),
     signatures: [
       {
         keyid: keyId(publicKey),
-        sig: sign(null, pae(MANIFEST_TYPE, body), privateKey).toString('base64'),
+        sig: sign(null, pae(payloadType, body), privateKey).toString('base64'),
         publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
       },
     ],
   };
+}
+
+export function signManifest(manifest: Manifest, privateKey: KeyObject): DsseEnvelope {
+  return signDsse(MANIFEST_TYPE, Buffer.from(JSON.stringify(manifest), 'utf8'), privateKey);
 }
 
 /** Signs the listed files of a run directory and writes `signature.json` beside them. */

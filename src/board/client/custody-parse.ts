@@ -184,11 +184,15 @@ export function parseRedaction(payload: Bytes): Redaction {
   };
 }
 
-/** The site's `keys.json`: the public keys it publishes, their roles and the runs each signed. */
+/**
+ * The site's `keys.json` (`fitness-report.keys/1`, src/tape/keys-file.ts): the public keys it
+ * publishes, their roles and the runs each signed.
+ */
 export function parseKeys(value: unknown): PublishedKey[] | undefined {
-  if (!Array.isArray(value)) return undefined;
+  if (!isObj(value) || value.schema !== 'fitness-report.keys/1' || !Array.isArray(value.keys))
+    return undefined;
   const keys: PublishedKey[] = [];
-  for (const k of value) {
+  for (const k of value.keys) {
     if (!isObj(k) || !isText(k.keyid) || !isText(k.publicKey) || !Array.isArray(k.roles)) return undefined;
     let publicKey: Bytes;
     try {

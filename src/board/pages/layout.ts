@@ -31,7 +31,7 @@ ${scripts}
 <body${input.bodyClass ? html` class="${input.bodyClass}"` : ''}>
 <header class="site">
 <a class="brand" href="${boardHref(links)}">Fitness Report</a>
-<nav><a href="${boardHref(links)}">Board</a><a href="${methodsHref(links)}">Methods</a><a href="${links.base}viewer.html">Tape viewer</a></nav>
+<nav><a href="${boardHref(links)}">Board</a><a href="${methodsHref(links)}">Methods</a><a href="${links.base}viewer.html">Tape viewer</a><a href="${links.base}keys.html">Keys</a></nav>
 </header>
 <main>
 ${input.body}

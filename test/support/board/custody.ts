@@ -99,7 +99,11 @@ export function redact(
 export function keysJson(
   entries: { key: ReturnType<typeof keypair>; roles: string[]; runs: string[] }[],
 ): unknown {
-  return entries.map((e) => ({ keyid: e.key.keyid, publicKey: e.key.spki, roles: e.roles, runs: e.runs }));
+  return {
+    schema: 'fitness-report.keys/1',
+    keys: entries.map((e) => ({ keyid: e.key.keyid, publicKey: e.key.spki, roles: e.roles, runs: e.runs })),
+    unsigned: [],
+  };
 }
 
 export function flip(b: Buffer, at: number): Buffer {

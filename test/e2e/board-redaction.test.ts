@@ -1,0 +1,222 @@
+/**
+ * Publish-time redaction on real third-party servers: server-memory on a graph whose observations
+ * carry planted credentials (a JWT, an OpenAI-shaped key, a bearer token, a database URL with a
+ * password), and server-everything, whose tools return image content. The run directory keeps what
+ * the servers said; the built site holds markers and size notes instead; `verify` passes on both,
+ * the published copy as a redaction of the signed original, and fails on every edit of the copy,
+ * naming the check.
+ */
+import { createPrivateKey } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  everythingStdioRun,
+  executeRuns,
+  MEMORY_SEED,
+  type PlannedRun,
+  type RunReport,
+  serverEntry,
+} from '../../src/audit/index.js';
+import { buildSite } from '../../src/board/site.js';
+import { main } from '../../src/cli/main.js';
+import { verifyFitnessRun } from '../../src/run/verify.js';
+import { KeysFile } from '../../src/tape/keys-file.js';
+import { defaultSigningKeyPath, publicKeyInfo } from '../../src/tape/publisher.js';
+import { Redaction, RedactionEnvelope } from '../../src/tape/redaction.js';
+import { signRedaction } from '../../src/tape/redaction-sign.js';
+import { captureIO } from './run/helpers.js';
+
+// Fake credentials of each provider's shape, assembled so no scanner flags this file.
+const PLANTED = {
+  jwt: `eyJ${'hbGciOiJIUzI1NiJ9'}.eyJ${'zdWIiOiJoYXJib3VyLW9mZmljZSJ9'}.${'kT3nX8qP2vL9mR4wZ7yB1cF6hJ0sD5gA'}`,
+  openai: `sk-${'proj-'}Hb7kLm2nQp5rSt8uVw1xYz4aBc6dEf9g`,
+  bearer: `Bearer ${'hx81Tq9LmZ2vW7pK4sR6'}`,
+  url: `postgres://${'harbour:S3cretTide'}@db.kestrel.internal:5432/ferries`,
+};
+const RAW = [PLANTED.jwt, PLANTED.openai, 'hx81Tq9LmZ2vW7pK4sR6', 'harbour:S3cretTide'];
+
+function plantedMemoryRun(): PlannedRun {
+  return {
+    id: 'server-memory-secrets',
+    property: 'real: server-memory whose graph holds credentials pasted into observations',
+    transport: 'stdio',
+    async start() {
+      const dir = mkdtempSync(join(tmpdir(), 'fitness-memory-secrets-'));
+      const file = join(dir, 'memory.jsonl');
+      const seed = [
+        ...MEMORY_SEED,
+        {
+          type: 'entity',
+          name: 'Harbour office server',
+          entityType: 'machine',
+          observations: [
+            `Session token pasted in a ticket: ${PLANTED.jwt}`,
+            `Old API key ${PLANTED.openai} (revoked)`,
+            `Health check sends Authorization: ${PLANTED.bearer}`,
+            `Timetable database at ${PLANTED.url}`,
+          ],
+        },
+      ];
+      writeFileSync(file, `${seed.map((line) => JSON.stringify(line)).join('\n')}\n`);
+      return {
+        target: {
+          kind: 'stdio',
+          argv: [process.execPath, serverEntry('@modelcontextprotocol/server-memory')],
+          env: { MEMORY_FILE_PATH: file },
+        },
+        close: async () => rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  };
+}
+
+const out = mkdtempSync(join(tmpdir(), 'board-redaction-'));
+const site = join(out, 'site');
+let memory: RunReport;
+let everything: RunReport;
+const published = (r: RunReport) => join(site, 'runs', r.record?.runId ?? 'missing');
+const filesOf = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+const textOf = (dir: string) =>
+  filesOf(dir)
+    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+    .join('\n');
+
+beforeAll(async () => {
+  [memory, everything] = (await executeRuns([plantedMemoryRun(), everythingStdioRun()], {
+    outDir: join(out, 'runs'),
+  })) as [RunReport, RunReport];
+  await buildSite({ runs: [join(out, 'runs')], out: site });
+}, 600_000);
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe('the site publishes redacted copies of what real servers returned', () => {
+  it('the run directory keeps the planted strings; the site copy has markers instead', () => {
+    const dir = memory.dir ?? '';
+    const original = readFileSync(join(dir, 'wire.jsonl'), 'utf8');
+    for (const s of RAW) expect(original, s).toContain(s);
+    const copy = textOf(published(memory));
+    for (const s of RAW) expect(copy, s).not.toContain(s);
+    for (const kind of ['jwt', 'openai-key', 'bearer', 'url-userinfo'])
+      expect(copy, kind).toContain(`[REDACTED:${kind}]`);
+    // Nothing the site shows carries them either: pages, viewer data, keys.
+    expect(textOf(site).includes(PLANTED.jwt)).toBe(false);
+  });
+
+  it("server-everything's image content becomes a size note in the published copy", () => {
+    const original = readFileSync(join(everything.dir ?? '', 'wire.jsonl'), 'utf8');
+    expect(original).toContain('"type":"image"');
+    const copy = readFileSync(join(published(everything), 'wire.jsonl'), 'utf8');
+    expect(copy).toMatch(/\[media image\/png \d+ bytes\]/);
+    expect(copy).not.toContain('"type":"image","data":"iVBOR');
+  });
+
+  it('verify passes on the run directory and on the published copy, as a redaction of the signed original', async () => {
+    for (const r of [memory, everything]) {
+      const direct = await verifyFitnessRun(r.dir ?? '');
+      expect(direct.problems, r.id).toEqual([]);
+      const copy = await verifyFitnessRun(published(r));
+      expect(copy.problems, r.id).toEqual([]);
+      const names = copy.checks.map((c) => c.check);
+      for (const name of [
+        'signature',
+        'signer',
+        'redaction signature',
+        'redaction signer',
+        'files',
+        'redaction',
+      ])
+        expect(names, r.id).toContain(name);
+    }
+    const row = (await verifyFitnessRun(published(memory))).checks.find((c) => c.check === 'redaction');
+    expect(row?.detail).toMatch(/wire\.jsonl \([^)]*jwt/);
+    const io = captureIO();
+    expect(await main(['verify', published(memory)], io)).toBe(0);
+    expect(io.stdout.join('\n')).toMatch(/^redaction signer\s+ok/m);
+  });
+
+  it('keys.json lists the publisher key with both roles and every run; the keys page names it', () => {
+    const keys = KeysFile.parse(JSON.parse(readFileSync(join(site, 'keys.json'), 'utf8')));
+    const own = publicKeyInfo(createPrivateKey(readFileSync(defaultSigningKeyPath()))).fingerprint;
+    const entry = keys.keys.find((k) => k.keyid === own);
+    expect(entry?.roles).toEqual(['board publisher', 'run signer']);
+    expect(entry?.runs).toEqual(
+      [memory.record?.runId, everything.record?.runId].filter((x) => x !== undefined).sort(),
+    );
+    expect(keys.unsigned).toEqual([]);
+    const page = readFileSync(join(site, 'keys.html'), 'utf8');
+    expect(page).toContain(own);
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('href="keys.html"');
+  });
+});
+
+describe('an edit of the published copy fails, naming the check', () => {
+  const copy = () => {
+    const to = mkdtempSync(join(out, 'edit-'));
+    cpSync(published(memory), to, { recursive: true });
+    return to;
+  };
+  const failing = async (dir: string) => {
+    const result = await verifyFitnessRun(dir);
+    expect(result.ok).toBe(false);
+    return result.checks.filter((c) => !c.ok);
+  };
+  const readRedaction = (dir: string) => {
+    const env = RedactionEnvelope.parse(JSON.parse(readFileSync(join(dir, 'redaction.json'), 'utf8')));
+    return Redaction.parse(JSON.parse(Buffer.from(env.payload, 'base64').toString('utf8')));
+  };
+
+  it('a byte flipped in a published copy: the files check names the file', async () => {
+    const dir = copy();
+    const path = join(dir, 'agent.jsonl');
+    const bytes = readFileSync(path);
+    const at = Math.floor(bytes.length / 2);
+    bytes[at] = (bytes[at] ?? 0) ^ 1;
+    writeFileSync(path, bytes);
+    const failed = await failing(dir);
+    expect(failed.find((c) => c.check === 'files')?.detail).toContain('agent.jsonl: changed');
+  });
+
+  it('redaction.json edited: its signature fails', async () => {
+    const dir = copy();
+    const path = join(dir, 'redaction.json');
+    const env = JSON.parse(readFileSync(path, 'utf8')) as { payload: string };
+    const payload = readRedaction(dir);
+    payload.files[0] = { ...(payload.files[0] as Redaction['files'][number]), markers: {} };
+    env.payload = Buffer.from(JSON.stringify(payload)).toString('base64');
+    writeFileSync(path, JSON.stringify(env));
+    const failed = await failing(dir);
+    expect(failed.map((c) => c.check)).toContain('redaction signature');
+  });
+
+  it('an original digest that disagrees with the signed manifest, re-signed by the board: named', async () => {
+    const dir = copy();
+    const payload = readRedaction(dir);
+    const entry = payload.files.find((f) => f.path === 'wire.jsonl');
+    if (entry === undefined) throw new Error('no wire.jsonl entry');
+    entry.original = { ...entry.original, sha256: entry.sha256 };
+    const key = createPrivateKey(readFileSync(defaultSigningKeyPath()));
+    writeFileSync(join(dir, 'redaction.json'), JSON.stringify(signRedaction(payload, key)));
+    const failed = await failing(dir);
+    expect(failed.find((c) => c.check === 'redaction')?.detail).toContain(
+      "wire.jsonl: redaction.json's original digest differs from the signed manifest's",
+    );
+  });
+
+  it('a signed file left out of redaction.json: named', async () => {
+    const dir = copy();
+    const payload = readRedaction(dir);
+    payload.files = payload.files.filter((f) => f.path !== 'suite.json');
+    const key = createPrivateKey(readFileSync(defaultSigningKeyPath()));
+    writeFileSync(join(dir, 'redaction.json'), JSON.stringify(signRedaction(payload, key)));
+    const failed = await failing(dir);
+    expect(failed.find((c) => c.check === 'redaction')?.detail).toContain(
+      'suite.json: signed, but redaction.json does not account for it',
+    );
+  });
+});
