@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { reapScope } from '../connect/processes.js';
 import { describeError } from '../core/errors.js';
+import { outcomeOf } from '../gates/ladder.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import { scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
@@ -15,7 +16,7 @@ import { PRODUCER, VERSION } from '../version.js';
 import { withAlongside } from './alongside.js';
 import type { RunControl } from './control.js';
 import type { RunOptions } from './options.js';
-import { buildRecord, type Ending, fileDigests, modelId } from './record.js';
+import { buildRecord, type Ending, endingOf, fileDigests, modelId } from './record.js';
 import { FILES } from './run-dir.js';
 import { serverFaultsFromTape, truncationNotes } from './server-faults.js';
 import { type RunState, RunStop } from './state.js';
@@ -80,9 +81,7 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
       hurried: control.hurried,
     });
   }
-  const draftOutcome = ending.stop
-    ? 'VOID'
-    : (state.gates.at(-1)?.outcome ?? (ending.score ? 'SCORED' : 'VOID'));
+  const draftOutcome = outcomeOf(state.gates, endingOf(ending));
   const problems = await closeTapes(state.tapes, draftOutcome);
   if (problems.length > 0 && !ending.stop) ending = { stop: new RunStop('crashed', problems.join('; ')) };
   state.ownNotes.push(...truncationNotes(state.tapes));
