@@ -20,7 +20,7 @@ import { buildRecord, type Ending, endingOf, fileDigests, modelId } from './reco
 import { FILES } from './run-dir.js';
 import { serverFaultsFromTape, truncationNotes } from './server-faults.js';
 import { type RunState, RunStop } from './state.js';
-import { closeTapes, stampConfigHash } from './tapes.js';
+import { closeTapes } from './tapes.js';
 
 export interface RunResult {
   runId: string;
@@ -82,38 +82,25 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
     });
   }
   const draftOutcome = outcomeOf(state.gates, endingOf(ending));
-  const problems = await closeTapes(state.tapes, draftOutcome);
+  const problems = await closeTapes(state.tapes, draftOutcome, state.registration?.hash);
   if (problems.length > 0 && !ending.stop) ending = { stop: new RunStop('crashed', problems.join('; ')) };
   state.ownNotes.push(...truncationNotes(state.tapes));
-  const failures: string[] = [];
-  const hash = state.registration?.hash;
-  if (hash !== undefined) {
-    for (const file of [FILES.wire, FILES.agent, FILES.judge]) {
-      try {
-        stampConfigHash(join(state.dir, file), hash);
-      } catch (err) {
-        failures.push(`stamping ${file}: ${describeError(err)}`);
-      }
-    }
-  }
   const key = signingKey(input.options, state);
   const recordPath = join(state.dir, FILES.record);
   const endedAt = new Date();
-  let text: string | undefined;
-  if (failures.length === 0) {
-    try {
-      const record = withAlongside(
-        buildRecord(state, ending, await fileDigests(state.dir), endedAt),
-        input.options.alongside,
-      );
-      const faults = serverFaultsFromTape(join(state.dir, FILES.wire));
-      if (faults !== undefined) record.serverFaults = faults;
-      text = serializeRecord(scrubRecord(record, state.secrets), recordPath);
-    } catch (err) {
-      failures.push(`building or checking the record: ${describeError(err)}`);
-    }
+  let text: string;
+  try {
+    const record = withAlongside(
+      buildRecord(state, ending, await fileDigests(state.dir), endedAt),
+      input.options.alongside,
+    );
+    const faults = serverFaultsFromTape(join(state.dir, FILES.wire));
+    if (faults !== undefined) record.serverFaults = faults;
+    text = serializeRecord(scrubRecord(record, state.secrets), recordPath);
+  } catch (err) {
+    const why = `building or checking the record: ${describeError(err)}`;
+    text = await voidRecordText(state, why, recordPath, endedAt);
   }
-  text ??= await voidRecordText(state, failures.join('; '), recordPath, endedAt);
   await writeRecordText(recordPath, text);
   const record = JSON.parse(text) as RunRecord;
   // The manifest is the complete list: every regular file the run directory holds.
