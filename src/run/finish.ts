@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { reapScope } from '../connect/processes.js';
 import { describeError } from '../core/errors.js';
@@ -85,22 +86,26 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   const problems = await closeTapes(state.tapes, draftOutcome, state.registration?.hash);
   if (problems.length > 0 && !ending.stop) ending = { stop: new RunStop('crashed', problems.join('; ')) };
   state.ownNotes.push(...truncationNotes(state.tapes));
+  const failures: string[] = [];
+  moveEvidence(state, input.options.alongside?.evidence, failures);
   const key = signingKey(input.options, state);
   const recordPath = join(state.dir, FILES.record);
   const endedAt = new Date();
-  let text: string;
-  try {
-    const record = withAlongside(
-      buildRecord(state, ending, await fileDigests(state.dir), endedAt),
-      input.options.alongside,
-    );
-    const faults = serverFaultsFromTape(join(state.dir, FILES.wire));
-    if (faults !== undefined) record.serverFaults = faults;
-    text = serializeRecord(scrubRecord(record, state.secrets), recordPath);
-  } catch (err) {
-    const why = `building or checking the record: ${describeError(err)}`;
-    text = await voidRecordText(state, why, recordPath, endedAt);
+  let text: string | undefined;
+  if (failures.length === 0) {
+    try {
+      const record = withAlongside(
+        buildRecord(state, ending, await fileDigests(state.dir), endedAt),
+        input.options.alongside,
+      );
+      const faults = serverFaultsFromTape(join(state.dir, FILES.wire));
+      if (faults !== undefined) record.serverFaults = faults;
+      text = serializeRecord(scrubRecord(record, state.secrets), recordPath);
+    } catch (err) {
+      failures.push(`building or checking the record: ${describeError(err)}`);
+    }
   }
+  text ??= await voidRecordText(state, failures.join('; '), recordPath, endedAt);
   await writeRecordText(recordPath, text);
   const record = JSON.parse(text) as RunRecord;
   // The manifest is the complete list: every regular file the run directory holds.
@@ -122,6 +127,20 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   const exitCode = record.outcome === 'SCORED' ? 0 : record.outcome === 'VOID' ? 3 : 1;
   state.progress(`record: ${recordPath}`);
   return { runId: state.runId, dir: state.dir, outcome: record.outcome, record, exitCode };
+}
+
+/** Evidence made beside the run joins its directory before the record and signature are written. */
+function moveEvidence(
+  state: RunState,
+  evidence: { from: string; as: string } | undefined,
+  failures: string[],
+) {
+  if (evidence === undefined || !existsSync(evidence.from)) return;
+  try {
+    renameSync(evidence.from, join(state.dir, evidence.as));
+  } catch (err) {
+    failures.push(`moving ${evidence.as} into the run: ${describeError(err)}`);
+  }
 }
 
 /**
