@@ -24,15 +24,14 @@ export {
 export {
   everythingHttpRun,
   everythingStdioRun,
-  FILESYSTEM_SEED,
   filesystemRun,
   freePort,
   installed,
-  MEMORY_SEED,
   memoryRun,
   realRuns,
   serverEntry,
 } from './real.js';
+export { FILESYSTEM_SEED, MEMORY_SEED } from './real-seeds.js';
 export { auditTable } from './table.js';
 export { describeOutcome, mismatches, type Obtained, obtainedFrom } from './verdict.js';
 export { type Yield, yieldOf, yieldTable } from './yield.js';

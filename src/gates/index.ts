@@ -8,7 +8,7 @@ export { type ConstructInput, constructGate } from './construct.js';
 export { constructStep, type StepDecision } from './construct-step.js';
 export { GateInputError } from './errors.js';
 export { type ExtensionDecision, type ExtensionState, resolveExtension } from './extension.js';
-export { type LadderResult, ladder } from './ladder.js';
+export { type LadderResult, ladder, outcomeOf, type RunEnding } from './ladder.js';
 export {
   NULL_PHASES,
   type NullBaselineInput,

@@ -15,7 +15,7 @@ import { GateReason, Outcome } from '../record/outcome.js';
 import { answerLeakGate } from './answer-leak.js';
 import { constructGate } from './construct.js';
 import { GateInputError } from './errors.js';
-import { ladder } from './ladder.js';
+import { ladder, outcomeOf } from './ladder.js';
 import { nullBaselineGate } from './null-baseline.js';
 import { planPowerGate } from './plan-power.js';
 import { structuralGate } from './structural.js';
@@ -237,5 +237,23 @@ describe('ladder', () => {
     const bad = { ...passStructural(), toolCount: -2 };
     expect(() => ladder([bad as GateRecord])).toThrow('records[0]');
     expect(() => ladder([bad as GateRecord])).toThrow('toolCount');
+  });
+});
+
+describe('outcomeOf', () => {
+  const refused = [structural({ toolCount: 0 })];
+  it('is VOID for a stopped run whatever its gates or score say', () => {
+    expect(outcomeOf(passingLadder(), { stopped: true, scored: true })).toBe('VOID');
+    expect(outcomeOf(refused, { stopped: true, scored: false })).toBe('VOID');
+  });
+  it('takes a refusal from the last gate, and otherwise SCORED with a score, VOID without', () => {
+    expect(outcomeOf(refused, { stopped: false, scored: false })).toBe('INSUFFICIENT_SURFACE');
+    expect(outcomeOf(passingLadder(), { stopped: false, scored: true })).toBe('SCORED');
+    expect(outcomeOf(passingLadder(), { stopped: false, scored: false })).toBe('VOID');
+    expect(outcomeOf([], { stopped: false, scored: false })).toBe('VOID');
+  });
+  it('agrees with the ladder on every refusing case', () => {
+    for (const [, records, outcome] of cases)
+      expect(outcomeOf(records, { stopped: false, scored: false })).toBe(outcome);
   });
 });

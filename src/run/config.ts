@@ -4,7 +4,7 @@ import { defaultModels } from '../models/defaults.js';
 import type { Env } from '../models/registry.js';
 import { type Credential, PREREG_DEFAULTS } from '../record/prereg.js';
 import type { ExplorablePolicy } from '../suite/explorable.js';
-import { DEFAULT_MAX_SESSION_BYTES } from '../tape/writer.js';
+import { DEFAULT_MAX_SESSION_BYTES } from '../tape/session-cap.js';
 import { freshSeed, RUN_DEFAULTS, type RunOptions } from './options.js';
 
 /** The run's settings after defaults: what prereg.json registers, plus how the harness runs. */

@@ -61,9 +61,9 @@ function writeTape() {
 }
 
 describe('wire evidence from the tape', () => {
-  it('counts and cites each kind of call the trials made, read back from the file mid-run', async () => {
+  it('counts and cites each kind of call the trials made, paired by the writer mid-run', async () => {
     const { wire, lines } = writeTape();
-    const calls = await trialCalls(wire, wire.path, [trial('x1::construct'), trial('x2::construct')]);
+    const calls = trialCalls(wire, [trial('x1::construct'), trial('x2::construct')]);
     expect(calls).toHaveLength(4);
     const evidence = wireEvidence(calls);
     expect(evidence).toEqual({

@@ -2,28 +2,19 @@ import type { z } from 'zod';
 import type { TrialResult } from '../agents/types.js';
 import type { WireEvidence } from '../record/gate.js';
 import { REFS_PER_KIND, type TapeRef } from '../record/probe.js';
-import { type Exchange, pairExchanges } from '../tape/pairing.js';
-import { readTape } from '../tape/reader.js';
+import type { Exchange } from '../tape/pairing.js';
 import type { TapeWriter } from '../tape/writer.js';
 
 /**
  * The `tools/call` exchanges the wire tape holds under these trials' corr ids, paired request to
- * response by the tape reader. A trial's `::verify` call is the harness's, not the agent's, so it is
- * left out. The writer's pending lines are flushed first so the file holds every line so far. The
- * file is read at `path`, not `wire.path`: the run directory may have been renamed since the
- * writer opened it (see `nameRun`).
+ * response by the writer as it wrote them (the same pairing a reader of the file makes). A trial's
+ * `::verify` call is the harness's, not the agent's, so it is left out.
  */
-export async function trialCalls(
-  wire: TapeWriter,
-  path: string,
-  trials: readonly TrialResult[],
-): Promise<Exchange[]> {
+export function trialCalls(wire: TapeWriter, trials: readonly TrialResult[]): Exchange[] {
   const corrIds = new Set(trials.map((t) => t.corrId));
-  wire.flush();
-  const tape = await readTape(path);
-  return pairExchanges(tape.records).exchanges.filter(
-    (x) => x.method === 'tools/call' && x.corrId !== undefined && corrIds.has(x.corrId),
-  );
+  return wire
+    .exchanges()
+    .filter((x) => x.method === 'tools/call' && x.corrId !== undefined && corrIds.has(x.corrId));
 }
 
 /** An unanswered request is cited by its request line; anything answered, by its response line. */

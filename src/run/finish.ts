@@ -3,6 +3,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { reapScope } from '../connect/processes.js';
 import { describeError } from '../core/errors.js';
+import { outcomeOf } from '../gates/ladder.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import { scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
@@ -16,11 +17,11 @@ import { PRODUCER, VERSION } from '../version.js';
 import { withAlongside } from './alongside.js';
 import type { RunControl } from './control.js';
 import type { RunOptions } from './options.js';
-import { buildRecord, type Ending, fileDigests, modelId } from './record.js';
+import { buildRecord, type Ending, endingOf, fileDigests, modelId } from './record.js';
 import { FILES } from './run-dir.js';
 import { serverFaultsFromTape, truncationNotes } from './server-faults.js';
 import { type RunState, RunStop } from './state.js';
-import { closeTapes, stampConfigHash } from './tapes.js';
+import { closeTapes } from './tapes.js';
 
 export interface RunResult {
   runId: string;
@@ -81,23 +82,11 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
       hurried: control.hurried,
     });
   }
-  const draftOutcome = ending.stop
-    ? 'VOID'
-    : (state.gates.at(-1)?.outcome ?? (ending.score ? 'SCORED' : 'VOID'));
-  const problems = await closeTapes(state.tapes, draftOutcome);
+  const draftOutcome = outcomeOf(state.gates, endingOf(ending));
+  const problems = await closeTapes(state.tapes, draftOutcome, state.registration?.hash);
   if (problems.length > 0 && !ending.stop) ending = { stop: new RunStop('crashed', problems.join('; ')) };
   state.ownNotes.push(...truncationNotes(state.tapes));
   const failures: string[] = [];
-  const hash = state.registration?.hash;
-  if (hash !== undefined) {
-    for (const file of [FILES.wire, FILES.agent, FILES.judge]) {
-      try {
-        stampConfigHash(join(state.dir, file), hash);
-      } catch (err) {
-        failures.push(`stamping ${file}: ${describeError(err)}`);
-      }
-    }
-  }
   moveEvidence(state, input.options.alongside?.evidence, failures);
   const key = signingKey(input.options, state);
   const recordPath = join(state.dir, FILES.record);

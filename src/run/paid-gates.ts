@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { TrialResult } from '../agents/types.js';
 import { constructGate } from '../gates/construct.js';
 import { constructStep } from '../gates/construct-step.js';
@@ -15,7 +14,6 @@ import { reserveBatches } from '../suite/register.js';
 import type { Task } from '../suite/schema.js';
 import { failedCallRefs, passingAnswerRefs, trialCalls, wireEvidence } from './evidence.js';
 import { decide } from './free-gates.js';
-import { FILES } from './run-dir.js';
 import { completed, type RunState, RunStop } from './state.js';
 import { runPhase } from './trials.js';
 
@@ -200,7 +198,7 @@ async function constructWithExtensions(state: RunState, nulls: NullCounts): Prom
     reps: config.reps.construct,
     registered: { tasks: registration.tasks.length, pool: registeredPool },
     batches,
-    wire: wireEvidence(await trialCalls(state.tapes.wire, join(state.dir, FILES.wire), all)),
+    wire: wireEvidence(trialCalls(state.tapes.wire, all)),
     ...(unrun > 0 ? { curtailed: { remaining: unrun } } : {}),
   });
   return { passed: decide(state, gate), pool, consumed, nulls };
@@ -250,7 +248,7 @@ export async function paidGates(state: RunState): Promise<ScoreBlock | undefined
   completed(state, 'drive');
   const score = withToolRefs(
     buildScore(drive.map(trialOutcome), { reps: config.reps.drive, prices: PRICE_TABLE }),
-    failedCallRefs(await trialCalls(state.tapes.wire, join(state.dir, FILES.wire), drive)),
+    failedCallRefs(trialCalls(state.tapes.wire, drive)),
   );
   if (!nullGate(state, nulls, { source: 'first_try', counts: { k: score.firstTry.k, n: score.firstTry.n } }))
     return undefined;

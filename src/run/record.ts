@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeTarget } from '../connect/target.js';
+import { outcomeOf, type RunEnding } from '../gates/ladder.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import type { GateId } from '../record/outcome.js';
@@ -79,12 +80,17 @@ export interface Ending {
   stop?: RunStop;
 }
 
+/** What the outcome rule reads of an ending. */
+export function endingOf(ending: Ending): RunEnding {
+  return { stopped: ending.stop !== undefined, scored: ending.score !== undefined };
+}
+
 /** The run record from the state: scored, refused by its last gate, or void with what completed. */
 export function buildRecord(state: RunState, ending: Ending, files: FileDigest[], endedAt: Date): RunRecord {
   const { config } = state;
   const last = state.gates.at(-1);
   const refused = ending.stop === undefined && last?.outcome !== undefined ? last : undefined;
-  const outcome = ending.stop ? 'VOID' : (refused?.outcome ?? (ending.score ? 'SCORED' : 'VOID'));
+  const outcome = outcomeOf(state.gates, endingOf(ending));
   const runner = modelId(state.runner?.id, config.runnerSpec);
   const judge = modelId(state.judge?.id, config.judgeSpec);
   const registration = state.registration;

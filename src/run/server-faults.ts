@@ -4,7 +4,7 @@ import type { ServerFaults, ToolFaults } from '../record/server-faults.js';
 import { pairExchanges } from '../tape/pairing.js';
 import { parseTape } from '../tape/reader.js';
 import { EventKind } from '../tape/schema.js';
-import type { TapeTruncation } from '../tape/writer.js';
+import type { TapeTruncation } from '../tape/session-cap.js';
 import type { RunTapes } from './tapes.js';
 
 const STAGES = new Set(['generate', 'admit']);

@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openWireTape } from '../connect/tape.js';
 import type { Target } from '../connect/target.js';
@@ -35,24 +34,16 @@ export function openTapes(
   return { wire, agent: llm(FILES.agent, 'runner', runner), judge: llm(FILES.judge, 'judge', judge) };
 }
 
-/** Closes every plane with its end line; a plane that fails to flush is reported, not thrown. */
-export async function closeTapes(tapes: RunTapes, reason: string): Promise<string[]> {
+/**
+ * Closes every plane with its end line, which carries the suite hash once the suite was registered
+ * (the meta line was written before the suite existed; nothing is rewritten). A plane that fails to
+ * flush is reported, not thrown.
+ */
+export async function closeTapes(tapes: RunTapes, reason: string, configHash?: string): Promise<string[]> {
   const problems: string[] = [];
+  const fields = configHash === undefined ? {} : { configHash };
   for (const tape of [tapes.wire, tapes.agent, tapes.judge]) {
-    await tape.close(reason).catch((err: Error) => problems.push(err.message));
+    await tape.close(reason, fields).catch((err: Error) => problems.push(err.message));
   }
   return problems;
-}
-
-/**
- * The meta line is written before the suite exists; once the suite is hashed and the tape closed,
- * its `producer.configHash` is set to the suite hash (the run is signed only after this).
- */
-export function stampConfigHash(path: string, hash: string): void {
-  const text = readFileSync(path, 'utf8');
-  const end = text.indexOf('\n');
-  if (end < 0) return;
-  const meta = JSON.parse(text.slice(0, end)) as { producer?: Record<string, unknown> };
-  meta.producer = { ...(meta.producer ?? {}), configHash: hash };
-  writeFileSync(path, `${JSON.stringify(meta)}${text.slice(end)}`);
 }

@@ -1,4 +1,5 @@
 import type { TapeRecord } from './reader.js';
+import type { MessageLine } from './schema.js';
 import { resultText } from './turn-pairing.js';
 
 export type ExchangeOutcome = 'result' | 'tool-error' | 'rpc-error' | 'pending';
@@ -40,43 +41,78 @@ export interface Pairing {
  * messages. Event lines and everything that is not a message line are ignored.
  */
 export function pairExchanges(records: readonly TapeRecord[]): Pairing {
-  const exchanges: Exchange[] = [];
-  const open = new Map<string, Exchange[]>();
-  const orphanResponses: number[] = [];
-  for (const record of records) {
-    if (record.type !== 'message') continue;
-    const { dir, session, source, corr_id } = record.value;
-    const ms = Date.parse(record.value.t);
+  const index = new PairingIndex();
+  for (const record of records) if (record.type === 'message') index.add(record.line, record.value);
+  return index.pairing();
+}
+
+/**
+ * The pairing of `pairExchanges`, fed one message line at a time: the tape writer keeps one as it
+ * writes, so the exchanges so far are known mid-run without reading the file back.
+ */
+export class PairingIndex {
+  private readonly exchanges: Exchange[] = [];
+  private readonly open = new Map<string, Exchange[]>();
+  private readonly orphans: number[] = [];
+
+  /** One message line, by its 1-based line number. */
+  add(line: number, value: MessageLine): void {
+    const { dir, session, source } = value;
+    const ms = Date.parse(value.t);
     // A batch (2025-03-26) is an array of messages on one line; each pairs on its own.
-    for (const raw of messages(record.value.raw)) {
+    for (const raw of messages(value.raw)) {
       const id = raw.id;
       if (typeof id !== 'string' && typeof id !== 'number') continue;
       const key = `${source ?? ''}|${session ?? ''}|${typeof id}:${id}`;
-      if (dir === 'in' && typeof raw.method === 'string') {
-        const queue = open.get(key) ?? [];
-        const exchange = newExchange(raw, raw.method, id, record.line, ms, corr_id);
-        exchange.requestT = record.value.t;
-        if (session !== undefined) exchange.session = session;
-        if (queue.length > 0) {
-          exchange.reusedId = true;
-          for (const earlier of queue) earlier.reusedId = true;
-        }
-        queue.push(exchange);
-        open.set(key, queue);
-        exchanges.push(exchange);
-      } else if (dir === 'out' && raw.method === undefined) {
-        const queue = open.get(key);
-        const exchange = queue?.shift();
-        if (exchange === undefined) {
-          orphanResponses.push(record.line);
-          continue;
-        }
-        if (queue !== undefined && queue.length === 0) open.delete(key);
-        settle(exchange, raw, record.line, ms);
-      }
+      if (dir === 'in' && typeof raw.method === 'string') this.request(key, raw, raw.method, id, line, value);
+      else if (dir === 'out' && raw.method === undefined) this.response(key, raw, line, ms);
     }
   }
-  return { exchanges, orphanResponses };
+
+  /** The pairing so far; later lines settle its pending exchanges in place (see `snapshot`). */
+  pairing(): Pairing {
+    return { exchanges: this.exchanges, orphanResponses: this.orphans };
+  }
+
+  /** The pairing so far as copies, which later lines leave as they are. */
+  snapshot(): Pairing {
+    return {
+      exchanges: this.exchanges.map((x) => (x.error ? { ...x, error: { ...x.error } } : { ...x })),
+      orphanResponses: [...this.orphans],
+    };
+  }
+
+  private request(
+    key: string,
+    raw: Record<string, unknown>,
+    method: string,
+    id: string | number,
+    line: number,
+    value: MessageLine,
+  ): void {
+    const queue = this.open.get(key) ?? [];
+    const exchange = newExchange(raw, method, id, line, Date.parse(value.t), value.corr_id);
+    exchange.requestT = value.t;
+    if (value.session !== undefined) exchange.session = value.session;
+    if (queue.length > 0) {
+      exchange.reusedId = true;
+      for (const earlier of queue) earlier.reusedId = true;
+    }
+    queue.push(exchange);
+    this.open.set(key, queue);
+    this.exchanges.push(exchange);
+  }
+
+  private response(key: string, raw: Record<string, unknown>, line: number, ms: number): void {
+    const queue = this.open.get(key);
+    const exchange = queue?.shift();
+    if (exchange === undefined) {
+      this.orphans.push(line);
+      return;
+    }
+    if (queue !== undefined && queue.length === 0) this.open.delete(key);
+    settle(exchange, raw, line, ms);
+  }
 }
 
 /** The JSON-RPC messages a line's `raw` carries: one object, or each object of a batch array. */

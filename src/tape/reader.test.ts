@@ -74,4 +74,17 @@ describe('parseTape', () => {
       expect(tape.skipped.length).toBeLessThanOrEqual(1);
     }
   });
+
+  it("shows the suite hash of our end line on the meta's producer, keeping the lines as written", () => {
+    const end =
+      '{"t":"2026-01-01T00:00:02.000Z","type":"end","reason":"SCORED","durationMs":2000,"configHash":"h1"}';
+    const tape = parseTape([meta, end, ''].join('\n'));
+    expect(tape.meta?.producer).toEqual({ name: 'x', version: '1', configHash: 'h1' });
+    expect(tape.end?.configHash).toBe('h1');
+    const line = tape.records[0];
+    expect(line?.type === 'meta' && line.value.producer).toEqual({ name: 'x', version: '1' });
+    const stated = meta.replace('"version":"1"}', '"version":"1","configHash":"h0"}');
+    expect(parseTape([stated, end, ''].join('\n')).meta?.producer).toMatchObject({ configHash: 'h0' });
+    expect(parseTape([meta, ''].join('\n')).meta?.producer).toEqual({ name: 'x', version: '1' });
+  });
 });

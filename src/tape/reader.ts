@@ -73,8 +73,18 @@ export class TapeBuilder {
     this.tape.records.push(record);
   }
 
+  /**
+   * The tape as read. A suite hash our end line carries (`configHash`) is shown on the meta's
+   * `producer` too, where mcp-tape v1 puts it, unless the meta line already states one; the records
+   * keep every line as written.
+   */
   finish(): Tape {
-    return this.tape;
+    const { meta, end } = this.tape;
+    const producer = meta?.producer;
+    const hash = end?.configHash;
+    if (meta === undefined || hash === undefined || typeof producer !== 'object') return this.tape;
+    if (producer.configHash !== undefined) return this.tape;
+    return { ...this.tape, meta: { ...meta, producer: { ...producer, configHash: hash } } };
   }
 }
 

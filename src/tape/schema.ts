@@ -182,13 +182,19 @@ export const TurnLine = z.looseObject({
 });
 export type TurnLine = z.infer<typeof TurnLine>;
 
-/** The last line. Ours carries `reason` (no `exitCode`: no process is wrapped); mcp-tape's proxy writes `exitCode`. */
+/**
+ * The last line. Ours carries `reason` (no `exitCode`: no process is wrapped); mcp-tape's proxy
+ * writes `exitCode`. Ours also carries `configHash`, the suite hash, once a suite was registered:
+ * the meta line is written before the suite exists and tapes are append-only, so the hash is on the
+ * end line and the reader shows it on the meta's `producer` (see `TapeBuilder.finish`).
+ */
 export const EndLine = z.looseObject({
   t: z.string(),
   type: z.literal('end'),
   reason: tolerated(z.string()),
   durationMs: tolerated(z.number().nonnegative()),
   exitCode: tolerated(z.number().int().nullable()),
+  configHash: tolerated(z.string()),
 });
 export type EndLine = z.infer<typeof EndLine>;
 

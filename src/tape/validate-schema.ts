@@ -123,6 +123,8 @@ export const StrictEnd = z.looseObject({
   durationMs: z.number().nonnegative(),
   reason: z.string().optional(),
   exitCode: z.number().int().nullable().optional(),
+  /** Ours: the suite hash, once a suite was registered (see `EndLine`). */
+  configHash: z.string().optional(),
 });
 
 /** Our own marker for a frame the writer cut down to its routing keys (DESIGN.md §9). */

@@ -1,27 +1,23 @@
-import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import { PRODUCER, VERSION } from '../version.js';
+import { envelopeOnly, routingKeys } from './line-cuts.js';
+import { LineSink } from './line-sink.js';
+import { type Exchange, PairingIndex } from './pairing.js';
 import { Redactor } from './redact.js';
 import {
   EventKind,
   type MessageDir,
+  MessageLine,
   type Producer,
   TAPE_VERSION,
   type Truncation,
   type TurnLine,
   type WrittenMetaLine,
 } from './schema.js';
+import { SessionCap, type TapeTruncation } from './session-cap.js';
 
 export const DEFAULT_MAX_FRAME_BYTES = 1024 * 1024;
-/** Bytes one session (one tag) may put on a tape; lines past it are dropped and the drop recorded. */
-export const DEFAULT_MAX_SESSION_BYTES = 64 * 1024 * 1024;
-/** The same for lines without a session tag (meta, turns, run-level events). */
-export const DEFAULT_MAX_UNTAGGED_BYTES = 256 * 1024 * 1024;
 const TRUNCATED_HEAD_CHARS = 2048;
-/** Lines wait at most this long, or until this many characters are pending, before they are written. */
-const FLUSH_MS = 20;
-const FLUSH_CHARS = 256 * 1024;
 
 export interface TapeMetaInput {
   label: string;
@@ -46,15 +42,6 @@ export interface TapeWriterOptions {
   now?: () => number;
 }
 
-/** A session whose lines went past the tape's byte cap: what was kept, and what was dropped. */
-export interface TapeTruncation {
-  session: string | undefined;
-  capBytes: number;
-  writtenBytes: number;
-  droppedLines: number;
-  droppedBytes: number;
-}
-
 export interface LineOptions {
   corrId?: string | undefined;
   /** Tag of the MCP session a frame belongs to, when one file holds several (see `newSession`). */
@@ -66,62 +53,46 @@ export interface LineOptions {
 /** A turn to write: our turns always carry their corr id. */
 export type TurnInput = Omit<TurnLine, 't' | 'type' | 'corr_id'> & { corr_id: string; at?: number };
 
+/** What the end line may carry beside its reason: the suite hash, once the suite was registered. */
+export interface EndFields {
+  configHash?: string;
+}
+
 /**
- * Streams one session to one mcp-tape v1 file. Every line is written whole with its newline, so a
- * process killed mid-run leaves valid JSONL except possibly an unterminated last line. Returns the
- * 1-based line number of each line written (the `<plane>:<line>` tape references point at these).
+ * Streams one session to one mcp-tape v1 file, append-only: nothing is rewritten once written. Every
+ * line is written whole with its newline, so a process killed mid-run leaves valid JSONL except
+ * possibly an unterminated last line. Returns the 1-based line number of each line written (the
+ * `<plane>:<line>` tape references point at these), and pairs requests with responses as it writes
+ * them (`exchanges`), exactly as a reader of the file would.
  */
 export class TapeWriter {
   readonly path: string;
-  private readonly fd: number;
   private redactor: Redactor;
   private readonly maxFrameBytes: number;
   private readonly now: () => number;
   private readonly startedMs: number;
+  private readonly sink: LineSink;
+  private readonly cap: SessionCap;
+  private readonly index = new PairingIndex();
   private lineCount = 0;
   private sessionCount = 0;
   private closing: Promise<void> | undefined;
-  private pending: string[] = [];
-  private pendingChars = 0;
-  private flushTimer: NodeJS.Timeout | undefined;
-  private failure: Error | undefined;
   /** Lines offered after close: not written, counted so a caller can tell. */
   droppedAfterClose = 0;
-  private readonly maxSessionBytes: number;
-  /** Bytes written per session tag ('' for untagged lines), and the sessions cut off at the cap. */
-  private readonly sessionBytes = new Map<string, number>();
-  private readonly cut = new Map<string, TapeTruncation>();
 
-  private constructor(path: string, fd: number, options: TapeWriterOptions) {
+  private constructor(path: string, sink: LineSink, options: TapeWriterOptions) {
     this.path = path;
     this.redactor = new Redactor(options.secrets ?? []);
     this.maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
-    this.maxSessionBytes = options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES;
+    this.cap = new SessionCap(options.maxSessionBytes);
     this.now = options.now ?? Date.now;
     this.startedMs = this.now();
-    this.fd = fd;
-    // A crash still ends with `exit`: the lines waiting for their batch go out with it.
-    process.on('exit', this.flush);
+    this.sink = sink;
   }
 
   /** Opens `path` for a new tape; refuses a file that already has content (one session per file). */
   static open(options: TapeWriterOptions): TapeWriter {
-    const { path } = options;
-    mkdirSync(dirname(path), { recursive: true });
-    let fd: number;
-    try {
-      fd = openSync(path, 'a');
-    } catch (err) {
-      throw new FitnessError('TAPE_OPEN_FAILED', `${path}: cannot open tape (${(err as Error).message})`);
-    }
-    if (fstatSync(fd).size > 0) {
-      closeSync(fd);
-      throw new FitnessError(
-        'TAPE_NOT_EMPTY',
-        `${path}: tape already has content; refusing to append (one session per file)`,
-      );
-    }
-    const writer = new TapeWriter(path, fd, options);
+    const writer = new TapeWriter(options.path, LineSink.open(options.path), options);
     writer.writeMeta(options.meta);
     return writer;
   }
@@ -143,6 +114,11 @@ export class TapeWriter {
   /** The same redactor the writer uses, so callers can scrub text they show elsewhere (errors, logs). */
   get secrets(): Redactor {
     return this.redactor;
+  }
+
+  /** Every request written so far with what answered it, paired as `pairExchanges` pairs the file. */
+  exchanges(): Exchange[] {
+    return this.index.snapshot().exchanges;
   }
 
   private writeMeta(input: TapeMetaInput): void {
@@ -179,18 +155,20 @@ export class TapeWriter {
     const line: Record<string, unknown> = { t, dir, raw };
     if (options.corrId !== undefined) line.corr_id = options.corrId;
     if (options.session !== undefined) line.session = options.session;
-    const text = this.serializeFrame(line);
-    if (text === undefined) {
+    const frame = this.serializeFrame(line);
+    if (frame === undefined) {
       const why = this.redactor.keyLeaks(raw) ? 'secret-in-key' : 'unserializable';
       return this.emit(
         { ...line, raw: routingKeys(raw), truncated: { bytes: 0, head: '', reason: why } },
         options.session,
+        true,
       );
     }
+    const { text } = frame;
     const size = text.length * 3 <= this.maxFrameBytes ? text.length : Buffer.byteLength(text);
-    if (size <= this.maxFrameBytes) return this.push(text, options.session);
+    if (size <= this.maxFrameBytes) return this.push(text, options.session, frame.value);
     const truncated: Truncation = { bytes: size, head: text.slice(0, TRUNCATED_HEAD_CHARS) };
-    return this.emit({ ...line, raw: routingKeys(raw), truncated }, options.session);
+    return this.emit({ ...line, raw: routingKeys(raw), truncated }, options.session, true);
   }
 
   /** A harness event (`dir: "event"`); never paired with requests. */
@@ -207,26 +185,23 @@ export class TapeWriter {
     return this.emit({ t: this.iso(at), type: 'turn', ...rest });
   }
 
-  /** Writes the end line, flushes and closes the file; idempotent. Throws if any write failed. */
-  close(reason: string): Promise<void> {
+  /**
+   * Writes the end line, flushes and closes the file; idempotent. Throws if any write failed. The
+   * end line carries what only became known during the run (`configHash`, the suite hash), so the
+   * lines before it are never rewritten.
+   */
+  close(reason: string, fields: EndFields = {}): Promise<void> {
     if (this.closing === undefined) {
       const at = this.now();
-      const end = { t: this.iso(at), type: 'end', reason, durationMs: at - this.startedMs };
+      const end = { t: this.iso(at), type: 'end', reason, durationMs: at - this.startedMs, ...fields };
       // The end line is never subject to the cap: a reader must always find how the tape ended.
       this.pushUncapped(this.serialize(end));
-      this.flush();
-      process.off('exit', this.flush);
-      try {
-        closeSync(this.fd);
-      } catch (err) {
-        this.failure ??= err as Error;
-      }
+      this.sink.close();
       this.closing = Promise.resolve();
     }
     return this.closing.then(() => {
-      if (this.failure) {
-        throw new FitnessError('TAPE_WRITE_FAILED', `${this.path}: ${this.failure.message}`);
-      }
+      const failure = this.sink.failure;
+      if (failure) throw new FitnessError('TAPE_WRITE_FAILED', `${this.path}: ${failure.message}`);
     });
   }
 
@@ -236,75 +211,69 @@ export class TapeWriter {
 
   /** Sessions cut off at the byte cap, with what was kept and dropped. */
   get truncations(): TapeTruncation[] {
-    return [...this.cut.values()].map((t) => ({ ...t }));
+    return this.cap.truncations;
   }
 
-  /** A frame line as text, or undefined when it cannot be written whole (see `message`). */
-  private serializeFrame(line: Record<string, unknown>): string | undefined {
+  /** A frame line as written (scrubbed) and as text, or undefined when it cannot be written whole. */
+  private serializeFrame(line: Record<string, unknown>): { value: unknown; text: string } | undefined {
     if (this.redactor.keyLeaks(line)) return undefined;
     try {
-      return this.serialize(line);
+      const value = this.scrub(line);
+      return { value, text: JSON.stringify(value) };
     } catch {
       return undefined;
     }
   }
 
-  private serialize(line: unknown): string {
-    return JSON.stringify(this.redactor.empty ? line : this.redactor.scrubValue(line));
+  private scrub(line: unknown): unknown {
+    return this.redactor.empty ? line : this.redactor.scrubValue(line);
   }
 
-  /** Harness lines (events, turns): a line that cannot be serialized keeps its envelope only. */
-  private emit(line: unknown, session?: string): number {
+  private serialize(line: unknown): string {
+    return JSON.stringify(this.scrub(line));
+  }
+
+  /**
+   * Harness lines (events, turns, frames cut to their routing keys): a line that cannot be
+   * serialized keeps its envelope only. A `frame` line is paired once written.
+   */
+  private emit(line: unknown, session?: string, frame = false): number {
+    let value: unknown;
     let text: string;
     try {
-      text = this.serialize(this.redactor.keyLeaks(line) ? this.redactor.scrubDroppingKeys(line) : line);
+      value = this.scrub(this.redactor.keyLeaks(line) ? this.redactor.scrubDroppingKeys(line) : line);
+      text = JSON.stringify(value);
     } catch {
-      const envelope = line !== null && typeof line === 'object' ? (line as Record<string, unknown>) : {};
-      const kept = Object.fromEntries(Object.entries(envelope).filter(([, v]) => typeof v !== 'object'));
-      if ('raw' in envelope) kept.raw = { unserializable: true };
-      if ('blocks' in envelope) kept.blocks = [];
-      text = JSON.stringify(kept);
+      value = envelopeOnly(line);
+      text = JSON.stringify(value);
     }
-    return this.push(text, session);
+    return this.push(text, session, frame ? value : undefined);
   }
 
-  private push(text: string, session?: string): number {
+  /** A line under its session's byte cap; a written `frame` goes into the pairing index. */
+  private push(text: string, session?: string, frame?: unknown): number {
     if (this.closing !== undefined) {
       this.droppedAfterClose += 1;
       return this.lineCount;
     }
-    const key = session ?? '';
-    const cap =
-      session === undefined
-        ? Math.max(this.maxSessionBytes, DEFAULT_MAX_UNTAGGED_BYTES)
-        : this.maxSessionBytes;
-    const cut = this.cut.get(key);
-    if (cut !== undefined) {
-      cut.droppedLines += 1;
-      cut.droppedBytes += text.length + 1;
-      return this.lineCount;
-    }
-    const written = (this.sessionBytes.get(key) ?? 0) + text.length + 1;
-    if (written > cap) {
-      const truncation: TapeTruncation = {
-        session,
-        capBytes: cap,
-        writtenBytes: written - text.length - 1,
-        droppedLines: 1,
-        droppedBytes: text.length + 1,
-      };
-      this.cut.set(key, truncation);
+    const admission = this.cap.admit(session, text.length + 1);
+    if (admission === 'drop') return this.lineCount;
+    if (admission !== 'write') {
       const marker: Record<string, unknown> = {
         t: this.iso(undefined),
         dir: 'event',
         kind: EventKind.tapeTruncated,
-        raw: { capBytes: cap, writtenBytes: truncation.writtenBytes },
+        raw: { capBytes: admission.cut.capBytes, writtenBytes: admission.cut.writtenBytes },
       };
       if (session !== undefined) marker.session = session;
       return this.pushUncapped(JSON.stringify(marker));
     }
-    this.sessionBytes.set(key, written);
-    return this.pushUncapped(text);
+    const line = this.pushUncapped(text);
+    if (frame !== undefined) {
+      const parsed = MessageLine.safeParse(frame);
+      if (parsed.success) this.index.add(line, parsed.data);
+    }
+    return line;
   }
 
   private pushUncapped(text: string): number {
@@ -312,55 +281,14 @@ export class TapeWriter {
       this.droppedAfterClose += 1;
       return this.lineCount;
     }
-    this.pending.push(`${text}\n`);
-    this.pendingChars += text.length + 1;
-    if (this.pendingChars >= FLUSH_CHARS) this.flush();
-    else if (this.flushTimer === undefined) this.flushTimer = setTimeout(this.flush, FLUSH_MS).unref();
+    this.sink.write(text);
     this.lineCount += 1;
     return this.lineCount;
   }
 
   /**
-   * Lines are collected for at most FLUSH_MS (or FLUSH_CHARS) and go to the file in one write, off the
-   * round trips being recorded. The write is synchronous (page cache, no thread hand-off) and carries
-   * whole lines only, so a killed process leaves valid JSONL, losing at most the last FLUSH_MS of lines.
-   * Public so a reader of the file mid-run (the construct gate's wire evidence) sees every line so far.
+   * Writes the waiting lines now (they are batched, see `LineSink`), so a reader of the file mid-run
+   * (the findings stage) sees every line so far.
    */
-  readonly flush = (): void => {
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    if (this.pending.length === 0 || this.failure !== undefined) return;
-    const chunk = Buffer.from(this.pending.join(''), 'utf8');
-    this.pending = [];
-    this.pendingChars = 0;
-    try {
-      let offset = 0;
-      while (offset < chunk.length) offset += writeSync(this.fd, chunk, offset);
-    } catch (err) {
-      this.failure = err as Error;
-    }
-  };
-}
-
-/** What an oversized frame keeps so pairing, method names and error counts still work. */
-function routingKeys(raw: unknown): Record<string, unknown> {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
-  const src = raw as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of ['jsonrpc', 'id', 'method'] as const) if (key in src) out[key] = src[key];
-  const params = src.params;
-  if (params !== null && typeof params === 'object' && 'name' in params) {
-    const name = (params as Record<string, unknown>).name;
-    if (typeof name === 'string') out.params = { name: name.slice(0, 256) };
-  }
-  const error = src.error;
-  if (error !== null && typeof error === 'object') {
-    const e = error as Record<string, unknown>;
-    out.error = { code: e.code, message: typeof e.message === 'string' ? e.message.slice(0, 512) : '' };
-  }
-  const result = src.result;
-  if (result !== null && typeof result === 'object' && 'isError' in result) {
-    out.result = { isError: (result as Record<string, unknown>).isError };
-  }
-  return out;
+  readonly flush = (): void => this.sink.flush();
 }

@@ -1,5 +1,7 @@
-import { parseCorrId, TRIAL_PHASES } from '../../tape/corr-id.js';
-import { asObject, type Entry, type Json, type JsonObject, str } from './tape.js';
+import { parseCorrId } from '../../tape/corr-id.js';
+import { count, newSpan, parsed, refOf } from './story-span.js';
+import { newTrial, noteTrial, phases, type Slot } from './story-trials.js';
+import { asObject, type Entry, str } from './tape.js';
 
 /**
  * The story of a run, told from its merged tapes: the handshake, the probes and harness stages,
@@ -49,11 +51,6 @@ export interface TrialStory extends Span {
 }
 
 /** While a trial is being read: its model steps' total time and its tool time inside them. */
-interface TrialWork {
-  stepMs: number;
-  stepToolMs: number;
-}
-
 export interface PhaseStory extends Span {
   phase: string;
   tasks: number;
@@ -88,36 +85,7 @@ export interface Story {
   unreadableRefs: string[];
 }
 
-const SESSION_EVENTS = new Set(['fitness.connect', 'fitness.process']);
 const MAX_REFS = 50;
-
-export function isSessionEvent(e: Entry): boolean {
-  return e.kind === 'event' && e.event !== undefined && SESSION_EVENTS.has(e.event);
-}
-
-export function refOf(e: Entry): string {
-  return `${e.plane}:${e.line}`;
-}
-
-function parsed(e: Entry): JsonObject | undefined {
-  try {
-    return asObject(JSON.parse(e.text) as Json);
-  } catch {
-    return undefined;
-  }
-}
-
-function newSpan(e: Entry): Span {
-  return { ref: refOf(e), startMs: e.ms, endMs: e.ms, lines: 0, errors: 0, pending: 0 };
-}
-
-function count(s: Span, e: Entry): void {
-  s.lines += 1;
-  if (e.error) s.errors += 1;
-  if (e.pending) s.pending += 1;
-  s.startMs = Math.min(s.startMs, e.ms);
-  s.endMs = Math.max(s.endMs, e.ms);
-}
 
 function noteHandshake(h: Handshake, e: Entry, entries: readonly Entry[]): void {
   if (e.kind === 'event' && e.event === 'fitness.connect') {
@@ -143,55 +111,6 @@ function noteHandshake(h: Handshake, e: Entry, entries: readonly Entry[]): void 
         h.server = `${str(info.name) ?? '?'} ${str(info.version) ?? ''}`.trim();
     }
   }
-}
-
-function newTrial(e: Entry, corr: string, taskId: string, rep: number | undefined): TrialStory {
-  return {
-    ...newSpan(e),
-    corr,
-    taskId,
-    ...(rep === undefined ? {} : { rep }),
-    durationMs: 0,
-    toolCalls: 0,
-    toolErrors: 0,
-    modelMs: 0,
-    toolMs: 0,
-    harnessMs: 0,
-    sessionEvents: 0,
-  };
-}
-
-function noteTrial(t: TrialStory, w: TrialWork, e: Entry, entries: readonly Entry[]): void {
-  if (isSessionEvent(e)) t.sessionEvents += 1;
-  if (e.kind === 'request' && e.method === 'tools/call') {
-    t.toolCalls += 1;
-    const paired = e.pair === undefined ? undefined : entries[e.pair];
-    if (paired) {
-      const ms = Math.max(0, paired.ms - e.ms);
-      t.toolMs += ms;
-      // The agent's own calls run inside its model steps; verification calls come after them.
-      if (e.corr === t.corr) w.stepToolMs += ms;
-      if (paired.error) t.toolErrors += 1;
-    }
-  }
-  // A step's recorded time covers its generation and the tool calls it made.
-  if (e.kind === 'turn' && e.text.includes('"assistant"')) {
-    const latency = asObject(parsed(e)?.timing)?.latencyMs;
-    if (typeof latency === 'number' && Number.isFinite(latency)) w.stepMs += latency;
-  }
-  if (e.kind === 'event' && e.event === 'fitness.trial') {
-    const raw = asObject(parsed(e)?.raw);
-    if (typeof raw?.checkPassed === 'boolean') t.passed = raw.checkPassed;
-    if (typeof raw?.steps === 'number') t.steps = raw.steps;
-    if (typeof raw?.exhausted === 'string') t.exhausted = raw.exhausted;
-    if (typeof raw?.durationMs === 'number') t.durationMs = raw.durationMs;
-  }
-}
-
-function finishTrial(t: TrialStory, w: TrialWork): void {
-  if (t.durationMs === 0) t.durationMs = Math.max(0, t.endMs - t.startMs);
-  t.modelMs = Math.max(0, w.stepMs - w.stepToolMs);
-  t.harnessMs = Math.max(0, t.durationMs - t.modelMs - t.toolMs);
 }
 
 /** Builds the story from merged, paired entries (see `mergePlanes`). */
@@ -277,41 +196,4 @@ export function buildStory(entries: readonly Entry[]): Story {
   story.phases = phases([...trials.values()]);
   story.tools = [...tools.values()].sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name));
   return story;
-}
-
-interface Slot {
-  phase: string;
-  trial: TrialStory;
-  work: TrialWork;
-}
-
-function phases(slots: readonly Slot[]): PhaseStory[] {
-  const out: PhaseStory[] = [];
-  for (const slot of slots) finishTrial(slot.trial, slot.work);
-  for (const phase of TRIAL_PHASES) {
-    const trials = slots.filter((s) => s.phase === phase).map((s) => s.trial);
-    const first = trials[0];
-    if (first === undefined) continue;
-    trials.sort((a, b) => a.startMs - b.startMs);
-    const p: PhaseStory = {
-      phase,
-      ref: first.ref,
-      startMs: Math.min(...trials.map((t) => t.startMs)),
-      endMs: Math.max(...trials.map((t) => t.endMs)),
-      lines: 0,
-      errors: 0,
-      pending: 0,
-      tasks: new Set(trials.map((t) => t.taskId)).size,
-      trials,
-      passed: trials.filter((t) => t.passed === true).length,
-      failed: trials.filter((t) => t.passed === false).length,
-    };
-    for (const t of trials) {
-      p.lines += t.lines;
-      p.errors += t.errors;
-      p.pending += t.pending;
-    }
-    out.push(p);
-  }
-  return out;
 }

@@ -1,5 +1,5 @@
 import { phaseOfCorr, taskOfCorr } from '../../tape/corr-id.js';
-import { isSessionEvent } from './story.js';
+import { isSessionEvent } from './story-span.js';
 import { asObject, type Entry, type Json, type JsonObject, str } from './tape.js';
 
 const PLANE_ORDER: Readonly<Record<string, number>> = { wire: 0, agent: 1, judge: 2 };
