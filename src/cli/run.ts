@@ -9,6 +9,7 @@ import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { type OtlpArgs, takeRunOtlpFlags } from './export.js';
+import { type LiveDisplay, liveDisplay } from './live/terminal.js';
 
 const d = PREREG_DEFAULTS;
 
@@ -80,6 +81,14 @@ Registration (pre-registered; nothing changes after prereg.json is written):
                           change (default: a null phase stops on a certain KILL, construct on a certain
                           refusal; never the drive; pre-registered, and verify re-proves it)
 
+Display:
+  On a terminal (stdout and stderr both a TTY) the progress lines scroll above one live status block
+  on stderr, redrawn in place: the phase, trials done of registered, passes and failures so far,
+  elapsed time, the phase's ETA at the pace of its trials so far, model calls and spend so far (from
+  the price table; "at least $X" with the reason when a price or a usage report is missing). The
+  block is erased when the run ends; the outcome and run lines stay.
+  --plain                 plain progress lines only, even on a terminal (what a pipe or a file gets)
+
 Harness:
   --concurrency N         trials in flight (default ${RUN_DEFAULTS.concurrency})
   --no-server-pool        stdio: start each trial's server when the trial starts (default: started ahead)
@@ -97,13 +106,33 @@ Export:
   --otlp-header 'K: V'    header for the OTLP endpoint (repeatable; never written anywhere)
   --otlp-content          include tool arguments/results and model text in the spans (off by default)
 
-Signals: Ctrl-C (SIGINT) or SIGTERM ends the run VOID aborted with its record, tapes and signature;
-a second signal hurries that (server processes killed at once) and never skips the record.
+Signals: Ctrl-C (SIGINT) or SIGTERM ends the run VOID aborted with its record, tapes and signature
+(the live block says "stopping: finishing the record (VOID aborted)…" while it is written); a second
+signal hurries that (server processes killed at once) and never skips the record.
 
 With --otlp, an endpoint that refuses or cannot be reached is one line on stderr and exit 1; the run
 directory is complete and untouched.
 
 ${exitCodeHelp({ ok: 'SCORED', finding: 'refused: a gate refused the run (its record says which and why)' })}`;
+
+/** The run's own options: everything before `--` (after it is the server's command). */
+function ownArgs(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf('--');
+  return end === -1 ? argv : argv.slice(0, end);
+}
+
+const takePlain = (argv: readonly string[]) => ownArgs(argv).includes('--plain');
+
+function withoutPlain(argv: readonly string[]): string[] {
+  const own = ownArgs(argv);
+  return [...own.filter((a) => a !== '--plain'), ...argv.slice(own.length)];
+}
+
+/** The live display when both output streams are a terminal; otherwise the plain lines. */
+function liveOnTerminal(): LiveDisplay | undefined {
+  if (process.stderr.isTTY !== true || process.stdout.isTTY !== true) return undefined;
+  return liveDisplay(process.stderr);
+}
 
 export const runCommand: Command = {
   name: 'run',
@@ -117,13 +146,20 @@ export const runCommand: Command = {
       otlp = taken.otlp;
       // A bad endpoint is a usage error before anything runs, not a surprise after.
       if (otlp !== undefined) tracesUrl(otlp.endpoint);
-      options = parseRunArgs(taken.rest, io);
+      options = parseRunArgs(withoutPlain(taken.rest), io);
     } catch (err) {
       io.err(`fitness-report run: ${describeError(err)}`);
       return EXIT.usage;
     }
+    const live = takePlain(argv) ? undefined : liveOnTerminal();
     try {
-      const result = await runFitness({ ...options, handleSignals: true, progress: (line) => io.err(line) });
+      const result = await runFitness({
+        ...options,
+        handleSignals: true,
+        progress: live ? live.line : (line) => io.err(line),
+        ...(live ? { onEvent: live.event } : {}),
+      });
+      live?.close();
       io.out(outcomeLine(result.record));
       io.out(`run: ${result.dir}`);
       if (otlp === undefined) return result.exitCode;
@@ -140,6 +176,7 @@ export const runCommand: Command = {
       }
       return result.exitCode;
     } catch (err) {
+      live?.close();
       io.err(`fitness-report run: ${describeError(err)}`);
       return err instanceof UsageError ? EXIT.usage : EXIT.crash;
     }

@@ -4,7 +4,7 @@ import { readFindingsInput } from '../findings/read.js';
 import { surfaceFromTape } from '../findings/surface.js';
 import type { FindingsBlock } from '../record/findings.js';
 import { recordJudgeCall } from './judge-plane.js';
-import { completed, type RunState } from './state.js';
+import { addUsage, completed, type RunState } from './state.js';
 
 const OFFLINE =
   'offline: no judge model is configured, so the proposals come from deterministic rules (rules/1), not a model';
@@ -38,7 +38,7 @@ export async function findingsStage(state: RunState): Promise<FindingsBlock | un
     findings: block.findings,
     tools,
   });
-  state.usage.push(recordJudgeCall(state.tapes.judge, judge, outcome.call));
+  addUsage(state, [recordJudgeCall(state.tapes.judge, judge, outcome.call)]);
   const line = state.tapes.judge.lines;
   const evidence = [`judge:${line}` as const];
   block.proposals = [...(outcome.proposals ?? []).map((p) => ({ ...p, evidence })), ...block.proposals];

@@ -13,7 +13,7 @@ import type { GeneratorFault } from '../suite/suite-file.js';
 import { CallWatch, checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
 import { resolveGiven } from './given.js';
 import { recordJudgeCall } from './judge-plane.js';
-import { checkStop, completed, type RunState, RunStop } from './state.js';
+import { addUsage, checkStop, completed, type RunState, RunStop } from './state.js';
 
 export interface Generated {
   proposals: unknown[];
@@ -30,7 +30,7 @@ async function judgeSafety(state: RunState): Promise<GeneratorFault[]> {
   const surface = state.tools;
   if (judge === undefined || surface === undefined || judge.id === 'heuristic') return [];
   const inferred = await inferDestructiveness({ model: judge.model, surface });
-  state.usage.push(recordJudgeCall(state.tapes.judge, judge, inferred.call));
+  addUsage(state, [recordJudgeCall(state.tapes.judge, judge, inferred.call)]);
   state.safety = surfaceSafety(surface, inferred.inferences);
   return inferred.faults;
 }
@@ -77,7 +77,7 @@ async function propose(
     safety: state.safety ?? [],
     count: asked,
     allowDestructive: config.allowDestructive,
-    onCall: (call) => state.usage.push(recordJudgeCall(state.tapes.judge, judge, call)),
+    onCall: (call) => addUsage(state, [recordJudgeCall(state.tapes.judge, judge, call)]),
   });
   return { proposals: result.proposals, faults: result.faults };
 }

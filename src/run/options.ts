@@ -4,6 +4,7 @@ import type { Env } from '../models/registry.js';
 import type { ConformanceBlock } from '../record/conformance.js';
 import type { Credential } from '../record/prereg.js';
 import type { ServerPackage } from '../record/server-version.js';
+import type { RunEvent } from './events.js';
 
 /** Everything `fitness-report run` can be told. Unset fields take the DESIGN §4 defaults. */
 export interface RunOptions {
@@ -56,6 +57,8 @@ export interface RunOptions {
   handleSignals?: boolean;
   /** Progress lines (stderr in the CLI). */
   progress?: (line: string) => void;
+  /** Typed progress events (phase, trials, model calls, stopping) for a live display; the lines above are unchanged by it. */
+  onEvent?: (event: RunEvent) => void;
   /**
    * The publisher's Ed25519 signing key (PKCS#8 PEM), created (mode 0600) on first use. Default
    * `$XDG_CONFIG_HOME/fitness-report/signing-key.pem` (else `~/.config/…`); never inside `outDir`.

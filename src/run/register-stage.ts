@@ -14,7 +14,7 @@ import { admittedTasks, buildSuiteFile, survivors } from '../suite/suite-file.js
 import type { Generated } from './generate-stage.js';
 import { policyFields } from './policy-stage.js';
 import { FILES } from './run-dir.js';
-import { checkStop, completed, type RunState, RunStop } from './state.js';
+import { addUsage, checkStop, completed, type RunState, RunStop } from './state.js';
 import { failOnFatalModelFault } from './trials.js';
 
 /** The generation-time null screen: admitted candidates the runner answers with no tools are deleted. */
@@ -28,7 +28,10 @@ export async function screenStage(state: RunState, generated: Generated): Promis
     sink: state.tapes.agent,
     runSignal: state.abort.signal,
   });
-  state.usage.push(...calls.usage.map((u) => ({ ...u, role: 'screen' as const })));
+  addUsage(
+    state,
+    calls.usage.map((u) => ({ ...u, role: 'screen' as const })),
+  );
   for (const fault of calls.faults) failOnFatalModelFault(state, fault);
   checkStop(state);
   state.screen = applyScreen(tasks, calls.answers);

@@ -8,6 +8,7 @@ import { Redactor } from '../tape/redact.js';
 import { resolveConfig } from './config.js';
 import { connectStage, probeStage, surfaceStage } from './connect-stage.js';
 import { controlRun } from './control.js';
+import type { RunEvent } from './events.js';
 import { findingsStage } from './findings-stage.js';
 import { finishRun, type RunResult } from './finish.js';
 import { freeGates } from './free-gates.js';
@@ -113,6 +114,19 @@ function untilStopped(run: Promise<Ending>, abort: AbortController): Promise<End
   return Promise.race([ran, stopped]);
 }
 
+/** Tells the live display, once, that the run is stopping and which VOID record is being written. */
+function reportStop(signal: AbortSignal, emit: (event: RunEvent) => void): void {
+  signal.addEventListener(
+    'abort',
+    () => {
+      const stop =
+        signal.reason instanceof RunStop ? signal.reason : new RunStop('aborted', 'the run was aborted');
+      emit({ type: 'stopping', reason: stop.reason, detail: stop.detail });
+    },
+    { once: true },
+  );
+}
+
 /**
  * One measurement of one server, from connection to a SCORED, refused or VOID record, written with
  * its suite, pre-registration, three tapes and a signature. A crash, an abort, a dead target or
@@ -124,6 +138,7 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
   const config = resolveConfig(options);
   const models = resolveModels(config);
   const progress = options.progress ?? (() => {});
+  const emit = options.onEvent ?? (() => {});
   const startedAt = new Date();
   const secrets = [...targetSecrets(config.target), ...models.secrets];
   const slug = serverSlug(config.target, secrets);
@@ -141,6 +156,7 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
     secrets,
     abort,
     progress,
+    emit,
     runner: models.runner,
     judge: models.judge,
     stages: [],
@@ -159,6 +175,7 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
     signal: options.signal,
     progress,
   });
+  reportStop(abort.signal, emit);
   progress(`run ${runId}: ${dir}`);
   progress(modelPlanLine(config, models));
   const scope = `${runId}-${randomBytes(4).toString('hex')}`;
@@ -166,6 +183,7 @@ export async function runFitness(options: RunOptions): Promise<RunResult> {
   try {
     const ending = await untilStopped(run, abort);
     if (ending.stop && !abort.signal.aborted) abort.abort(ending.stop);
+    emit({ type: 'finishing' });
     return await finishRun({
       state,
       ending,

@@ -17,6 +17,7 @@ import type { ScreenResult } from '../suite/screen.js';
 import type { SuiteFile } from '../suite/suite-file.js';
 import type { ToolSurface } from '../suite/surface.js';
 import type { RunConfig } from './config.js';
+import type { RunEvent } from './events.js';
 import type { RunTapes } from './tapes.js';
 
 /** A stop the run cannot recover from: the record becomes VOID with this reason. */
@@ -45,6 +46,8 @@ export interface RunState {
   secrets: string[];
   abort: AbortController;
   progress: (line: string) => void;
+  /** Typed progress events (the live display); never read back by the pipeline. */
+  emit: (event: RunEvent) => void;
   runner?: AgentModel;
   judge?: AgentModel;
   /** Completed pipeline stages, in order. */
@@ -84,6 +87,13 @@ export interface RunState {
 export function completed(state: RunState, stage: string): void {
   state.stages.push(stage);
   state.progress(`${stage}: done`);
+  state.emit({ type: 'stage', stage });
+}
+
+/** Model calls made: kept for the record's cost block and reported to the live display. */
+export function addUsage(state: RunState, rows: readonly UsageRow[]): void {
+  state.usage.push(...rows);
+  if (rows.length > 0) state.emit({ type: 'usage', rows });
 }
 
 /** Throws the run's stop when it was aborted (Ctrl-C, target died, a fatal model fault). */

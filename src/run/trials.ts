@@ -10,7 +10,8 @@ import type { ModelCallCode } from '../models/errors.js';
 import { firstTrySuccess } from '../record/build-score.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
-import { checkStop, type RunState, RunStop } from './state.js';
+import type { TrialMark } from './events.js';
+import { addUsage, checkStop, type RunState, RunStop } from './state.js';
 
 /** Model faults no retry fixes: the run stops as VOID rather than counting them as trials. */
 const FATAL_MODEL_CODES: ReadonlySet<string> = new Set<ModelCallCode>([
@@ -123,7 +124,10 @@ async function afterTrial(state: RunState, result: TrialResult): Promise<void> {
   if (result.abandoned) return;
   recordTrialEnd(state, result);
   state.trials[result.phase] = (state.trials[result.phase] ?? 0) + 1;
-  state.usage.push(...result.usage.map((u) => ({ ...u, role: 'runner' as const })));
+  addUsage(
+    state,
+    result.usage.map((u) => ({ ...u, role: 'runner' as const })),
+  );
   if (result.modelError) failOnFatalModelFault(state, result.modelError);
   const kind = result.oracleError?.kind;
   if ((kind === 'connect' || kind === 'transport') && !state.abort.signal.aborted) {
@@ -133,6 +137,13 @@ async function afterTrial(state: RunState, result: TrialResult): Promise<void> {
       );
     }
   }
+}
+
+/** A trial as the live display counts it: construct by its own criterion, every other phase by the check. */
+function trialMark(r: TrialResult): TrialMark {
+  if (r.oracleError !== undefined) return 'error';
+  const passed = r.phase === 'construct' ? r.constructPassed === true : r.checkPassed;
+  return passed ? 'pass' : 'fail';
 }
 
 /** The tools trials are offered: destructive ones only when the run allowed them. */
@@ -177,16 +188,21 @@ export async function runPhase(
   let done = 0;
   const ended: TrialResult[] = [];
   let stopped = false;
+  state.emit({ type: 'phase', phase, registered: specs.length });
   const results = await mapLimit(
     specs,
     state.config.concurrency,
     async (spec) => {
       const result = await runTrial(spec, deps);
       await afterTrial(state, result);
-      if (!result.abandoned) ended.push(result);
+      if (!result.abandoned) {
+        ended.push(result);
+        state.emit({ type: 'trial', phase, mark: trialMark(result) });
+      }
       if (!stopped && curtail?.(ended, specs.length) === true) {
         stopped = true;
         state.progress(`${phase}: curtailed at ${ended.length} of ${specs.length} trials`);
+        state.emit({ type: 'curtailed', phase, at: ended.length, registered: specs.length });
       }
       done += 1;
       if (done === specs.length || done % 10 === 0)

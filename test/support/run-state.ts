@@ -32,6 +32,7 @@ export function freshRunState(options: Partial<RunOptions> = {}): RunState {
     secrets: [],
     abort: new AbortController(),
     progress: () => {},
+    emit: () => {},
     runner: models.runner,
     judge: models.judge,
     stages: ['connect'],

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../run/events.js';
+import { clock, type Display, displayLines, initialDisplay, reduceDisplay, spendText } from './display.js';
+
+function reduce(events: readonly [RunEvent, number][], start = 0): Display {
+  return events.reduce((d, [e, at]) => reduceDisplay(d, e, at), initialDisplay(start));
+}
+
+const trial = (mark: 'pass' | 'fail' | 'error'): RunEvent => ({ type: 'trial', phase: 'drive', mark });
+
+describe('the live display model', () => {
+  it('starts connecting and follows completed stages to the next one', () => {
+    expect(displayLines(initialDisplay(0), 0)[0]).toBe('connecting…');
+    const d = reduce([[{ type: 'stage', stage: 'generate' }, 10]]);
+    expect(displayLines(d, 10)[0]).toBe('admitting candidates…');
+    expect(displayLines(reduce([[{ type: 'stage', stage: 'novel' }, 1]]), 1)[0]).toBe('after novel…');
+  });
+
+  it('counts a phase: trials done of registered, passes, failures and errors, elapsed and ETA', () => {
+    const d = reduce([
+      [{ type: 'phase', phase: 'drive', registered: 10 }, 5_000],
+      [trial('pass'), 7_000],
+      [trial('fail'), 9_000],
+      [trial('pass'), 11_000],
+      [trial('error'), 13_000],
+    ]);
+    expect(d.phase).toMatchObject({ done: 4, passed: 2, failed: 1, errors: 1 });
+    // 4 trials in 8 s: 2 s each, 6 left: 12 s.
+    expect(displayLines(d, 13_000)).toEqual([
+      'drive: 4/10 trials · 2 passed, 1 failed, 1 errors · ETA 12s',
+      'elapsed 13s · model calls 0 · spend $0.00',
+    ]);
+  });
+
+  it('has no ETA before the first trial ends, and a curtailed phase ends at its curtailment', () => {
+    const started = reduce([[{ type: 'phase', phase: 'null-no-tools', registered: 20 }, 0]]);
+    expect(displayLines(started, 1000)[0]).toContain('ETA after the first trial');
+    const cut = [
+      [{ type: 'phase', phase: 'construct', registered: 20 }, 0],
+      [{ type: 'trial', phase: 'construct', mark: 'fail' }, 1000],
+      [{ type: 'curtailed', phase: 'construct', at: 1, registered: 20 }, 1000],
+    ] as const satisfies readonly [RunEvent, number][];
+    expect(displayLines(reduce(cut), 1000)[0]).toBe(
+      'construct: 1/20 trials · 0 passed, 1 failed · curtailed at 1 · ETA 0s',
+    );
+  });
+
+  it('ignores a trial of another phase and drops the phase when its stage completes', () => {
+    const d = reduce([
+      [{ type: 'phase', phase: 'drive', registered: 3 }, 0],
+      [{ type: 'trial', phase: 'construct', mark: 'pass' }, 1],
+    ]);
+    expect(d.phase?.done).toBe(0);
+    const after = reduceDisplay(d, { type: 'stage', stage: 'drive' }, 2);
+    expect(after.phase).toBeUndefined();
+    expect(displayLines(after, 2)[0]).toBe('findings…');
+  });
+
+  it('prices model calls as the record does: measured for a priced model', () => {
+    const d = reduce([
+      [
+        {
+          type: 'usage',
+          rows: [
+            {
+              role: 'runner',
+              model: 'anthropic:claude-sonnet-4-5',
+              status: 'ok',
+              inputTokens: 1_000_000,
+              outputTokens: 0,
+            },
+            {
+              role: 'judge',
+              model: 'anthropic:claude-sonnet-4-5',
+              status: 'ok',
+              inputTokens: 0,
+              outputTokens: 100_000,
+            },
+          ],
+        },
+        1,
+      ],
+    ]);
+    // $3 per million input + $15 per million output × 0.1.
+    expect(displayLines(d, 1)[1]).toBe('elapsed 0s · model calls 2 · spend $4.50');
+  });
+
+  it('says "at least" with the reason when a price or a usage report is missing', () => {
+    const d = reduce([
+      [
+        {
+          type: 'usage',
+          rows: [
+            {
+              role: 'runner',
+              model: 'anthropic:claude-sonnet-4-5',
+              status: 'ok',
+              inputTokens: 1_000_000,
+              outputTokens: 0,
+            },
+            { role: 'runner', model: 'anthropic:claude-sonnet-4-5', status: 'no_usage' },
+          ],
+        },
+        1,
+      ],
+    ]);
+    expect(spendText(d.cost)).toBe('spend at least $3.00 (1 runner call(s) returned no usage)');
+    const unpriced = reduce([
+      [
+        {
+          type: 'usage',
+          rows: [
+            {
+              role: 'runner',
+              model: 'openai-compatible:local',
+              status: 'ok',
+              inputTokens: 5,
+              outputTokens: 5,
+            },
+          ],
+        },
+        1,
+      ],
+    ]);
+    expect(spendText(unpriced.cost)).toMatch(
+      /^spend unknown \(no usage could be priced: openai-compatible:local has no price on file\)$/,
+    );
+  });
+
+  it('says what it is doing while the VOID record is written, and keeps the first reason', () => {
+    const d = reduce([
+      [{ type: 'phase', phase: 'drive', registered: 3 }, 0],
+      [{ type: 'stopping', reason: 'aborted', detail: 'interrupted by SIGINT' }, 1],
+      [{ type: 'stopping', reason: 'crashed', detail: 'later' }, 2],
+      [{ type: 'finishing' }, 3],
+    ]);
+    expect(displayLines(d, 3)[0]).toBe('stopping: finishing the record (VOID aborted)…');
+    const finished = reduce([[{ type: 'finishing' }, 1]]);
+    expect(displayLines(finished, 1)[0]).toBe('writing the record…');
+  });
+
+  it('formats durations', () => {
+    expect([clock(0), clock(44_600), clock(187_000), clock(3_720_000)]).toEqual([
+      '0s',
+      '45s',
+      '3m07s',
+      '1h02m',
+    ]);
+  });
+});
