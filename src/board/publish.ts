@@ -34,12 +34,17 @@ const STANDARD = [
   'suite.json',
   'prereg.json',
   'policy.json',
+  'rerun.json',
+  'rerun-policy.json',
   'wire.jsonl',
   'agent.jsonl',
   'judge.jsonl',
   SIGNATURE_FILE,
 ];
 const PLANES = ['wire', 'agent', 'judge'] as const;
+
+/** What publishing reads of a record: a run's or a rerun's. */
+type Published = Pick<RunRecord, 'runId' | 'files' | 'signer'>;
 
 /**
  * File I/O here is synchronous on purpose: a board of a thousand runs copies thousands of small
@@ -52,7 +57,7 @@ function fileSize(path: string): number | undefined {
   return s?.isFile() ? s.size : undefined;
 }
 
-export async function verification(runDir: string, record?: RunRecord): Promise<Verification> {
+export async function verification(runDir: string, record?: Published): Promise<Verification> {
   if (fileSize(join(runDir, SIGNATURE_FILE)) === undefined) {
     // The record says why when the run was recorded unsigned (an unusable publisher key).
     const why =
@@ -95,7 +100,7 @@ function publishFile(
 }
 
 /** The files a run publishes: the standard set that exists plus every file its record lists. */
-function candidates(record: RunRecord): string[] {
+function candidates(record: Published): string[] {
   return [...new Set([...STANDARD, ...record.files.map((f) => f.path)])];
 }
 
@@ -104,7 +109,7 @@ function candidates(record: RunRecord): string[] {
  * (the signed originals are untouched), and records what the signature check found.
  */
 export async function publishRun(
-  run: LoadedRun,
+  run: Pick<LoadedRun, 'runDir' | 'recordPath'> & { record: Published },
   siteDir: string,
   secrets: readonly string[],
 ): Promise<PublishedRun> {

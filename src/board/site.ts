@@ -12,6 +12,7 @@ import { methodsPage } from './pages/methods.js';
 import { recordPage } from './pages/record/page.js';
 import { viewerPage } from './pages/viewer.js';
 import { type PublishedRun, publishRun } from './publish.js';
+import { type LoadedRerun, loadReruns } from './reruns.js';
 import { storyOf } from './story-index.js';
 
 export interface BuildOptions {
@@ -75,10 +76,44 @@ function runData(run: LoadedRun, published: PublishedRun, story: Story | undefin
   })}\n`;
 }
 
+/** The viewer's data for a rerun: its tapes, opened from (and compared with) its original's page. */
+function rerunData(
+  rerun: LoadedRerun,
+  original: LoadedRun,
+  published: PublishedRun,
+  story: Story | undefined,
+): string {
+  return `${JSON.stringify({
+    schema: 'fitness-report.viewer-run/1',
+    runId: rerun.record.runId,
+    serverSlug: original.record.identity.serverSlug,
+    outcome: `rerun ${rerun.record.outcome}`,
+    recordPage: `records/${original.record.runId}.html`,
+    planes: published.planes,
+    verification: published.verification,
+    ...(story ? { story } : {}),
+  })}\n`;
+}
+
 /** Builds the static site: board, record pages, methods, viewer, published run files, `_headers`. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const out = resolve(options.out);
   const { runs, unreadable } = await loadRuns(options.runs);
+  const loaded = loadReruns(options.runs);
+  unreadable.push(...loaded.unreadable);
+  const ids = new Set(runs.map((r) => r.record.runId));
+  const rerunsOf = new Map<string, LoadedRerun[]>();
+  for (const rerun of loaded.reruns) {
+    const of = rerun.record.rerunOf.runId;
+    if (!ids.has(of)) {
+      unreadable.push({
+        path: rerun.recordPath,
+        reason: `a rerun of ${of}, which is not on this board: a rerun is shown only with its original`,
+      });
+      continue;
+    }
+    rerunsOf.set(of, [...(rerunsOf.get(of) ?? []), rerun]);
+  }
   const groups = buildBoard(runs.map((r) => r.record));
   const rows = new Map<string, BoardRow>(
     groups.flatMap((g) => g.rows.map((row) => [row.record.runId, row] as const)),
@@ -99,8 +134,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     write(`data/${id}.json`, runData(run, published, storyOf(out, published)));
     write(
       `records/${id}.html`,
-      recordPage({ record: run.record, row: rows.get(id), published, groupName: nameOf }),
+      recordPage({
+        record: run.record,
+        row: rows.get(id),
+        published,
+        groupName: nameOf,
+        reruns: (rerunsOf.get(id) ?? []).map((r) => r.record),
+      }),
     );
+    for (const rerun of rerunsOf.get(id) ?? []) {
+      const pub = await publishRun(rerun, out, options.secrets ?? []);
+      write(`data/${rerun.record.runId}.json`, rerunData(rerun, run, pub, storyOf(out, pub)));
+    }
   }
   write(
     'index.html',

@@ -1,17 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/canonical.js';
 import { describeError } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
+import { RERUN_FILES } from '../record/rerun.js';
 import type { RunRecord } from '../record/run.js';
 import type { SuiteFile } from '../suite/suite-file.js';
 import type { SignatureCheck } from '../tape/check-signature.js';
 import { loadTrust, type TrustSet } from '../tape/trust.js';
 import { FILES } from './run-dir.js';
-import { custodyChecks, type Signer } from './verify-custody.js';
+import { type Custody, custodyChecks, type Signer } from './verify-custody.js';
 import { findingsChecks, refusalChecks } from './verify-findings.js';
 import { gateChecks, readSuite } from './verify-gates.js';
 import { policyFileCheck, preregOrderChecks, tapeMoments } from './verify-prereg.js';
+import { verifyRerunDir } from './verify-rerun.js';
 import { type Check, check } from './verify-table.js';
 import { readTrialEvents, tapeCountChecks } from './verify-tapes.js';
 
@@ -99,6 +101,8 @@ async function tapeChecks(dir: string, record: RunRecord): Promise<Check[]> {
  */
 export async function verifyFitnessRun(dir: string, options: VerifyOptions = {}): Promise<VerifyResult> {
   const trust = options.trust ?? loadTrust([], process.env, (p) => p);
+  if (!existsSync(join(dir, FILES.record)) && existsSync(join(dir, RERUN_FILES.record)))
+    return result(await verifyRerunDir(dir, trust, options.allowUntrusted === true));
   let record: RunRecord | undefined;
   let recordError: string | undefined;
   try {
@@ -120,6 +124,10 @@ export async function verifyFitnessRun(dir: string, options: VerifyOptions = {})
       ...(await tapeChecks(dir, record)),
     );
   }
+  return result({ checks, custody });
+}
+
+function result({ checks, custody }: { checks: Check[]; custody: Custody }): VerifyResult {
   const line = (c: Check) => `${c.check}: ${c.detail}`;
   return {
     ok: checks.every((c) => c.ok),
