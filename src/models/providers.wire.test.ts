@@ -1,8 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { dynamicTool, generateText, jsonSchema, stepCountIs, streamText, type ToolSet } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeProvider } from '../../test/support/fake-provider.js';
 import { JudgeCandidate, JudgeOutput } from '../suite/judge.js';
 import { judgeObject } from '../suite/judge-call.js';
 import { ModelCallError } from './errors.js';
@@ -11,67 +10,6 @@ import { toTapeUsage } from './usage.js';
 
 // Local servers that speak each provider's wire format, so the real provider code paths
 // (request mapping, response parsing, usage conversion, error handling) run with no network.
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Record<string, unknown>;
-}
-interface Reply {
-  /** Never answer (the client must give up on its own); called once the request is in. */
-  hang?: () => void;
-  status?: number;
-  headers?: Record<string, string>;
-  body: unknown;
-}
-
-class FakeProvider {
-  readonly seen: Seen[] = [];
-  private readonly server: Server;
-  private replies: Reply[] = [];
-
-  constructor() {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        this.seen.push({
-          method: req.method ?? '',
-          url: req.url ?? '',
-          headers: req.headers,
-          body: raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>),
-        });
-        const reply = this.replies.shift() ?? { status: 500, body: { error: 'no reply queued' } };
-        if (reply.hang !== undefined) return reply.hang();
-        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-        res.end(JSON.stringify(reply.body));
-      });
-    });
-  }
-
-  reply(...replies: Reply[]): this {
-    this.replies.push(...replies);
-    return this;
-  }
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  request(i: number): Seen {
-    const seen = this.seen[i];
-    if (seen === undefined) throw new Error(`no request #${i}`);
-    return seen;
-  }
-}
 
 const KEY = 'sk-test-SECRET-0123456789abcdef';
 const NO_RETRY = { maxRetries: 0, initialDelayMs: 1 };

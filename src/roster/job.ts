@@ -1,4 +1,3 @@
-import { existsSync, renameSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { freePort } from '../audit/real.js';
 import { conformanceBlock } from '../conformance/index.js';
@@ -138,10 +137,12 @@ export async function runJob(job: JobSpec, send: (m: ChildMessage) => void, abor
       signingKeyPath: job.signingKeyPath,
       signal: abort.signal,
       progress: (line) => send({ type: 'progress', line }),
-      alongside: { ...(block ? { conformance: block } : {}), ...(pkg ? { package: pkg } : {}) },
+      alongside: {
+        ...(block ? { conformance: block } : {}),
+        ...(pkg ? { package: pkg } : {}),
+        evidence: { from: join(job.stagingDir, 'conformance'), as: 'conformance' },
+      },
     });
-    const evidence = join(job.stagingDir, 'conformance');
-    if (existsSync(evidence)) renameSync(evidence, join(result.dir, 'conformance'));
     const reason = abort.signal.reason;
     send({
       type: 'result',

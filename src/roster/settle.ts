@@ -114,13 +114,14 @@ export async function settleTry(options: SettleOptions): Promise<Settled | undef
       ranToEnd = !(outcome === 'VOID' && record.void?.reason === 'aborted');
     } else {
       if (o.start === undefined) continue;
+      // The conformance evidence joins the run before its record is signed, as a finished run's does.
+      const evidence = join(o.stagingDir, 'conformance');
+      if (existsSync(evidence) && !existsSync(join(dir, 'conformance')))
+        renameSync(evidence, join(dir, 'conformance'));
       await writeDeadRecord({ runId: name, dir, start: o.start, ...o.death }, o.signingKeyPath);
       outcome = 'VOID';
       recordedDead = true;
     }
-    const evidence = join(o.stagingDir, 'conformance');
-    if (existsSync(evidence) && !existsSync(join(dir, 'conformance')))
-      renameSync(evidence, join(dir, 'conformance'));
     last = { runId: name, runDir: moveUp(dir, o.runsDir), outcome, recordedDead, ranToEnd };
   }
   removeIfEmpty(o.stagingDir);

@@ -10,7 +10,8 @@ import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
 import { FILES } from '../run/run-dir.js';
 import { publicKeyInfo } from '../tape/publisher.js';
-import { loadOrCreateSigningKey, sha256File, signRun } from '../tape/signature.js';
+import { listRunDir } from '../tape/run-files.js';
+import { loadOrCreateSigningKey, SIGNATURE_FILE, sha256File, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import type { TryStart } from './protocol.js';
 
@@ -108,7 +109,9 @@ export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promi
     signer,
   };
   await writeRecord(join(t.dir, FILES.record), record);
-  if (key) await signRun(t.dir, t.runId, [FILES.record, ...files.map((f) => f.path)], key);
+  // The manifest is the complete list: every regular file the run directory holds.
+  const listed = listRunDir(t.dir).files.filter((f) => f !== SIGNATURE_FILE);
+  if (key) await signRun(t.dir, t.runId, listed, key);
   return record;
 }
 

@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { reapScope } from '../connect/processes.js';
 import { describeError } from '../core/errors.js';
@@ -97,6 +98,7 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
       }
     }
   }
+  moveEvidence(state, input.options.alongside?.evidence, failures);
   const key = signingKey(input.options, state);
   const recordPath = join(state.dir, FILES.record);
   const endedAt = new Date();
@@ -136,6 +138,20 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   const exitCode = record.outcome === 'SCORED' ? 0 : record.outcome === 'VOID' ? 3 : 1;
   state.progress(`record: ${recordPath}`);
   return { runId: state.runId, dir: state.dir, outcome: record.outcome, record, exitCode };
+}
+
+/** Evidence made beside the run joins its directory before the record and signature are written. */
+function moveEvidence(
+  state: RunState,
+  evidence: { from: string; as: string } | undefined,
+  failures: string[],
+) {
+  if (evidence === undefined || !existsSync(evidence.from)) return;
+  try {
+    renameSync(evidence.from, join(state.dir, evidence.as));
+  } catch (err) {
+    failures.push(`moving ${evidence.as} into the run: ${describeError(err)}`);
+  }
 }
 
 /**

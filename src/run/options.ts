@@ -60,7 +60,15 @@ export interface RunOptions {
    * Facts measured beside the run (the roster's conformance result, the npm package the server
    * came from): copied into the record as they are and never read by a gate, hygiene or the score.
    */
-  alongside?: { conformance?: ConformanceBlock; package?: ServerPackage };
+  alongside?: {
+    conformance?: ConformanceBlock;
+    package?: ServerPackage;
+    /**
+     * A folder of evidence made beside the run (the conformance suite's checks), moved into the run
+     * directory under `as` before the record is written, so the signed manifest covers it.
+     */
+    evidence?: { from: string; as: string };
+  };
 }
 
 export const RUN_DEFAULTS = { concurrency: 4, callTimeoutMs: 20_000, budgetMs: 7_200_000 } as const;

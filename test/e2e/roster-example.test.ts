@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,12 @@ describe('examples/roster.json', () => {
       ['well-made#1', 'finished'],
     ]);
     const records = await Promise.all(tries.map((t) => readRecord(join(t.run_dir ?? '', 'record.json'))));
+    // The conformance evidence sits inside each run, covered by its signature: verify holds.
+    for (const t of tries) {
+      expect(existsSync(join(t.run_dir ?? '', 'conformance')), t.job_key).toBe(true);
+      const v = captureIO();
+      expect(await main(['verify', t.run_dir ?? ''], v), v.stdout.join('\n')).toBe(0);
+    }
     const http = records.find((r) => r.identity.target.kind === 'http');
     const stdio = records.find((r) => r.identity.target.kind === 'stdio');
     for (const [r, via] of [

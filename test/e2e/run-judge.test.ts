@@ -1,67 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { JUDGE_SYSTEM } from '../../src/suite/judge.js';
 import { SuiteFile } from '../../src/suite/suite-file.js';
 import type { TurnLine } from '../../src/tape/schema.js';
+import {
+  type ChatAnswer as Answer,
+  type ChatBody as Body,
+  FakeChat,
+  systemOf,
+} from '../support/fake-chat.js';
 import { loadRun, outDir, server } from './run/helpers.js';
 
-type Body = Record<string, unknown> & { messages?: { role: string; content: unknown }[]; tools?: unknown[] };
-type Answer = { content: string | null; toolCall?: { name: string; arguments: string } };
-
-/**
- * A local model endpoint speaking the OpenAI Chat Completions wire format (what `openai-compatible:`
- * talks to): each request is answered by `answer`, and every request body is kept.
- */
-class FakeChat {
-  readonly seen: Body[] = [];
-  private readonly server: Server;
-
-  constructor(answer: (body: Body, n: number) => Answer) {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Body;
-        this.seen.push(body);
-        const a = answer(body, this.seen.length);
-        const message = a.toolCall
-          ? {
-              role: 'assistant',
-              content: null,
-              tool_calls: [{ id: `call_${this.seen.length}`, type: 'function', function: a.toolCall }],
-            }
-          : { role: 'assistant', content: a.content };
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: `chatcmpl-${this.seen.length}`,
-            object: 'chat.completion',
-            created: 1_700_000_000,
-            model: String(body.model),
-            choices: [{ index: 0, message, finish_reason: a.toolCall ? 'tool_calls' : 'stop' }],
-            usage: { prompt_tokens: 30, completion_tokens: 7, total_tokens: 37 },
-          }),
-        );
-      });
-    });
-  }
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const systemOf = (body: Body) => body.messages?.find((m) => m.role === 'system')?.content;
 const isCandidateCall = (body: Body) => systemOf(body) === JUDGE_SYSTEM;
 
 /** A task the well-made ferry server can ground: the key is route 71xx's departure port. */

@@ -1,26 +1,67 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** One request as the fake provider received it. */
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+/** One queued answer: a JSON body with its status and headers, or no answer at all. */
+export interface Reply {
+  /** Never answer (the client must give up on its own); called once the request is in. */
+  hang?: () => void;
+  status?: number;
+  headers?: Record<string, string>;
+  body: unknown;
+}
+
 /**
- * A local model-provider HTTP server for tests (never a real API): it records every request body
- * and answers each with the next queued reply, or with what `answer` builds from the request.
+ * A local model-provider HTTP server for tests (never a real API): it records every request and
+ * answers each with the next queued reply, else with what `answer` builds from the request body,
+ * else with a 500 saying no reply was queued. Each provider's wire format is built by the caller.
  */
 export class FakeProvider {
-  readonly bodies: Record<string, unknown>[] = [];
+  readonly seen: SeenRequest[] = [];
   private readonly server: Server;
+  private readonly replies: Reply[] = [];
 
-  constructor(answer: (body: Record<string, unknown>, index: number) => unknown) {
+  constructor(answer?: (body: Record<string, unknown>, index: number) => unknown) {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const body = raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>);
-        this.bodies.push(body);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer(body, this.bodies.length - 1)));
+        this.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        const reply =
+          this.replies.shift() ??
+          (answer
+            ? { body: answer(body, this.seen.length - 1) }
+            : { status: 500, body: { error: 'no reply queued' } });
+        if (reply.hang !== undefined) return reply.hang();
+        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+        res.end(JSON.stringify(reply.body));
       });
     });
+  }
+
+  /** Every request body, in order. */
+  get bodies(): Record<string, unknown>[] {
+    return this.seen.map((s) => s.body);
+  }
+
+  reply(...replies: Reply[]): this {
+    this.replies.push(...replies);
+    return this;
+  }
+
+  request(i: number): SeenRequest {
+    const seen = this.seen[i];
+    if (seen === undefined) throw new Error(`no request #${i}`);
+    return seen;
   }
 
   async start(): Promise<string> {
