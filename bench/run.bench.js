@@ -25,7 +25,10 @@
 // - loop floor: AI SDK generateText alone (a scripted mock model, the run's tools, the same number of
 //   steps per trial as the run took, tool results canned): the agent-loop library's own CPU, which
 //   the harness cannot go below while every phase runs through generateText.
-// Goals: concurrency 4 at least 2.5x faster than 1; harness CPU per trial under 5 ms.
+// No goals: the two it had (concurrency 4 at least 2.5x faster than 1 offline; harness CPU per trial
+// under 5 ms) measured what users neither wait for nor pay (offline, a trial is all CPU on two cores)
+// and are retired (docs/bench.md says why); hosted.bench.js holds the goals on hosted latencies.
+// The figures stay, to find where the harness's CPU goes.
 import childProcess, { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
@@ -290,12 +293,11 @@ process.stdout.write(
   `loop floor: AI SDK generateText alone costs ${f(floor)} ms of CPU per trial here ` +
     `(${f(meanSteps, 1)} steps per trial, the run's ${stdio4.trials} trials replayed with a scripted model)\n`,
 );
-const verdict = (ok) => (ok ? 'met' : 'NOT met');
 for (const { variant, four, speedup } of results) {
   const harness = four.harnessMs / four.trials;
   process.stdout.write(
-    `goals (${variant.name}): speedup ${f(speedup)}x (goal 2.5x) ${verdict(speedup >= 2.5)}; harness CPU per ` +
-      `trial at concurrency 4 ${f(harness)} ms (${f(harness / 5)} of the 5 ms limit) ${verdict(harness < 5)}; ` +
-      `${f(four.phaseHarnessPerTrial)} ms in the trial phases, of which the loop floor is ${f(floor)} ms\n`,
+    `figures (${variant.name}, no goal: retired, see docs/bench.md): speedup ${f(speedup)}x; harness CPU per ` +
+      `trial at concurrency 4 ${f(harness)} ms; ${f(four.phaseHarnessPerTrial)} ms in the trial phases, of which ` +
+      `the loop floor is ${f(floor)} ms\n`,
   );
 }

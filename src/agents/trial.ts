@@ -32,7 +32,8 @@ export interface TrialDeps {
   runSignal?: AbortSignal;
 }
 
-function needsSession(spec: TrialSpec): boolean {
+/** Does this trial open a session (a server process, over stdio)? */
+export function needsSession(spec: TrialSpec): boolean {
   return phaseNeedsServer(spec.phase) || spec.task.check.kind === 'state';
 }
 
@@ -65,12 +66,15 @@ export async function runTrial(spec: TrialSpec, deps: TrialDeps): Promise<TrialR
   const signal = AbortSignal.any([timeSignal, ...(deps.runSignal ? [deps.runSignal] : [])]);
   let session: TrialSession | undefined;
   let connectError: OracleError | undefined;
+  let serverWaitMs: number | undefined;
   if (needsSession(spec)) {
+    const asked = performance.now();
     try {
       session = await deps.openSession(spec.corrId);
     } catch (err) {
       connectError = { kind: 'connect', message: err instanceof Error ? err.message : String(err) };
     }
+    serverWaitMs = Math.round(performance.now() - asked);
   }
   try {
     const ctx: ToolContext = {
@@ -126,6 +130,7 @@ export async function runTrial(spec: TrialSpec, deps: TrialDeps): Promise<TrialR
       usage: run.usage,
       steps: run.steps,
       durationMs: Date.now() - started,
+      ...(serverWaitMs === undefined ? {} : { serverWaitMs }),
     };
     if (spec.phase === 'construct')
       result.constructPassed = check.pass && reachedKeyThroughServer(spec.task, ctx.calls);

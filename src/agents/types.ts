@@ -116,6 +116,8 @@ export interface TrialResult {
   usage: CallUsage[];
   steps: number;
   durationMs: number;
+  /** How long the trial waited for its session (server start and handshake); absent when it opened none. */
+  serverWaitMs?: number;
 }
 
 export type SurfaceTools = readonly ToolDescriptor[];

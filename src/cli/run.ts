@@ -82,6 +82,7 @@ Registration (pre-registered; nothing changes after prereg.json is written):
 
 Harness:
   --concurrency N         trials in flight (default ${RUN_DEFAULTS.concurrency})
+  --no-server-pool        stdio: start each trial's server when the trial starts (default: started ahead)
   --out DIR               parent of the run directory (default fitness-runs)
   --signing-key FILE      the publisher's Ed25519 key (PEM) that signs the run; default
                           $XDG_CONFIG_HOME/fitness-report/signing-key.pem (else ~/.config/…), created

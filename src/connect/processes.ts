@@ -25,6 +25,8 @@ export const processScope = new AsyncLocalStorage<string>();
 const live = new Map<string, Tracked>();
 /** Markers of sessions already closed whose escaped descendants may still be running. */
 const closed = new Set<string>();
+/** Scopes already reaped: a server one of their stragglers starts afterwards is killed at once. */
+const reaped = new Set<string>();
 let sweepTimer: NodeJS.Timeout | undefined;
 let counter = 0;
 let hooked = false;
@@ -51,7 +53,15 @@ export function newMarker(): string {
 
 /** Starts tracking a spawned server (its group and its marker) until `release`. */
 export function track(child: ChildProcess, marker: string): void {
-  live.set(marker, { child, marker, scope: processScope.getStore() });
+  const scope = processScope.getStore();
+  if (scope !== undefined && reaped.has(scope)) {
+    // The run already ended (a trial still starting a server when the run was reaped): never keep it.
+    if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+    closed.add(marker);
+    scheduleSweep();
+    return;
+  }
+  live.set(marker, { child, marker, scope });
   if (!hooked) {
     hooked = true;
     // Last resort: whatever is still running when the harness exits goes with it.
@@ -83,6 +93,7 @@ export function reapAll(): number {
 
 /** SIGKILLs every process a scope started that is still tracked (and its escaped descendants). */
 export function reapScope(scope: string): number {
+  reaped.add(scope);
   let groups = 0;
   for (const [marker, tracked] of live) {
     if (tracked.scope !== scope) continue;

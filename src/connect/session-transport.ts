@@ -39,6 +39,7 @@ export function sessionTransport(
       env: serverEnv(target),
       cwd: target.cwd,
       maxLineBytes: options.maxLineBytes,
+      ...(options.prestarted ? { prestarted: options.prestarted } : {}),
       onNoise: (head, bytes) => {
         if (budget.noise-- > 0) hooks.event(EventKind.stdoutNoise, { head, bytes });
       },

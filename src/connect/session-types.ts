@@ -7,6 +7,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { TapeWriter } from '../tape/writer.js';
+import type { StartedServer } from './server-process.js';
 
 export type Era = 'modern' | 'legacy';
 /** `sse`/`json`: what POST answers carried (Content-Type); `mixed` when both were seen. */
@@ -31,6 +32,8 @@ export interface SessionOptions {
   maxLineBytes?: number;
   /** Aborting it ends a handshake still in progress (a signal during a stalled connect). */
   signal?: AbortSignal;
+  /** Stdio: the session's server process, a fresh one started ahead (see `ServerPool`); default: spawned on connect. */
+  prestarted?: () => StartedServer;
 }
 
 /** Why a session stopped carrying requests (see `McpSession.fault`). */

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { deserializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import {
   DEFAULT_MAX_FRAME_BYTES,
   type FrameRefusal,
@@ -8,7 +7,8 @@ import {
   MAX_JSON_DEPTH,
   tooDeep,
 } from './json-limits.js';
-import { isHurried, MARKER_VAR, newMarker, release, signalGroup, track } from './processes.js';
+import { isHurried, release, signalGroup } from './processes.js';
+import { type StartedServer, startServerProcess } from './server-process.js';
 
 export const DEFAULT_MAX_LINE_BYTES = DEFAULT_MAX_FRAME_BYTES;
 const STDERR_TAIL_BYTES = 8192;
@@ -27,6 +27,11 @@ export interface ProcessTransportOptions {
   onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
   /** A frame over the size or depth limit: the session ends with a transport error. */
   onRefused?: (refusal: FrameRefusal, bytes: number) => void;
+  /**
+   * Where the process comes from: a fresh one started ahead for this session (see `ServerPool`).
+   * Default: spawned by `start()`. Either way the process is this transport's alone.
+   */
+  prestarted?: () => StartedServer;
 }
 
 /** How the process ended, for error messages. */
@@ -60,7 +65,7 @@ export class ProcessStdioTransport implements Transport {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private closed = false;
-  private readonly marker = newMarker();
+  private marker: string | undefined;
   readonly diagnostics: ProcessDiagnostics = {
     pid: undefined,
     spawnError: undefined,
@@ -85,41 +90,32 @@ export class ProcessStdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child !== undefined) throw new Error('ProcessStdioTransport already started');
-    const [command, ...args] = this.options.argv;
-    const child = spawn(command ?? '', args, {
-      env: { ...getDefaultEnvironment(), ...this.options.env, [MARKER_VAR]: this.marker },
-      cwd: this.options.cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true,
-      windowsHide: true,
-    });
+    const server = this.options.prestarted?.() ?? startServerProcess(this.options);
+    const child = server.child;
     this.child = child;
-    track(child, this.marker);
-    this.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        this.diagnostics.exitCode = code;
-        this.diagnostics.signal = signal;
-        this.options.onExit?.(code, signal);
-        resolve();
-      });
-      child.once('error', () => resolve());
+    this.marker = server.marker;
+    this.exited = server.exited.then(() => {
+      if (server.exit === undefined) return;
+      this.diagnostics.exitCode = server.exit.code;
+      this.diagnostics.signal = server.exit.signal;
+      this.options.onExit?.(server.exit.code, server.exit.signal);
     });
     child.stdin?.on('error', (err) => this.onerror?.(err));
     child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
     child.stdout?.on('error', (err) => this.onerror?.(err));
     child.stderr?.on('data', (chunk: Buffer) => this.onStderrData(chunk));
-    child.once('close', () => this.finish());
-    return new Promise((resolve, reject) => {
-      child.once('spawn', () => {
+    if (server.closed) queueMicrotask(() => this.finish());
+    else child.once('close', () => this.finish());
+    return server.spawned.then(
+      () => {
         this.diagnostics.pid = child.pid;
-        resolve();
-      });
-      child.once('error', (err) => {
-        this.diagnostics.spawnError = (err as NodeJS.ErrnoException).code ?? err.message;
-        reject(err);
+      },
+      (err: unknown) => {
+        this.diagnostics.spawnError = server.spawnError;
         this.finish();
-      });
-    });
+        throw err;
+      },
+    );
   }
 
   send(message: JSONRPCMessage): Promise<void> {
@@ -152,7 +148,7 @@ export class ProcessStdioTransport implements Transport {
     }
     // The leader is gone; anything it left in its group goes too, and so does anything that left
     // the group but still carries this session's marker.
-    release(this.marker);
+    if (this.marker !== undefined) release(this.marker);
     child.stdout?.destroy();
     child.stderr?.destroy();
     child.stdin?.destroy();

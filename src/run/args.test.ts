@@ -32,6 +32,11 @@ describe('parseRunArgs', () => {
     });
   });
 
+  it('turns the server pool off with --no-server-pool (on by default)', () => {
+    expect(parseRunArgs(['--', 'node', 's.js'], io).serverPool).toBeUndefined();
+    expect(parseRunArgs(['--no-server-pool', '--', 'node', 's.js'], io).serverPool).toBe(false);
+  });
+
   it('reads an HTTP target with headers and a credential', () => {
     const o = parseRunArgs(
       [

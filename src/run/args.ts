@@ -31,6 +31,7 @@ const BOOLEAN_FLAGS = new Set<string>([
   '--allow-destructive',
   '--no-screen',
   '--no-curtail',
+  '--no-server-pool',
   ...EXPLORE_BOOLEAN_FLAGS,
 ]);
 
@@ -105,6 +106,7 @@ export function parseRunArgs(
   if (flags.has('--allow-destructive')) options.allowDestructive = true;
   if (flags.has('--no-screen')) options.screen = false;
   if (flags.has('--no-curtail')) options.curtail = false;
+  if (flags.has('--no-server-pool')) options.serverPool = false;
   Object.assign(options, exploreOptions(flags, io.cwd));
   return options;
 }

@@ -45,6 +45,8 @@ export interface RunConfig {
   screen: boolean;
   /** Exact curtailment (pre-registered): a phase stops when no remaining outcome could change its decision. */
   curtail: boolean;
+  /** Stdio: start the next trials' server processes while the current ones run (not part of the policy). */
+  serverPool: boolean;
   /** Pre-registered wall-clock budget of the whole run: VOID `budget_exhausted` when it runs out. */
   budgetMs: number;
   /** Bytes one session may write to a tape before its later lines are dropped (and the cut recorded). */
@@ -127,6 +129,7 @@ export function resolveConfig(options: RunOptions): RunConfig {
     credential,
     screen: options.screen ?? true,
     curtail: options.curtail ?? true,
+    serverPool: options.serverPool ?? true,
     budgetMs: positive('--budget', options.budgetMs, RUN_DEFAULTS.budgetMs),
     tapeCapBytes: positive('--tape-cap', options.tapeCapBytes, DEFAULT_MAX_SESSION_BYTES, 64 * 1024),
   };

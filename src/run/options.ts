@@ -45,6 +45,11 @@ export interface RunOptions {
   screen?: boolean;
   /** Stop a phase early where no remaining outcome could change its decision (default true; pre-registered). */
   curtail?: boolean;
+  /**
+   * Stdio targets: start the next trials' server processes (fresh, never reused, at most
+   * `concurrency` idle) while the current trials run (default true).
+   */
+  serverPool?: boolean;
   /** Aborting it ends the run as VOID (`aborted`). */
   signal?: AbortSignal;
   /** Install SIGINT/SIGTERM handlers that abort the run (the CLI sets this). */

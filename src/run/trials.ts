@@ -1,9 +1,11 @@
 import { mapLimit } from '../agents/pool.js';
 import { trialCorrId } from '../agents/prompts.js';
-import { runTrial, type TrialDeps, type TrialSession } from '../agents/trial.js';
+import { needsSession, runTrial, type TrialDeps, type TrialSession } from '../agents/trial.js';
 import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
 import { callContext } from '../connect/context.js';
+import { ServerPool } from '../connect/server-pool.js';
 import { openSession } from '../connect/session.js';
+import { serverEnv } from '../connect/target.js';
 import type { ModelCallCode } from '../models/errors.js';
 import { firstTrySuccess } from '../record/build-score.js';
 import type { Task } from '../suite/schema.js';
@@ -22,17 +24,39 @@ export function failOnFatalModelFault(state: RunState, fault: { code: string; me
   state.abort.abort(new RunStop('crashed', `${fault.code}: ${fault.message}`));
 }
 
-/** A fresh session per trial (a fresh server process for stdio), its handshake under the trial's corr id. */
-function sessionOpener(state: RunState): (corrId: string) => Promise<TrialSession> {
+/**
+ * A fresh session per trial (a fresh server process for stdio, from `pool` when there is one), its
+ * handshake under the trial's corr id.
+ */
+function sessionOpener(state: RunState, pool?: ServerPool): (corrId: string) => Promise<TrialSession> {
   return (corrId) =>
-    callContext.run({ corrId }, () =>
-      openSession(state.config.target, {
-        tape: state.tapes.wire,
-        ...(state.prior ? { prior: state.prior } : {}),
-        connectTimeoutMs: 30_000,
-        requestTimeoutMs: state.config.callTimeoutMs,
-      }),
-    );
+    callContext
+      .run({ corrId }, () =>
+        openSession(state.config.target, {
+          tape: state.tapes.wire,
+          ...(state.prior ? { prior: state.prior } : {}),
+          connectTimeoutMs: 30_000,
+          requestTimeoutMs: state.config.callTimeoutMs,
+          ...(pool ? { prestarted: () => pool.take() } : {}),
+        }),
+      )
+      // The next trial's process starts once this one's handshake is over, on a later turn of the
+      // event loop: its fork is that trial's start, not a wait of this one.
+      .finally(() => {
+        if (pool) setImmediate(() => pool.refill());
+      });
+}
+
+/** Stdio targets with the pool on: the phase's server processes start ahead, at most `concurrency` idle. */
+function phasePool(state: RunState, specs: readonly TrialSpec[]): ServerPool | undefined {
+  const target = state.config.target;
+  if (target.kind !== 'stdio' || !state.config.serverPool) return undefined;
+  const demand = specs.filter(needsSession).length;
+  if (demand === 0) return undefined;
+  return new ServerPool(
+    { argv: target.argv, env: serverEnv(target), cwd: target.cwd },
+    { size: state.config.concurrency, demand },
+  );
 }
 
 /** Is the target still there? One fresh session and a tools/list; concurrent askers share the answer. */
@@ -88,6 +112,8 @@ function recordTrialEnd(state: RunState, r: TrialResult): void {
       ...(r.oracleError ? { oracleError: r.oracleError.kind } : {}),
       ...(r.modelError ? { modelError: r.modelError.code } : {}),
       durationMs: r.durationMs,
+      // Wall time the trial waited for its server (start and handshake); null when it opened none.
+      serverWaitMs: r.serverWaitMs ?? null,
     },
     { corrId: r.corrId },
   );
@@ -138,10 +164,11 @@ export async function runPhase(
       corrId: trialCorrId(task.id, phase, i + 1, reps),
     })),
   );
+  const pool = phasePool(state, specs);
   const deps: TrialDeps = {
     model: runner,
     tools: trialTools(state),
-    openSession: sessionOpener(state),
+    openSession: sessionOpener(state, pool),
     limits: { ...state.config.agentLimits, callTimeoutMs: state.config.callTimeoutMs },
     seed: state.config.seed,
     sink: state.tapes.agent,
@@ -168,7 +195,7 @@ export async function runPhase(
     },
     state.abort.signal,
     () => stopped,
-  );
+  ).finally(() => pool?.stop());
   checkStop(state);
   const kept = results.filter((r) => !r.abandoned);
   state.results.push(...kept);

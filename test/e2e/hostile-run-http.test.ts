@@ -90,7 +90,7 @@ describe('hostile HTTP servers, measured', () => {
     const url = await start('flood');
     const { result, record } = await hostileRun(
       { kind: 'http', url },
-      { budgetMs: 8000, tapeCapBytes: 2 * 1024 * 1024, callTimeoutMs: 20_000 },
+      { budgetMs: 8000, tapeCapBytes: 512 * 1024, callTimeoutMs: 20_000 },
     );
     expect(record.void?.reason).toBe('budget_exhausted');
     expect(record.notes.own.some((n) => n.id === 'tape-truncated-wire')).toBe(true);
