@@ -9,6 +9,8 @@
  * Expected outcome (offline, stdio): a run that drives, with findings: argument misuse on `vessel`
  * of the fleet tools (a name where the plan used an id) and error-text findings on the same tools,
  * each citing the wire lines of the failed calls; and rewrite proposals for those tools.
+ * With FERRY_TIMETABLE=1 in its environment it also lists get_timetable: the same server with
+ * another surface, which a rerun of an earlier run refuses (the surface digests differ).
  */
 import * as z from 'zod';
 import { ROUTES, VESSELS } from './lib/ferries.js';
@@ -130,6 +132,19 @@ serve({
       (v) => ({ vesselId: v.vesselId, ...v.crew }),
       { vesselId: z.number().int(), master: z.string(), chiefEngineer: z.string(), bosun: z.string() },
     );
+    if (process.env.FERRY_TIMETABLE === '1')
+      server.registerTool(
+        'get_timetable',
+        {
+          description: 'Fetches the sailing times of one route by its routeId (from list_routes).',
+          inputSchema: z.object({ routeId }),
+          annotations: READ_ONLY,
+        },
+        async ({ routeId: id }) => {
+          const r = findRoute(id);
+          return r ? structured({ routeId: r.routeId, sailings: ['07:10', '12:40', '18:05'] }) : noRoute(id);
+        },
+      );
     return server;
   },
 });

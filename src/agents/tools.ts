@@ -122,10 +122,37 @@ export function withToolContext<T>(ctx: ToolContext, run: () => Promise<T>): Pro
   return trialScope.run(ctx, run);
 }
 
+/**
+ * Parameter renames shown to the model in place of the server's names (a rerun's presentation of
+ * proposed rewrites): presented name → the server's name, per presented tool object.
+ */
+const presentedNames = new WeakMap<ToolDescriptor, ReadonlyMap<string, string>>();
+
+/**
+ * A tool as the model is shown it with another description, parameter docs and parameter names;
+ * every call made through it reaches the server under the server's own parameter names.
+ */
+export function presentTool(
+  tool: ToolDescriptor,
+  view: { description: string; inputSchema: Record<string, unknown>; renames: ReadonlyMap<string, string> },
+): ToolDescriptor {
+  const presented: ToolDescriptor = { ...tool, description: view.description, inputSchema: view.inputSchema };
+  if (view.renames.size > 0) presentedNames.set(presented, view.renames);
+  return presented;
+}
+
+/** The arguments under the server's parameter names (a presented rename mapped back). */
+function serverArguments(tool: ToolDescriptor, args: Record<string, unknown>): Record<string, unknown> {
+  const renames = presentedNames.get(tool);
+  if (renames === undefined) return args;
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [renames.get(k) ?? k, v]));
+}
+
 async function execute(tool: ToolDescriptor, input: unknown, toolCallId: string): Promise<unknown> {
   const ctx = trialScope.getStore();
   if (ctx === undefined) throw new Error(`tool ${tool.name} was called outside a trial`);
-  const given = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  const shown = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  const given = serverArguments(tool, shown);
   if (ctx.phase === 'null-stubbed-empty') {
     ctx.calls.push({ tool: tool.name, toolCallId, arguments: given, stubbed: true, latencyMs: 0 });
     return EMPTY_RESULT;

@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node
 import { join, resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import { parseRecord } from '../record/index.js';
+import { RERUN_FILES } from '../record/rerun.js';
 import type { RunRecord } from '../record/run.js';
 import { linksProblem, listRunDir } from '../tape/run-files.js';
 
@@ -53,6 +54,8 @@ function runDirs(root: string): { dirs: string[]; unreadable: UnreadableRun[] } 
     }
     if (!isDir(dir)) continue;
     if (existsSync(join(dir, RECORD_FILE))) dirs.push(dir);
+    // A rerun is read by reruns.ts and shown only with its original, never as a row.
+    else if (existsSync(join(dir, RERUN_FILES.record))) continue;
     else if (RUN_FILES.some((f) => existsSync(join(dir, f)))) {
       unreadable.push({
         path: join(dir, RECORD_FILE),

@@ -42,12 +42,17 @@ const STANDARD = [
   'suite.json',
   'prereg.json',
   'policy.json',
+  'rerun.json',
+  'rerun-policy.json',
   'wire.jsonl',
   'agent.jsonl',
   'judge.jsonl',
   SIGNATURE_FILE,
 ];
 const PLANES = ['wire', 'agent', 'judge'] as const;
+
+/** What publishing reads of a record: a run's or a rerun's. */
+type Published = Pick<RunRecord, 'runId' | 'files' | 'signer'>;
 
 /**
  * File I/O here is synchronous on purpose: a board of a thousand runs copies thousands of small
@@ -60,7 +65,7 @@ function fileSize(path: string): number | undefined {
   return s?.isFile() ? s.size : undefined;
 }
 
-export async function verification(runDir: string, record?: RunRecord): Promise<Verification> {
+export async function verification(runDir: string, record?: Published): Promise<Verification> {
   if (fileSize(join(runDir, SIGNATURE_FILE)) === undefined) {
     // The record says why when the run was recorded unsigned (an unusable publisher key).
     const why =
@@ -94,7 +99,7 @@ function publishFile(src: string, dest: string, path: string, secrets: readonly 
 }
 
 /** The files a run publishes: the standard set that exists plus every file its record lists. */
-function candidates(record: RunRecord): string[] {
+function candidates(record: Published): string[] {
   return [...new Set([...STANDARD, ...record.files.map((f) => f.path)])];
 }
 
@@ -120,7 +125,7 @@ function envelopeKey(bytes: Buffer | undefined): { keyid: string; publicKey: str
  * builder's key, binding every copy to the original the signature covers.
  */
 export async function publishRun(
-  run: LoadedRun,
+  run: Pick<LoadedRun, 'runDir' | 'recordPath'> & { record: Published },
   siteDir: string,
   secrets: readonly string[],
   boardKey: KeyObject,

@@ -19,6 +19,7 @@ import { methodsPage } from './pages/methods.js';
 import { recordPage } from './pages/record/page.js';
 import { viewerPage } from './pages/viewer.js';
 import { type PublishedRun, publishRun } from './publish.js';
+import { type LoadedRerun, loadReruns, rerunsByOriginal } from './reruns.js';
 import { storyOf } from './story-index.js';
 
 export interface BuildOptions {
@@ -89,6 +90,25 @@ function runData(run: LoadedRun, published: PublishedRun, story: Story | undefin
   })}\n`;
 }
 
+/** The viewer's data for a rerun: its tapes, opened from (and compared with) its original's page. */
+function rerunData(
+  rerun: LoadedRerun,
+  original: LoadedRun,
+  published: PublishedRun,
+  story: Story | undefined,
+): string {
+  return `${JSON.stringify({
+    schema: 'fitness-report.viewer-run/1',
+    runId: rerun.record.runId,
+    serverSlug: original.record.identity.serverSlug,
+    outcome: `rerun ${rerun.record.outcome}`,
+    recordPage: `records/${original.record.runId}.html`,
+    planes: published.planes,
+    verification: published.verification,
+    ...(story ? { story } : {}),
+  })}\n`;
+}
+
 /** The board builder's signing key (created on first use), refused inside the runs or the site. */
 function boardKey(options: BuildOptions, out: string): KeyObject {
   const path = resolve(options.signingKeyPath ?? defaultSigningKeyPath());
@@ -119,6 +139,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const out = resolve(options.out);
   const key = boardKey(options, out);
   const { runs: loaded, unreadable } = await loadRuns(options.runs);
+  const found = loadReruns(options.runs);
+  unreadable.push(...found.unreadable);
+  const rerunsOf = rerunsByOriginal(found.reruns, new Set(loaded.map((r) => r.record.runId)), unreadable);
   const client = await clientFiles();
 
   prepareOut(out);
@@ -150,7 +173,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (published.planes.length > 0) withTapes.add(record.runId);
     const id = record.runId;
     write(`data/${id}.json`, runData({ ...run, record }, published, storyOf(out, published)));
-    write(`records/${id}.html`, recordPage({ record, row: rows.get(id), published, groupName: nameOf }));
+    write(
+      `records/${id}.html`,
+      recordPage({
+        record,
+        row: rows.get(id),
+        published,
+        groupName: nameOf,
+        reruns: (rerunsOf.get(id) ?? []).map((r) => r.record),
+      }),
+    );
+    for (const rerun of rerunsOf.get(id) ?? []) {
+      const pub = await publishRun(rerun, out, options.secrets ?? [], key);
+      write(`data/${rerun.record.runId}.json`, rerunData(rerun, { ...run, record }, pub, storyOf(out, pub)));
+    }
   }
   write(
     'index.html',

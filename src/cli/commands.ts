@@ -6,6 +6,7 @@ import { exportCommand } from './export.js';
 import { findingsCommand } from './findings.js';
 import { keyCommand } from './key.js';
 import { probeCommand } from './probe.js';
+import { rerunCommand } from './rerun.js';
 import { rosterCommand } from './roster.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
@@ -21,6 +22,7 @@ export const commands: readonly Command[] = [
   exportCommand,
   verifyCommand,
   findingsCommand,
+  rerunCommand,
   keyCommand,
   boardCommand,
   serveCommand,

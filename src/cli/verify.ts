@@ -24,6 +24,10 @@ Checks a run as a sceptic would, and prints a table of every check:
   gate …, interval …, outcome         every gate verdict, the Wilson intervals and the outcome recomputed
                                       from the stored counts with the same pure functions the run used
   tape counts …                       the record's trial counts recounted from the agent tape
+  rerun (a directory with rerun.json)  custody as above; the rerun policy's sha256 and alpha; the
+                                      McNemar p-value and both Wilson intervals recomputed; the
+                                      original beside it unmodified; and the pairing (pairs, b, c)
+                                      re-derived from both runs' agent tapes
 
 SITE_URL is a published run on a board (https://…/runs/<run-id>/): its files are fetched and checked
 the same way.
@@ -37,7 +41,7 @@ ${exitCodeHelp({ ok: 'verified: every check agrees and the signer is trusted', f
 export function runDir(path: string): string {
   if (!existsSync(path)) throw new UsageError(`${path}: no such run directory`);
   if (!statSync(path).isDirectory()) throw new UsageError(`${path}: not a directory (give a run directory)`);
-  if (!existsSync(join(path, 'record.json')))
+  if (!existsSync(join(path, 'record.json')) && !existsSync(join(path, 'rerun.json')))
     throw new UsageError(`${path}: not a run directory (no record.json)`);
   return path;
 }

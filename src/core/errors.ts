@@ -88,6 +88,9 @@ export const ERROR_CODES = {
   ROSTER_INVALID: 'a roster file that cannot be used',
   ROSTER_STATE: "the roster's SQLite work list cannot be read or written",
   SERVE_NOT_READY: 'a roster HTTP server did not say it was listening in time',
+  RERUN_ORIGINAL: 'the original run of a rerun cannot be read or is not a complete run',
+  RERUN_NEVER_DROVE: 'a rerun asked of a run that never drove: it has no findings or proposals',
+  RERUN_NO_PROPOSALS: 'a rerun asked of a run that has no rewrite proposals',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -3,17 +3,19 @@ import { join } from 'node:path';
 import { sha256Hex } from '../core/canonical.js';
 import { describeError } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
+import { RERUN_FILES } from '../record/rerun.js';
 import type { RunRecord } from '../record/run.js';
 import type { SuiteFile } from '../suite/suite-file.js';
 import type { SignatureCheck } from '../tape/check-signature.js';
 import { REDACTION_FILE } from '../tape/redaction.js';
 import { loadTrust, type TrustSet } from '../tape/trust.js';
 import { FILES } from './run-dir.js';
-import { custodyChecks, type Signer } from './verify-custody.js';
+import { type Custody, custodyChecks, type Signer } from './verify-custody.js';
 import { findingsChecks, refusalChecks } from './verify-findings.js';
 import { gateChecks, readSuite } from './verify-gates.js';
 import { policyFileCheck, preregOrderChecks, tapeMoments } from './verify-prereg.js';
 import { publishedCustodyChecks } from './verify-redaction.js';
+import { verifyRerunDir } from './verify-rerun.js';
 import { type Check, check } from './verify-table.js';
 import { readTrialEvents, tapeCountChecks } from './verify-tapes.js';
 
@@ -141,6 +143,8 @@ async function tapeChecks(dir: string, record: RunRecord): Promise<Check[]> {
  */
 export async function verifyFitnessRun(dir: string, options: VerifyOptions = {}): Promise<VerifyResult> {
   const trust = options.trust ?? loadTrust([], process.env, (p) => p);
+  if (!existsSync(join(dir, FILES.record)) && existsSync(join(dir, RERUN_FILES.record)))
+    return result(await verifyRerunDir(dir, trust, options.allowUntrusted === true));
   let record: RunRecord | undefined;
   let recordError: string | undefined;
   try {
@@ -169,6 +173,10 @@ export async function verifyFitnessRun(dir: string, options: VerifyOptions = {})
       ...(await tapeChecks(dir, record)),
     );
   }
+  return result({ checks, custody });
+}
+
+function result({ checks, custody }: { checks: Check[]; custody: Custody }): VerifyResult {
   const line = (c: Check) => `${c.check}: ${c.detail}`;
   return {
     ok: checks.every((c) => c.ok),

@@ -1,4 +1,5 @@
 import { type RunRecord, standingNoteSummary } from '../../../record/index.js';
+import type { RerunRecord } from '../../../record/rerun.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { BoardRow } from '../../model.js';
 import type { PublishedRun } from '../../publish.js';
@@ -18,6 +19,7 @@ import { probeFindings } from './findings.js';
 import { gateLedger } from './gate-ledger.js';
 import { identity, lineage, preregistration } from './identity.js';
 import { ownerFindings } from './owner-findings.js';
+import { measuredEffects } from './rerun-effect.js';
 import { scoreDetails, toolAttribution } from './score.js';
 
 export interface RecordPageInput {
@@ -25,6 +27,8 @@ export interface RecordPageInput {
   row: BoardRow | undefined;
   published: PublishedRun | undefined;
   groupName: (id: string) => string;
+  /** Reruns of this run with its proposals (shown here, never as rows). */
+  reruns?: readonly RerunRecord[];
 }
 
 const section = (id: string, title: string, body: SafeHtml) =>
@@ -58,6 +62,7 @@ ${section('exploration', 'Exploration ledger', explorationLedger(record))}
 ${section('probes', 'Probe findings', probeFindings(record, links))}
 ${section('tools', 'Per-tool attribution', toolAttribution(record.score, record.runId, links))}
 ${section('owner-findings', 'Findings for the server owner', ownerFindings(record, links))}
+${record.findings && record.findings.proposals.length > 0 ? section('measured-effect', 'Measured effect of the proposals', measuredEffects(record.runId, input.reruns ?? [], links)) : ''}
 ${record.score ? section('score', 'Drive details', scoreDetails(record.score, record.runId, links)) : ''}
 ${section('cost', 'Cost', costBreakdown(record.cost))}
 ${section('identity', 'Identity', identity(record))}

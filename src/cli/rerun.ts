@@ -1,0 +1,144 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { FitnessError } from '../core/errors.js';
+import { RERUN_ALPHA } from '../record/rerun.js';
+import { rerunWithRewrites } from '../run/rerun.js';
+import { TARGET_VALUE_FLAGS, targetFromFlags } from '../run/target-args.js';
+import type { Command } from './command.js';
+import { describeError, UsageError } from './errors.js';
+import { EXIT, exitCodeHelp } from './exit-codes.js';
+
+const USAGE = `Usage: fitness-report rerun RUN_DIR --with-rewrites [options] [target flags as for run]
+
+Measures whether the rewrite proposals of RUN_DIR (see \`fitness-report findings RUN_DIR\`) help:
+drives the SAME registered suite of RUN_DIR again (its suite.json tasks, the drive reps, seed, runner
+and agent limits from its policy.json) with each proposed description, parameter documentation and
+parameter rename shown to the runner in place of the server's. The server is untouched: it receives
+its own tool and parameter names, and the override (tool → description shown, and the proposals it
+came from) is recorded. Writes a new directory <out>/<server>-rerun-<UTC time>/ with rerun.json,
+rerun-policy.json, wire/agent/judge.jsonl and signature.json; RUN_DIR is never modified (rerun.json
+names its run id, record sha256 and suite hash, and the board shows the rerun with it).
+
+What is re-run: the drive only. Generation, admission, the screen and the validity gates are not:
+the suite is the same bytes over the same surface, so the original's gate decisions stand for it.
+
+The effect is paired per trial (task id × rep): both first-try rates with Wilson 95% intervals, and
+an exact two-sided McNemar test on the discordant pairs (b: first try passed only originally, c:
+only with the rewrites) at alpha ${RERUN_ALPHA}, pre-registered in rerun-policy.json before the first
+model call. "no measurable effect" when the test does not reject. With the offline heuristic runner
+the effect is the effect on a lexical agent, and the record says so.
+
+Refusals:
+  a run that never drove, or has no proposals     one line, exit 1, nothing written
+  the server's surface changed since the run       exit 1, recorded as a REFUSED rerun with both
+                                                   surface digests
+
+Options:
+  --with-rewrites     present the run's proposals (required: the only kind of rerun)
+  --out DIR           parent of the rerun's directory (default: the parent of RUN_DIR)
+  --concurrency N     trials in flight (default 4)
+  --signing-key FILE  the publisher's key, as for run
+
+Target (default: the one RUN_DIR recorded, when it recorded it without secrets; env and cwd of a
+stdio server are never recorded): the same flags as run, e.g. -- <command> [args], --url URL
+[--header 'K: V'], --config FILE --server NAME, --env K=V, --secret-env K=V, --cwd DIR, --credential.
+
+${exitCodeHelp({ ok: 'MEASURED: the paired effect is recorded (whatever it is)', finding: 'refused: never drove, no proposals, or the surface changed' })}`;
+
+const OWN_VALUE = new Set(['--out', '--concurrency', '--signing-key']);
+const TARGET = new Set<string>(TARGET_VALUE_FLAGS);
+
+interface Parsed {
+  run: string;
+  own: Map<string, string>;
+  target: Map<string, string[]>;
+  command: string[];
+  withRewrites: boolean;
+}
+
+function parse(argv: readonly string[]): Parsed {
+  const dash = argv.indexOf('--');
+  const head = dash === -1 ? argv : argv.slice(0, dash);
+  const parsed: Parsed = {
+    run: '',
+    own: new Map(),
+    target: new Map(),
+    command: dash === -1 ? [] : argv.slice(dash + 1),
+    withRewrites: false,
+  };
+  const runs: string[] = [];
+  for (let i = 0; i < head.length; i++) {
+    const a = head[i] ?? '';
+    if (a === '--with-rewrites') parsed.withRewrites = true;
+    else if (OWN_VALUE.has(a) || TARGET.has(a)) {
+      const value = head[++i];
+      if (value === undefined) throw new UsageError(`${a} needs a value`);
+      if (OWN_VALUE.has(a)) parsed.own.set(a, value);
+      else parsed.target.set(a, [...(parsed.target.get(a) ?? []), value]);
+    } else if (a.startsWith('--')) throw new UsageError(`unknown option '${a}' (try rerun --help)`);
+    else runs.push(a);
+  }
+  if (runs.length !== 1 || runs[0] === undefined) throw new UsageError('rerun needs exactly one RUN_DIR');
+  if (!parsed.withRewrites) throw new UsageError('rerun needs --with-rewrites (the only kind of rerun)');
+  parsed.run = runs[0];
+  return parsed;
+}
+
+function integer(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new UsageError(`${flag} needs an integer, got '${text}'`);
+  return Number(text);
+}
+
+export const rerunCommand: Command = {
+  name: 'rerun',
+  summary: "measure a run's rewrite proposals: its registered drive again with them, paired per trial",
+  usage: USAGE,
+  async run(argv, io) {
+    let options: Parameters<typeof rerunWithRewrites>[0];
+    try {
+      const args = parse(argv);
+      const dir = resolve(io.cwd, args.run);
+      if (!existsSync(dir) || !statSync(dir).isDirectory())
+        throw new UsageError(`${dir}: no such run directory`);
+      const hasTarget = args.command.length > 0 || args.target.has('--url') || args.target.has('--config');
+      if (!hasTarget && args.target.size > 0)
+        throw new UsageError(
+          'a target flag needs its target: -- <command> [args], --url URL or --config FILE',
+        );
+      const concurrency = integer('--concurrency', args.own.get('--concurrency'));
+      const out = args.own.get('--out');
+      const key = args.own.get('--signing-key');
+      options = {
+        run: dir,
+        cwd: io.cwd,
+        env: io.env,
+        ...(hasTarget ? { target: targetFromFlags(args.target, args.command, io) } : {}),
+        ...(out === undefined ? {} : { outDir: out }),
+        ...(key === undefined ? {} : { signingKeyPath: key }),
+        ...(concurrency === undefined ? {} : { concurrency }),
+      };
+    } catch (err) {
+      io.err(`fitness-report rerun: ${describeError(err)}`);
+      return EXIT.usage;
+    }
+    try {
+      const result = await rerunWithRewrites({ ...options, progress: (line) => io.err(line) });
+      const r = result.record;
+      if (r.outcome === 'MEASURED' && r.effect) io.out(`MEASURED ${r.effect.verdict}: ${r.effect.statement}`);
+      else if (r.outcome === 'REFUSED' && r.refusal) io.out(`REFUSED surface_changed: ${r.refusal.detail}`);
+      else io.out(`VOID ${r.void?.reason ?? ''}: ${r.void?.detail ?? ''}`);
+      io.out(`rerun: ${result.dir}`);
+      return result.exitCode;
+    } catch (err) {
+      io.err(`fitness-report rerun: ${describeError(err)}`);
+      if (err instanceof UsageError) return EXIT.usage;
+      if (
+        err instanceof FitnessError &&
+        (err.code === 'RERUN_NEVER_DROVE' || err.code === 'RERUN_NO_PROPOSALS')
+      )
+        return EXIT.finding;
+      return err instanceof FitnessError && err.code === 'RERUN_ORIGINAL' ? EXIT.usage : EXIT.crash;
+    }
+  },
+};

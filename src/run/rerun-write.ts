@@ -1,0 +1,149 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeError } from '../core/errors.js';
+import { effectOfTapes } from '../findings/paired.js';
+import { scrubRecord } from '../record/io.js';
+import { RERUN_FILES, RERUN_SCHEMA, RERUN_STATEMENT, RerunRecord } from '../record/rerun.js';
+import type { FileDigest } from '../record/surface.js';
+import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
+import { parseTape } from '../tape/reader.js';
+import { listRunDir } from '../tape/run-files.js';
+import { loadOrCreateSigningKey, SIGNATURE_FILE, sha256File, signRun } from '../tape/signature.js';
+import { PRODUCER, VERSION } from '../version.js';
+import type { RerunDraft, RerunResult } from './rerun.js';
+import { rerunOf } from './rerun.js';
+import { FILES } from './run-dir.js';
+import { RunStop } from './state.js';
+import { closeTapes } from './tapes.js';
+
+function agentRecords(dir: string) {
+  return parseTape(readFileSync(join(dir, FILES.agent), 'utf8'), join(dir, FILES.agent)).records;
+}
+
+async function digests(dir: string): Promise<FileDigest[]> {
+  const out: FileDigest[] = [];
+  for (const path of [RERUN_FILES.policy, FILES.wire, FILES.agent, FILES.judge]) {
+    try {
+      out.push({ path, ...(await sha256File(join(dir, path))) });
+    } catch {
+      // Not written (a refused rerun has no policy): not listed.
+    }
+  }
+  return out;
+}
+
+/** The outcome part of the record: the effect, the surface refusal, or why the rerun is VOID. */
+function outcomeOf(
+  draft: RerunDraft,
+): Pick<RerunRecord, 'outcome' | 'effect' | 'unpaired' | 'refusal' | 'void'> {
+  const { state, original } = draft;
+  if (draft.stop) return { outcome: 'VOID', void: { reason: draft.stop.reason, detail: draft.stop.detail } };
+  if (draft.refused) {
+    const now = draft.surfaceDigest;
+    return {
+      outcome: 'REFUSED',
+      refusal: {
+        reason: 'surface_changed',
+        detail: `the server's surface changed since ${original.record.runId}: surface digest ${original.surfaceDigest} then, ${now ?? 'none (tools/list failed)'} now; a paired rerun needs the same surface`,
+        originalDigest: original.surfaceDigest,
+        ...(now === undefined ? {} : { currentDigest: now }),
+      },
+    };
+  }
+  const runnerKind = state.runner?.provider === 'heuristic' ? 'lexical' : 'model';
+  const alpha = draft.policy?.doc.alpha;
+  if (alpha === undefined)
+    return { outcome: 'VOID', void: { reason: 'crashed', detail: 'no rerun policy was written' } };
+  const { effect, unpaired } = effectOfTapes(
+    agentRecords(original.dir),
+    agentRecords(state.dir),
+    alpha,
+    runnerKind,
+  );
+  if (effect === undefined)
+    return { outcome: 'VOID', void: { reason: 'crashed', detail: 'no drive trial paired' } };
+  return { outcome: 'MEASURED', effect, unpaired };
+}
+
+/** Closes the tapes, writes rerun.json (validated, scrubbed) and signs the rerun directory. */
+export async function writeRerun(draft: RerunDraft, target: string): Promise<RerunResult> {
+  const { state, original } = draft;
+  // Append-only: the original's suite hash goes on each tape's end line, never stamped in after.
+  const problems = await closeTapes(
+    state.tapes,
+    draft.stop ? 'VOID' : draft.refused ? 'REFUSED' : 'MEASURED',
+    original.suite.hash,
+  );
+  if (problems.length > 0 && !draft.stop) draft.stop = new RunStop('crashed', problems.join('; '));
+  let outcome: ReturnType<typeof outcomeOf>;
+  try {
+    outcome = outcomeOf(draft);
+  } catch (err) {
+    outcome = { outcome: 'VOID', void: { reason: 'crashed', detail: describeError(err) } };
+  }
+  const keyPath = draft.signingKeyPath ?? defaultSigningKeyPath();
+  let signer: RerunRecord['signer'];
+  let key: ReturnType<typeof loadOrCreateSigningKey> | undefined;
+  try {
+    key = loadOrCreateSigningKey(keyPath);
+    signer = { status: 'signed', keyid: publicKeyInfo(key).fingerprint };
+  } catch (err) {
+    signer = { status: 'unsigned', reason: `the signing key could not be used: ${describeError(err)}` };
+  }
+  const runnerKind = state.runner?.provider === 'heuristic' ? 'lexical' : 'model';
+  const record: RerunRecord = RerunRecord.parse(
+    scrubRecord(
+      {
+        schema: RERUN_SCHEMA,
+        runId: state.runId,
+        rerunOf: rerunOf(original),
+        ...outcome,
+        startedAt: state.startedAt.toISOString(),
+        endedAt: new Date().toISOString(),
+        producer: { name: PRODUCER, version: VERSION },
+        runner: state.runner?.id ?? state.config.runnerSpec,
+        target: { kind: state.config.target.kind, description: target },
+        targetFrom: draft.targetFrom,
+        statement: RERUN_STATEMENT,
+        ...(draft.policy
+          ? {
+              policy: {
+                path: RERUN_FILES.policy,
+                sha256: draft.policy.sha256,
+                at: draft.policy.at.toISOString(),
+              },
+            }
+          : {}),
+        overrides: draft.policy?.doc.overrides ?? [],
+        ...(draft.surfaceDigest === undefined ? {} : { surfaceDigest: draft.surfaceDigest }),
+        notes: [
+          ...state.ownNotes,
+          ...(runnerKind === 'lexical'
+            ? [
+                {
+                  id: 'lexical-agent',
+                  text: 'The runner is the offline heuristic: the measured effect is the effect of the rewrites on a lexical agent (tool choice and argument filling by matching words), not on a language model.',
+                },
+              ]
+            : []),
+        ],
+        files: await digests(state.dir),
+        signer,
+      },
+      state.secrets,
+    ),
+  );
+  const path = join(state.dir, RERUN_FILES.record);
+  writeFileSync(path, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx' });
+  if (key !== undefined) {
+    const files = listRunDir(state.dir).files.filter((f) => f !== SIGNATURE_FILE);
+    try {
+      await signRun(state.dir, state.runId, files, key, original.suite.hash);
+    } catch (err) {
+      state.progress(`signature: not written (${describeError(err)})`);
+    }
+  }
+  state.progress(`record: ${path}`);
+  const exitCode = record.outcome === 'MEASURED' ? 0 : record.outcome === 'REFUSED' ? 1 : 3;
+  return { dir: state.dir, runId: state.runId, record, exitCode };
+}

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { processScope, reapScope } from '../connect/processes.js';
+import { describeTarget, type TargetInput, targetSecrets } from '../connect/target.js';
+import { describeError, UsageError } from '../core/errors.js';
+import { overridesFrom, presentedTools } from '../findings/override.js';
+import {
+  RERUN_ALPHA,
+  RERUN_FILES,
+  RERUN_POLICY_SCHEMA,
+  RERUN_STATEMENT,
+  type RerunPolicy,
+  type RerunRecord,
+  rerunPolicySha256,
+  serializeRerunPolicy,
+} from '../record/rerun.js';
+import { parseCorrId } from '../tape/corr-id.js';
+import { resolveConfig } from './config.js';
+import { connectStage, surfaceStage } from './connect-stage.js';
+import { resolveModels } from './models.js';
+import { readOriginal } from './rerun-original.js';
+import { writeRerun } from './rerun-write.js';
+import { createRunDir } from './run-dir.js';
+import { checkStop, type RunState, RunStop } from './state.js';
+import { openTapes } from './tapes.js';
+import { runPhase } from './trials.js';
+
+export interface RerunOptions {
+  /** The original run directory. */
+  run: string;
+  /** The target, re-supplied (needed when the original sent a secret); default: the one it recorded. */
+  target?: TargetInput;
+  /** Parent of the rerun's directory (default: the original's parent, so the board finds both). */
+  outDir?: string;
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  concurrency?: number;
+  signingKeyPath?: string;
+  progress?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface RerunResult {
+  dir: string;
+  runId: string;
+  record: RerunRecord;
+  /** 0 MEASURED, 1 REFUSED, 3 VOID. */
+  exitCode: number;
+}
+
+/** What was decided before the drive, for the record. */
+export interface RerunDraft {
+  state: RunState;
+  original: ReturnType<typeof readOriginal>;
+  targetFrom: 'original' | 'flags';
+  policy?: { doc: RerunPolicy; sha256: string; at: Date };
+  surfaceDigest?: string;
+  refused?: boolean;
+  stop?: RunStop;
+  signingKeyPath?: string;
+}
+
+/**
+ * `fitness-report rerun RUN --with-rewrites`: the original's registered drive again, over the same
+ * server, with the proposed descriptions shown to the runner in place of the server's. Refuses (a
+ * FitnessError, no directory) a run that never drove or has no proposals; records a REFUSED rerun
+ * when the server's surface changed since the original; otherwise writes rerun.json with the paired
+ * measured effect, linked to the original (which is never modified).
+ */
+export async function rerunWithRewrites(options: RerunOptions): Promise<RerunResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const original = readOriginal(resolve(cwd, options.run));
+  const targetFrom = options.target === undefined ? 'original' : 'flags';
+  const target = options.target ?? ('input' in original.target ? original.target.input : undefined);
+  if (target === undefined)
+    throw new UsageError(
+      `${original.record.runId}: the target cannot be restarted from the record (${'why' in original.target ? original.target.why : 'not recorded'}): give it again as for run (-- <command>, --url, --config/--server, with its headers or env)`,
+    );
+  const p = original.policy;
+  const config = resolveConfig({
+    target,
+    cwd,
+    env: options.env ?? {},
+    runner: p.runner,
+    judge: 'heuristic',
+    seed: p.seed,
+    reps: { drive: p.reps.drive },
+    maxSteps: p.agentLimits.maxSteps,
+    maxOutputTokens: p.agentLimits.maxOutputTokens,
+    tokenBudget: p.agentLimits.tokenBudgetPerTrial,
+    trialTimeoutMs: p.agentLimits.trialTimeoutMs,
+    ...(typeof p.agentLimits.callTimeoutMs === 'number'
+      ? { callTimeoutMs: p.agentLimits.callTimeoutMs }
+      : {}),
+    allowDestructive: p.explorablePolicy?.allowDestructive ?? false,
+    credential: p.credential,
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+  });
+  const models = resolveModels(config);
+  const secrets = [...targetSecrets(config.target), ...models.secrets];
+  const outDir = resolve(cwd, options.outDir ?? dirname(original.dir));
+  const startedAt = new Date();
+  const slug = `${original.record.identity.serverSlug}-rerun`.slice(0, 48).replace(/-+$/, '');
+  const { runId, dir } = createRunDir(outDir, slug, startedAt);
+  const progress = options.progress ?? (() => {});
+  const abort = new AbortController();
+  options.signal?.addEventListener(
+    'abort',
+    () => abort.abort(new RunStop('aborted', 'the rerun was aborted')),
+    {
+      once: true,
+    },
+  );
+  const state: RunState = {
+    config,
+    runId,
+    dir,
+    slug,
+    startedAt,
+    tapes: openTapes(dir, config.target, config.runnerSpec, config.judgeSpec, secrets, config.tapeCapBytes),
+    secrets,
+    abort,
+    progress,
+    emit: () => {},
+    runner: models.runner,
+    stages: [],
+    trials: {},
+    gates: [],
+    probes: [],
+    usage: [],
+    results: [],
+    ownNotes: [],
+  };
+  progress(`rerun ${runId}: ${dir} (paired with ${original.record.runId})`);
+  const draft: RerunDraft = {
+    state,
+    original,
+    targetFrom,
+    ...(options.signingKeyPath === undefined ? {} : { signingKeyPath: resolve(cwd, options.signingKeyPath) }),
+  };
+  const scope = `${runId}-${randomBytes(4).toString('hex')}`;
+  try {
+    await processScope.run(scope, () => drive(draft));
+  } catch (err) {
+    draft.stop = err instanceof RunStop ? err : new RunStop('crashed', describeError(err));
+  } finally {
+    await state.session?.close().catch(() => undefined);
+    reapScope(scope);
+  }
+  return writeRerun(draft, describeTarget(config.target));
+}
+
+/** Connect, list, compare the surface, register the rerun policy, drive with the override. */
+async function drive(draft: RerunDraft): Promise<void> {
+  const { state, original } = draft;
+  await connectStage(state);
+  await surfaceStage(state);
+  checkStop(state);
+  const digest = state.surface?.digest;
+  if (digest !== undefined) draft.surfaceDigest = digest;
+  if (digest !== original.surfaceDigest) {
+    draft.refused = true;
+    return;
+  }
+  const overrides = overridesFrom(original.record.findings?.proposals ?? [], original.tools);
+  const at = new Date();
+  const p = original.policy;
+  const doc: RerunPolicy = {
+    schema: RERUN_POLICY_SCHEMA,
+    rerunOf: rerunOf(original),
+    runner: state.runner?.id ?? state.config.runnerSpec,
+    seed: p.seed,
+    repsDrive: p.reps.drive,
+    agentLimits: p.agentLimits,
+    trials: [...original.trials.keys()],
+    pairing: 'per trial: task id × rep',
+    test: 'exact McNemar, two-sided',
+    alpha: RERUN_ALPHA,
+    overrides,
+    statement: RERUN_STATEMENT,
+    writtenAt: at.toISOString(),
+  };
+  writeFileSync(join(state.dir, RERUN_FILES.policy), serializeRerunPolicy(doc), { flag: 'wx' });
+  draft.policy = { doc, sha256: rerunPolicySha256(doc), at };
+  state.progress(`policy: ${RERUN_FILES.policy} ${draft.policy.sha256.slice(0, 12)} (alpha ${RERUN_ALPHA})`);
+  const surface = state.tools;
+  if (surface === undefined) throw new RunStop('crashed', 'no surface to present');
+  state.tools = { ...surface, tools: presentedTools(surface.tools, overrides) };
+  const driven = new Set(
+    [...original.trials.keys()].flatMap((corr) => {
+      const c = parseCorrId(corr);
+      return c.kind === 'trial' ? [c.taskId] : [];
+    }),
+  );
+  const tasks = [...original.suite.tasks, ...original.suite.reserve].filter((t) => driven.has(t.id));
+  await runPhase(state, tasks, 'drive', p.reps.drive);
+  state.progress(`drive: ${state.results.length} trial(s) with the rewrites`);
+}
+
+export function rerunOf(original: ReturnType<typeof readOriginal>): RerunPolicy['rerunOf'] {
+  return {
+    runId: original.record.runId,
+    suiteHash: original.suite.hash,
+    surfaceDigest: original.surfaceDigest,
+    recordSha256: original.recordSha256,
+  };
+}

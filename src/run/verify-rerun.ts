@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { sha256Hex } from '../core/canonical.js';
+import { describeError } from '../core/errors.js';
+import { effectOfTapes } from '../findings/paired.js';
+import {
+  RERUN_FILES,
+  RerunPolicy,
+  type RerunRecord,
+  RerunRecord as RerunSchema,
+  rerunPolicySha256,
+} from '../record/rerun.js';
+import { mcnemarExact } from '../stats/mcnemar.js';
+import { wilson } from '../stats/wilson.js';
+import { parseTape } from '../tape/reader.js';
+import type { TrustSet } from '../tape/trust.js';
+import { FILES } from './run-dir.js';
+import { type Custody, custodyChecks } from './verify-custody.js';
+import { type Check, check } from './verify-table.js';
+
+/** rerun.json, validated; an Error naming what is wrong. */
+export function readRerunRecord(dir: string): RerunRecord | Error {
+  try {
+    const parsed = RerunSchema.safeParse(JSON.parse(readFileSync(join(dir, RERUN_FILES.record), 'utf8')));
+    return parsed.success
+      ? parsed.data
+      : new Error(`${RERUN_FILES.record}: ${parsed.error.issues[0]?.message}`);
+  } catch (err) {
+    return new Error(`${RERUN_FILES.record}: ${describeError(err)}`);
+  }
+}
+
+function agent(dir: string) {
+  return parseTape(readFileSync(join(dir, FILES.agent), 'utf8'), join(dir, FILES.agent)).records;
+}
+
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-12;
+
+/** The stored numbers recomputed: b + c, the exact McNemar p-value, and both Wilson intervals. */
+function arithmetic(r: RerunRecord): Check[] {
+  const e = r.effect;
+  if (e === undefined) return [];
+  const test = mcnemarExact(e.mcnemar.b, e.mcnemar.c, e.mcnemar.alpha);
+  const w = (k: number, n: number, stored: { lower: number; upper: number }) => {
+    const x = wilson(k, n, 0.95);
+    return close(x.lower, stored.lower) && close(x.upper, stored.upper);
+  };
+  return [
+    check(
+      'mcnemar',
+      close(test.pValue, e.mcnemar.pValue) && test.rejects === e.mcnemar.rejects,
+      `b = ${e.mcnemar.b}, c = ${e.mcnemar.c}: exact p = ${test.pValue.toPrecision(4)} at alpha ${e.mcnemar.alpha} (${test.rejects ? 'rejects' : 'does not reject'})`,
+    ),
+    check(
+      'intervals',
+      w(e.original.k, e.original.n, e.original.wilson) && w(e.rewritten.k, e.rewritten.n, e.rewritten.wilson),
+      `${e.original.k}/${e.original.n} and ${e.rewritten.k}/${e.rewritten.n} Wilson 95%`,
+    ),
+  ];
+}
+
+/** The rerun's policy file as the record names it, and the alpha it registered. */
+function policyChecks(dir: string, r: RerunRecord): Check[] {
+  if (r.policy === undefined) return [];
+  try {
+    const doc = RerunPolicy.parse(JSON.parse(readFileSync(join(dir, r.policy.path), 'utf8')));
+    const alpha = r.effect?.mcnemar.alpha;
+    return [
+      check(
+        'rerun policy',
+        rerunPolicySha256(doc) === r.policy.sha256,
+        `${r.policy.path} sha256 ${r.policy.sha256.slice(0, 12)}…`,
+      ),
+      ...(alpha === undefined
+        ? []
+        : [check('alpha', alpha === doc.alpha, `registered ${doc.alpha}, used ${alpha}`)]),
+    ];
+  } catch (err) {
+    return [check('rerun policy', false, describeError(err))];
+  }
+}
+
+/** The original beside the rerun: unmodified, the same suite, and the pairing re-derived from both tapes. */
+function pairingChecks(dir: string, r: RerunRecord): Check[] {
+  const original = join(dirname(dir), r.rerunOf.runId);
+  if (!existsSync(join(original, FILES.record)))
+    return [
+      check(
+        'original',
+        false,
+        `${r.rerunOf.runId} is not beside the rerun (${original}): the pairing cannot be re-derived`,
+      ),
+    ];
+  const text = readFileSync(join(original, FILES.record), 'utf8');
+  const out = [
+    check(
+      'original',
+      sha256Hex(text) === r.rerunOf.recordSha256,
+      `${r.rerunOf.runId} record.json sha256 as the rerun read it`,
+    ),
+  ];
+  const suite = JSON.parse(readFileSync(join(original, FILES.suite), 'utf8')) as { hash?: unknown };
+  out.push(
+    check(
+      'paired suite',
+      suite.hash === r.rerunOf.suiteHash,
+      `suite hash ${r.rerunOf.suiteHash.slice(0, 12)}…`,
+    ),
+  );
+  if (r.effect === undefined) return out;
+  const again = effectOfTapes(agent(original), agent(dir), r.effect.mcnemar.alpha, r.effect.runnerKind);
+  const e = again.effect;
+  const same =
+    e !== undefined &&
+    e.pairs === r.effect.pairs &&
+    e.mcnemar.b === r.effect.mcnemar.b &&
+    e.mcnemar.c === r.effect.mcnemar.c &&
+    close(e.mcnemar.pValue, r.effect.mcnemar.pValue) &&
+    e.verdict === r.effect.verdict;
+  out.push(
+    check(
+      'pairing',
+      same,
+      e === undefined
+        ? 'no pair re-derived from the tapes'
+        : `${e.pairs} pairs, b = ${e.mcnemar.b}, c = ${e.mcnemar.c}, p = ${e.mcnemar.pValue.toPrecision(4)} re-derived from both agent tapes${same ? '' : ` (the record says ${r.effect.pairs} pairs, b = ${r.effect.mcnemar.b}, c = ${r.effect.mcnemar.c})`}`,
+    ),
+  );
+  return out;
+}
+
+/** `verify` on a rerun directory: custody as for a run, then every number of the effect re-derived. */
+export async function verifyRerunDir(
+  dir: string,
+  trust: TrustSet,
+  allowUntrusted: boolean,
+): Promise<{ checks: Check[]; custody: Custody }> {
+  const custody = await custodyChecks(dir, undefined, trust, allowUntrusted);
+  const checks = [...custody.checks];
+  const r = readRerunRecord(dir);
+  if (r instanceof Error) return { checks: [...checks, check('record', false, r.message)], custody };
+  const m = custody.signature?.manifest;
+  if (m !== undefined) {
+    checks.push(check('run id', m.runId === r.runId, `manifest ${m.runId}, record ${r.runId}`));
+    if (m.schema === 'fitness-report.manifest/2')
+      checks.push(
+        check('suite hash', m.suiteHash === r.rerunOf.suiteHash, `manifest ${m.suiteHash ?? 'none'}`),
+      );
+  }
+  checks.push(...policyChecks(dir, r), ...arithmetic(r));
+  try {
+    checks.push(...pairingChecks(dir, r));
+  } catch (err) {
+    checks.push(check('pairing', false, describeError(err)));
+  }
+  return { checks, custody };
+}
