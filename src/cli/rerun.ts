@@ -43,6 +43,9 @@ Target (default: the one RUN_DIR recorded, when it recorded it without secrets; 
 stdio server are never recorded): the same flags as run, e.g. -- <command> [args], --url URL
 [--header 'K: V'], --config FILE --server NAME, --env K=V, --secret-env K=V, --cwd DIR, --credential.
 
+Signals: Ctrl-C or SIGTERM stops the rerun; its servers are stopped and it is recorded (and signed)
+as VOID aborted.
+
 ${exitCodeHelp({ ok: 'MEASURED: the paired effect is recorded (whatever it is)', finding: 'refused: never drove, no proposals, or the surface changed' })}`;
 
 const OWN_VALUE = new Set(['--out', '--concurrency', '--signing-key']);
@@ -122,8 +125,22 @@ export const rerunCommand: Command = {
       io.err(`fitness-report rerun: ${describeError(err)}`);
       return EXIT.usage;
     }
+    // Ctrl-C or SIGTERM ends the rerun as a VOID record (aborted), its servers stopped, like `run`.
+    const abort = new AbortController();
+    const onSignal = (sig: NodeJS.Signals) => () => {
+      io.err(`fitness-report rerun: ${sig}: stopping; finishing the record (VOID aborted)…`);
+      abort.abort();
+    };
+    const int = onSignal('SIGINT');
+    const term = onSignal('SIGTERM');
+    process.once('SIGINT', int);
+    process.once('SIGTERM', term);
     try {
-      const result = await rerunWithRewrites({ ...options, progress: (line) => io.err(line) });
+      const result = await rerunWithRewrites({
+        ...options,
+        signal: abort.signal,
+        progress: (line) => io.err(line),
+      });
       const r = result.record;
       if (r.outcome === 'MEASURED' && r.effect) io.out(`MEASURED ${r.effect.verdict}: ${r.effect.statement}`);
       else if (r.outcome === 'REFUSED' && r.refusal) io.out(`REFUSED surface_changed: ${r.refusal.detail}`);
@@ -139,6 +156,9 @@ export const rerunCommand: Command = {
       )
         return EXIT.finding;
       return err instanceof FitnessError && err.code === 'RERUN_ORIGINAL' ? EXIT.usage : EXIT.crash;
+    } finally {
+      process.off('SIGINT', int);
+      process.off('SIGTERM', term);
     }
   },
 };

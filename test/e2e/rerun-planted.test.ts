@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { basename, dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/board/site.js';
 import { main } from '../../src/cli/main.js';
 import { sha256Hex } from '../../src/core/canonical.js';
@@ -10,7 +10,25 @@ import { verifyFitnessRun } from '../../src/run/verify.js';
 import { mcnemarExact } from '../../src/stats/mcnemar.js';
 import type { Tape } from '../../src/tape/reader.js';
 import { readTape } from '../../src/tape/reader.js';
+import { cli, stopAll } from './roster/cli.js';
 import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+
+afterAll(() => stopAll());
+
+/** Processes whose environment carries a session marker of the harness process `pid`. */
+function markedBy(pid: number): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const env = readFileSync(`/proc/${entry}/environ`, 'latin1');
+      if (env.includes(`FITNESS_REPORT_SESSION=${pid}-`)) found.push(entry);
+    } catch {
+      // gone already, or not ours to read
+    }
+  }
+  return found;
+}
 
 const runLine = (io: { stdout: string[] }, word: string) =>
   (io.stdout.find((l) => l.startsWith(`${word}: `)) ?? '').slice(word.length + 2);
@@ -217,6 +235,30 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
     );
     expect(readdirSync(thinOut)).toEqual([basename(thin)]);
   }, 300_000);
+
+  it('Ctrl-C during a rerun ends it VOID aborted, recorded and signed, with none of its servers left', async () => {
+    // Beside the original (the default), where verify finds it to re-derive the pairing.
+    const dir = dirname(original);
+    const before = new Set(readdirSync(dir));
+    const child = cli(['rerun', original, '--with-rewrites']);
+    await child.waitFor(/^rerun \S+: .* \(paired with /);
+    // Once the drive has trials done (each its own server process), and more to come.
+    await child.waitFor(/^drive: \d+\/\d+ trials$/);
+    child.child.kill('SIGINT');
+    expect(await child.exited).toBe(3);
+    expect(child.lines.some((l) => /SIGINT: stopping; finishing the record \(VOID aborted\)/.test(l))).toBe(
+      true,
+    );
+    const [made] = readdirSync(dir).filter((d) => d.includes('-rerun-') && !before.has(d));
+    if (made === undefined) throw new Error(`no rerun directory in ${dir}`);
+    const record = readRerun(join(dir, made));
+    expect(record.outcome).toBe('VOID');
+    expect(record.void?.reason).toBe('aborted');
+    const io = captureIO();
+    expect(await main(['verify', join(dir, made)], io), io.stdout.join('\n')).toBe(0);
+    // Every server the rerun started carries its pid in the session marker: none may survive it.
+    expect(markedBy(child.child.pid ?? -1)).toEqual([]);
+  }, 240_000);
 
   it('a missing --with-rewrites or an unknown flag is a one-line usage error', async () => {
     const io = captureIO();
