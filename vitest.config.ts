@@ -8,8 +8,13 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // One directory per invocation for the planted audit that several e2e files share (made lazily).
-    // The viewer bundle (scripts/build-viewer.js) is built once, from the source, before any test.
-    globalSetup: ['test/support/viewer-setup.ts', 'test/e2e/shared/global-setup.ts'],
+    // The viewer bundle (scripts/build-viewer.js) and the planted servers' start-fast build
+    // (scripts/build-servers.js) are built once, from the source, before any test.
+    globalSetup: [
+      'test/support/viewer-setup.ts',
+      'test/support/servers-setup.ts',
+      'test/e2e/shared/global-setup.ts',
+    ],
     // Checks that global-setup pointed XDG_CONFIG_HOME (the publisher key) at a temporary directory.
     setupFiles: ['test/support/config-home.ts'],
     // CI reads the JSON summary to print its closing `N passed, N failed` line.

@@ -1,12 +1,17 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { serverScript } from '../../../src/audit/fixture.js';
 import type { CommandIO } from '../../../src/cli/command.js';
 import { readRecord } from '../../../src/record/io.js';
 import { readTape, type Tape } from '../../../src/tape/reader.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
-export const server = (name: string) => join(ROOT, 'examples/servers', `${name}.js`);
+/**
+ * A planted server's file as the demo and the audit start it (src/audit/fixture.ts): its build in
+ * dist/servers (made by the global setup from examples/servers), the same code started faster.
+ */
+export const server = (name: string) => serverScript(`${name}.js`);
 
 export function outDir(): string {
   return mkdtempSync(join(tmpdir(), 'fitness-run-'));

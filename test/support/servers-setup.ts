@@ -1,0 +1,9 @@
+import { buildServers } from '../../scripts/build-servers.js';
+
+/**
+ * Builds dist/servers once per test run from examples/servers, so every planted server a test, the
+ * demo or the audit starts from its build (src/audit/fixture.ts) runs the source beside it.
+ */
+export default async function setup(): Promise<void> {
+  await buildServers();
+}
