@@ -7,6 +7,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two test files at a time (vitest's default on two cores is one): an e2e file spends most of its
+    // time waiting on the server processes it started, so one file alone leaves a core idle. Files
+    // share nothing that is not made for it: the planted audit is locked (shared/planted-audit.ts),
+    // the publisher key is made by the global setup, and each worker counts only its own processes.
+    maxWorkers: 2,
     // One directory per invocation for the planted audit that several e2e files share (made lazily).
     // The viewer bundle (scripts/build-viewer.js) and the planted servers' start-fast build
     // (scripts/build-servers.js) are built once, from the source, before any test.

@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { defaultSigningKeyPath } from '../../../src/tape/publisher.js';
+import { loadOrCreateSigningKey } from '../../../src/tape/signature.js';
 import { KEEP, PLANTED_AUDIT_DIR } from './keys.js';
 
 /**
@@ -14,6 +16,9 @@ export default function setup(project: TestProject): () => void {
   // process a test starts, which inherits this environment) uses a throwaway one, never the real home.
   const configHome = mkdtempSync(join(tmpdir(), 'fr-config-home-'));
   process.env.XDG_CONFIG_HOME = configHome;
+  // Made here, once, before any file runs: test files run at once in several workers, and two runs
+  // signing first at the same moment would race to create it (the second would find it half written).
+  loadOrCreateSigningKey(defaultSigningKeyPath());
   let dir = '';
   const fresh = () => {
     if (dir !== '') release(dir);
