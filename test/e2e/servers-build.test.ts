@@ -14,16 +14,17 @@ import { ROOT } from './run/helpers.js';
 const SOURCES = join(ROOT, 'examples/servers');
 const names = readdirSync(SOURCES).filter((n) => n.endsWith('.js'));
 
+const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: modernMeta() } };
 const frames = [
   { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta() } },
-  { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: modernMeta() } },
+  listTools,
 ];
 
 describe('the planted servers built into dist/servers', () => {
   it('every server in examples/servers has a build, and the audit starts that build', () => {
     for (const name of names) {
       const built = serverScript(name);
-      expect(built, name).toBe(join(ROOT, 'dist/servers', basename(name, '.js') + '.cjs'));
+      expect(built, name).toBe(join(ROOT, 'dist/servers', `${basename(name, '.js')}.cjs`));
       expect(existsSync(built), built).toBe(true);
     }
   });
@@ -41,7 +42,7 @@ describe('the planted servers built into dist/servers', () => {
     const list = async (file: string) => {
       const server = await startHttpServer(process.execPath, [file, '--http', '--port', '0']);
       try {
-        return (await postFrame(server.url, frames[1], headers)).frames;
+        return (await postFrame(server.url, listTools, headers)).frames;
       } finally {
         await server.close();
       }
