@@ -3,7 +3,7 @@
 // examples/servers, from its build in dist/servers (scripts/build-servers.js), and a bare `node`
 // for the floor; (2) one whole `fitness-report demo`: wall time (goal: under 30 s on this 2-core
 // machine), CPU of the demo and every process it started, and the server processes its runs started
-// (one per stdio session on the wire tapes, one per HTTP fixture). Needs `npm run build` first.
+// (one per stdio session on the wire tapes, one per HTTP run's fixture). Needs `npm run build` first.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -44,8 +44,9 @@ function serverProcesses(runs) {
     } catch {
       continue;
     }
+    // An HTTP run's tape is labelled with its URL, a stdio run's with its command.
     const meta = JSON.parse(text.slice(0, text.indexOf('\n')));
-    if (!Array.isArray(meta.command)) {
+    if (/^https?:\/\//.test(String(meta.label))) {
       http += 1;
       continue;
     }
