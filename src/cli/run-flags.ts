@@ -41,13 +41,14 @@ function toolNames(texts: readonly string[], flag: string): string[] {
 
 const given = (texts: readonly string[]) => Object.fromEntries(texts.map(givenPair));
 
+const UNITS: readonly (readonly [string, number])[] = [
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1000],
+];
+
 function durationText(ms: number): string {
-  for (const [unit, size] of [
-    ['h', 3_600_000],
-    ['m', 60_000],
-    ['s', 1000],
-  ] as const)
-    if (ms % size === 0) return `${ms / size}${unit}`;
+  for (const [unit, size] of UNITS) if (ms % size === 0) return `${ms / size}${unit}`;
   return `${ms}ms`;
 }
 
