@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of src/, top first. A folder may import only folders in layers below its own, never one
  * beside or above it, so the folders form one stack with no loops. The same table is in the README's
- * architecture section and in docs/contributing.md; change all three together.
+ * architecture section and in docs/contributing.md; change all three together (the last tests below
+ * fail when the documents list the layers in another order).
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['index.ts'], // the public library API
@@ -31,6 +32,7 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 
 const SRC = resolve(import.meta.dirname, '../src');
+const ROOT = resolve(import.meta.dirname, '..');
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
@@ -87,5 +89,32 @@ describe('layering of src/', () => {
       .filter((a) => rankOf(a.to) <= rankOf(a.from))
       .map((a) => `${a.file} imports ${a.spec} (${a.from} → ${a.to})`);
     expect(upward).toEqual([]);
+  });
+});
+
+/** The units the README's architecture table names, in its order (`src/cli/` → `cli`). */
+function readmeLayers(): string[] {
+  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = text.slice(text.indexOf('\n## Architecture\n'));
+  const table = section.slice(0, section.indexOf('\n## ', 1));
+  return [...table.matchAll(/^\|[^|]*\| `src\/([^`/]+)\/?` \|/gm)].map((m) => m[1] ?? '');
+}
+
+/** The units docs/contributing.md lists after "Top first:", in its order. */
+function contributingLayers(): string[] {
+  const text = readFileSync(join(ROOT, 'docs/contributing.md'), 'utf8').replace(/\s+/g, ' ');
+  const list = text.slice(text.indexOf('Top first:'), text.indexOf('A folder imports only'));
+  return [...list.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? '');
+}
+
+describe('the layers as the docs describe them', () => {
+  const order = LAYERS.flat();
+
+  it('are the README architecture table, row by row', () => {
+    expect(readmeLayers()).toEqual(order);
+  });
+
+  it('are the list in docs/contributing.md', () => {
+    expect(contributingLayers()).toEqual(order);
   });
 });

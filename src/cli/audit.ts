@@ -1,16 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  auditTable,
-  executeRuns,
-  PLANTED,
-  plantedRun,
-  realRuns,
-  reportPassed,
-  reportSummary,
-  yieldTable,
-} from '../audit/index.js';
+import { auditTable, reportPassed, yieldTable } from '../audit/index.js';
+import { auditRunIds, runAudit } from '../audit/run-audit.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
@@ -28,7 +20,7 @@ the outcome, so a generator change that costs a server its tasks shows as a numb
 
 Options:
   --out DIR       parent of the run directories (default: a new directory under the system temp dir)
-  --only IDS      run only these (comma-separated): ${[...PLANTED.map((p) => p.id), ...realRuns().plans.map((p) => p.id)].join(', ')}
+  --only IDS      run only these (comma-separated): ${auditRunIds().join(', ')}
   --planted-only  leave the real servers out
   --parallel N    runs in flight at once (default: all)
   --seed N        one seed for every run, to reproduce an audit (default: each run a fresh random seed)
@@ -79,7 +71,7 @@ function parseAuditArgs(argv: readonly string[]): AuditArgs {
     else if (arg === '--planted-only') args.plantedOnly = true;
     else throw new UsageError(`unknown option ${arg}`);
   }
-  const known = new Set([...PLANTED.map((p) => p.id), ...realRuns().plans.map((p) => p.id)]);
+  const known = new Set(auditRunIds());
   const unknown = (args.only ?? []).filter((id) => !known.has(id));
   if (unknown.length > 0) throw new UsageError(`no planted run named ${unknown.join(', ')}`);
   return args;
@@ -88,33 +80,28 @@ function parseAuditArgs(argv: readonly string[]): AuditArgs {
 export async function audit(argv: readonly string[], io: CommandIO): Promise<number> {
   const args = parseAuditArgs(argv);
   const outDir = args.out ? resolve(io.cwd, args.out) : mkdtempSync(join(tmpdir(), 'fitness-audit-'));
-  const wanted = (id: string) => args.only === undefined || args.only.includes(id);
-  const real = args.plantedOnly ? { plans: [], skipped: [] } : realRuns();
-  const chosen = [
-    ...PLANTED.filter((p) => wanted(p.id)).map(plantedRun),
-    ...real.plans.filter((p) => wanted(p.id)),
-  ];
-  io.err(`audit: ${chosen.length} run(s) into ${outDir}`);
-  for (const line of real.skipped) io.err(`audit: left out ${line}`);
-  const started = Date.now();
-  const reports = await executeRuns(chosen, {
+  const { reports, durationMs } = await runAudit({
     outDir,
+    ...(args.only ? { only: args.only } : {}),
+    plantedOnly: args.plantedOnly,
     ...(args.parallel ? { parallel: args.parallel } : {}),
     ...(args.seed === undefined ? {} : { seed: args.seed }),
+    onPlan: ({ runs, skipped }) => {
+      io.err(`audit: ${runs.length} run(s) into ${outDir}`);
+      for (const line of skipped) io.err(`audit: left out ${line}`);
+    },
     progress: args.quiet
       ? undefined
       : (id, line) => {
           if (/^(gate |record:|run )|: done$/.test(line)) io.err(`[${id}] ${line}`);
         },
   });
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'audit.json'), `${JSON.stringify(reports.map(reportSummary), null, 2)}\n`);
   for (const line of auditTable(reports)) io.out(line);
   io.out('');
   io.out('Yield (candidates asked / produced by the generator / proposed / admitted / registered):');
   for (const line of yieldTable(reports)) io.out(`  ${line}`);
   const failed = reports.filter((r) => !reportPassed(r)).length;
-  const seconds = Math.round((Date.now() - started) / 1000);
+  const seconds = Math.round(durationMs / 1000);
   io.out('');
   const reported = reports.filter((r) => r.expect === undefined).length;
   const planted = reports.length - reported;

@@ -6,12 +6,4 @@
 // `raw-exchange.ts` (raw frames and HTTP requests) and `deadline.ts`.
 export { McpSession } from './mcp-session.js';
 export { openSession } from './open-session.js';
-export type {
-  CallOptions,
-  Era,
-  RawFrameResult,
-  SessionOptions,
-  ToolCallOutcome,
-  ToolList,
-  TransportShape,
-} from './session-types.js';
+export type { SessionOptions, ToolCallOutcome } from './session-types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalDigest, canonicalJson } from './canonical.js';
+import { canonicalDigest, canonicalJson, sameCanonical } from './canonical.js';
 import { FitnessError } from './errors.js';
 
 function fromBits(hex: string): number {
@@ -91,5 +91,14 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(canonicalDigest({ a: 1, b: 2 })).toBe(canonicalDigest({ b: 2, a: 1 }));
     expect(canonicalDigest({ a: 1 })).toMatch(/^[0-9a-f]{64}$/);
     expect(canonicalDigest({ a: 1 })).not.toBe(canonicalDigest({ a: 2 }));
+  });
+});
+
+describe('sameCanonical', () => {
+  it('ignores key order and the sign of zero, and tells different values apart', () => {
+    expect(sameCanonical({ a: 1, b: [0, { c: 'x' }] }, { b: [-0, { c: 'x' }], a: 1 })).toBe(true);
+    expect(sameCanonical({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(sameCanonical({ a: 1 }, { a: 1.5 })).toBe(false);
+    expect(sameCanonical([1, 2], [2, 1])).toBe(false);
   });
 });

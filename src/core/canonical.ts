@@ -58,6 +58,11 @@ function writeObject(object: Record<string, unknown>, path: string): string {
   return `{${members.join(',')}}`;
 }
 
+/** Two values are the same JSON when their canonical forms are equal (key order and -0 do not count). */
+export function sameCanonical(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
 export function sha256Hex(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }

@@ -82,8 +82,3 @@ export const ExplorationLedger = z
       ctx.addIssue({ code: 'custom', path: ['proposed'], message: 'proposed exceeds asked or produced' });
   });
 export type ExplorationLedger = z.infer<typeof ExplorationLedger>;
-
-/** "0 of 21 tools are read-only by declaration, assertion or inference" and the like, from the ledger. */
-export function explorableCount(ledger: ExplorationLedger): { explorable: number; total: number } {
-  return { explorable: ledger.tools.filter((t) => t.explorable).length, total: ledger.tools.length };
-}

@@ -1,13 +1,9 @@
-import { canonicalJson } from '../core/canonical.js';
+import { sameCanonical } from '../core/canonical.js';
 import { deriveFindings } from '../findings/derive.js';
 import { FINDINGS_FILES, readFindingsInput } from '../findings/read.js';
 import { carriesNumbers, refusalMatchesGate } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import { type Check, check } from './verify-table.js';
-
-function same(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
-}
 
 /**
  * The record's findings derived again from the tapes and suite by the same functions. In a
@@ -29,13 +25,13 @@ export function findingsChecks(
     return [check('findings', false, 'the tapes hold no drive trial to derive them from')];
   const { proposals, proposalsNote: _note, ...rest } = stored;
   const { proposals: ruled, proposalsNote: _n, ...derived } = again;
-  const ok = same(rest, derived);
+  const ok = sameCanonical(rest, derived);
   const rules = proposals.filter((p) => p.source === 'rules');
   const inputs = Object.values(FINDINGS_FILES).filter((f) => redacted.has(f));
   const from = inputs.length > 0 ? `the redacted copies (${inputs.join(', ')})` : 'the tapes';
   return [
     check('findings', ok, `${stored.findings.length} re-derived from ${from}${ok ? '' : ' (they differ)'}`),
-    check('rule proposals', same(rules, ruled), `${rules.length} re-derived`),
+    check('rule proposals', sameCanonical(rules, ruled), `${rules.length} re-derived`),
   ];
 }
 

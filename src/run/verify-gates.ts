@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalJson } from '../core/canonical.js';
+import { sameCanonical } from '../core/canonical.js';
 import { answerLeakGate } from '../gates/answer-leak.js';
 import { constructGate } from '../gates/construct.js';
 import { ladder } from '../gates/ladder.js';
@@ -129,10 +129,6 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
   }
 }
 
-function same(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
-}
-
 export function gateChecks(record: RunRecord, suite: SuiteFile | undefined): Check[] {
   const out: Check[] = [];
   for (const gate of record.gates) {
@@ -150,8 +146,8 @@ export function gateChecks(record: RunRecord, suite: SuiteFile | undefined): Che
       out.push(
         check(
           name,
-          same(again, gate),
-          `${gate.verdict}${same(again, gate) ? ', recomputed the same' : ` (recomputed ${again.verdict})`}`,
+          sameCanonical(again, gate),
+          `${gate.verdict}${sameCanonical(again, gate) ? ', recomputed the same' : ` (recomputed ${again.verdict})`}`,
         ),
       );
   }
@@ -160,14 +156,14 @@ export function gateChecks(record: RunRecord, suite: SuiteFile | undefined): Che
     out.push(
       check(
         'interval first-try',
-        same(wilson(firstTry.k, firstTry.n, 0.95), firstTry.wilson),
+        sameCanonical(wilson(firstTry.k, firstTry.n, 0.95), firstTry.wilson),
         `${firstTry.k}/${firstTry.n} Wilson 95%`,
       ),
     );
     out.push(
       check(
         'interval eventual',
-        same(wilson(eventual.k, eventual.n, 0.95), eventual.wilson),
+        sameCanonical(wilson(eventual.k, eventual.n, 0.95), eventual.wilson),
         `${eventual.k}/${eventual.n} Wilson 95%`,
       ),
     );

@@ -13,8 +13,8 @@ import {
 } from './stats-tools.js';
 import { pairToolUses, type ToolUse } from './turn-pairing.js';
 
-export type { CostStats, ModelStats, ModelSummary, ModelsBlock, PriceLookup } from './stats-models.js';
-export type { ErrorEntry, ToolOrigin, ToolStats } from './stats-tools.js';
+export type { ModelsBlock, PriceLookup } from './stats-models.js';
+export type { ErrorEntry, ToolStats } from './stats-tools.js';
 
 export const STATS_SCHEMA = 'mcp-tape.stats/1';
 

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRuns, memoryRun, type RunReport } from '../../src/audit/index.js';
-import { type RunningServer, serveSite } from '../../src/board/serve.js';
 import { buildSite } from '../../src/board/site.js';
-import { type Browser, consoleError, launchChromium, SCREENSHOTS, seen } from '../support/board/browser.js';
+import { openSite, SCREENSHOTS, type SiteInBrowser, seen } from '../support/board/browser.js';
 
 /**
  * The reader's own custody check, in real Chromium, on a site built from a real run of
@@ -18,12 +17,10 @@ import { type Browser, consoleError, launchChromium, SCREENSHOTS, seen } from '.
  */
 let report: RunReport;
 let site = '';
-let server: RunningServer;
-let browser: Browser;
+let board: SiteInBrowser;
 let page: Page;
 let runId = '';
 let keyid = '';
-const errors: string[] = [];
 const out = mkdtempSync(join(tmpdir(), 'board-custody-runs-'));
 
 const KEYS = () => join(site, 'keys.json');
@@ -44,8 +41,8 @@ async function verdict(selector: string): Promise<{ state: string; text: string 
   return { state: (await el.getAttribute('data-custody')) ?? '', text: await seen(el) };
 }
 
-const recordUrl = () => `${server.url}records/${runId}.html`;
-const viewerUrl = () => `${server.url}viewer.html?run=${runId}`;
+const recordUrl = () => `${board.url}records/${runId}.html`;
+const viewerUrl = () => `${board.url}viewer.html?run=${runId}`;
 
 beforeAll(async () => {
   [report] = (await executeRuns([memoryRun()], { outDir: out })) as [RunReport];
@@ -54,19 +51,12 @@ beforeAll(async () => {
   keyid = report.record.signer?.status === 'signed' ? report.record.signer.keyid : '';
   site = join(mkdtempSync(join(tmpdir(), 'board-custody-site-')), 'site');
   await buildSite({ runs: [report.dir], out: site });
-  server = await serveSite({ site, port: 0 });
-  browser = await launchChromium();
-  page = await browser.context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    const error = consoleError(m);
-    if (error !== undefined) errors.push(error);
-  });
+  board = await openSite(site);
+  page = board.page;
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await board?.close();
   rmSync(out, { recursive: true, force: true });
 });
 
@@ -125,7 +115,7 @@ describe('custody checked in the browser, on a real server-memory run', () => {
     expect(v.state).toBe('cannot-check');
     expect(v.text).toMatch(/^cannot check in this browser: .*wire\.jsonl: could not be fetched/);
     // Chromium logs the refused fetch itself; that is this test's doing, not the page's.
-    errors.length = 0;
+    board.errors.length = 0;
   });
 
   it('shows tampered, naming the tape, after one byte of the published wire tape is flipped', async () => {
@@ -145,6 +135,6 @@ describe('custody checked in the browser, on a real server-memory run', () => {
     const inViewer = await verdict('#signature');
     expect(inViewer.state).toBe('tampered');
     expect(inViewer.text).toContain('tampered: wire.jsonl');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
   });
 });

@@ -3,17 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, serveSite } from '../../src/board/serve.js';
 import { buildSite } from '../../src/board/site.js';
 import type { RunRecord } from '../../src/record/index.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import {
-  type Browser,
-  consoleError,
   INERT,
   injectionTraces,
-  launchChromium,
+  openSite,
   SCREENSHOTS,
+  type SiteInBrowser,
   seen,
 } from '../support/board/browser.js';
 import { auditedRun } from './shared/planted-audit.js';
@@ -57,10 +55,8 @@ const PLANTED: Planted[] = [
 
 describe('board built from real runs of the planted servers', () => {
   const records: { planted: Planted; record: RunRecord }[] = [];
-  let browser: Browser;
-  let site: RunningServer;
+  let board: SiteInBrowser;
   let page: Page;
-  const errors: string[] = [];
 
   beforeAll(async () => {
     const dirs: string[] = [];
@@ -80,19 +76,12 @@ describe('board built from real runs of the planted servers', () => {
     }
     const out = join(mkdtempSync(join(tmpdir(), 'board-real-site-')), 'site');
     await buildSite({ runs: dirs, out });
-    site = await serveSite({ site: out, port: 0 });
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      const error = consoleError(m);
-      if (error !== undefined) errors.push(error);
-    });
+    board = await openSite(out);
+    page = board.page;
   }, 600_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    await board?.close();
   });
 
   const row = (r: RunRecord) => page.locator(`tr[id="run-${r.runId}"]`);
@@ -106,7 +95,7 @@ describe('board built from real runs of the planted servers', () => {
   });
 
   it('shows every run as its own row with the outcome its record carries', async () => {
-    await page.goto(site.url);
+    await page.goto(board.url);
     for (const { record } of records) {
       expect(await row(record).getAttribute('data-outcome')).toBe(record.outcome);
     }
@@ -199,7 +188,7 @@ describe('board built from real runs of the planted servers', () => {
 
   it('follows a probe finding from a record page into the viewer, which shows the linked event', async () => {
     const r = one('well-made');
-    await page.goto(`${site.url}records/${r.runId}.html`);
+    await page.goto(`${board.url}records/${r.runId}.html`);
     await page.screenshot({ path: join(SCREENSHOTS, 'record.png'), fullPage: true });
     const link = page.locator('#probes a[href*="#line="]').first();
     const ref = await seen(link);
@@ -219,27 +208,27 @@ describe('board built from real runs of the planted servers', () => {
 
   it('renders the hostile server inert on the board, its record page and in the viewer', async () => {
     const r = one('hostile');
-    await page.goto(site.url);
+    await page.goto(board.url);
     expect(await injectionTraces(page)).toEqual(INERT);
-    await page.goto(`${site.url}records/${r.runId}.html`);
+    await page.goto(`${board.url}records/${r.runId}.html`);
     expect(await injectionTraces(page)).toEqual(INERT);
     expect(await seen(page.locator('#identity'))).toContain('<script>');
-    await page.goto(`${site.url}viewer.html?run=${r.runId}`);
+    await page.goto(`${board.url}viewer.html?run=${r.runId}`);
     await page.waitForSelector('body[data-state=ready]');
     await page.locator('.timeline').evaluate((el) => {
       el.scrollTop = el.scrollHeight / 2;
     });
     await page.waitForTimeout(200);
     expect(await injectionTraces(page)).toEqual(INERT);
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
   });
 
   it('serves the published headers: strict CSP on pages, CORS, immutable cache and Range on tapes', async () => {
     const r = one('well-made');
-    const pageRes = await fetch(site.url);
+    const pageRes = await fetch(board.url);
     expect(pageRes.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(pageRes.headers.get('content-security-policy')).not.toContain('unsafe-inline');
-    const tape = await fetch(`${site.url}runs/${r.runId}/agent.jsonl`, { headers: { Range: 'bytes=0-0' } });
+    const tape = await fetch(`${board.url}runs/${r.runId}/agent.jsonl`, { headers: { Range: 'bytes=0-0' } });
     expect(tape.status).toBe(206);
     expect(await tape.text()).toBe('{');
     expect(tape.headers.get('access-control-allow-origin')).toBe('*');

@@ -3,17 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, serveSite } from '../../src/board/serve.js';
 import { buildSite } from '../../src/board/site.js';
 import { parseRecord, type RunRecord } from '../../src/record/index.js';
 import { bigTape } from '../support/board/big-tape.js';
 import {
-  type Browser,
-  consoleError,
   INERT,
   injectionTraces,
-  launchChromium,
+  openSite,
   SCREENSHOTS,
+  type SiteInBrowser,
   seen,
 } from '../support/board/browser.js';
 import { fixtureFleet } from '../support/board/fleet.js';
@@ -28,13 +26,11 @@ import { HOSTILE, writeFixtureRun } from '../support/board/runs.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 describe('board site in Chromium (synthetic runs)', () => {
-  let browser: Browser;
-  let server: RunningServer;
+  let board: SiteInBrowser;
   let page: Page;
   let records: RunRecord[];
   let hostile: RunRecord;
   let v1: RunRecord;
-  const errors: string[] = [];
 
   beforeAll(async () => {
     const runs = mkdtempSync(join(tmpdir(), 'board-e2e-runs-'));
@@ -54,25 +50,18 @@ describe('board site in Chromium (synthetic runs)', () => {
     writeFileSync(join(runs, 'broken', 'record.json'), '{"schema":"fitness-report.run/2","runId":"x"}');
     const site = join(mkdtempSync(join(tmpdir(), 'board-e2e-site-')), 'site');
     await buildSite({ runs: [runs], out: site });
-    server = await serveSite({ site, port: 0 });
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      const error = consoleError(m);
-      if (error !== undefined) errors.push(error);
-    });
+    board = await openSite(site);
+    page = board.page;
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await board?.close();
   });
 
   const rowOf = (r: RunRecord) => page.locator(`tr[id="run-${r.runId}"]`);
 
   it('renders one row per run, every outcome family, with the unreadable record listed', async () => {
-    await page.goto(server.url);
+    await page.goto(board.url);
     expect(await page.locator('tbody > tr[id^="run-"]').count()).toBe(records.length + 1);
     const outcomes = await page
       .locator('tbody > tr[id^="run-"]')
@@ -130,7 +119,7 @@ describe('board site in Chromium (synthetic runs)', () => {
 
   it('follows a finding deep link into the viewer and shows the linked event', async () => {
     const silent = records.find((r) => r.identity.serverSlug === 'silent-tools')!;
-    await page.goto(server.url);
+    await page.goto(board.url);
     const details = rowOf(silent).locator('details.why');
     await details.locator(':scope > summary').click();
     await details.locator('a', { hasText: 'wire:8' }).click();
@@ -151,7 +140,7 @@ describe('board site in Chromium (synthetic runs)', () => {
 
   it('filters the viewer by corr id from a #corr deep link', async () => {
     const good = records.find((r) => r.score)!;
-    await page.goto(`${server.url}viewer.html?run=${good.runId}#corr=${encodeURIComponent('t1#0')}`);
+    await page.goto(`${board.url}viewer.html?run=${good.runId}#corr=${encodeURIComponent('t1#0')}`);
     await page.waitForSelector('body[data-state=ready]');
     const refs = await page
       .locator('.timeline .row[data-ref]:not([hidden])')
@@ -164,20 +153,20 @@ describe('board site in Chromium (synthetic runs)', () => {
 
   it('opens any mcp-tape file by URL and refuses other schemes', async () => {
     const good = records.find((r) => r.score)!;
-    await page.goto(`${server.url}viewer.html?tape=${encodeURIComponent(`runs/${good.runId}/agent.jsonl`)}`);
+    await page.goto(`${board.url}viewer.html?tape=${encodeURIComponent(`runs/${good.runId}/agent.jsonl`)}`);
     await page.waitForSelector('body[data-state=ready]');
     expect(await page.locator('.timeline .row[data-ref="agent:2"]').count()).toBe(1);
     expect(await seen(page.locator('#signature'))).toContain('no run signature');
-    await page.goto(`${server.url}viewer.html?tape=${encodeURIComponent('javascript:alert(1)')}`);
+    await page.goto(`${board.url}viewer.html?tape=${encodeURIComponent('javascript:alert(1)')}`);
     expect(await seen(page.locator('#counts'))).toContain('only http(s)');
   });
 
   it('opens a tape dropped from disk (file input)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'board-drop-'));
     const good = records.find((r) => r.score)!;
-    const res = await fetch(`${server.url}runs/${good.runId}/wire.jsonl`);
+    const res = await fetch(`${board.url}runs/${good.runId}/wire.jsonl`);
     writeFileSync(join(dir, 'some.jsonl'), await res.text());
-    await page.goto(`${server.url}viewer.html`);
+    await page.goto(`${board.url}viewer.html`);
     await page.setInputFiles('#tape-file', join(dir, 'some.jsonl'));
     await page.waitForSelector('body[data-state=ready]');
     expect(await page.locator('.timeline .row[data-ref="wire:8"]').count()).toBe(1);
@@ -186,7 +175,7 @@ describe('board site in Chromium (synthetic runs)', () => {
   it('keeps a 100,000-line tape virtualised: a bounded number of rows in the DOM, the last line reachable', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'board-big-'));
     writeFileSync(join(dir, 'big.jsonl'), bigTape(100_000));
-    await page.goto(`${server.url}viewer.html`);
+    await page.goto(`${board.url}viewer.html`);
     await page.setInputFiles('#tape-file', join(dir, 'big.jsonl'));
     await page.waitForSelector('body[data-state=ready]', { timeout: 60_000 });
     expect(await seen(page.locator('#counts'))).toContain('100,000 lines');
@@ -204,32 +193,32 @@ describe('board site in Chromium (synthetic runs)', () => {
   });
 
   it('renders hostile record and tape strings inert on the board, the record page and the viewer', async () => {
-    await page.goto(server.url);
+    await page.goto(board.url);
     await rowOf(hostile).locator('details.why summary').click();
     expect(await injectionTraces(page)).toEqual(INERT);
     expect(await seen(rowOf(hostile))).toContain('<script id="pwned-script">');
-    await page.goto(`${server.url}records/${hostile.runId}.html`);
+    await page.goto(`${board.url}records/${hostile.runId}.html`);
     expect(await injectionTraces(page)).toEqual(INERT);
-    await page.goto(`${server.url}viewer.html?run=${hostile.runId}#line=wire%3A12`);
+    await page.goto(`${board.url}viewer.html?run=${hostile.runId}#line=wire%3A12`);
     await page.waitForSelector('body[data-state=ready]');
     expect(await injectionTraces(page)).toEqual(INERT);
     expect(await seen(page.locator('#detail-json'))).toContain('<img src=x id=pwned-img');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
   });
 
   it('serves pages with a strict CSP and tapes with CORS, immutable caching and Range', async () => {
     const good = records.find((r) => r.score)!;
-    const pageRes = await page.goto(server.url);
+    const pageRes = await page.goto(board.url);
     const csp = pageRes?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
-    const tape = `${server.url}runs/${good.runId}/wire.jsonl`;
+    const tape = `${board.url}runs/${good.runId}/wire.jsonl`;
     const direct = await fetch(tape);
     expect(direct.headers.get('access-control-allow-origin')).toBe('*');
     expect(direct.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(direct.headers.get('content-type')).toBe('application/jsonl; charset=utf-8');
     // A page on another origin (localhost, not 127.0.0.1) reads the tape and a range of it.
-    await page.goto(server.url.replace('127.0.0.1', 'localhost'));
+    await page.goto(board.url.replace('127.0.0.1', 'localhost'));
     const seen = await page.evaluate(async (url) => {
       const full = await fetch(url);
       const part = await fetch(url, { headers: { Range: 'bytes=0-9' } });

@@ -9,16 +9,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, serveSite } from '../../src/board/serve.js';
 import { buildSite } from '../../src/board/site.js';
 import type { RunRecord } from '../../src/record/run.js';
 import {
-  type Browser,
-  consoleError,
   INERT,
   injectionTraces,
-  launchChromium,
+  openSite,
   SCREENSHOTS,
+  type SiteInBrowser,
   seen,
 } from '../support/board/browser.js';
 import { auditedRun } from './shared/planted-audit.js';
@@ -26,12 +24,10 @@ import { auditedRun } from './shared/planted-audit.js';
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/mcp-tape');
 
 describe('the viewer tells a run story (planted runs, Chromium)', () => {
-  let browser: Browser;
-  let server: RunningServer;
+  let board: SiteInBrowser;
   let page: Page;
   let a: RunRecord;
   let b: RunRecord;
-  const errors: string[] = [];
 
   beforeAll(async () => {
     const wellMade = await auditedRun('well-made');
@@ -40,23 +36,16 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
     b = decoys.record;
     const site = join(mkdtempSync(join(tmpdir(), 'story-site-')), 'site');
     await buildSite({ runs: [wellMade.dir, decoys.dir], out: site });
-    server = await serveSite({ site, port: 0 });
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      const error = consoleError(m);
-      if (error !== undefined) errors.push(error);
-    });
+    board = await openSite(site);
+    page = board.page;
   }, 1_200_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await board?.close();
   });
 
   it('opens on the run summary: the handshake and every phase, before the tape is read', async () => {
-    await page.goto(`${server.url}viewer.html?run=${a.runId}`);
+    await page.goto(`${board.url}viewer.html?run=${a.runId}`);
     await page.waitForSelector('body[data-story-ms]');
     const handshake = await seen(page.locator('#story-handshake'));
     expect(handshake).toContain('protocol 2026-07-28 (modern)');
@@ -111,16 +100,16 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
   });
 
   it('searches the tape and keeps #line, #corr and #only deep links working', async () => {
-    await page.goto(`${server.url}viewer.html?run=${a.runId}#q=list_vessels`);
+    await page.goto(`${board.url}viewer.html?run=${a.runId}#q=list_vessels`);
     await page.waitForSelector('body[data-state=ready]');
     expect(await seen(page.locator('#search-count'))).toMatch(/^1 of \d+/);
     expect(await seen(page.locator('#detail-json'))).toContain('list_vessels');
     await page.locator('#search-form button[type=submit]').click();
     expect(await seen(page.locator('#search-count'))).toMatch(/^2 of \d+/);
-    await page.goto(`${server.url}viewer.html?run=${a.runId}#line=wire%3A2`);
+    await page.goto(`${board.url}viewer.html?run=${a.runId}#line=wire%3A2`);
     await page.waitForSelector('body[data-state=ready]');
     expect(await page.locator('.timeline .row.selected').getAttribute('data-ref')).toBe('wire:2');
-    await page.goto(`${server.url}viewer.html?run=${a.runId}#only=problems`);
+    await page.goto(`${board.url}viewer.html?run=${a.runId}#only=problems`);
     await page.waitForSelector('body[data-state=ready]');
     const flagged = await page
       .locator('.timeline .row[data-entry]')
@@ -131,7 +120,7 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
   });
 
   it('shows two runs side by side, phase by phase', async () => {
-    await page.goto(`${server.url}viewer.html?run=${a.runId}&compare=${b.runId}`);
+    await page.goto(`${board.url}viewer.html?run=${a.runId}&compare=${b.runId}`);
     await page.waitForSelector('#compare:not([hidden]) table');
     const text = await seen(page.locator('#compare'));
     // Table heads are upper-cased by the stylesheet.
@@ -142,7 +131,7 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
   });
 
   it("tells another producer's tape opened from disk, saying what it could not read", async () => {
-    await page.goto(`${server.url}viewer.html`);
+    await page.goto(`${board.url}viewer.html`);
     await page.setInputFiles('#tape-file', join(FIXTURES, 'batch-2025-03-26.jsonl'));
     await page.waitForSelector('body[data-state=ready]');
     const story = await seen(page.locator('#story'));
@@ -153,6 +142,6 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
     expect(story).toContain('No trial phases on these tapes.');
     expect(await injectionTraces(page)).toEqual(INERT);
     await page.screenshot({ path: join(SCREENSHOTS, 'viewer-foreign-tape.png') });
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { serveSite } from '../../../src/board/serve.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 const ARGS = [
   '--headless',
@@ -16,7 +17,7 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export interface Browser {
+interface Browser {
   context: BrowserContext;
   close(): Promise<void>;
 }
@@ -25,7 +26,7 @@ export interface Browser {
  * Headless Debian Chromium in a fresh profile. Browser tests must not be skipped when it is
  * missing: they fail with this message (CI installs it).
  */
-export async function launchChromium(): Promise<Browser> {
+async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (the browser tests need it)`,
@@ -94,9 +95,44 @@ export function seen(locator: import('playwright-core').Locator): Promise<string
 const OPTIONAL = /\/(keys|redaction)\.json$/;
 
 /** A console message that is a real page error, or undefined (favicon, an optional custody file's 404). */
-export function consoleError(m: import('playwright-core').ConsoleMessage): string | undefined {
+function consoleError(m: import('playwright-core').ConsoleMessage): string | undefined {
   if (m.type() !== 'error' || m.text().includes('favicon')) return undefined;
   if (m.text().includes('404') && OPTIONAL.test(new URL(m.location().url || 'about:blank').pathname))
     return undefined;
   return m.text();
+}
+
+/** A built site served on a free loopback port and open in one fresh Chromium page. */
+export interface SiteInBrowser {
+  /** The served site's base URL (it ends in `/`). */
+  url: string;
+  page: Page;
+  /** Every page error and real console error so far (see consoleError); a test may empty it. */
+  errors: string[];
+  /** Closes the browser, removes its profile and stops the server. */
+  close(): Promise<void>;
+}
+
+/** Serves `site` (a built board) and opens a page on a fresh headless Chromium that collects errors. */
+export async function openSite(site: string): Promise<SiteInBrowser> {
+  const server = await serveSite({ site, port: 0 });
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await server.close();
+  };
+  try {
+    browser = await launchChromium();
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      const error = consoleError(m);
+      if (error !== undefined) errors.push(error);
+    });
+    return { url: server.url, page, errors, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }
