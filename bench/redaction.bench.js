@@ -43,16 +43,22 @@ function nearMisses() {
   });
 }
 
+// Judged on CPU time (one core's work, GC threads included, so slightly pessimistic): on a shared
+// machine the wall time mostly measures the neighbours. Both are printed.
 function measure(name, text) {
   redactForPublication(text.slice(0, 1_000_000), [], true); // warm-up
   const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
   const { markers } = redactForPublication(text, [], true);
+  const cpu = process.cpuUsage(c0);
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpuS = (cpu.user + cpu.system) / 1e6;
   const mb = Buffer.byteLength(text) / 1e6;
-  const rate = mb / s;
+  const rate = mb / cpuS;
   process.stdout.write(
-    `${name}: ${mb.toFixed(1)} MB in ${s.toFixed(2)} s, redaction throughput ${rate.toFixed(1)} MB/s ` +
-      `(goal >= ${GOAL} MB/s: ${rate >= GOAL ? 'met' : 'NOT met'}); markers ${JSON.stringify(markers)}\n`,
+    `${name}: ${mb.toFixed(1)} MB in ${s.toFixed(2)} s wall (${(mb / s).toFixed(1)} MB/s), ${cpuS.toFixed(2)} s CPU: ` +
+      `redaction throughput ${rate.toFixed(1)} MB/s (goal >= ${GOAL} MB/s: ${rate >= GOAL ? 'met' : 'NOT met'}); ` +
+      `markers ${JSON.stringify(markers)}\n`,
   );
   return rate >= GOAL;
 }

@@ -11,6 +11,10 @@
  * each citing the wire lines of the failed calls; and rewrite proposals for those tools.
  * With FERRY_TIMETABLE=1 in its environment it also lists get_timetable: the same server with
  * another surface, which a rerun of an earlier run refuses (the surface digests differ).
+ * With FERRY_GATEWAY=1 a name is answered instead by its gateway's refusal, which echoes the
+ * GitHub-token-shaped credential it forwarded (a secret a server returned, long enough that a
+ * finding quoting the text at 80 characters would cut the token): the finding and the published
+ * copy must not carry it.
  */
 import * as z from 'zod';
 import { ROUTES, VESSELS } from './lib/ferries.js';
@@ -20,9 +24,16 @@ import { serve } from './lib/serve.js';
 const routeId = z.number().int().min(1000).max(9999).describe('route id from list_routes, e.g. 7101');
 const vessel = z.string().describe('The vessel.');
 
+// Assembled so that no secret scanner flags this file; letters only, so the text cites no value.
+const FORWARDED = `ghp_${'ZqWxKpLmRtYuHjNbVcXsDfGaQeTrOiPlKjHg'}`;
+const refusal =
+  process.env.FERRY_GATEWAY === '1'
+    ? `Access denied; the fleet gateway refused the forwarded credential ${FORWARDED} today`
+    : 'Invalid input.';
+
 /** @param {string} text */
 function vesselOf(text) {
-  if (!/^\d+$/.test(text)) return { error: toolError('Invalid input.') };
+  if (!/^\d+$/.test(text)) return { error: toolError(refusal) };
   const found = VESSELS.find((v) => v.vesselId === Number(text));
   return found ? { vessel: found } : { error: toolError('Error.') };
 }

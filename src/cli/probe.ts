@@ -10,11 +10,46 @@ import {
 import { checkSecrets } from '../connect/target.js';
 import { type ProbeTape, probeTarget, renderTable, type SessionFacts, summarize } from '../probes/index.js';
 import { ProbeResult } from '../record/probe.js';
-import { TARGET_VALUE_FLAGS, targetFromFlags } from '../run/target-args.js';
 import { Redactor, TapeWriter } from '../tape/index.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
+import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+import { TARGET_FLAGS, targetFlagHelp, targetFlags, targetFrom } from './target-flags.js';
+
+interface ProbeFlags {
+  json?: boolean;
+  tape?: string;
+  timeoutMs?: number;
+}
+
+function positiveMs(text: string, flag: string): number {
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`${flag} wants a positive integer (ms)`);
+  return ms;
+}
+
+const on = flagsFor<ProbeFlags>();
+const PROBE_FLAGS: readonly Flag<ProbeFlags>[] = [
+  on.switch('json', {
+    flag: '--json',
+    value: true,
+    help: 'print {target, session, summary, probes} as JSON instead of the table',
+  }),
+  on.value('tape', {
+    flag: '--tape',
+    arg: 'FILE',
+    parse: (t) => t,
+    help: 'write every frame and HTTP exchange to FILE (mcp-tape v1); findings then point at its lines (wire:<line>)',
+  }),
+  on.value('timeoutMs', {
+    flag: '--timeout',
+    arg: 'MS',
+    parse: positiveMs,
+    help: 'how long one probe request may wait for its answer',
+    default: '10000 HTTP, 15000 stdio, which includes starting the process',
+  }),
+];
 
 const USAGE = `Usage: fitness-report probe [options] -- <command> [args...]     (stdio server)
        fitness-report probe [options] --url URL [--header 'K: V']...  (Streamable HTTP server)
@@ -27,14 +62,11 @@ as a value (the negotiated revision and its era), not counted among the checks. 
 carries a secret.
 
 Options:
-  --json               print {target, session, summary, probes} as JSON instead of the table
-  --tape FILE          write every frame and HTTP exchange to FILE (mcp-tape v1); findings then
-                       point at its lines (wire:<line>)
-  --timeout MS         how long one probe request may wait for its answer (default 10000 HTTP,
-                       15000 stdio, which includes starting the process)
-  --header 'K: V', --public-header 'K: V', --env K=V, --secret-env K=V, --cwd DIR, --secret NAME,
-  --not-secret NAME, --credential KIND: the target flags of \`run\` (see run --help), with the same
-  rules: a flag that does not apply to the target and a secret under 8 characters are usage errors.
+${flagHelp(PROBE_FLAGS, {})}
+
+Target (the target flags of \`run\`, with the same rules: a flag that does not apply to the target
+and a secret under 8 characters are usage errors):
+${targetFlagHelp()}
 
 ${exitCodeHelp({ ok: 'every check passed', finding: 'a finding: at least one check failed' })}
 A server that cannot be reached at all exits 3.`;
@@ -124,42 +156,23 @@ class UnrecordedTape implements ProbeTape {
   }
 }
 
-const PROBE_FLAGS = new Set<string>([...TARGET_VALUE_FLAGS, '--tape', '--timeout']);
-
 export function parseProbeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>): ProbeArgs {
-  const dash = argv.indexOf('--');
-  const options = dash === -1 ? argv : argv.slice(0, dash);
-  const command = dash === -1 ? [] : argv.slice(dash + 1);
-  const flags = new Map<string, string[]>();
-  let json = false;
-  for (let i = 0; i < options.length; i++) {
-    const flag = options[i] ?? '';
-    if (flag === '--json') {
-      json = true;
-      continue;
-    }
-    if (!PROBE_FLAGS.has(flag)) throw new UsageError(`probe: unknown option '${flag}' (try --help)`);
-    const value = options[++i];
-    if (value === undefined) throw new UsageError(`probe: ${flag} needs a value`);
-    flags.set(flag, [...(flags.get(flag) ?? []), value]);
-  }
-  let timeoutMs: number | undefined;
-  const timeout = flags.get('--timeout')?.[0];
-  if (timeout !== undefined) {
-    timeoutMs = Number(timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-      throw new UsageError('probe: --timeout wants a positive integer (ms)');
-  }
-  let target: Target;
+  const args = probeArgs(argv, io);
+  checkSecrets(args.target);
+  return args;
+}
+
+function probeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>): ProbeArgs {
   try {
-    const input = targetFromFlags(flags, command, io);
-    target = parseTarget(
+    const collected = collect(argv, [...PROBE_FLAGS, ...TARGET_FLAGS], { command: 'probe' });
+    const own = settingsFrom(PROBE_FLAGS, collected.flags);
+    const input = targetFrom(targetFlags(collected), collected.command, io);
+    const target = parseTarget(
       input.kind === 'stdio' ? { ...input, cwd: resolve(io.cwd, input.cwd ?? '.') } : input,
     );
+    return { target, json: own.json === true, tape: own.tape, timeoutMs: own.timeoutMs };
   } catch (err) {
     if (err instanceof UsageError) throw new UsageError(`probe: ${err.message}`, err.code);
     throw err;
   }
-  checkSecrets(target);
-  return { target, json, tape: flags.get('--tape')?.[0], timeoutMs };
 }

@@ -1,12 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import { RERUN_ALPHA } from '../record/rerun.js';
 import { rerunWithRewrites } from '../run/rerun.js';
-import { TARGET_VALUE_FLAGS, targetFromFlags } from '../run/target-args.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
+import { parseRerunArgs, rerunFlagHelp } from './rerun-args.js';
+import { targetFlagHelp } from './target-flags.js';
 
 const USAGE = `Usage: fitness-report rerun RUN_DIR --with-rewrites [options] [target flags as for run]
 
@@ -34,64 +33,17 @@ Refusals:
                                                    surface digests
 
 Options:
-  --with-rewrites     present the run's proposals (required: the only kind of rerun)
-  --out DIR           parent of the rerun's directory (default: the parent of RUN_DIR)
-  --concurrency N     trials in flight (default 4)
-  --signing-key FILE  the publisher's key, as for run
+${rerunFlagHelp()}
 
 Target (default: the one RUN_DIR recorded, when it recorded it without secrets; env and cwd of a
 stdio server are never recorded): the same flags as run, e.g. -- <command> [args], --url URL
-[--header 'K: V'], --config FILE --server NAME, --env K=V, --secret-env K=V, --cwd DIR, --credential.
+[--header 'K: V'], --config FILE --server NAME, --env K=V, --secret-env K=V, --cwd DIR, --credential:
+${targetFlagHelp()}
 
 Signals: Ctrl-C or SIGTERM stops the rerun; its servers are stopped and it is recorded (and signed)
 as VOID aborted.
 
 ${exitCodeHelp({ ok: 'MEASURED: the paired effect is recorded (whatever it is)', finding: 'refused: never drove, no proposals, or the surface changed' })}`;
-
-const OWN_VALUE = new Set(['--out', '--concurrency', '--signing-key']);
-const TARGET = new Set<string>(TARGET_VALUE_FLAGS);
-
-interface Parsed {
-  run: string;
-  own: Map<string, string>;
-  target: Map<string, string[]>;
-  command: string[];
-  withRewrites: boolean;
-}
-
-function parse(argv: readonly string[]): Parsed {
-  const dash = argv.indexOf('--');
-  const head = dash === -1 ? argv : argv.slice(0, dash);
-  const parsed: Parsed = {
-    run: '',
-    own: new Map(),
-    target: new Map(),
-    command: dash === -1 ? [] : argv.slice(dash + 1),
-    withRewrites: false,
-  };
-  const runs: string[] = [];
-  for (let i = 0; i < head.length; i++) {
-    const a = head[i] ?? '';
-    if (a === '--with-rewrites') parsed.withRewrites = true;
-    else if (OWN_VALUE.has(a) || TARGET.has(a)) {
-      const value = head[++i];
-      if (value === undefined) throw new UsageError(`${a} needs a value`);
-      if (OWN_VALUE.has(a)) parsed.own.set(a, value);
-      else parsed.target.set(a, [...(parsed.target.get(a) ?? []), value]);
-    } else if (a.startsWith('--')) throw new UsageError(`unknown option '${a}' (try rerun --help)`);
-    else runs.push(a);
-  }
-  if (runs.length !== 1 || runs[0] === undefined) throw new UsageError('rerun needs exactly one RUN_DIR');
-  if (!parsed.withRewrites) throw new UsageError('rerun needs --with-rewrites (the only kind of rerun)');
-  parsed.run = runs[0];
-  return parsed;
-}
-
-function integer(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw new UsageError(`${flag} needs an integer, got '${text}'`);
-  return Number(text);
-}
 
 export const rerunCommand: Command = {
   name: 'rerun',
@@ -100,27 +52,7 @@ export const rerunCommand: Command = {
   async run(argv, io) {
     let options: Parameters<typeof rerunWithRewrites>[0];
     try {
-      const args = parse(argv);
-      const dir = resolve(io.cwd, args.run);
-      if (!existsSync(dir) || !statSync(dir).isDirectory())
-        throw new UsageError(`${dir}: no such run directory`);
-      const hasTarget = args.command.length > 0 || args.target.has('--url') || args.target.has('--config');
-      if (!hasTarget && args.target.size > 0)
-        throw new UsageError(
-          'a target flag needs its target: -- <command> [args], --url URL or --config FILE',
-        );
-      const concurrency = integer('--concurrency', args.own.get('--concurrency'));
-      const out = args.own.get('--out');
-      const key = args.own.get('--signing-key');
-      options = {
-        run: dir,
-        cwd: io.cwd,
-        env: io.env,
-        ...(hasTarget ? { target: targetFromFlags(args.target, args.command, io) } : {}),
-        ...(out === undefined ? {} : { outDir: out }),
-        ...(key === undefined ? {} : { signingKeyPath: key }),
-        ...(concurrency === undefined ? {} : { concurrency }),
-      };
+      options = parseRerunArgs(argv, io);
     } catch (err) {
       io.err(`fitness-report rerun: ${describeError(err)}`);
       return EXIT.usage;

@@ -1,8 +1,4 @@
 import { exportRun, tracesUrl } from '../export/index.js';
-import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../models/defaults.js';
-import { PREREG_DEFAULTS } from '../record/prereg.js';
-import { parseRunArgs } from '../run/args.js';
-import { RUN_DEFAULTS } from '../run/options.js';
 import { outcomeLine } from '../run/outcome-line.js';
 import { runFitness } from '../run/run-fitness.js';
 import type { Command } from './command.js';
@@ -10,8 +6,9 @@ import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { type OtlpArgs, takeRunOtlpFlags } from './export.js';
 import { type LiveDisplay, liveDisplay } from './live/terminal.js';
-
-const d = PREREG_DEFAULTS;
+import { parseRunArgs } from './run-args.js';
+import { HARNESS_FLAGS, MODEL_FLAGS, REGISTRATION_FLAGS, settingsHelp } from './run-flags.js';
+import { targetFlagHelp } from './target-flags.js';
 
 const USAGE = `Usage: fitness-report run [options] -- <command> [args...]      (stdio server)
        fitness-report run [options] --url URL [--header 'K: V']...   (Streamable HTTP server)
@@ -31,55 +28,16 @@ description. Arguments come from the given context, from earlier results, from e
 from the schema. Nothing explorable is its own refusal (INDETERMINATE no_explorable_tools).
 
 Models (the environment changes the defaults: read this before running with a key exported):
-  --runner MODEL          provider:model (anthropic:…, openai:…, openai-compatible:…) or heuristic.
-                          Default: ${DEFAULT_ANTHROPIC_MODEL} when ANTHROPIC_API_KEY is set, else
-                          ${DEFAULT_OPENAI_MODEL} when OPENAI_API_KEY is set, else heuristic (offline,
-                          no paid call). An exported key makes the run paid: name --runner heuristic to stay offline.
-  --judge MODEL           the judge (judge/1 generator, destructiveness inference); default as --runner
-  --generator G           explore/2 | judge/1; default judge/1 with a model key, explore/2 without
+${settingsHelp(MODEL_FLAGS)}
   An unknown provider, a malformed model or a missing key is a usage error (exit 2), before any run exists.
 
-Target (a flag that does not apply to the target is a usage error):
-  --header 'K: V'         HTTP header whose value is a secret (repeatable; never written anywhere)
-  --public-header 'K: V'  HTTP header that is configuration (repeatable; recorded in plain)
-  --env K=V               environment variable of a stdio server: configuration, recorded in plain
-  --secret-env K=V        environment variable of a stdio server that is a secret (never written anywhere)
-  --cwd DIR               working directory of a stdio server
-  --secret NAME           with --config: treat this env/header entry as a secret
-  --not-secret NAME       with --config: treat this env/header entry as configuration
-                          (by default an entry is a secret when its name says key, token, secret,
-                          password, auth, credential or cookie)
-  --credential KIND       anonymous | free-key | owner-key. Default: anonymous when no secret is sent;
-                          when one is sent (--header, --secret-env, URL userinfo, a secret config entry)
-                          it must be given, and anonymous is refused.
+Target (exactly one of -- <command> [args], --url or --config with --server; a flag that does not
+apply to the target is a usage error):
+${targetFlagHelp()}
   A secret under 8 characters is a usage error: it cannot be scrubbed without destroying the tapes.
 
 Registration (pre-registered; nothing changes after prereg.json is written):
-  --tasks N               registered suite size (default ${d.tasks}; below ${d.minTasks} is INSUFFICIENT_SURFACE)
-  --reps-nulls N          trials per task per null phase (default ${d.reps.nulls})
-  --reps-construct N      reference trials per task (default ${d.reps.construct})
-  --reps-drive N          runner trials per task (default ${d.reps.drive})
-  --extensions N          registered extension batches (default ${d.extension.maxExtensions})
-  --batch-tasks N         tasks per extension batch (default ${d.extension.batchTasks})
-  --seed N                seed of every random choice (default: fresh and random per run, so two runs
-                          are two measurements; recorded in policy.json and prereg.json: give it to reproduce a run)
-  --budget DURATION       wall-clock budget of the whole run, e.g. 90s, 45m, 2h (default 2h);
-                          when it runs out the run ends VOID budget_exhausted
-  --max-steps N           model steps per trial (default ${d.agentLimits.maxSteps})
-  --trial-timeout MS      wall time per trial (default ${d.agentLimits.trialTimeoutMs})
-  --token-budget N        tokens per trial (default ${d.agentLimits.tokenBudgetPerTrial})
-  --call-timeout MS       wait for one tool call's answer (default ${RUN_DEFAULTS.callTimeoutMs})
-  --allow-destructive     let exploration, tasks and trials call every tool (default: not allowed;
-                          the record says so)
-  --read-only TOOL,...    tools you assert only read (repeatable): explorable, recorded as your assertion
-  --no-infer-read-only    explore only declared and asserted read-only tools
-  --given NAME=VALUE      context a user would give the agent (repeatable), e.g. repo_path=/srv/repo:
-                          prompts may name it, it is never an answer key; the target's own argv, env
-                          and cwd entries that are existing paths are added as derived context
-  --no-screen             skip the generation-time null screen (default: screened)
-  --no-curtail            run every phase's registered sample even when its decision can no longer
-                          change (default: a null phase stops on a certain KILL, construct on a certain
-                          refusal; never the drive; pre-registered, and verify re-proves it)
+${settingsHelp(REGISTRATION_FLAGS)}
 
 Display:
   On a terminal (stdout and stderr both a TTY) the progress lines scroll above one live status block
@@ -90,15 +48,7 @@ Display:
   --plain                 plain progress lines only, even on a terminal (what a pipe or a file gets)
 
 Harness:
-  --concurrency N         trials in flight (default ${RUN_DEFAULTS.concurrency})
-  --no-server-pool        stdio: start each trial's server when the trial starts (default: started ahead)
-  --out DIR               parent of the run directory (default fitness-runs)
-  --signing-key FILE      the publisher's Ed25519 key (PEM) that signs the run; default
-                          $XDG_CONFIG_HOME/fitness-report/signing-key.pem (else ~/.config/…), created
-                          mode 0600 on first use; refused inside --out. An unusable key never stops the
-                          run: it is recorded unsigned and its record says why (see \`fitness-report key\`)
-  --tape-cap SIZE         bytes one session may write to a tape, e.g. 64MB (default 64MB); past it the
-                          session's later lines are dropped and the cut is recorded
+${settingsHelp(HARNESS_FLAGS)}
 
 Export:
   --otlp URL              when the run is recorded, send it to this OTLP/HTTP endpoint as spans

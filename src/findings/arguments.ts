@@ -3,11 +3,13 @@ import type { Finding } from '../record/findings.js';
 import type { TapeRef } from '../record/probe.js';
 import type { Task } from '../suite/schema.js';
 import type { ToolDescriptor } from '../suite/surface.js';
-import { clip, finding, plural, present } from './build.js';
+import { clip, finding, plural, present, unsecret } from './build.js';
 import { type Call, type DriveTrial, failed, refOf } from './calls.js';
 
 /** The kind of a value, coarse enough that an id and a name differ and two ids do not. */
-export function valueKind(value: unknown): string {
+export function valueKind(raw: unknown): string {
+  // Kinds are read from what a published copy shows (a credential is its marker), so they agree.
+  const value = typeof raw === 'string' ? unsecret(raw) : raw;
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';

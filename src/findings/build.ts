@@ -1,5 +1,7 @@
 import type { Finding, FindingKind } from '../record/findings.js';
 import { REFS_PER_KIND, type TapeRef } from '../record/probe.js';
+import { redactMedia } from '../tape/media-notes.js';
+import { redactShapes } from '../tape/secret-shapes.js';
 
 const lineOf = (ref: TapeRef) => Number(ref.slice(ref.indexOf(':') + 1));
 const planeOf = (ref: TapeRef) => ref.slice(0, ref.indexOf(':'));
@@ -44,9 +46,19 @@ export function present<T>(value: T | undefined): value is T {
   return value !== undefined;
 }
 
-/** Untrusted server text for a summary: one line, clipped. */
+/**
+ * Server or model text as a finding may read or quote it: every secret-shaped string a marker and
+ * every media blob a size note, as the board's published copy of the tape holds it. So the signed
+ * record never quotes a credential a server returned (not even the piece a clip would keep), and
+ * findings re-derived from the published copy read the same text as the run did.
+ */
+export function unsecret(text: string): string {
+  return redactShapes(redactMedia(text, {}), {});
+}
+
+/** Untrusted server text for a summary: secrets redacted (`unsecret`), then one line, clipped. */
 export function clip(text: string, max = 120): string {
-  const one = text.replace(/\s+/g, ' ').trim();
+  const one = unsecret(text).replace(/\s+/g, ' ').trim();
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }
 

@@ -1,7 +1,7 @@
 import type { Finding } from '../record/findings.js';
 import type { TapeRef } from '../record/probe.js';
 import type { ToolDescriptor } from '../suite/surface.js';
-import { clip, finding, plural, present } from './build.js';
+import { clip, finding, plural, present, unsecret } from './build.js';
 import { type DriveTrial, refOf } from './calls.js';
 
 /** Words that tell an agent what to do next: an expectation, a remedy, a form. */
@@ -71,7 +71,8 @@ export function errorTextFindings(
       tallies.set(call.tool, t);
       const recovered =
         trial.checkPassed === true && trial.calls.slice(i + 1).some((c) => c.outcome === 'result');
-      const text = call.errorText ?? '';
+      // Judged on what a published copy shows: a credential in the text is not guidance.
+      const text = unsecret(call.errorText ?? '');
       if (actionable(text, tools.get(call.tool), names)) {
         t.actionable += 1;
         t.trialsWithActionable.add(trial.corrId);

@@ -56,6 +56,8 @@ export const AgentLimits = z.looseObject({
   maxOutputTokens: PositiveCount,
   tokenBudgetPerTrial: PositiveCount,
   trialTimeoutMs: PositiveCount,
+  /** Deadline of one tools/call (ms), registered with the limits (absent on records that predate it). */
+  callTimeoutMs: PositiveCount.optional(),
 });
 
 const registeredNumbers = {

@@ -17,7 +17,7 @@ function send(message: ChildMessage): void {
 }
 
 async function stopWith(kind: 'aborted' | 'budget_exhausted', detail: string): Promise<void> {
-  const { RunStop } = await import('../run/state.js');
+  const { RunStop } = await import('../run/stop.js');
   if (!abort.signal.aborted) abort.abort(new RunStop(kind, detail));
 }
 

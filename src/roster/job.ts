@@ -9,7 +9,7 @@ import { resolveConfig } from '../run/config.js';
 import type { RunOptions } from '../run/options.js';
 import { serverSlug } from '../run/run-dir.js';
 import { runFitness } from '../run/run-fitness.js';
-import { RunStop } from '../run/state.js';
+import { RunStop } from '../run/stop.js';
 import type { RosterEntry, RunOverrides } from './entry.js';
 import { serverPackage } from './package.js';
 import type { ChildMessage, JobSpec, TryStart } from './protocol.js';

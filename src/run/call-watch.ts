@@ -3,7 +3,9 @@ import type { ToolCallOutcome as SessionOutcome } from '../connect/session-types
 import type { ToolCaller, ToolCallOutcome } from '../suite/surface.js';
 import { EventKind } from '../tape/schema.js';
 import { openMainSession } from './connect-stage.js';
-import { checkStop, type RunState, RunStop } from './state.js';
+import { checkStop, type RunContext } from './context.js';
+import type { Connected } from './products.js';
+import { RunStop } from './stop.js';
 import { targetAlive } from './trials.js';
 
 /** A call the server did not answer as a server: no answer in time, a broken transport, a refused frame. */
@@ -63,28 +65,28 @@ export function voidReasonOf(kind: CallFailure): 'timeout' | 'transport_error' {
  * process exited, a frame ended it); otherwise a fresh session must answer tools/list. A dead
  * target stops the run (VOID), thrown as a RunStop so the generator unwinds at once.
  */
-export async function checkTarget(state: RunState, session: McpSession, during: string): Promise<void> {
-  checkStop(state);
-  const fault = session.fault;
+export async function checkTarget(ctx: RunContext, connected: Connected, during: string): Promise<void> {
+  checkStop(ctx);
+  const fault = connected.main.session.fault;
   if (fault !== undefined) {
     const reason = fault.kind === 'frame' ? 'transport_error' : 'target_died';
-    throw stop(state, new RunStop(reason, `${fault.detail} during ${during}`));
+    throw stop(ctx, new RunStop(reason, `${fault.detail} during ${during}`));
   }
-  if (!(await targetAlive(state))) {
+  if (!(await targetAlive(ctx, connected.prior))) {
     throw stop(
-      state,
+      ctx,
       new RunStop(
         'target_died',
         `the target stopped answering during ${during} (a fresh connection got no tools/list)`,
       ),
     );
   }
-  checkStop(state);
+  checkStop(ctx);
 }
 
-function stop(state: RunState, reason: RunStop): RunStop {
-  if (!state.abort.signal.aborted) state.abort.abort(reason);
-  return state.abort.signal.reason instanceof RunStop ? state.abort.signal.reason : reason;
+function stop(ctx: RunContext, reason: RunStop): RunStop {
+  if (!ctx.abort.signal.aborted) ctx.abort.abort(reason);
+  return ctx.abort.signal.reason instanceof RunStop ? ctx.abort.signal.reason : reason;
 }
 
 /**
@@ -95,22 +97,26 @@ function stop(state: RunState, reason: RunStop): RunStop {
  * has answered, exploration cannot complete because of the server: the run stops as VOID with the
  * cause rather than going on to blame the surface.
  */
-export function watchedCaller(state: RunState, corrId: string, watch: CallWatch): ToolCaller {
+export function watchedCaller(
+  ctx: RunContext,
+  connected: Connected,
+  corrId: string,
+  watch: CallWatch,
+): ToolCaller {
   const during = corrId === 'admit' ? 'admission' : 'generation';
   return async (name, args) => {
-    checkStop(state);
-    const session = state.session;
-    if (session === undefined) throw new RunStop('crashed', `${during} without a session`);
+    checkStop(ctx);
+    const session = connected.main.session;
     const earlier = watch.failed.get(name);
     if (earlier !== undefined)
       return { kind: 'error', message: `not called: an earlier call ${WORDS[earlier]}` };
     if (!watch.called.includes(name)) watch.called.push(name);
     const outcome = await session.callTool(name, args, {
       corrId,
-      timeoutMs: state.config.callTimeoutMs,
-      signal: state.abort.signal,
+      timeoutMs: ctx.config.callTimeoutMs,
+      signal: ctx.abort.signal,
     });
-    checkStop(state);
+    checkStop(ctx);
     const failure = failureOf(outcome, session);
     if (failure === undefined) {
       watch.answered += 1;
@@ -130,14 +136,14 @@ export function watchedCaller(state: RunState, corrId: string, watch: CallWatch)
     // A server that has answered before gets a fresh session after one refused frame; one whose
     // first answer is refused is not measurable here, and the check below stops the run.
     const refused =
-      failure === 'frame' && watch.answered > 0 ? await reconnect(state, session, during) : undefined;
-    if (refused === undefined) await checkTarget(state, session, during);
+      failure === 'frame' && watch.answered > 0 ? await reconnect(ctx, connected, during) : undefined;
+    if (refused === undefined) await checkTarget(ctx, connected, during);
     else watch.refusal ??= refused;
     if (watch.answered === 0 && watch.failed.size >= FIRST_TOOLS_ALL_FAILED) {
       const tools = [...watch.failed].map(([tool, kind]) => `${tool}: ${kind}`);
       const limit = watch.refusal === undefined ? '' : `; ${watch.refusal} during ${during}`;
       throw stop(
-        state,
+        ctx,
         new RunStop(
           voidReasonOf(failure),
           `exploration could not complete: none of the first ${tools.length} tools called was answered during ${during} (${tools.join('; ')})${limit}`,
@@ -155,17 +161,18 @@ export function watchedCaller(state: RunState, corrId: string, watch: CallWatch)
  * session on the same tape and goes on without calling that tool again. Returns what was refused;
  * a target that cannot be reached again stops the run as a dead target.
  */
-async function reconnect(state: RunState, session: McpSession, during: string): Promise<string> {
+async function reconnect(ctx: RunContext, connected: Connected, during: string): Promise<string> {
+  const session = connected.main.session;
   const refused = session.fault?.detail ?? 'a frame over the transport limit';
   await session.close().catch(() => undefined);
-  checkStop(state);
+  checkStop(ctx);
   try {
-    state.session = await openMainSession(state, 'reconnect');
+    connected.main.session = await openMainSession(ctx, 'reconnect');
   } catch (err) {
-    checkStop(state);
+    checkStop(ctx);
     const why = err instanceof Error ? err.message : String(err);
     throw stop(
-      state,
+      ctx,
       new RunStop('target_died', `${refused} during ${during}, and reconnecting failed: ${why}`),
     );
   }

@@ -2,13 +2,16 @@ import { checkSecrets, parseTarget, sendsCredential, type Target } from '../conn
 import { UsageError } from '../core/errors.js';
 import { defaultModels } from '../models/defaults.js';
 import type { Env } from '../models/registry.js';
-import { type Credential, PREREG_DEFAULTS } from '../record/prereg.js';
-import type { ExplorablePolicy } from '../suite/explorable.js';
-import { DEFAULT_MAX_SESSION_BYTES } from '../tape/session-cap.js';
-import { freshSeed, RUN_DEFAULTS, type RunOptions } from './options.js';
+import type { Credential } from '../record/prereg.js';
+import type { RunOptions } from './options.js';
+import { resolveSettings, type Settings } from './settings.js';
 
-/** The run's settings after defaults: what prereg.json registers, plus how the harness runs. */
-export interface RunConfig {
+/**
+ * The run's settings after defaults: what prereg.json registers, plus how the harness runs. The
+ * settings part is inferred from the settings schema (`RunSettings`); the rest is what the target
+ * and the environment decide.
+ */
+export type RunConfig = Settings & {
   target: Target;
   env: Env;
   runnerSpec: string;
@@ -18,50 +21,12 @@ export interface RunConfig {
   modelsReason: string;
   /** True when none of them was named by a flag: the reason is then the same on every run with these keys. */
   modelsDefaulted: boolean;
-  tasks: number;
-  minTasks: number;
-  minAdmissionRate: number;
-  overGeneration: number;
-  reps: { nulls: number; construct: number; drive: number };
-  extension: { batchTasks: number; maxExtensions: number };
-  construct: { threshold: number; alpha: number; detectableRate: number; power: number };
-  nulls: { ratio: number; percentile: number };
-  compromisedErrorShare: number;
-  agentLimits: {
-    maxSteps: number;
-    maxOutputTokens: number;
-    tokenBudgetPerTrial: number;
-    trialTimeoutMs: number;
-  };
-  callTimeoutMs: number;
-  seed: number;
-  concurrency: number;
-  allowDestructive: boolean;
-  /** The explorable-tools policy (explore/2): asserted tools and whether to infer read-only ones. */
-  policy: ExplorablePolicy;
-  /** `--given NAME=VALUE` pairs, in the order given. */
-  given: Record<string, string>;
   credential: Credential;
-  screen: boolean;
-  /** Exact curtailment (pre-registered): a phase stops when no remaining outcome could change its decision. */
-  curtail: boolean;
-  /** Stdio: start the next trials' server processes while the current ones run (not part of the policy). */
-  serverPool: boolean;
-  /** Pre-registered wall-clock budget of the whole run: VOID `budget_exhausted` when it runs out. */
-  budgetMs: number;
-  /** Bytes one session may write to a tape before its later lines are dropped (and the cut recorded). */
-  tapeCapBytes: number;
-}
+};
 
-function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
-  const v = value ?? fallback;
-  if (!Number.isSafeInteger(v) || v < min)
-    throw new UsageError(`${name} must be an integer ≥ ${min}, got ${v}`);
-  return v;
-}
-
-/** Applies the DESIGN §4 defaults; a bad value is a usage fault naming the flag. */
+/** Applies the DESIGN §4 defaults; a bad value is a usage fault naming the option. */
 export function resolveConfig(options: RunOptions): RunConfig {
+  const settings = resolveSettings(options);
   const target = parseTarget(options.target);
   const env = options.env ?? {};
   const defaults = defaultModels(env);
@@ -72,12 +37,10 @@ export function resolveConfig(options: RunOptions): RunConfig {
     generatorText === 'judge/1'
       ? ({ name: 'judge', version: '1' } as const)
       : ({ name: 'explore', version: '2' } as const);
-  const d = PREREG_DEFAULTS;
-  const seed = options.seed ?? freshSeed();
-  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got ${seed}`);
   checkSecrets(target);
   const credential = resolveCredential(options.credential ?? target.credential, target);
   return {
+    ...settings,
     target,
     env,
     runnerSpec,
@@ -90,48 +53,7 @@ export function resolveConfig(options: RunOptions): RunConfig {
     }),
     modelsDefaulted:
       options.runner === undefined && options.judge === undefined && options.generator === undefined,
-    tasks: positive('--tasks', options.tasks, d.tasks),
-    minTasks: d.minTasks,
-    minAdmissionRate: d.minAdmissionRate,
-    overGeneration: d.overGeneration,
-    reps: {
-      nulls: positive('--reps-nulls', options.reps?.nulls, d.reps.nulls),
-      construct: positive('--reps-construct', options.reps?.construct, d.reps.construct),
-      drive: positive('--reps-drive', options.reps?.drive, d.reps.drive),
-    },
-    extension: {
-      batchTasks: positive('--batch-tasks', options.batchTasks, d.extension.batchTasks),
-      maxExtensions: positive('--extensions', options.extensions, d.extension.maxExtensions, 0),
-    },
-    construct: { ...d.construct },
-    nulls: { ...d.nulls },
-    compromisedErrorShare: d.compromisedErrorShare,
-    agentLimits: {
-      maxSteps: positive('--max-steps', options.maxSteps, d.agentLimits.maxSteps),
-      maxOutputTokens: positive(
-        '--max-output-tokens',
-        options.maxOutputTokens,
-        d.agentLimits.maxOutputTokens,
-      ),
-      tokenBudgetPerTrial: positive('--token-budget', options.tokenBudget, d.agentLimits.tokenBudgetPerTrial),
-      trialTimeoutMs: positive('--trial-timeout', options.trialTimeoutMs, d.agentLimits.trialTimeoutMs),
-    },
-    callTimeoutMs: positive('callTimeoutMs', options.callTimeoutMs, RUN_DEFAULTS.callTimeoutMs),
-    seed,
-    concurrency: positive('--concurrency', options.concurrency, RUN_DEFAULTS.concurrency),
-    allowDestructive: options.allowDestructive ?? false,
-    policy: {
-      asserted: [...new Set(options.readOnly ?? [])],
-      infer: options.inferReadOnly ?? true,
-      allowDestructive: options.allowDestructive ?? false,
-    },
-    given: { ...(options.given ?? {}) },
     credential,
-    screen: options.screen ?? true,
-    curtail: options.curtail ?? true,
-    serverPool: options.serverPool ?? true,
-    budgetMs: positive('--budget', options.budgetMs, RUN_DEFAULTS.budgetMs),
-    tapeCapBytes: positive('--tape-cap', options.tapeCapBytes, DEFAULT_MAX_SESSION_BYTES, 64 * 1024),
   };
 }
 

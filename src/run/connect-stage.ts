@@ -5,30 +5,36 @@ import { FitnessError } from '../core/errors.js';
 import { MAX_SCHEMA_CHARS } from '../core/json-schema.js';
 import { summarize } from '../probes/report.js';
 import { probeTarget } from '../probes/target.js';
+import type { Surface } from '../record/surface.js';
 import { surfaceSafety } from '../suite/destructive.js';
 import { surfaceDigest } from '../suite/register.js';
-import { parseSurface } from '../suite/surface.js';
-import { checkStop, completed, type RunState, RunStop } from './state.js';
+import { parseSurface, type ToolSurface } from '../suite/surface.js';
+import { checkStop, completed, type RunContext } from './context.js';
+import type { Connected, Surveyed } from './products.js';
+import { RunStop } from './stop.js';
 
-/** Connect the main session (era verdict reused by every trial session), then list the surface. */
-export async function connectStage(state: RunState): Promise<void> {
+/** Connect the main session (era verdict reused by every trial session). */
+export async function connect(ctx: RunContext): Promise<Connected> {
+  let session: McpSession;
   try {
-    state.session = await openMainSession(state, 'connect');
+    session = await openMainSession(ctx, 'connect');
   } catch (err) {
-    checkStop(state);
+    checkStop(ctx);
     throw new RunStop(connectVoidReason(err), `could not connect to the target: ${(err as Error).message}`);
   }
-  state.prior = state.session.prior;
-  completed(state, 'connect');
+  const connected: Connected = { main: { session }, prior: session.prior };
+  ctx.reached = { stage: 'connected', product: connected };
+  completed(ctx, 'connect');
+  return connected;
 }
 
 /** The main session, on the wire tape, with the run's call deadline and abort signal. */
-export function openMainSession(state: RunState, corrId: string): Promise<McpSession> {
+export function openMainSession(ctx: RunContext, corrId: string): Promise<McpSession> {
   return callContext.run({ corrId }, () =>
-    openSession(state.config.target, {
-      tape: state.tapes.wire,
-      requestTimeoutMs: state.config.callTimeoutMs,
-      signal: state.abort.signal,
+    openSession(ctx.config.target, {
+      tape: ctx.tapes.wire,
+      requestTimeoutMs: ctx.config.callTimeoutMs,
+      signal: ctx.abort.signal,
     }),
   );
 }
@@ -43,16 +49,16 @@ function connectVoidReason(err: unknown): 'target_died' | 'timeout' | 'transport
 }
 
 /** Zero-token protocol probes: every one is recorded, none stops the run. */
-export async function probeStage(state: RunState): Promise<void> {
-  const session = state.session;
-  state.probes = await probeTarget(state.config.target, state.tapes.wire, {
-    ...(session ? { session: { protocolVersion: session.protocolVersion, era: session.era } } : {}),
-  });
-  const s = summarize(state.probes);
-  state.progress(
-    `probes: ${s.passed} of ${s.checked} checks passed, ${s.couldNotCheck} could not be checked`,
+export async function probeStage(ctx: RunContext, connected: Connected): Promise<void> {
+  const session = connected.main.session;
+  ctx.probes.push(
+    ...(await probeTarget(ctx.config.target, ctx.tapes.wire, {
+      session: { protocolVersion: session.protocolVersion, era: session.era },
+    })),
   );
-  completed(state, 'probes');
+  const s = summarize(ctx.probes);
+  ctx.progress(`probes: ${s.passed} of ${s.checked} checks passed, ${s.couldNotCheck} could not be checked`);
+  completed(ctx, 'probes');
 }
 
 /** Tools whose input or output schema is too large to compile are left out before anything compiles them. */
@@ -69,17 +75,12 @@ function boundSchemas(raw: unknown[]): { kept: unknown[]; oversized: string[] } 
   return { kept, oversized };
 }
 
-/** tools/list (all pages, from the wire), validated tool by tool; the safety signal from annotations. */
-export async function surfaceStage(state: RunState): Promise<void> {
-  const session = state.session;
-  if (session === undefined) throw new RunStop('crashed', 'no session to list tools on');
-  let listed = false;
-  let raw: unknown[] = [];
+/** tools/list (all pages, from the wire): the raw tools, or none when the call failed (noted). */
+async function listRaw(ctx: RunContext, session: McpSession): Promise<{ listed: boolean; raw: unknown[] }> {
   try {
-    raw = (await session.listTools({ corrId: 'surface' })).tools;
-    listed = true;
+    return { listed: true, raw: (await session.listTools({ corrId: 'surface' })).tools };
   } catch (err) {
-    checkStop(state);
+    checkStop(ctx);
     // A session the server broke (a refused frame, an exited process) is not an empty surface.
     const fault = session.fault;
     if (fault !== undefined)
@@ -87,26 +88,38 @@ export async function surfaceStage(state: RunState): Promise<void> {
         fault.kind === 'frame' ? 'transport_error' : 'target_died',
         `${fault.detail} during tools/list`,
       );
-    state.ownNotes.push({ id: 'surface-list-failed', text: `tools/list failed: ${(err as Error).message}` });
+    ctx.ownNotes.push({ id: 'surface-list-failed', text: `tools/list failed: ${(err as Error).message}` });
+    return { listed: false, raw: [] };
   }
+}
+
+/** The listed tools validated one by one; what was left out, and why, is noted. */
+function validTools(ctx: RunContext, raw: unknown[], instructions: string | undefined): ToolSurface {
   const bounded = boundSchemas(raw);
   if (bounded.oversized.length > 0) {
-    state.ownNotes.push({
+    ctx.ownNotes.push({
       id: 'surface-oversized-schemas',
       text: `${bounded.oversized.length} listed tool(s) were left out because a schema was too large to compile (over ${MAX_SCHEMA_CHARS} characters): ${bounded.oversized.join(', ')}`,
     });
   }
-  const { surface, dropped } = parseSurface({ tools: bounded.kept, instructions: session.instructions });
+  const { surface, dropped } = parseSurface({ tools: bounded.kept, instructions });
   if (dropped.length > 0) {
-    state.ownNotes.push({
+    ctx.ownNotes.push({
       id: 'surface-dropped-tools',
       text: `${dropped.length} listed tool(s) were malformed and left out: ${dropped.map((d) => d.reason).join('; ')}`,
     });
   }
-  state.tools = surface;
-  state.safety = surfaceSafety(surface);
+  return surface;
+}
+
+/** The record's surface block: what was listed, over which revision, each tool's digest. */
+function surfaceBlock(
+  session: McpSession,
+  surface: ToolSurface,
+  listed: boolean,
+): Surface & { digest: string } {
   const info = session.serverInfo;
-  state.surface = {
+  return {
     listed,
     ...(session.protocolVersion ? { revision: session.protocolVersion } : {}),
     ...(session.era ? { era: session.era } : {}),
@@ -126,8 +139,21 @@ export async function surfaceStage(state: RunState): Promise<void> {
       }),
     })),
   };
-  state.progress(
-    `surface: ${surface.tools.length} tool(s), revision ${session.protocolVersion ?? 'unknown'}`,
-  );
-  completed(state, 'surface');
+}
+
+/** tools/list, validated tool by tool; the safety signal from annotations. */
+export async function survey(ctx: RunContext, connected: Connected): Promise<Surveyed> {
+  const session = connected.main.session;
+  const { listed, raw } = await listRaw(ctx, session);
+  const tools = validTools(ctx, raw, session.instructions);
+  const surveyed: Surveyed = {
+    ...connected,
+    surface: surfaceBlock(session, tools, listed),
+    tools,
+    safety: surfaceSafety(tools),
+  };
+  ctx.reached = { stage: 'surveyed', product: surveyed };
+  ctx.progress(`surface: ${tools.tools.length} tool(s), revision ${session.protocolVersion ?? 'unknown'}`);
+  completed(ctx, 'surface');
+  return surveyed;
 }

@@ -1,5 +1,5 @@
 import { hurry } from '../connect/processes.js';
-import { RunStop } from './state.js';
+import { RunStop } from './stop.js';
 
 /** How a run is being stopped from outside: signals, the wall-clock budget, the caller's signal. */
 export interface RunControl {

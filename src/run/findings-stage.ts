@@ -1,10 +1,11 @@
-import { deriveFindings } from '../findings/derive.js';
+import { deriveFindings, type FindingsInput } from '../findings/derive.js';
 import { judgeProposals } from '../findings/judge-proposals.js';
 import { readFindingsInput } from '../findings/read.js';
 import { surfaceFromTape } from '../findings/surface.js';
 import type { FindingsBlock } from '../record/findings.js';
+import { addUsage, completed, type RunContext } from './context.js';
 import { recordJudgeCall } from './judge-plane.js';
-import { addUsage, completed, type RunState } from './state.js';
+import type { Driven, Found } from './products.js';
 
 const OFFLINE =
   'offline: no judge model is configured, so the proposals come from deterministic rules (rules/1), not a model';
@@ -12,38 +13,45 @@ const OFFLINE =
 /**
  * After the drive (whatever the last null decision said): findings from the tapes so far, with the
  * rule proposals, and the judge's proposals when a judge model is configured (its call a turn on
- * the judge plane). A run that never finished its drive gets no findings.
+ * the judge plane). Only a run that finished its drive gets here.
  */
-export async function findingsStage(state: RunState): Promise<FindingsBlock | undefined> {
-  if (!state.stages.includes('drive')) return undefined;
-  state.tapes.wire.flush();
-  state.tapes.agent.flush();
-  const read = readFindingsInput(state.dir);
+export async function findingsStage(ctx: RunContext, driven: Driven): Promise<Found> {
+  const found: Found = { ...driven, findings: await findings(ctx) };
+  ctx.reached = { stage: 'found', product: found };
+  return found;
+}
+
+async function findings(ctx: RunContext): Promise<FindingsBlock | undefined> {
+  ctx.tapes.wire.flush();
+  ctx.tapes.agent.flush();
+  const read = readFindingsInput(ctx.dir);
   if ('missing' in read) {
-    state.ownNotes.push({ id: 'findings-not-derived', text: `No findings were derived: ${read.missing}.` });
+    ctx.ownNotes.push({ id: 'findings-not-derived', text: `No findings were derived: ${read.missing}.` });
     return undefined;
   }
   const block = deriveFindings(read.input);
   if (block === undefined) return undefined;
-  const judge = state.judge;
-  if (judge === undefined || judge.provider === 'heuristic' || block.findings.length === 0) {
-    if (block.findings.length > 0) block.proposalsNote = OFFLINE;
-    completed(state, 'findings');
-    return block;
-  }
-  const tools = new Map(surfaceFromTape(read.input.wire).map((l) => [l.tool.name, l.tool]));
+  const { judge } = ctx;
+  if (judge.provider !== 'heuristic' && block.findings.length > 0) await judged(ctx, block, read.input);
+  else if (block.findings.length > 0) block.proposalsNote = OFFLINE;
+  completed(ctx, 'findings');
+  return block;
+}
+
+/** The judge's proposals beside the rule ones, its call a turn on the judge plane. */
+async function judged(ctx: RunContext, block: FindingsBlock, input: FindingsInput): Promise<void> {
+  const { judge } = ctx;
+  const tools = new Map(surfaceFromTape(input.wire).map((l) => [l.tool.name, l.tool]));
   const outcome = await judgeProposals({
     model: judge.model,
     modelId: judge.id,
     findings: block.findings,
     tools,
   });
-  addUsage(state, [recordJudgeCall(state.tapes.judge, judge, outcome.call)]);
-  const line = state.tapes.judge.lines;
+  addUsage(ctx, [recordJudgeCall(ctx.tapes.judge, judge, outcome.call)]);
+  const line = ctx.tapes.judge.lines;
   const evidence = [`judge:${line}` as const];
   block.proposals = [...(outcome.proposals ?? []).map((p) => ({ ...p, evidence })), ...block.proposals];
   if (outcome.problem !== undefined)
     block.proposalsNote = `the judge's proposals are incomplete (${outcome.problem}); the rule proposals (rules/1) stand beside them`;
-  completed(state, 'findings');
-  return block;
 }

@@ -8,6 +8,7 @@ import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import { scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
+import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
 import { listRunDir } from '../tape/run-files.js';
@@ -15,12 +16,14 @@ import { EventKind } from '../tape/schema.js';
 import { loadOrCreateSigningKey, SIGNATURE_FILE, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { withAlongside } from './alongside.js';
+import type { RunContext } from './context.js';
 import type { RunControl } from './control.js';
 import type { RunOptions } from './options.js';
-import { buildRecord, type Ending, endingOf, fileDigests, modelId } from './record.js';
+import { connectedOf, registeredOf } from './products.js';
+import { buildRecord, type Ending, endingOf, fileDigests, type RecordSource } from './record.js';
 import { FILES } from './run-dir.js';
 import { serverFaultsFromTape, truncationNotes } from './server-faults.js';
-import { type RunState, RunStop } from './state.js';
+import { RunStop } from './stop.js';
 import { closeTapes } from './tapes.js';
 
 export interface RunResult {
@@ -33,7 +36,7 @@ export interface RunResult {
 }
 
 export interface FinishInput {
-  state: RunState;
+  ctx: RunContext;
   ending: Ending;
   options: Pick<RunOptions, 'signingKeyPath' | 'alongside'>;
   control: Pick<RunControl, 'hurried' | 'signals'>;
@@ -68,76 +71,95 @@ function within(promise: Promise<unknown> | undefined, ms: number): Promise<void
  * signature; only a file system that refuses every write can leave no record, and that is thrown.
  */
 export async function finishRun(input: FinishInput): Promise<RunResult> {
-  const { state, control } = input;
-  let ending = input.ending;
+  const { ctx } = input;
+  const ending = await settle(input);
+  const failures: string[] = [];
+  moveEvidence(ctx, input.options.alongside?.evidence, failures);
+  const { key, signer } = signingKey(input.options, ctx);
+  const recordPath = join(ctx.dir, FILES.record);
+  const endedAt = new Date();
+  let text = failures.length === 0 ? await recordText(input, ending, signer, endedAt, failures) : undefined;
+  text ??= await voidRecordText(ctx, signer, failures.join('; '), recordPath, endedAt);
+  await writeRecordText(recordPath, text);
+  const record = JSON.parse(text) as RunRecord;
+  await sign(ctx, key, signer, record);
+  const exitCode = record.outcome === 'SCORED' ? 0 : record.outcome === 'VOID' ? 3 : 1;
+  ctx.progress(`record: ${recordPath}`);
+  return { runId: ctx.runId, dir: ctx.dir, outcome: record.outcome, record, exitCode };
+}
+
+/**
+ * The main session closed, the pipeline given time to unwind, the run's processes reaped, the stop
+ * on the wire and the tapes closed: the ending, VOID when a tape could not be closed.
+ */
+async function settle(input: FinishInput): Promise<Ending> {
+  const { ctx, control } = input;
   const grace = () => (control.hurried ? 0 : SETTLE_MS);
-  await within(state.session?.close(), control.hurried ? 500 : SETTLE_MS);
+  await within(connectedOf(ctx.reached)?.main.session.close(), control.hurried ? 500 : SETTLE_MS);
   await within(input.pipeline, grace());
   if (input.scope !== undefined) reapScope(input.scope);
-  if (ending.stop) {
-    state.tapes.wire.event(EventKind.runStop, {
-      reason: ending.stop.reason,
-      detail: ending.stop.detail,
+  const { stop } = input.ending;
+  if (stop) {
+    ctx.tapes.wire.event(EventKind.runStop, {
+      reason: stop.reason,
+      detail: stop.detail,
       signals: [...control.signals],
       hurried: control.hurried,
     });
   }
-  const draftOutcome = outcomeOf(state.gates, endingOf(ending));
-  const problems = await closeTapes(state.tapes, draftOutcome, state.registration?.hash);
-  if (problems.length > 0 && !ending.stop) ending = { stop: new RunStop('crashed', problems.join('; ')) };
-  state.ownNotes.push(...truncationNotes(state.tapes));
-  const failures: string[] = [];
-  moveEvidence(state, input.options.alongside?.evidence, failures);
-  const key = signingKey(input.options, state);
-  const recordPath = join(state.dir, FILES.record);
-  const endedAt = new Date();
-  let text: string | undefined;
-  if (failures.length === 0) {
-    try {
-      const record = withAlongside(
-        buildRecord(state, ending, await fileDigests(state.dir), endedAt),
-        input.options.alongside,
-      );
-      const faults = serverFaultsFromTape(join(state.dir, FILES.wire));
-      if (faults !== undefined) record.serverFaults = faults;
-      text = serializeRecord(scrubRecord(record, state.secrets), recordPath);
-    } catch (err) {
-      failures.push(`building or checking the record: ${describeError(err)}`);
-    }
+  const draftOutcome = outcomeOf(ctx.gates, endingOf(input.ending));
+  const suiteHash = registeredOf(ctx.reached)?.registration.hash;
+  const problems = await closeTapes(ctx.tapes, draftOutcome, suiteHash);
+  ctx.ownNotes.push(...truncationNotes(ctx.tapes));
+  if (problems.length > 0 && !stop) return { stop: new RunStop('crashed', problems.join('; ')) };
+  return input.ending;
+}
+
+/** The full record, scrubbed and checked; undefined (the failure noted) when it cannot be built. */
+async function recordText(
+  input: FinishInput,
+  ending: Ending,
+  signer: Signer,
+  endedAt: Date,
+  failures: string[],
+): Promise<string | undefined> {
+  const { ctx } = input;
+  const recordPath = join(ctx.dir, FILES.record);
+  try {
+    const built = buildRecord(ctx, ending, await fileDigests(ctx.dir), endedAt, signer);
+    const record = withAlongside(built, input.options.alongside);
+    const faults = serverFaultsFromTape(join(ctx.dir, FILES.wire));
+    if (faults !== undefined) record.serverFaults = faults;
+    return serializeRecord(scrubRecord(record, ctx.secrets), recordPath);
+  } catch (err) {
+    failures.push(`building or checking the record: ${describeError(err)}`);
+    return undefined;
   }
-  text ??= await voidRecordText(state, failures.join('; '), recordPath, endedAt);
-  await writeRecordText(recordPath, text);
-  const record = JSON.parse(text) as RunRecord;
-  // The manifest is the complete list: every regular file the run directory holds.
-  const files = listRunDir(state.dir).files.filter((f) => f !== SIGNATURE_FILE);
-  if (key !== undefined) {
-    try {
-      await signRun(
-        state.dir,
-        state.runId,
-        files,
-        key,
-        record.suite?.hash ?? record.identity.suiteHash ?? null,
-      );
-    } catch (err) {
-      state.progress(`signature: not written (${describeError(err)}); the run is recorded unsigned`);
-    }
-  } else
-    state.progress(`signature: none (${state.signer?.status === 'unsigned' ? state.signer.reason : '?'})`);
-  const exitCode = record.outcome === 'SCORED' ? 0 : record.outcome === 'VOID' ? 3 : 1;
-  state.progress(`record: ${recordPath}`);
-  return { runId: state.runId, dir: state.dir, outcome: record.outcome, record, exitCode };
+}
+
+/** The manifest is the complete list: every regular file the run directory holds. */
+async function sign(ctx: RunContext, key: KeyObject | undefined, signer: Signer, record: RunRecord) {
+  if (key === undefined) {
+    ctx.progress(`signature: none (${signer.status === 'unsigned' ? signer.reason : '?'})`);
+    return;
+  }
+  const files = listRunDir(ctx.dir).files.filter((f) => f !== SIGNATURE_FILE);
+  try {
+    await signRun(ctx.dir, ctx.runId, files, key, record.suite?.hash ?? record.identity.suiteHash ?? null);
+  } catch (err) {
+    ctx.progress(`signature: not written (${describeError(err)}); the run is recorded unsigned`);
+  }
 }
 
 /** Evidence made beside the run joins its directory before the record and signature are written. */
 function moveEvidence(
-  state: RunState,
+  ctx: RunContext,
   evidence: { from: string; as: string } | undefined,
   failures: string[],
 ) {
   if (evidence === undefined || !existsSync(evidence.from)) return;
   try {
-    renameSync(evidence.from, join(state.dir, evidence.as));
+    renameSync(evidence.from, join(ctx.dir, evidence.as));
   } catch (err) {
     failures.push(`moving ${evidence.as} into the run: ${describeError(err)}`);
   }
@@ -147,17 +169,18 @@ function moveEvidence(
  * The publisher key, with the record's signer set from it. A key that cannot be loaded or created
  * never blocks the record: the run is recorded unsigned, and its record and a note say why.
  */
-function signingKey(options: FinishInput['options'], state: RunState): KeyObject | undefined {
+function signingKey(
+  options: FinishInput['options'],
+  ctx: RunContext,
+): { key: KeyObject | undefined; signer: Signer } {
   const path = options.signingKeyPath ?? defaultSigningKeyPath();
   try {
     const key = loadOrCreateSigningKey(path);
-    state.signer = { status: 'signed', keyid: publicKeyInfo(key).fingerprint };
-    return key;
+    return { key, signer: { status: 'signed', keyid: publicKeyInfo(key).fingerprint } };
   } catch (err) {
     const reason = `the signing key could not be used: ${describeError(err)}`;
-    state.signer = { status: 'unsigned', reason };
-    state.ownNotes.push({ id: 'unsigned', text: `This run is not signed: ${reason}.` });
-    return undefined;
+    ctx.ownNotes.push({ id: 'unsigned', text: `This run is not signed: ${reason}.` });
+    return { key: undefined, signer: { status: 'unsigned', reason } };
   }
 }
 
@@ -166,67 +189,69 @@ function signingKey(options: FinishInput['options'], state: RunState): KeyObject
  * cannot themselves fail (what completed, the files present), scrubbed and validated like any
  * record; if even that does not validate, a last-resort record with no free text at all is written.
  */
-async function voidRecordText(state: RunState, why: string, path: string, endedAt: Date): Promise<string> {
+async function voidRecordText(
+  ctx: RunContext,
+  signer: Signer,
+  why: string,
+  path: string,
+  endedAt: Date,
+): Promise<string> {
   const detail = `the record could not be written as it stood (${why})`;
   let files: FileDigest[] = [];
   try {
-    files = await fileDigests(state.dir);
+    files = await fileDigests(ctx.dir);
   } catch {
     files = [];
   }
   try {
-    const bare: RunState = {
-      ...state,
+    const bare: RecordSource = {
+      ...ctx,
+      reached: { stage: 'started' },
       gates: [],
       probes: [],
       usage: [],
       ownNotes: [{ id: 'record-failed', text: detail }],
-      registration: undefined,
-      suiteFile: undefined,
-      preregSha: undefined,
-      surface: undefined,
-      findings: undefined,
     };
-    const record = buildRecord(bare, { stop: new RunStop('crashed', detail) }, files, endedAt);
-    return serializeRecord(scrubRecord(record, state.secrets), path);
+    const record = buildRecord(bare, { stop: new RunStop('crashed', detail) }, files, endedAt, signer);
+    return serializeRecord(scrubRecord(record, ctx.secrets), path);
   } catch {
-    return serializeRecord(lastResort(state, endedAt), path);
+    return serializeRecord(lastResort(ctx, signer, endedAt), path);
   }
 }
 
-function lastResort(state: RunState, endedAt: Date): RunRecord {
+function lastResort(ctx: RunContext, signer: Signer, endedAt: Date): RunRecord {
   const at = endedAt.toISOString();
   return {
     schema: 'fitness-report.run/2',
-    runId: state.runId,
+    runId: ctx.runId,
     outcome: 'VOID',
     probes: [],
     cost: buildCost([], PRICE_TABLE),
     notes: { own: [], standing: [] },
     files: [],
     identity: {
-      serverSlug: state.slug,
+      serverSlug: ctx.slug,
       target: {
-        kind: state.config.target.kind,
+        kind: ctx.config.target.kind,
         description: 'not recorded: the record could not be written',
       },
-      credential: state.config.credential,
-      startedAt: state.startedAt.toISOString(),
+      credential: ctx.config.credential,
+      startedAt: ctx.startedAt.toISOString(),
       endedAt: at,
       producer: { name: PRODUCER, version: VERSION },
-      runner: modelId(state.runner?.id, state.config.runnerSpec),
-      judge: modelId(state.judge?.id, state.config.judgeSpec),
-      generator: state.config.generator,
+      runner: ctx.runner.id,
+      judge: ctx.judge.id,
+      generator: ctx.config.generator,
       screen: { recorded: false, limitation: 'the record could not be written' },
       extensionProtocol: { recorded: false, limitation: 'the record could not be written' },
     },
     gates: [],
-    ...(state.signer ? { signer: state.signer } : {}),
+    signer,
     void: {
       reason: 'crashed',
       detail: 'the record could not be written; see the tapes',
       at,
-      completed: { stages: [...state.stages], gates: [], trials: {} },
+      completed: { stages: [...ctx.stages], gates: [], trials: {} },
     },
   };
 }

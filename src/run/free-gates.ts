@@ -6,7 +6,8 @@ import type { ExplorationLedger } from '../record/exploration.js';
 import type { GateRecord } from '../record/gate.js';
 import { givenTexts } from '../suite/given.js';
 import { revalidateTasks } from '../suite/revalidate.js';
-import type { RunState } from './state.js';
+import type { RunContext } from './context.js';
+import type { Registered } from './products.js';
 
 /** The exploration ledger as the structural gate reads it (explore/2 only). */
 export function explorationFigures(ledger: ExplorationLedger | undefined): ExplorationFigures | undefined {
@@ -24,38 +25,36 @@ export function explorationFigures(ledger: ExplorationLedger | undefined): Explo
 }
 
 /** Decide a gate, record it, and say whether the run goes on. */
-export function decide(state: RunState, record: GateRecord): boolean {
-  state.gates.push(record);
+export function decide(ctx: RunContext, record: GateRecord): boolean {
+  ctx.gates.push(record);
   const tag = record.gate === 'null_baseline' ? `null_baseline (${record.signalSource})` : record.gate;
-  state.progress(
+  ctx.progress(
     `gate ${tag}: ${record.verdict}${record.outcome ? ` → ${record.outcome} (${record.reason})` : ''}`,
   );
   return record.outcome === undefined;
 }
 
 /** Gates 1–4 (free): structural, answer_leak, suite_size, plan_power. False when one refused. */
-export function freeGates(state: RunState): boolean {
-  const { config } = state;
-  const suite = state.suiteFile;
-  const registration = state.registration;
-  if (suite === undefined || registration === undefined) return false;
+export function freeGates(ctx: RunContext, registered: Registered): boolean {
+  const { config } = ctx;
+  const { suiteFile: suite, registration } = registered;
   const exploration = explorationFigures(suite.exploration);
   const structural = structuralGate({
-    surfaceListed: state.surface?.listed ?? false,
-    toolCount: state.surface?.toolCount ?? 0,
+    surfaceListed: registered.surface.listed,
+    toolCount: registered.surface.toolCount,
     candidates: suite.counts.candidates,
     rejected: suite.counts.rejected,
     registered: registration.tasks.length,
     invalidTasks: revalidateTasks(suite.tasks, {
-      surface: state.tools ?? { tools: [] },
-      safety: state.safety ?? [],
+      surface: registered.tools,
+      safety: registered.safety,
       allowDestructive: config.allowDestructive,
-      given: givenTexts(state.given ?? []),
+      given: givenTexts(registered.given),
     }),
     minAdmissionRate: config.minAdmissionRate,
     ...(exploration ? { exploration } : {}),
   });
-  if (!decide(state, structural)) return false;
+  if (!decide(ctx, structural)) return false;
   const leak = answerLeakGate(
     [...registration.tasks, ...registration.reserve].map((t) => ({
       taskId: t.id,
@@ -64,15 +63,15 @@ export function freeGates(state: RunState): boolean {
       boundArguments: t.boundArguments,
     })),
   );
-  if (!decide(state, leak)) return false;
+  if (!decide(ctx, leak)) return false;
   const size = suiteSizeGate({
     registered: registration.tasks.length,
     deletedByScreen: suite.counts.deleted,
     minTasks: config.minTasks,
   });
-  if (!decide(state, size)) return false;
+  if (!decide(ctx, size)) return false;
   return decide(
-    state,
+    ctx,
     planPowerGate({
       construct: config.construct,
       registeredTrials: registration.tasks.length * config.reps.construct,

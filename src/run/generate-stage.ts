@@ -1,7 +1,6 @@
-import type { McpSession } from '../connect/session.js';
 import type { ExplorationLedger } from '../record/exploration.js';
 import { admitCandidates } from '../suite/admission/admit.js';
-import type { AdmissionEntry } from '../suite/admission/types.js';
+import type { ToolSafety } from '../suite/destructive.js';
 import { surfaceSafety } from '../suite/destructive.js';
 import { applyPolicy, explorableSummary } from '../suite/explorable.js';
 import { EXPLORE_V2, explore2 } from '../suite/explore/explore2.js';
@@ -11,119 +10,131 @@ import { inferDestructiveness } from '../suite/judge-safety.js';
 import { candidatesAsked } from '../suite/sizing.js';
 import type { GeneratorFault } from '../suite/suite-file.js';
 import { CallWatch, checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
-import { resolveGiven } from './given.js';
+import { addUsage, checkStop, completed, type RunContext } from './context.js';
 import { recordJudgeCall } from './judge-plane.js';
-import { addUsage, checkStop, completed, type RunState, RunStop } from './state.js';
-
-export interface Generated {
-  proposals: unknown[];
-  asked: number;
-  faults: GeneratorFault[];
-  admission: AdmissionEntry[];
-  /** explore/2 only. */
-  exploration?: ExplorationLedger;
-}
+import type { Generated, Policed, Proposed } from './products.js';
+import { RunStop } from './stop.js';
 
 /** A judge model's reading of each tool; it can only narrow what the policy lets the run call. */
-async function judgeSafety(state: RunState): Promise<GeneratorFault[]> {
-  const judge = state.judge;
-  const surface = state.tools;
-  if (judge === undefined || surface === undefined || judge.id === 'heuristic') return [];
-  const inferred = await inferDestructiveness({ model: judge.model, surface });
-  addUsage(state, [recordJudgeCall(state.tapes.judge, judge, inferred.call)]);
-  state.safety = surfaceSafety(surface, inferred.inferences);
-  return inferred.faults;
+async function judgeSafety(
+  ctx: RunContext,
+  policed: Policed,
+): Promise<{ safety: ToolSafety[]; faults: GeneratorFault[] }> {
+  const { judge } = ctx;
+  if (judge.id === 'heuristic') return { safety: policed.safety, faults: [] };
+  const inferred = await inferDestructiveness({ model: judge.model, surface: policed.tools });
+  addUsage(ctx, [recordJudgeCall(ctx.tapes.judge, judge, inferred.call)]);
+  return { safety: surfaceSafety(policed.tools, inferred.inferences), faults: inferred.faults };
 }
 
 /** The explorable-tools policy, applied once before generation; every later stage acts on it. */
-async function decideSafety(state: RunState): Promise<GeneratorFault[]> {
-  const surface = state.tools ?? { tools: [] };
-  const faults = await judgeSafety(state);
-  state.safety = applyPolicy(surface, state.safety ?? surfaceSafety(surface), state.config.policy);
-  state.given ??= resolveGiven(state.config.target, state.config.given, state.secrets, process.cwd());
-  const { explorable, total } = explorableSummary(state.safety);
-  state.progress(`policy: ${explorable} of ${total} tools explorable; ${state.given.length} given value(s)`);
-  return faults;
+async function decideSafety(
+  ctx: RunContext,
+  policed: Policed,
+): Promise<{ safety: ToolSafety[]; faults: GeneratorFault[] }> {
+  const judged = await judgeSafety(ctx, policed);
+  const safety = applyPolicy(policed.tools, judged.safety, ctx.config.policy);
+  const { explorable, total } = explorableSummary(safety);
+  ctx.progress(`policy: ${explorable} of ${total} tools explorable; ${policed.given.length} given value(s)`);
+  return { safety, faults: judged.faults };
+}
+
+interface Proposals {
+  proposals: unknown[];
+  faults: GeneratorFault[];
+  exploration?: ExplorationLedger;
 }
 
 /** explore/2 (no model) or judge/1 (structured output, every call on the judge plane). */
-async function propose(
-  state: RunState,
+async function proposeWith(
+  ctx: RunContext,
+  policed: Policed,
   asked: number,
   watch: CallWatch,
-): Promise<{ proposals: unknown[]; faults: GeneratorFault[]; exploration?: ExplorationLedger }> {
-  const { config } = state;
-  const surface = state.tools;
-  if (surface === undefined || state.session === undefined)
-    throw new RunStop('crashed', 'generation without a surface');
+): Promise<Proposals> {
+  const { config, judge } = ctx;
   if (config.generator.name === 'explore') {
     const result = await explore2({
-      surface,
-      safety: state.safety ?? [],
+      surface: policed.tools,
+      safety: policed.safety,
       policy: config.policy,
-      caller: watchedCaller(state, 'generate', watch),
+      caller: watchedCaller(ctx, policed, 'generate', watch),
       seed: config.seed,
       count: asked,
-      given: state.given ?? [],
+      given: policed.given,
     });
-    state.exploration = result.ledger;
     return { proposals: result.candidates, faults: [], exploration: result.ledger };
   }
-  const judge = state.judge;
-  if (judge === undefined) throw new RunStop('crashed', 'judge/1 needs a judge model');
   const result = await judgeCandidates({
     model: judge.model,
-    surface,
-    safety: state.safety ?? [],
+    surface: policed.tools,
+    safety: policed.safety,
     count: asked,
     allowDestructive: config.allowDestructive,
-    onCall: (call) => addUsage(state, [recordJudgeCall(state.tapes.judge, judge, call)]),
+    onCall: (call) => addUsage(ctx, [recordJudgeCall(ctx.tapes.judge, judge, call)]),
   });
   return { proposals: result.proposals, faults: result.faults };
 }
 
-/** Generate candidates, then admit each (plan executed against the server, key grounded and re-run). */
-export async function generateStage(state: RunState): Promise<Generated> {
-  const { config } = state;
-  const asked = candidatesAsked({
+function candidatesAskedFor(config: RunContext['config']): number {
+  return candidatesAsked({
     tasks: config.tasks,
     batchTasks: config.extension.batchTasks,
     maxExtensions: config.extension.maxExtensions,
     overGeneration: config.overGeneration,
   });
+}
+
+/** Generate candidates under the explorable-tools policy (applied here, once, for every later stage). */
+export async function propose(ctx: RunContext, policed: Policed): Promise<Proposed> {
+  const { config } = ctx;
+  const asked = candidatesAskedFor(config);
   const label = config.generator.name === 'explore' ? EXPLORE_V2 : JUDGE;
-  const safetyFaults = await decideSafety(state);
-  state.progress(`generate: ${label.name}/${label.version} asked for ${asked} candidates`);
+  const decided = await decideSafety(ctx, policed);
+  ctx.progress(`generate: ${label.name}/${label.version} asked for ${asked} candidates`);
   const watch = new CallWatch();
-  const { proposals, faults, exploration } = await propose(state, asked, watch);
-  checkStop(state);
+  const withPolicy: Policed = { ...policed, safety: decided.safety };
+  const made = await proposeWith(ctx, withPolicy, asked, watch);
+  const proposed: Proposed = {
+    ...withPolicy,
+    proposals: made.proposals,
+    asked,
+    faults: [...decided.faults, ...made.faults],
+    exploration: made.exploration,
+    watch,
+  };
+  ctx.reached = { stage: 'proposed', product: proposed };
+  checkStop(ctx);
+  const exploration = made.exploration;
   if (exploration !== undefined)
-    state.progress(
+    ctx.progress(
       `explore: ${exploration.calls} call(s), ${exploration.produced} candidate(s) produced, ${exploration.proposed} proposed`,
     );
-  completed(state, 'generate');
-  const session = state.session as McpSession;
+  completed(ctx, 'generate');
+  return proposed;
+}
+
+/** Admit each candidate (plan executed against the server, key grounded and re-run). */
+export async function admit(ctx: RunContext, proposed: Proposed): Promise<Generated> {
+  const { watch, proposals } = proposed;
   // A target that failed during generation is checked again before its answers are trusted.
-  if (watch.failed.size > 0 || session.fault !== undefined) await checkTarget(state, session, 'admission');
+  if (watch.failed.size > 0 || proposed.main.session.fault !== undefined)
+    await checkTarget(ctx, proposed, 'admission');
   const admission = await admitCandidates(proposals, {
-    surface: state.tools ?? { tools: [] },
-    safety: state.safety ?? [],
-    allowDestructive: config.allowDestructive,
-    caller: watchedCaller(state, 'admit', watch),
-    given: givenTexts(state.given ?? []),
+    surface: proposed.tools,
+    safety: proposed.safety,
+    allowDestructive: ctx.config.allowDestructive,
+    caller: watchedCaller(ctx, proposed, 'admit', watch),
+    given: givenTexts(proposed.given),
   });
   const admitted = admission.filter((e) => e.verdict.admitted).length;
-  state.progress(`admit: ${admitted} of ${proposals.length} candidates admitted`);
-  checkStop(state);
-  voidIfServerFailed(state, watch, proposals.length, admitted);
-  completed(state, 'admit');
-  return {
-    proposals,
-    asked,
-    faults: [...safetyFaults, ...faults],
-    admission,
-    ...(exploration ? { exploration } : {}),
-  };
+  ctx.progress(`admit: ${admitted} of ${proposals.length} candidates admitted`);
+  checkStop(ctx);
+  voidIfServerFailed(ctx, watch, proposals.length, admitted);
+  const generated: Generated = { ...proposed, admission };
+  ctx.reached = { stage: 'generated', product: generated };
+  completed(ctx, 'admit');
+  return generated;
 }
 
 /**
@@ -132,9 +143,9 @@ export async function generateStage(state: RunState): Promise<Generated> {
  * would be a false statement about the server's tools. The run is VOID with that cause; the
  * record's `serverFaults` says, per tool, what the tape shows.
  */
-function voidIfServerFailed(state: RunState, watch: CallWatch, candidates: number, admitted: number): void {
+function voidIfServerFailed(ctx: RunContext, watch: CallWatch, candidates: number, admitted: number): void {
   if (watch.failed.size === 0) return;
-  const { minTasks, minAdmissionRate } = state.config;
+  const { minTasks, minAdmissionRate } = ctx.config;
   const enough = admitted >= minTasks && candidates > 0 && admitted / candidates >= minAdmissionRate;
   if (enough) return;
   const kinds = [...watch.failed.values()];

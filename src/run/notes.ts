@@ -1,6 +1,7 @@
 import type { Note } from '../record/notes.js';
 import { INFERENCE_RULE } from '../suite/explorable.js';
-import type { RunState } from './state.js';
+import type { RunContext } from './context.js';
+import { proposedOf, registeredOf } from './products.js';
 
 export function screenStatement(enabled: boolean): string {
   return enabled
@@ -14,8 +15,8 @@ const HEURISTIC_RUNNER: Note = {
 };
 
 /** Notes identical on every run of a generator: published once by the board. */
-export function standingNotes(state: RunState): Note[] {
-  const g = `${state.config.generator.name}/${state.config.generator.version}`;
+export function standingNotes(config: RunContext['config']): Note[] {
+  const g = `${config.generator.name}/${config.generator.version}`;
   return [
     {
       id: 'gate-rules',
@@ -38,9 +39,9 @@ export function standingNotes(state: RunState): Note[] {
       text: "A null-random-args trial whose randomised arguments equal the agent's own call (every call of an argument-free tool) measured the real call, so it is not applicable: the random-args rate is over applicable trials, both counts are recorded, and a phase with no applicable trial is not measured, never 0.",
     },
     // Identical on every run the heuristic drove, and on every run whose models all defaulted.
-    ...(state.config.runnerSpec === 'heuristic' ? [HEURISTIC_RUNNER] : []),
-    ...(state.config.modelsDefaulted ? [{ id: 'models', text: state.config.modelsReason }] : []),
-    ...(state.config.generator.name === 'explore'
+    ...(config.runnerSpec === 'heuristic' ? [HEURISTIC_RUNNER] : []),
+    ...(config.modelsDefaulted ? [{ id: 'models', text: config.modelsReason }] : []),
+    ...(config.generator.name === 'explore'
       ? [
           {
             id: 'explorable-tools',
@@ -52,17 +53,17 @@ export function standingNotes(state: RunState): Note[] {
 }
 
 /** Notes carrying this run's own numbers or facts: what it was given, what it hit, what it reduced. */
-export function ownNotes(state: RunState): Note[] {
-  const notes: Note[] = [...state.ownNotes];
-  const unknown = state.exploration?.unknownAssertions ?? [];
+export function ownNotes(ctx: Pick<RunContext, 'config' | 'ownNotes' | 'reached'>): Note[] {
+  const notes: Note[] = [...ctx.ownNotes];
+  const unknown = proposedOf(ctx.reached)?.exploration?.unknownAssertions ?? [];
   if (unknown.length > 0)
     notes.push({
       id: 'read-only-unknown',
       text: `--read-only named tools the server does not list: ${unknown.join(', ')}.`,
     });
-  const reduction = state.registration?.extension.reduction;
+  const reduction = registeredOf(ctx.reached)?.registration.extension.reduction;
   if (reduction) notes.push({ id: 'extension-reduced', text: reduction });
   // A model named by a flag is this run's own fact; the all-defaults reason is a standing note.
-  if (!state.config.modelsDefaulted) notes.push({ id: 'models', text: state.config.modelsReason });
+  if (!ctx.config.modelsDefaulted) notes.push({ id: 'models', text: ctx.config.modelsReason });
   return notes;
 }

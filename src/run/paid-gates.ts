@@ -12,10 +12,12 @@ import { REFS_PER_KIND, type TapeRef } from '../record/probe.js';
 import type { ScoreBlock } from '../record/score.js';
 import { reserveBatches } from '../suite/register.js';
 import type { Task } from '../suite/schema.js';
+import { completed, type RunContext } from './context.js';
 import { failedCallRefs, passingAnswerRefs, trialCalls, wireEvidence } from './evidence.js';
 import { decide } from './free-gates.js';
-import { completed, type RunState, RunStop } from './state.js';
-import { runPhase } from './trials.js';
+import type { Driven, Registered } from './products.js';
+import { RunStop } from './stop.js';
+import { runPhase, type TrialGround } from './trials.js';
 
 type NullCounts = Record<NullPhase, PhaseCounts>;
 
@@ -44,7 +46,7 @@ function nullTally(phase: NullPhase, results: readonly TrialResult[]) {
 type Unrun = Partial<Record<NullPhase, number>>;
 
 /** Asked after each null trial before the ceiling gate: has the KILL become certain? */
-function nullCurtailer(state: RunState, into: NullCounts, phase: NullPhase, unrun: Unrun, total: number) {
+function nullCurtailer(ctx: RunContext, into: NullCounts, phase: NullPhase, unrun: Unrun, total: number) {
   return (ended: readonly TrialResult[], registered: number): boolean => {
     const now = nullTally(phase, ended);
     const at = (p: NullPhase) => {
@@ -65,8 +67,8 @@ function nullCurtailer(state: RunState, into: NullCounts, phase: NullPhase, unru
           'null-stubbed-empty': at('null-stubbed-empty'),
           'null-random-args': at('null-random-args'),
         },
-        ratio: state.config.nulls.ratio,
-        percentile: state.config.nulls.percentile,
+        ratio: ctx.config.nulls.ratio,
+        percentile: ctx.config.nulls.percentile,
       }) !== undefined
     );
   };
@@ -78,15 +80,16 @@ function nullCurtailer(state: RunState, into: NullCounts, phase: NullPhase, unru
  * (the nulls before the ceiling gate, curtailment registered) a phase stops once the KILL is certain.
  */
 async function runNulls(
-  state: RunState,
+  ctx: RunContext,
+  ground: TrialGround,
   tasks: readonly Task[],
   into: NullCounts,
   unrun?: Unrun,
 ): Promise<void> {
-  const registered = tasks.length * state.config.reps.nulls;
+  const registered = tasks.length * ctx.config.reps.nulls;
   for (const phase of NULL_PHASES) {
-    const curtail = unrun ? nullCurtailer(state, into, phase, unrun, registered) : undefined;
-    const results = await runPhase(state, tasks, phase, state.config.reps.nulls, curtail);
+    const curtail = unrun ? nullCurtailer(ctx, into, phase, unrun, registered) : undefined;
+    const results = await runPhase(ctx, ground, tasks, phase, ctx.config.reps.nulls, curtail);
     const counts = into[phase];
     const tally = nullTally(phase, results);
     counts.k += tally.k;
@@ -111,14 +114,14 @@ function addPool(pool: Pool, results: readonly TrialResult[]): Pool {
   };
 }
 
-function nullGate(state: RunState, nulls: NullCounts, signal: Signal, unrun?: Unrun): boolean {
+function nullGate(ctx: RunContext, nulls: NullCounts, signal: Signal, unrun?: Unrun): boolean {
   return decide(
-    state,
+    ctx,
     nullBaselineGate({
       phases: nulls,
       signal,
-      ratio: state.config.nulls.ratio,
-      percentile: state.config.nulls.percentile,
+      ratio: ctx.config.nulls.ratio,
+      percentile: ctx.config.nulls.percentile,
       ...(unrun && Object.keys(unrun).length > 0 ? { curtailed: unrun } : {}),
     }),
   );
@@ -128,14 +131,23 @@ interface ConstructOutcome {
   passed: boolean;
   pool: Pool;
   consumed: Task[];
-  nulls: NullCounts;
+}
+
+/** Construct passed against the nulls: what the drive runs on (not kept for the record, which needs none of it). */
+export interface Calibrated extends Registered {
+  readonly nulls: NullCounts;
+  /** Reserve tasks the construct extensions bought: the drive runs them too. */
+  readonly consumed: Task[];
 }
 
 /** Construct with the registered extension protocol: EXTEND buys the next reserve batch (nulls + construct). */
-async function constructWithExtensions(state: RunState, nulls: NullCounts): Promise<ConstructOutcome> {
-  const { config } = state;
-  const registration = state.registration;
-  if (registration === undefined) throw new RunStop('crashed', 'construct without a registration');
+async function constructWithExtensions(
+  ctx: RunContext,
+  registered: Registered,
+  nulls: NullCounts,
+): Promise<ConstructOutcome> {
+  const { config } = ctx;
+  const { registration } = registered;
   const params = config.construct;
   const policy = {
     batchTasks: registration.extension.batchTasks,
@@ -155,7 +167,8 @@ async function constructWithExtensions(state: RunState, nulls: NullCounts): Prom
       : undefined;
   const empty = { k: 0, n: 0, errors: 0 };
   const all: TrialResult[] = await runPhase(
-    state,
+    ctx,
+    registered,
     registration.tasks,
     'construct',
     config.reps.construct,
@@ -172,12 +185,13 @@ async function constructWithExtensions(state: RunState, nulls: NullCounts): Prom
   while (next.action === 'buy' && unrun === 0) {
     const batch = reserve[next.batch - 1];
     if (batch === undefined) throw new RunStop('crashed', `reserve batch ${next.batch} is missing`);
-    state.progress(
+    ctx.progress(
       `construct: EXTEND at ${pool.k}/${pool.n}; buying reserve batch ${next.batch} (${batch.length} tasks)`,
     );
-    await runNulls(state, batch, nulls);
+    await runNulls(ctx, registered, batch, nulls);
     const results = await runPhase(
-      state,
+      ctx,
+      registered,
       batch,
       'construct',
       config.reps.construct,
@@ -198,10 +212,10 @@ async function constructWithExtensions(state: RunState, nulls: NullCounts): Prom
     reps: config.reps.construct,
     registered: { tasks: registration.tasks.length, pool: registeredPool },
     batches,
-    wire: wireEvidence(trialCalls(state.tapes.wire, all)),
+    wire: wireEvidence(trialCalls(ctx.tapes.wire, all)),
     ...(unrun > 0 ? { curtailed: { remaining: unrun } } : {}),
   });
-  return { passed: decide(state, gate), pool, consumed, nulls };
+  return { passed: decide(ctx, gate), pool, consumed };
 }
 
 export function trialOutcome(r: TrialResult): TrialOutcome {
@@ -228,29 +242,34 @@ function withToolRefs(score: ScoreBlock, refs: ReadonlyMap<string, TapeRef[]>): 
   return { ...score, tools };
 }
 
-/** Gates 5–7: nulls (S = 1), construct with extensions, nulls (S = reference), drive, nulls (S = first try). */
-export async function paidGates(state: RunState): Promise<ScoreBlock | undefined> {
-  const { config } = state;
-  const registration = state.registration;
-  if (registration === undefined) throw new RunStop('crashed', 'gates without a registration');
+/** Gates 5–6: nulls (S = 1), construct with extensions, nulls (S = reference). Undefined when one refused. */
+export async function calibrate(ctx: RunContext, registered: Registered): Promise<Calibrated | undefined> {
   const nulls = emptyNulls();
-  const unrun: Unrun | undefined = config.curtail ? {} : undefined;
-  await runNulls(state, registration.tasks, nulls, unrun);
-  completed(state, 'nulls');
-  if (!nullGate(state, nulls, { source: 'ceiling' }, unrun)) return undefined;
-  const construct = await constructWithExtensions(state, nulls);
-  completed(state, 'construct');
+  const unrun: Unrun | undefined = ctx.config.curtail ? {} : undefined;
+  await runNulls(ctx, registered, registered.registration.tasks, nulls, unrun);
+  completed(ctx, 'nulls');
+  if (!nullGate(ctx, nulls, { source: 'ceiling' }, unrun)) return undefined;
+  const construct = await constructWithExtensions(ctx, registered, nulls);
+  completed(ctx, 'construct');
   if (!construct.passed) return undefined;
-  if (!nullGate(state, nulls, { source: 'reference', counts: { k: construct.pool.k, n: construct.pool.n } }))
-    return undefined;
-  const driven = [...registration.tasks, ...construct.consumed];
-  const drive = await runPhase(state, driven, 'drive', config.reps.drive);
-  completed(state, 'drive');
+  const reference = { k: construct.pool.k, n: construct.pool.n };
+  if (!nullGate(ctx, nulls, { source: 'reference', counts: reference })) return undefined;
+  return { ...registered, nulls, consumed: construct.consumed };
+}
+
+/** The drive over the registered and bought tasks, then nulls (S = first try): the score stands if they pass. */
+export async function drive(ctx: RunContext, calibrated: Calibrated): Promise<Driven> {
+  const { config } = ctx;
+  const driven = [...calibrated.registration.tasks, ...calibrated.consumed];
+  const results = await runPhase(ctx, calibrated, driven, 'drive', config.reps.drive);
+  completed(ctx, 'drive');
   const score = withToolRefs(
-    buildScore(drive.map(trialOutcome), { reps: config.reps.drive, prices: PRICE_TABLE }),
-    failedCallRefs(trialCalls(state.tapes.wire, drive)),
+    buildScore(results.map(trialOutcome), { reps: config.reps.drive, prices: PRICE_TABLE }),
+    failedCallRefs(trialCalls(ctx.tapes.wire, results)),
   );
-  if (!nullGate(state, nulls, { source: 'first_try', counts: { k: score.firstTry.k, n: score.firstTry.n } }))
-    return undefined;
-  return score;
+  const firstTry = { k: score.firstTry.k, n: score.firstTry.n };
+  const stands = nullGate(ctx, calibrated.nulls, { source: 'first_try', counts: firstTry });
+  const product: Driven = { ...calibrated, score: stands ? score : undefined };
+  ctx.reached = { stage: 'driven', product };
+  return product;
 }

@@ -3,15 +3,17 @@ import { join } from 'node:path';
 import { curtailStatement } from '../record/curtail.js';
 import { type Policy, policySha256, serializePolicy } from '../record/policy.js';
 import { policyRecord } from '../suite/explorable.js';
+import type { GivenValue } from '../suite/given.js';
+import { completed, type RunContext } from './context.js';
 import { resolveGiven } from './given.js';
 import { screenStatement } from './notes.js';
-import { completed, type RunState } from './state.js';
+import type { Policed, Surveyed } from './products.js';
 
 export const POLICY_FILE = 'policy.json';
 
 /** The rules both steps of the pre-registration state: everything but the suite. */
-export function policyFields(state: RunState) {
-  const { config } = state;
+export function policyFields(ctx: RunContext, given: readonly GivenValue[]) {
+  const { config } = ctx;
   return {
     tasks: config.tasks,
     minTasks: config.minTasks,
@@ -22,12 +24,12 @@ export function policyFields(state: RunState) {
     nulls: config.nulls,
     compromisedErrorShare: config.compromisedErrorShare,
     agentLimits: { ...config.agentLimits, callTimeoutMs: config.callTimeoutMs },
-    runner: state.runner?.id ?? config.runnerSpec,
-    judge: state.judge?.id ?? config.judgeSpec,
+    runner: ctx.runner.id,
+    judge: ctx.judge.id,
     generator: config.generator,
     screen: {
       enabled: config.screen,
-      ...(config.screen ? { model: state.runner?.id ?? config.runnerSpec } : {}),
+      ...(config.screen ? { model: ctx.runner.id } : {}),
       version: '1',
       statement: screenStatement(config.screen),
     },
@@ -36,7 +38,7 @@ export function policyFields(state: RunState) {
     runBudgetMs: config.budgetMs,
     curtail: { enabled: config.curtail, statement: curtailStatement(config.curtail) },
     explorablePolicy: policyRecord(config.policy),
-    given: (state.given ?? []).map((g) => ({
+    given: given.map((g) => ({
       name: g.name,
       value: g.value,
       origin: g.origin,
@@ -50,18 +52,20 @@ export function policyFields(state: RunState) {
  * of any kind (the judge's safety reading, judge/1 generation, the null screen). The given context
  * is resolved here because the policy names it.
  */
-export function policyStage(state: RunState): void {
-  const { config } = state;
-  state.given = resolveGiven(config.target, config.given, state.secrets, process.cwd());
+export function policyStage(ctx: RunContext, surveyed: Surveyed): Policed {
+  const { config } = ctx;
+  const given = resolveGiven(config.target, config.given, ctx.secrets, process.cwd());
   const at = new Date();
   const policy: Policy = {
     schema: 'fitness-report.policy/1',
-    ...policyFields(state),
+    ...policyFields(ctx, given),
     extension: { batchTasks: config.extension.batchTasks, maxExtensions: config.extension.maxExtensions },
     writtenAt: at.toISOString(),
   };
-  writeFileSync(join(state.dir, POLICY_FILE), serializePolicy(policy), { flag: 'wx' });
-  state.policy = { sha256: policySha256(policy), at };
-  state.progress(`policy: ${POLICY_FILE} ${state.policy.sha256.slice(0, 12)} (seed ${config.seed})`);
-  completed(state, 'policy');
+  writeFileSync(join(ctx.dir, POLICY_FILE), serializePolicy(policy), { flag: 'wx' });
+  const policed: Policed = { ...surveyed, given, policy: { sha256: policySha256(policy), at } };
+  ctx.reached = { stage: 'policed', product: policed };
+  ctx.progress(`policy: ${POLICY_FILE} ${policed.policy.sha256.slice(0, 12)} (seed ${config.seed})`);
+  completed(ctx, 'policy');
+  return policed;
 }

@@ -9,24 +9,26 @@ import { PreRegistration } from '../record/prereg.js';
 import { refusalOf } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import type { ScoreBlock } from '../record/score.js';
+import type { Signer } from '../record/signer.js';
 import { buildSuiteSummary } from '../record/suite-summary.js';
 import type { FileDigest } from '../record/surface.js';
 import { ledgerRejections } from '../suite/suite-file.js';
 import { sha256File } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
+import type { RunContext } from './context.js';
 import { ownNotes, screenStatement, standingNotes } from './notes.js';
 import { POLICY_FILE } from './policy-stage.js';
-import { preregistration } from './register-stage.js';
+import {
+  foundOf,
+  policedOf,
+  proposedOf,
+  type Registered,
+  registeredOf,
+  screenedOf,
+  surveyedOf,
+} from './products.js';
 import { FILES } from './run-dir.js';
-import type { RunState, RunStop } from './state.js';
-
-const MODEL_ID = /^(heuristic|[a-z][a-z0-9-]*:\S+)$/;
-
-/** A model id for the record even when the spec never resolved (it is then named as unresolved). */
-export function modelId(resolved: string | undefined, spec: string): string {
-  if (resolved !== undefined) return resolved;
-  return MODEL_ID.test(spec) ? spec : `unresolved:${spec.replace(/\s+/g, '') || 'empty'}`;
-}
+import type { RunStop } from './stop.js';
 
 export async function fileDigests(dir: string): Promise<FileDigest[]> {
   const out: FileDigest[] = [];
@@ -37,17 +39,35 @@ export async function fileDigests(dir: string): Promise<FileDigest[]> {
   return out;
 }
 
-function screenField(state: RunState) {
-  const runner = modelId(state.runner?.id, state.config.runnerSpec);
-  const counts = state.screen?.counts;
-  const tokens = state.usage
+/** What a record is built from: the run's tallies and the latest product it reached. */
+export type RecordSource = Pick<
+  RunContext,
+  | 'config'
+  | 'runner'
+  | 'judge'
+  | 'runId'
+  | 'slug'
+  | 'startedAt'
+  | 'stages'
+  | 'trials'
+  | 'gates'
+  | 'probes'
+  | 'usage'
+  | 'ownNotes'
+  | 'reached'
+>;
+
+function screenField(source: RecordSource) {
+  const { config } = source;
+  const counts = screenedOf(source.reached)?.screen?.counts;
+  const tokens = source.usage
     .filter((u) => u.role === 'screen')
     .reduce((a, u) => a + (u.inputTokens ?? 0) + (u.outputTokens ?? 0), 0);
   return {
-    enabled: state.config.screen,
-    ...(state.config.screen ? { model: runner } : {}),
+    enabled: config.screen,
+    ...(config.screen ? { model: source.runner.id } : {}),
     version: '1',
-    statement: screenStatement(state.config.screen),
+    statement: screenStatement(config.screen),
     counts: {
       screened: counts?.screened ?? 0,
       deleted: counts?.deleted ?? 0,
@@ -57,9 +77,7 @@ function screenField(state: RunState) {
   };
 }
 
-function suiteSummary(state: RunState) {
-  const suite = state.suiteFile;
-  if (suite === undefined) return undefined;
+function suiteSummary(suite: Registered['suiteFile']) {
   return buildSuiteSummary({
     hash: suite.hash,
     candidates: suite.counts.candidates,
@@ -85,74 +103,96 @@ export function endingOf(ending: Ending): RunEnding {
   return { stopped: ending.stop !== undefined, scored: ending.score !== undefined };
 }
 
-/** The run record from the state: scored, refused by its last gate, or void with what completed. */
-export function buildRecord(state: RunState, ending: Ending, files: FileDigest[], endedAt: Date): RunRecord {
-  const { config } = state;
-  const last = state.gates.at(-1);
+function identityOf(source: RecordSource, registered: Registered | undefined, endedAt: Date) {
+  const { config } = source;
+  return {
+    serverSlug: source.slug,
+    target: { kind: config.target.kind, description: describeTarget(config.target) },
+    credential: config.credential,
+    startedAt: source.startedAt.toISOString(),
+    endedAt: endedAt.toISOString(),
+    producer: { name: PRODUCER, version: VERSION },
+    runner: source.runner.id,
+    judge: source.judge.id,
+    ...(registered ? { suiteHash: registered.registration.hash } : {}),
+    generator: config.generator,
+    screen: screenField(source),
+    extensionProtocol: {
+      statement: registered
+        ? registered.prereg.doc.extensionProtocol.statement
+        : 'not registered: the run stopped before pre-registration',
+    },
+  };
+}
+
+/** The blocks each product adds: the surface, the policy, exploration, the suite and its pre-registration, findings. */
+function productBlocks(
+  reached: RecordSource['reached'],
+): Pick<RunRecord, 'surface' | 'exploration' | 'findings' | 'suite' | 'policy' | 'prereg'> {
+  const surface = surveyedOf(reached)?.surface;
+  const policy = policedOf(reached)?.policy;
+  const exploration = proposedOf(reached)?.exploration;
+  const registered = registeredOf(reached);
+  const findings = foundOf(reached)?.findings;
+  return {
+    ...(surface ? { surface } : {}),
+    ...(exploration ? { exploration } : {}),
+    ...(findings ? { findings } : {}),
+    ...(registered ? { suite: suiteSummary(registered.suiteFile) } : {}),
+    ...(policy ? { policy: { path: POLICY_FILE, sha256: policy.sha256, at: policy.at.toISOString() } } : {}),
+    ...(registered
+      ? {
+          prereg: {
+            path: FILES.prereg,
+            sha256: registered.prereg.sha256,
+            registration: PreRegistration.parse(registered.prereg.doc),
+            at: registered.prereg.at.toISOString(),
+          },
+        }
+      : {}),
+  };
+}
+
+function voidBlock(source: RecordSource, stop: RunStop | undefined, endedAt: Date): RunRecord['void'] {
+  return {
+    reason: stop?.reason ?? 'crashed',
+    detail: stop?.detail ?? 'the run ended without a score or a refusal',
+    at: endedAt.toISOString(),
+    completed: {
+      stages: [...source.stages],
+      gates: source.gates.map((g) => g.gate as GateId),
+      trials: { ...source.trials },
+    },
+  };
+}
+
+/** The run record: scored, refused by its last gate, or void with what completed. */
+export function buildRecord(
+  source: RecordSource,
+  ending: Ending,
+  files: FileDigest[],
+  endedAt: Date,
+  signer: Signer | undefined,
+): RunRecord {
+  const last = source.gates.at(-1);
   const refused = ending.stop === undefined && last?.outcome !== undefined ? last : undefined;
-  const outcome = outcomeOf(state.gates, endingOf(ending));
-  const runner = modelId(state.runner?.id, config.runnerSpec);
-  const judge = modelId(state.judge?.id, config.judgeSpec);
-  const registration = state.registration;
-  const suite = suiteSummary(state);
-  const preregistered = state.preregSha !== undefined && registration !== undefined;
+  const outcome = outcomeOf(source.gates, endingOf(ending));
   const record: RunRecord = {
     schema: 'fitness-report.run/2',
-    runId: state.runId,
+    runId: source.runId,
     outcome,
-    probes: state.probes,
-    cost: buildCost(state.usage, PRICE_TABLE),
-    notes: { own: ownNotes(state), standing: standingNotes(state) },
+    probes: source.probes,
+    cost: buildCost(source.usage, PRICE_TABLE),
+    notes: { own: ownNotes(source), standing: standingNotes(source.config) },
     files,
-    identity: {
-      serverSlug: state.slug,
-      target: { kind: config.target.kind, description: describeTarget(config.target) },
-      credential: config.credential,
-      startedAt: state.startedAt.toISOString(),
-      endedAt: endedAt.toISOString(),
-      producer: { name: PRODUCER, version: VERSION },
-      runner,
-      judge,
-      ...(registration ? { suiteHash: registration.hash } : {}),
-      generator: config.generator,
-      screen: screenField(state),
-      extensionProtocol: {
-        statement: preregistered
-          ? preregistration(state).extensionProtocol.statement
-          : 'not registered: the run stopped before pre-registration',
-      },
-    },
-    gates: state.gates,
+    identity: identityOf(source, registeredOf(source.reached), endedAt),
+    gates: source.gates,
+    ...(signer ? { signer } : {}),
+    ...productBlocks(source.reached),
   };
-  if (state.signer) record.signer = state.signer;
-  if (state.surface) record.surface = state.surface;
-  if (state.exploration) record.exploration = state.exploration;
-  if (state.findings) record.findings = state.findings;
-  if (suite && preregistered) record.suite = suite;
-  if (state.policy)
-    record.policy = { path: POLICY_FILE, sha256: state.policy.sha256, at: state.policy.at.toISOString() };
-  if (preregistered && state.preregSha)
-    record.prereg = {
-      path: FILES.prereg,
-      sha256: state.preregSha,
-      registration: PreRegistration.parse(preregistration(state)),
-      ...(state.preregAt ? { at: state.preregAt.toISOString() } : {}),
-    };
   if (refused?.outcome !== undefined && 'reason' in refused && refused.reason !== undefined)
     record.refusal = refusalOf(refused);
   if (outcome === 'SCORED' && ending.score) record.score = ending.score;
-  if (outcome === 'VOID') {
-    const stop = ending.stop;
-    record.void = {
-      reason: stop?.reason ?? 'crashed',
-      detail: stop?.detail ?? 'the run ended without a score or a refusal',
-      at: endedAt.toISOString(),
-      completed: {
-        stages: [...state.stages],
-        gates: state.gates.map((g) => g.gate as GateId),
-        trials: { ...state.trials },
-      },
-    };
-  }
+  if (outcome === 'VOID') record.void = voidBlock(source, ending.stop, endedAt);
   return record;
 }

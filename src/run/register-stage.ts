@@ -8,81 +8,95 @@ import {
   preregSha256,
   serializePrereg,
 } from '../record/prereg.js';
-import { register } from '../suite/register.js';
-import { applyScreen } from '../suite/screen.js';
-import { admittedTasks, buildSuiteFile, survivors } from '../suite/suite-file.js';
-import type { Generated } from './generate-stage.js';
+import { type Registration, register } from '../suite/register.js';
+import { applyScreen, type ScreenResult } from '../suite/screen.js';
+import { admittedTasks, buildSuiteFile, type SuiteFile, survivors } from '../suite/suite-file.js';
+import { addUsage, checkStop, completed, type RunContext } from './context.js';
 import { policyFields } from './policy-stage.js';
+import type { Generated, Registered, Screened } from './products.js';
 import { FILES } from './run-dir.js';
-import { addUsage, checkStop, completed, type RunState, RunStop } from './state.js';
 import { failOnFatalModelFault } from './trials.js';
 
 /** The generation-time null screen: admitted candidates the runner answers with no tools are deleted. */
-export async function screenStage(state: RunState, generated: Generated): Promise<void> {
-  if (!state.config.screen || state.runner === undefined) return;
+export async function screenStage(ctx: RunContext, generated: Generated): Promise<Screened> {
+  const screen = ctx.config.screen ? await screenAdmitted(ctx, generated) : undefined;
+  const screened: Screened = { ...generated, screen };
+  ctx.reached = { stage: 'screened', product: screened };
+  if (screen !== undefined) completed(ctx, 'screen');
+  return screened;
+}
+
+async function screenAdmitted(ctx: RunContext, generated: Generated): Promise<ScreenResult> {
   const tasks = admittedTasks(generated.admission);
   const calls = await screenCandidates(tasks, {
-    model: state.runner,
-    limits: { ...state.config.agentLimits, callTimeoutMs: state.config.callTimeoutMs },
-    concurrency: state.config.concurrency,
-    sink: state.tapes.agent,
-    runSignal: state.abort.signal,
+    model: ctx.runner,
+    limits: { ...ctx.config.agentLimits, callTimeoutMs: ctx.config.callTimeoutMs },
+    concurrency: ctx.config.concurrency,
+    sink: ctx.tapes.agent,
+    runSignal: ctx.abort.signal,
   });
   addUsage(
-    state,
+    ctx,
     calls.usage.map((u) => ({ ...u, role: 'screen' as const })),
   );
-  for (const fault of calls.faults) failOnFatalModelFault(state, fault);
-  checkStop(state);
-  state.screen = applyScreen(tasks, calls.answers);
-  state.trials.screen = calls.answers.length;
-  const c = state.screen.counts;
-  state.progress(`screen: ${c.screened} screened, ${c.deleted} deleted, ${c.errors} error(s)`);
-  completed(state, 'screen');
+  for (const fault of calls.faults) failOnFatalModelFault(ctx, fault);
+  checkStop(ctx);
+  const screen = applyScreen(tasks, calls.answers);
+  ctx.trials.screen = calls.answers.length;
+  const c = screen.counts;
+  ctx.progress(`screen: ${c.screened} screened, ${c.deleted} deleted, ${c.errors} error(s)`);
+  return screen;
 }
 
 /** Seeded registration, suite.json, then prereg.json: nothing after it can change the registration. */
-export function registerStage(state: RunState, generated: Generated): void {
-  const { config } = state;
-  const digest = state.surface?.digest;
-  if (digest === undefined) throw new RunStop('crashed', 'registration without a surface digest');
-  const registration = register(survivors(generated.admission, state.screen), {
+export function registerStage(ctx: RunContext, screened: Screened): Registered {
+  const { config } = ctx;
+  const registration = register(survivors(screened.admission, screened.screen), {
     generator: config.generator,
     seed: config.seed,
-    surfaceDigest: digest,
+    surfaceDigest: screened.surface.digest,
     tasks: config.tasks,
     batchTasks: config.extension.batchTasks,
     maxExtensions: config.extension.maxExtensions,
   });
-  state.registration = registration;
-  state.suiteFile = buildSuiteFile({
+  const suiteFile = writeSuite(ctx, screened, registration);
+  const doc = preregistration(ctx, screened, registration);
+  writeFileSync(join(ctx.dir, FILES.prereg), serializePrereg(doc), { flag: 'wx' });
+  const registered: Registered = {
+    ...screened,
     registration,
-    admission: generated.admission,
-    ...(state.screen ? { screen: state.screen } : {}),
-    candidatesAsked: generated.asked,
-    toolSafety: state.safety ?? [],
-    faults: generated.faults,
-    ...(generated.exploration ? { exploration: generated.exploration } : {}),
-  });
-  writeFileSync(join(state.dir, FILES.suite), `${JSON.stringify(state.suiteFile, null, 2)}\n`);
-  state.progress(
-    `register: ${registration.tasks.length} task(s), ${registration.reserve.length} in reserve, suite ${registration.hash.slice(0, 12)}`,
-  );
-  completed(state, 'register');
-  const prereg = preregistration(state);
-  writeFileSync(join(state.dir, FILES.prereg), serializePrereg(prereg), { flag: 'wx' });
-  state.preregSha = preregSha256(prereg);
-  state.preregAt = new Date();
-  completed(state, 'prereg');
+    suiteFile,
+    prereg: { doc, sha256: preregSha256(doc), at: new Date() },
+  };
+  ctx.reached = { stage: 'registered', product: registered };
+  completed(ctx, 'prereg');
+  return registered;
 }
 
-export function preregistration(state: RunState): PreRegistration {
-  const registration = state.registration;
-  if (registration === undefined) throw new RunStop('crashed', 'pre-registration without a registration');
+function writeSuite(ctx: RunContext, screened: Screened, registration: Registration): SuiteFile {
+  const suiteFile = buildSuiteFile({
+    registration,
+    admission: screened.admission,
+    ...(screened.screen ? { screen: screened.screen } : {}),
+    candidatesAsked: screened.asked,
+    toolSafety: screened.safety,
+    faults: screened.faults,
+    ...(screened.exploration ? { exploration: screened.exploration } : {}),
+  });
+  writeFileSync(join(ctx.dir, FILES.suite), `${JSON.stringify(suiteFile, null, 2)}\n`);
+  ctx.progress(
+    `register: ${registration.tasks.length} task(s), ${registration.reserve.length} in reserve, suite ${registration.hash.slice(0, 12)}`,
+  );
+  completed(ctx, 'register');
+  return suiteFile;
+}
+
+/** Step two of the pre-registration: the policy's rules with the registered suite and its hashes. */
+function preregistration(ctx: RunContext, screened: Screened, registration: Registration): PreRegistration {
   const ext = registration.extension;
   return {
     schema: 'fitness-report.prereg/2',
-    ...policyFields(state),
+    ...policyFields(ctx, screened.given),
     extension: {
       batchTasks: ext.batchTasks,
       maxExtensions: ext.maxExtensions,
@@ -93,11 +107,11 @@ export function preregistration(state: RunState): PreRegistration {
     extensionProtocol: {
       statement: describeExtensionProtocol({
         extension: { batchTasks: ext.batchTasks, maxExtensions: ext.maxExtensions },
-        reps: state.config.reps,
+        reps: ctx.config.reps,
       }),
     },
     suiteHash: registration.hash,
     reserveHash: canonicalDigest(registration.reserve),
-    ...(state.policy ? { policySha256: state.policy.sha256 } : {}),
+    policySha256: screened.policy.sha256,
   };
 }

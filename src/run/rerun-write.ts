@@ -13,7 +13,7 @@ import { PRODUCER, VERSION } from '../version.js';
 import type { RerunDraft, RerunResult } from './rerun.js';
 import { rerunOf } from './rerun.js';
 import { FILES } from './run-dir.js';
-import { RunStop } from './state.js';
+import { RunStop } from './stop.js';
 import { closeTapes } from './tapes.js';
 
 function agentRecords(dir: string) {
@@ -36,7 +36,7 @@ async function digests(dir: string): Promise<FileDigest[]> {
 function outcomeOf(
   draft: RerunDraft,
 ): Pick<RerunRecord, 'outcome' | 'effect' | 'unpaired' | 'refusal' | 'void'> {
-  const { state, original } = draft;
+  const { ctx, original } = draft;
   if (draft.stop) return { outcome: 'VOID', void: { reason: draft.stop.reason, detail: draft.stop.detail } };
   if (draft.refused) {
     const now = draft.surfaceDigest;
@@ -50,13 +50,13 @@ function outcomeOf(
       },
     };
   }
-  const runnerKind = state.runner?.provider === 'heuristic' ? 'lexical' : 'model';
+  const runnerKind = ctx.runner.provider === 'heuristic' ? 'lexical' : 'model';
   const alpha = draft.policy?.doc.alpha;
   if (alpha === undefined)
     return { outcome: 'VOID', void: { reason: 'crashed', detail: 'no rerun policy was written' } };
   const { effect, unpaired } = effectOfTapes(
     agentRecords(original.dir),
-    agentRecords(state.dir),
+    agentRecords(ctx.dir),
     alpha,
     runnerKind,
   );
@@ -67,10 +67,10 @@ function outcomeOf(
 
 /** Closes the tapes, writes rerun.json (validated, scrubbed) and signs the rerun directory. */
 export async function writeRerun(draft: RerunDraft, target: string): Promise<RerunResult> {
-  const { state, original } = draft;
+  const { ctx, original } = draft;
   // Append-only: the original's suite hash goes on each tape's end line, never stamped in after.
   const problems = await closeTapes(
-    state.tapes,
+    ctx.tapes,
     draft.stop ? 'VOID' : draft.refused ? 'REFUSED' : 'MEASURED',
     original.suite.hash,
   );
@@ -90,19 +90,19 @@ export async function writeRerun(draft: RerunDraft, target: string): Promise<Rer
   } catch (err) {
     signer = { status: 'unsigned', reason: `the signing key could not be used: ${describeError(err)}` };
   }
-  const runnerKind = state.runner?.provider === 'heuristic' ? 'lexical' : 'model';
+  const runnerKind = ctx.runner.provider === 'heuristic' ? 'lexical' : 'model';
   const record: RerunRecord = RerunRecord.parse(
     scrubRecord(
       {
         schema: RERUN_SCHEMA,
-        runId: state.runId,
+        runId: ctx.runId,
         rerunOf: rerunOf(original),
         ...outcome,
-        startedAt: state.startedAt.toISOString(),
+        startedAt: ctx.startedAt.toISOString(),
         endedAt: new Date().toISOString(),
         producer: { name: PRODUCER, version: VERSION },
-        runner: state.runner?.id ?? state.config.runnerSpec,
-        target: { kind: state.config.target.kind, description: target },
+        runner: ctx.runner.id,
+        target: { kind: ctx.config.target.kind, description: target },
         targetFrom: draft.targetFrom,
         statement: RERUN_STATEMENT,
         ...(draft.policy
@@ -117,7 +117,7 @@ export async function writeRerun(draft: RerunDraft, target: string): Promise<Rer
         overrides: draft.policy?.doc.overrides ?? [],
         ...(draft.surfaceDigest === undefined ? {} : { surfaceDigest: draft.surfaceDigest }),
         notes: [
-          ...state.ownNotes,
+          ...ctx.ownNotes,
           ...(runnerKind === 'lexical'
             ? [
                 {
@@ -127,23 +127,23 @@ export async function writeRerun(draft: RerunDraft, target: string): Promise<Rer
               ]
             : []),
         ],
-        files: await digests(state.dir),
+        files: await digests(ctx.dir),
         signer,
       },
-      state.secrets,
+      ctx.secrets,
     ),
   );
-  const path = join(state.dir, RERUN_FILES.record);
+  const path = join(ctx.dir, RERUN_FILES.record);
   writeFileSync(path, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx' });
   if (key !== undefined) {
-    const files = listRunDir(state.dir).files.filter((f) => f !== SIGNATURE_FILE);
+    const files = listRunDir(ctx.dir).files.filter((f) => f !== SIGNATURE_FILE);
     try {
-      await signRun(state.dir, state.runId, files, key, original.suite.hash);
+      await signRun(ctx.dir, ctx.runId, files, key, original.suite.hash);
     } catch (err) {
-      state.progress(`signature: not written (${describeError(err)})`);
+      ctx.progress(`signature: not written (${describeError(err)})`);
     }
   }
-  state.progress(`record: ${path}`);
+  ctx.progress(`record: ${path}`);
   const exitCode = record.outcome === 'MEASURED' ? 0 : record.outcome === 'REFUSED' ? 1 : 3;
-  return { dir: state.dir, runId: state.runId, record, exitCode };
+  return { dir: ctx.dir, runId: ctx.runId, record, exitCode };
 }

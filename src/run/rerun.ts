@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { processScope, reapScope } from '../connect/processes.js';
-import { describeTarget, type TargetInput, targetSecrets } from '../connect/target.js';
+import { describeTarget, type TargetInput } from '../connect/target.js';
 import { describeError, UsageError } from '../core/errors.js';
 import { overridesFrom, presentedTools } from '../findings/override.js';
 import {
@@ -17,13 +17,13 @@ import {
 } from '../record/rerun.js';
 import { parseCorrId } from '../tape/corr-id.js';
 import { resolveConfig } from './config.js';
-import { connectStage, surfaceStage } from './connect-stage.js';
+import { connect, survey } from './connect-stage.js';
+import { checkStop, createRunContext, type RunContext } from './context.js';
 import { resolveModels } from './models.js';
+import { connectedOf, type Surveyed } from './products.js';
 import { readOriginal } from './rerun-original.js';
 import { writeRerun } from './rerun-write.js';
-import { createRunDir } from './run-dir.js';
-import { checkStop, type RunState, RunStop } from './state.js';
-import { openTapes } from './tapes.js';
+import { RunStop } from './stop.js';
 import { runPhase } from './trials.js';
 
 export interface RerunOptions {
@@ -51,7 +51,7 @@ export interface RerunResult {
 
 /** What was decided before the drive, for the record. */
 export interface RerunDraft {
-  state: RunState;
+  ctx: RunContext;
   original: ReturnType<typeof readOriginal>;
   targetFrom: 'original' | 'flags';
   policy?: { doc: RerunPolicy; sha256: string; at: Date };
@@ -97,55 +97,36 @@ export async function rerunWithRewrites(options: RerunOptions): Promise<RerunRes
     credential: p.credential,
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
   });
-  const models = resolveModels(config);
-  const secrets = [...targetSecrets(config.target), ...models.secrets];
-  const outDir = resolve(cwd, options.outDir ?? dirname(original.dir));
-  const startedAt = new Date();
-  const slug = `${original.record.identity.serverSlug}-rerun`.slice(0, 48).replace(/-+$/, '');
-  const { runId, dir } = createRunDir(outDir, slug, startedAt);
-  const progress = options.progress ?? (() => {});
-  const abort = new AbortController();
+  const ctx = createRunContext({
+    config,
+    models: resolveModels(config),
+    outDir: resolve(cwd, options.outDir ?? dirname(original.dir)),
+    slug: `${original.record.identity.serverSlug}-rerun`.slice(0, 48).replace(/-+$/, ''),
+    ...(options.progress ? { progress: options.progress } : {}),
+  });
   options.signal?.addEventListener(
     'abort',
-    () => abort.abort(new RunStop('aborted', 'the rerun was aborted')),
+    () => ctx.abort.abort(new RunStop('aborted', 'the rerun was aborted')),
     {
       once: true,
     },
   );
-  const state: RunState = {
-    config,
-    runId,
-    dir,
-    slug,
-    startedAt,
-    tapes: openTapes(dir, config.target, config.runnerSpec, config.judgeSpec, secrets, config.tapeCapBytes),
-    secrets,
-    abort,
-    progress,
-    emit: () => {},
-    runner: models.runner,
-    stages: [],
-    trials: {},
-    gates: [],
-    probes: [],
-    usage: [],
-    results: [],
-    ownNotes: [],
-  };
-  progress(`rerun ${runId}: ${dir} (paired with ${original.record.runId})`);
+  ctx.progress(`rerun ${ctx.runId}: ${ctx.dir} (paired with ${original.record.runId})`);
   const draft: RerunDraft = {
-    state,
+    ctx,
     original,
     targetFrom,
     ...(options.signingKeyPath === undefined ? {} : { signingKeyPath: resolve(cwd, options.signingKeyPath) }),
   };
-  const scope = `${runId}-${randomBytes(4).toString('hex')}`;
+  const scope = `${ctx.runId}-${randomBytes(4).toString('hex')}`;
   try {
     await processScope.run(scope, () => drive(draft));
   } catch (err) {
     draft.stop = err instanceof RunStop ? err : new RunStop('crashed', describeError(err));
   } finally {
-    await state.session?.close().catch(() => undefined);
+    await connectedOf(ctx.reached)
+      ?.main.session.close()
+      .catch(() => undefined);
     reapScope(scope);
   }
   return writeRerun(draft, describeTarget(config.target));
@@ -153,23 +134,40 @@ export async function rerunWithRewrites(options: RerunOptions): Promise<RerunRes
 
 /** Connect, list, compare the surface, register the rerun policy, drive with the override. */
 async function drive(draft: RerunDraft): Promise<void> {
-  const { state, original } = draft;
-  await connectStage(state);
-  await surfaceStage(state);
-  checkStop(state);
-  const digest = state.surface?.digest;
-  if (digest !== undefined) draft.surfaceDigest = digest;
-  if (digest !== original.surfaceDigest) {
+  const { ctx, original } = draft;
+  const surveyed = await survey(ctx, await connect(ctx));
+  checkStop(ctx);
+  draft.surfaceDigest = surveyed.surface.digest;
+  if (surveyed.surface.digest !== original.surfaceDigest) {
     draft.refused = true;
     return;
   }
   const overrides = overridesFrom(original.record.findings?.proposals ?? [], original.tools);
+  writePolicy(draft, overrides);
+  const presented: Surveyed = {
+    ...surveyed,
+    tools: { ...surveyed.tools, tools: presentedTools(surveyed.tools.tools, overrides) },
+  };
+  const driven = new Set(
+    [...original.trials.keys()].flatMap((corr) => {
+      const c = parseCorrId(corr);
+      return c.kind === 'trial' ? [c.taskId] : [];
+    }),
+  );
+  const tasks = [...original.suite.tasks, ...original.suite.reserve].filter((t) => driven.has(t.id));
+  const results = await runPhase(ctx, presented, tasks, 'drive', original.policy.reps.drive);
+  ctx.progress(`drive: ${results.length} trial(s) with the rewrites`);
+}
+
+/** rerun-policy.json: what the rerun commits to before its first trial. */
+function writePolicy(draft: RerunDraft, overrides: RerunPolicy['overrides']): void {
+  const { ctx, original } = draft;
   const at = new Date();
   const p = original.policy;
   const doc: RerunPolicy = {
     schema: RERUN_POLICY_SCHEMA,
     rerunOf: rerunOf(original),
-    runner: state.runner?.id ?? state.config.runnerSpec,
+    runner: ctx.runner.id,
     seed: p.seed,
     repsDrive: p.reps.drive,
     agentLimits: p.agentLimits,
@@ -181,21 +179,9 @@ async function drive(draft: RerunDraft): Promise<void> {
     statement: RERUN_STATEMENT,
     writtenAt: at.toISOString(),
   };
-  writeFileSync(join(state.dir, RERUN_FILES.policy), serializeRerunPolicy(doc), { flag: 'wx' });
+  writeFileSync(join(ctx.dir, RERUN_FILES.policy), serializeRerunPolicy(doc), { flag: 'wx' });
   draft.policy = { doc, sha256: rerunPolicySha256(doc), at };
-  state.progress(`policy: ${RERUN_FILES.policy} ${draft.policy.sha256.slice(0, 12)} (alpha ${RERUN_ALPHA})`);
-  const surface = state.tools;
-  if (surface === undefined) throw new RunStop('crashed', 'no surface to present');
-  state.tools = { ...surface, tools: presentedTools(surface.tools, overrides) };
-  const driven = new Set(
-    [...original.trials.keys()].flatMap((corr) => {
-      const c = parseCorrId(corr);
-      return c.kind === 'trial' ? [c.taskId] : [];
-    }),
-  );
-  const tasks = [...original.suite.tasks, ...original.suite.reserve].filter((t) => driven.has(t.id));
-  await runPhase(state, tasks, 'drive', p.reps.drive);
-  state.progress(`drive: ${state.results.length} trial(s) with the rewrites`);
+  ctx.progress(`policy: ${RERUN_FILES.policy} ${draft.policy.sha256.slice(0, 12)} (alpha ${RERUN_ALPHA})`);
 }
 
 export function rerunOf(original: ReturnType<typeof readOriginal>): RerunPolicy['rerunOf'] {

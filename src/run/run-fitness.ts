@@ -1,46 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { processScope } from '../connect/processes.js';
-import { targetSecrets } from '../connect/target.js';
 import { describeError, UsageError } from '../core/errors.js';
 import { defaultSigningKeyPath, isInside } from '../tape/publisher.js';
 import { Redactor } from '../tape/redact.js';
 import { resolveConfig } from './config.js';
-import { connectStage, probeStage, surfaceStage } from './connect-stage.js';
+import { connect, probeStage, survey } from './connect-stage.js';
+import { checkStop, createRunContext, type RunContext } from './context.js';
 import { controlRun } from './control.js';
 import type { RunEvent } from './events.js';
 import { findingsStage } from './findings-stage.js';
 import { finishRun, type RunResult } from './finish.js';
 import { freeGates } from './free-gates.js';
-import { generateStage } from './generate-stage.js';
+import { admit, propose } from './generate-stage.js';
 import { modelPlanLine, resolveModels } from './models.js';
 import type { RunOptions } from './options.js';
-import { paidGates } from './paid-gates.js';
+import { calibrate, drive } from './paid-gates.js';
 import { policyStage } from './policy-stage.js';
+import type { Connected } from './products.js';
 import type { Ending } from './record.js';
 import { registerStage, screenStage } from './register-stage.js';
-import { createRunDir, renameRunDir, reportedSlug, serverSlug } from './run-dir.js';
-import { checkStop, type RunState, RunStop } from './state.js';
-import { openTapes } from './tapes.js';
+import { renameRunDir, reportedSlug } from './run-dir.js';
+import { RunStop, stopOf } from './stop.js';
 
 export type { RunResult } from './finish.js';
 
-async function pipeline(state: RunState): Promise<Ending> {
-  await connectStage(state);
-  nameRun(state);
-  await probeStage(state);
-  await surfaceStage(state);
-  checkStop(state);
-  policyStage(state);
-  const generated = await generateStage(state);
-  await screenStage(state, generated);
-  checkStop(state);
-  registerStage(state, generated);
-  if (!freeGates(state)) return {};
-  checkStop(state);
-  const score = await paidGates(state);
-  state.findings = await findingsStage(state);
-  return score ? { score } : {};
+/** Each stage takes the product of the one before; a refusal ends the run with the gates so far. */
+async function pipeline(ctx: RunContext): Promise<Ending> {
+  const connected = await connect(ctx);
+  nameRun(ctx, connected);
+  await probeStage(ctx, connected);
+  const surveyed = await survey(ctx, connected);
+  checkStop(ctx);
+  const policed = policyStage(ctx, surveyed);
+  const generated = await admit(ctx, await propose(ctx, policed));
+  const screened = await screenStage(ctx, generated);
+  checkStop(ctx);
+  const registered = registerStage(ctx, screened);
+  if (!freeGates(ctx, registered)) return {};
+  checkStop(ctx);
+  const calibrated = await calibrate(ctx, registered);
+  if (calibrated === undefined) return {};
+  const found = await findingsStage(ctx, await drive(ctx, calibrated));
+  return found.score ? { score: found.score } : {};
 }
 
 /**
@@ -52,26 +54,26 @@ async function pipeline(state: RunState): Promise<Ending> {
  * directories, are attempts of one server on the board. A name that slugifies to nothing, or a
  * rename that cannot happen, keeps the first id.
  */
-function nameRun(state: RunState): void {
+function nameRun(ctx: RunContext, connected: Connected): void {
   const slug = reportedSlug(
-    state.config.target,
-    state.session?.serverInfo,
-    new Redactor(state.secrets),
-    state.secrets,
+    ctx.config.target,
+    connected.main.session.serverInfo,
+    new Redactor(ctx.secrets),
+    ctx.secrets,
   );
-  if (slug === undefined || slug === state.slug) return;
-  const moved = renameRunDir(state.dir, slug, state.startedAt);
+  if (slug === undefined || slug === ctx.slug) return;
+  const moved = renameRunDir(ctx.dir, slug, ctx.startedAt);
   if (moved === undefined) {
-    state.ownNotes.push({
+    ctx.ownNotes.push({
       id: 'run-id-from-target',
       text: `The server reported a name (slug ${slug}) but the run directory could not take it; the run keeps the id its target gave and is not linked to other runs of that name.`,
     });
     return;
   }
-  state.slug = slug;
-  state.runId = moved.runId;
-  state.dir = moved.dir;
-  state.progress(`run ${moved.runId}: ${moved.dir} (named by the server's reported name)`);
+  ctx.slug = slug;
+  ctx.runId = moved.runId;
+  ctx.dir = moved.dir;
+  ctx.progress(`run ${moved.runId}: ${moved.dir} (named by the server's reported name)`);
 }
 
 /** The publisher key's path; a key inside the runs folder would be published with them, so it is refused. */
@@ -88,20 +90,15 @@ function publisherKeyPath(options: RunOptions, outDir: string): string {
 }
 
 /** What the run is doing now, for a budget that runs out mid-way. */
-function stageNow(state: RunState): string {
-  const last = state.stages.at(-1);
+function stageNow(ctx: RunContext): string {
+  const last = ctx.stages.at(-1);
   return last === undefined ? 'the connection' : `the stage after ${last}`;
 }
 
 /** The pipeline, or the run's stop if that comes first: a stalled stage never holds up the VOID record. */
 function untilStopped(run: Promise<Ending>, abort: AbortController): Promise<Ending> {
   const stopped = new Promise<Ending>((resolveStop) => {
-    const onAbort = () => {
-      const reason = abort.signal.reason;
-      resolveStop({
-        stop: reason instanceof RunStop ? reason : new RunStop('aborted', 'the run was aborted'),
-      });
-    };
+    const onAbort = () => resolveStop({ stop: stopOf(abort.signal) });
     if (abort.signal.aborted) onAbort();
     else abort.signal.addEventListener('abort', onAbort, { once: true });
   });
@@ -119,8 +116,7 @@ function reportStop(signal: AbortSignal, emit: (event: RunEvent) => void): void 
   signal.addEventListener(
     'abort',
     () => {
-      const stop =
-        signal.reason instanceof RunStop ? signal.reason : new RunStop('aborted', 'the run was aborted');
+      const stop = stopOf(signal);
       emit({ type: 'stopping', reason: stop.reason, detail: stop.detail });
     },
     { once: true },
@@ -137,55 +133,34 @@ function reportStop(signal: AbortSignal, emit: (event: RunEvent) => void): void 
 export async function runFitness(options: RunOptions): Promise<RunResult> {
   const config = resolveConfig(options);
   const models = resolveModels(config);
-  const progress = options.progress ?? (() => {});
-  const emit = options.onEvent ?? (() => {});
-  const startedAt = new Date();
-  const secrets = [...targetSecrets(config.target), ...models.secrets];
-  const slug = serverSlug(config.target, secrets);
   const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'fitness-runs');
   const signingKeyPath = publisherKeyPath(options, outDir);
-  const { runId, dir } = createRunDir(outDir, slug, startedAt);
-  const abort = new AbortController();
-  const state: RunState = {
+  const ctx = createRunContext({
     config,
-    runId,
-    dir,
-    slug,
-    startedAt,
-    tapes: openTapes(dir, config.target, config.runnerSpec, config.judgeSpec, secrets, config.tapeCapBytes),
-    secrets,
-    abort,
-    progress,
-    emit,
-    runner: models.runner,
-    judge: models.judge,
-    stages: [],
-    trials: {},
-    gates: [],
-    probes: [],
-    usage: [],
-    results: [],
-    ownNotes: [],
-  };
+    models,
+    outDir,
+    ...(options.progress ? { progress: options.progress } : {}),
+    ...(options.onEvent ? { emit: options.onEvent } : {}),
+  });
   const control = controlRun({
-    abort,
+    abort: ctx.abort,
     budgetMs: config.budgetMs,
-    stage: () => stageNow(state),
+    stage: () => stageNow(ctx),
     handleSignals: options.handleSignals === true,
     signal: options.signal,
-    progress,
+    progress: ctx.progress,
   });
-  reportStop(abort.signal, emit);
-  progress(`run ${runId}: ${dir}`);
-  progress(modelPlanLine(config, models));
-  const scope = `${runId}-${randomBytes(4).toString('hex')}`;
-  const run = processScope.run(scope, () => pipeline(state));
+  reportStop(ctx.abort.signal, ctx.emit);
+  ctx.progress(`run ${ctx.runId}: ${ctx.dir}`);
+  ctx.progress(modelPlanLine(config, models));
+  const scope = `${ctx.runId}-${randomBytes(4).toString('hex')}`;
+  const run = processScope.run(scope, () => pipeline(ctx));
   try {
-    const ending = await untilStopped(run, abort);
-    if (ending.stop && !abort.signal.aborted) abort.abort(ending.stop);
-    emit({ type: 'finishing' });
+    const ending = await untilStopped(run, ctx.abort);
+    if (ending.stop && !ctx.abort.signal.aborted) ctx.abort.abort(ending.stop);
+    ctx.emit({ type: 'finishing' });
     return await finishRun({
-      state,
+      ctx,
       ending,
       options: { signingKeyPath, ...(options.alongside ? { alongside: options.alongside } : {}) },
       control,

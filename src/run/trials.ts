@@ -1,3 +1,4 @@
+import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { mapLimit } from '../agents/pool.js';
 import { trialCorrId } from '../agents/prompts.js';
 import { needsSession, runTrial, type TrialDeps, type TrialSession } from '../agents/trial.js';
@@ -10,8 +11,10 @@ import type { ModelCallCode } from '../models/errors.js';
 import { firstTrySuccess } from '../record/build-score.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
+import { addUsage, checkStop, type RunContext } from './context.js';
 import type { TrialMark } from './events.js';
-import { addUsage, checkStop, type RunState, RunStop } from './state.js';
+import type { Surveyed } from './products.js';
+import { RunStop } from './stop.js';
 
 /** Model faults no retry fixes: the run stops as VOID rather than counting them as trials. */
 const FATAL_MODEL_CODES: ReadonlySet<string> = new Set<ModelCallCode>([
@@ -20,24 +23,31 @@ const FATAL_MODEL_CODES: ReadonlySet<string> = new Set<ModelCallCode>([
   'MODEL_NOT_FOUND',
 ]);
 
-export function failOnFatalModelFault(state: RunState, fault: { code: string; message: string }): void {
-  if (!FATAL_MODEL_CODES.has(fault.code) || state.abort.signal.aborted) return;
-  state.abort.abort(new RunStop('crashed', `${fault.code}: ${fault.message}`));
+export function failOnFatalModelFault(ctx: RunContext, fault: { code: string; message: string }): void {
+  if (!FATAL_MODEL_CODES.has(fault.code) || ctx.abort.signal.aborted) return;
+  ctx.abort.abort(new RunStop('crashed', `${fault.code}: ${fault.message}`));
 }
+
+/** What trials are run over: the tools offered, their safety, and the era verdict to reuse. */
+export type TrialGround = Pick<Surveyed, 'prior' | 'tools' | 'safety'>;
 
 /**
  * A fresh session per trial (a fresh server process for stdio, from `pool` when there is one), its
  * handshake under the trial's corr id.
  */
-function sessionOpener(state: RunState, pool?: ServerPool): (corrId: string) => Promise<TrialSession> {
+function sessionOpener(
+  ctx: RunContext,
+  prior: PriorDiscovery | undefined,
+  pool?: ServerPool,
+): (corrId: string) => Promise<TrialSession> {
   return (corrId) =>
     callContext
       .run({ corrId }, () =>
-        openSession(state.config.target, {
-          tape: state.tapes.wire,
-          ...(state.prior ? { prior: state.prior } : {}),
+        openSession(ctx.config.target, {
+          tape: ctx.tapes.wire,
+          ...(prior ? { prior } : {}),
           connectTimeoutMs: 30_000,
-          requestTimeoutMs: state.config.callTimeoutMs,
+          requestTimeoutMs: ctx.config.callTimeoutMs,
           ...(pool ? { prestarted: () => pool.take() } : {}),
         }),
       )
@@ -49,49 +59,55 @@ function sessionOpener(state: RunState, pool?: ServerPool): (corrId: string) => 
 }
 
 /** Stdio targets with the pool on: the phase's server processes start ahead, at most `concurrency` idle. */
-function phasePool(state: RunState, specs: readonly TrialSpec[]): ServerPool | undefined {
-  const target = state.config.target;
-  if (target.kind !== 'stdio' || !state.config.serverPool) return undefined;
+function phasePool(ctx: RunContext, specs: readonly TrialSpec[]): ServerPool | undefined {
+  const target = ctx.config.target;
+  if (target.kind !== 'stdio' || !ctx.config.serverPool) return undefined;
   const demand = specs.filter(needsSession).length;
   if (demand === 0) return undefined;
   return new ServerPool(
     { argv: target.argv, env: serverEnv(target), cwd: target.cwd },
-    { size: state.config.concurrency, demand },
+    { size: ctx.config.concurrency, demand },
   );
 }
 
+/** The in-flight liveness check of each run, shared by the trials that saw the target fail. */
+const health = new WeakMap<RunContext, Promise<boolean>>();
+
 /** Is the target still there? One fresh session and a tools/list; concurrent askers share the answer. */
-export async function targetAlive(state: RunState): Promise<boolean> {
-  state.health ??= (async () => {
-    try {
-      const session = await callContext.run({ corrId: 'health' }, () =>
-        openSession(state.config.target, {
-          tape: state.tapes.wire,
-          ...(state.prior ? { prior: state.prior } : {}),
-          connectTimeoutMs: 10_000,
-          requestTimeoutMs: 10_000,
-        }),
-      );
-      try {
-        await session.listTools({ corrId: 'health', timeoutMs: 10_000 });
-        return true;
-      } finally {
-        await session.close();
-      }
-    } catch {
-      return false;
-    }
-  })();
+export async function targetAlive(ctx: RunContext, prior: PriorDiscovery | undefined): Promise<boolean> {
+  const check = health.get(ctx) ?? freshCheck(ctx, prior);
+  health.set(ctx, check);
   try {
-    return await state.health;
+    return await check;
   } finally {
-    state.health = undefined;
+    health.delete(ctx);
+  }
+}
+
+async function freshCheck(ctx: RunContext, prior: PriorDiscovery | undefined): Promise<boolean> {
+  try {
+    const session = await callContext.run({ corrId: 'health' }, () =>
+      openSession(ctx.config.target, {
+        tape: ctx.tapes.wire,
+        ...(prior ? { prior } : {}),
+        connectTimeoutMs: 10_000,
+        requestTimeoutMs: 10_000,
+      }),
+    );
+    try {
+      await session.listTools({ corrId: 'health', timeoutMs: 10_000 });
+      return true;
+    } finally {
+      await session.close();
+    }
+  } catch {
+    return false;
   }
 }
 
 /** How the trial ended, on the agent plane beside its turns: budget exhaustion is recorded here per trial. */
-function recordTrialEnd(state: RunState, r: TrialResult): void {
-  state.tapes.agent.event(
+function recordTrialEnd(ctx: RunContext, r: TrialResult): void {
+  ctx.tapes.agent.event(
     EventKind.trial,
     {
       phase: r.phase,
@@ -120,19 +136,19 @@ function recordTrialEnd(state: RunState, r: TrialResult): void {
   );
 }
 
-async function afterTrial(state: RunState, result: TrialResult): Promise<void> {
+async function afterTrial(ctx: RunContext, ground: TrialGround, result: TrialResult): Promise<void> {
   if (result.abandoned) return;
-  recordTrialEnd(state, result);
-  state.trials[result.phase] = (state.trials[result.phase] ?? 0) + 1;
+  recordTrialEnd(ctx, result);
+  ctx.trials[result.phase] = (ctx.trials[result.phase] ?? 0) + 1;
   addUsage(
-    state,
+    ctx,
     result.usage.map((u) => ({ ...u, role: 'runner' as const })),
   );
-  if (result.modelError) failOnFatalModelFault(state, result.modelError);
+  if (result.modelError) failOnFatalModelFault(ctx, result.modelError);
   const kind = result.oracleError?.kind;
-  if ((kind === 'connect' || kind === 'transport') && !state.abort.signal.aborted) {
-    if (!(await targetAlive(state))) {
-      state.abort.abort(
+  if ((kind === 'connect' || kind === 'transport') && !ctx.abort.signal.aborted) {
+    if (!(await targetAlive(ctx, ground.prior))) {
+      ctx.abort.abort(
         new RunStop('target_died', `the target stopped answering: ${result.oracleError?.message}`),
       );
     }
@@ -147,10 +163,66 @@ function trialMark(r: TrialResult): TrialMark {
 }
 
 /** The tools trials are offered: destructive ones only when the run allowed them. */
-function trialTools(state: RunState) {
-  const destructive = new Set((state.safety ?? []).filter((s) => s.destructive).map((s) => s.tool));
-  const tools = state.tools?.tools ?? [];
-  return state.config.allowDestructive ? tools : tools.filter((t) => !destructive.has(t.name));
+function trialTools(ctx: RunContext, ground: TrialGround) {
+  const destructive = new Set(ground.safety.filter((s) => s.destructive).map((s) => s.tool));
+  const tools = ground.tools.tools;
+  return ctx.config.allowDestructive ? tools : tools.filter((t) => !destructive.has(t.name));
+}
+
+function trialSpecs(tasks: readonly Task[], phase: Phase, reps: number): TrialSpec[] {
+  return tasks.flatMap((task) =>
+    Array.from({ length: reps }, (_, i) => ({
+      task,
+      phase,
+      rep: i + 1,
+      corrId: trialCorrId(task.id, phase, i + 1, reps),
+    })),
+  );
+}
+
+function trialDeps(ctx: RunContext, ground: TrialGround, pool: ServerPool | undefined): TrialDeps {
+  return {
+    model: ctx.runner,
+    tools: trialTools(ctx, ground),
+    openSession: sessionOpener(ctx, ground.prior, pool),
+    limits: { ...ctx.config.agentLimits, callTimeoutMs: ctx.config.callTimeoutMs },
+    seed: ctx.config.seed,
+    sink: ctx.tapes.agent,
+    runSignal: ctx.abort.signal,
+  };
+}
+
+type Curtail = (ended: readonly TrialResult[], registered: number) => boolean;
+
+/** One trial of a phase at a time: run, recorded, counted, and asked whether the phase is curtailed. */
+function phaseRunner(
+  ctx: RunContext,
+  ground: TrialGround,
+  specs: TrialSpec[],
+  deps: TrialDeps,
+  curtail?: Curtail,
+) {
+  const ended: TrialResult[] = [];
+  const state = { done: 0, stopped: false };
+  const one = async (spec: TrialSpec): Promise<TrialResult> => {
+    const { phase } = spec;
+    const result = await runTrial(spec, deps);
+    await afterTrial(ctx, ground, result);
+    if (!result.abandoned) {
+      ended.push(result);
+      ctx.emit({ type: 'trial', phase, mark: trialMark(result) });
+    }
+    if (!state.stopped && curtail?.(ended, specs.length) === true) {
+      state.stopped = true;
+      ctx.progress(`${phase}: curtailed at ${ended.length} of ${specs.length} trials`);
+      ctx.emit({ type: 'curtailed', phase, at: ended.length, registered: specs.length });
+    }
+    state.done += 1;
+    if (state.done === specs.length || state.done % 10 === 0)
+      ctx.progress(`${phase}: ${state.done}/${specs.length} trials`);
+    return result;
+  };
+  return { one, stopped: () => state.stopped };
 }
 
 /**
@@ -159,61 +231,24 @@ function trialTools(state: RunState) {
  * the decision can no longer change (trials already running finish and are kept).
  */
 export async function runPhase(
-  state: RunState,
+  ctx: RunContext,
+  ground: TrialGround,
   tasks: readonly Task[],
   phase: Phase,
   reps: number,
-  curtail?: (ended: readonly TrialResult[], registered: number) => boolean,
+  curtail?: Curtail,
 ): Promise<TrialResult[]> {
-  const runner = state.runner;
-  if (runner === undefined) throw new RunStop('crashed', 'no runner model');
-  const specs: TrialSpec[] = tasks.flatMap((task) =>
-    Array.from({ length: reps }, (_, i) => ({
-      task,
-      phase,
-      rep: i + 1,
-      corrId: trialCorrId(task.id, phase, i + 1, reps),
-    })),
-  );
-  const pool = phasePool(state, specs);
-  const deps: TrialDeps = {
-    model: runner,
-    tools: trialTools(state),
-    openSession: sessionOpener(state, pool),
-    limits: { ...state.config.agentLimits, callTimeoutMs: state.config.callTimeoutMs },
-    seed: state.config.seed,
-    sink: state.tapes.agent,
-    runSignal: state.abort.signal,
-  };
-  let done = 0;
-  const ended: TrialResult[] = [];
-  let stopped = false;
-  state.emit({ type: 'phase', phase, registered: specs.length });
+  const specs = trialSpecs(tasks, phase, reps);
+  const pool = phasePool(ctx, specs);
+  const runner = phaseRunner(ctx, ground, specs, trialDeps(ctx, ground, pool), curtail);
+  ctx.emit({ type: 'phase', phase, registered: specs.length });
   const results = await mapLimit(
     specs,
-    state.config.concurrency,
-    async (spec) => {
-      const result = await runTrial(spec, deps);
-      await afterTrial(state, result);
-      if (!result.abandoned) {
-        ended.push(result);
-        state.emit({ type: 'trial', phase, mark: trialMark(result) });
-      }
-      if (!stopped && curtail?.(ended, specs.length) === true) {
-        stopped = true;
-        state.progress(`${phase}: curtailed at ${ended.length} of ${specs.length} trials`);
-        state.emit({ type: 'curtailed', phase, at: ended.length, registered: specs.length });
-      }
-      done += 1;
-      if (done === specs.length || done % 10 === 0)
-        state.progress(`${phase}: ${done}/${specs.length} trials`);
-      return result;
-    },
-    state.abort.signal,
-    () => stopped,
+    ctx.config.concurrency,
+    runner.one,
+    ctx.abort.signal,
+    runner.stopped,
   ).finally(() => pool?.stop());
-  checkStop(state);
-  const kept = results.filter((r) => !r.abandoned);
-  state.results.push(...kept);
-  return kept;
+  checkStop(ctx);
+  return results.filter((r) => !r.abandoned);
 }

@@ -1,12 +1,21 @@
 import { sameCanonical } from '../core/canonical.js';
 import { deriveFindings } from '../findings/derive.js';
-import { readFindingsInput } from '../findings/read.js';
+import { FINDINGS_FILES, readFindingsInput } from '../findings/read.js';
 import { carriesNumbers, refusalMatchesGate } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import { type Check, check } from './verify-table.js';
 
-/** The record's findings derived again from the published tapes and suite by the same functions. */
-export function findingsChecks(dir: string, record: RunRecord): Check[] {
+/**
+ * The record's findings derived again from the tapes and suite by the same functions. In a
+ * published copy whose inputs the board redacted, they are derived from the redacted copies: every
+ * text a finding quotes or judges is read with secrets redacted (src/findings/build.ts), so the
+ * copies derive what the signed originals did, and an edited finding still differs.
+ */
+export function findingsChecks(
+  dir: string,
+  record: RunRecord,
+  redacted: ReadonlyMap<string, string> = new Map(),
+): Check[] {
   const stored = record.findings;
   if (stored === undefined) return [];
   const read = readFindingsInput(dir);
@@ -18,8 +27,10 @@ export function findingsChecks(dir: string, record: RunRecord): Check[] {
   const { proposals: ruled, proposalsNote: _n, ...derived } = again;
   const ok = sameCanonical(rest, derived);
   const rules = proposals.filter((p) => p.source === 'rules');
+  const inputs = Object.values(FINDINGS_FILES).filter((f) => redacted.has(f));
+  const from = inputs.length > 0 ? `the redacted copies (${inputs.join(', ')})` : 'the tapes';
   return [
-    check('findings', ok, `${stored.findings.length} re-derived from the tapes${ok ? '' : ' (they differ)'}`),
+    check('findings', ok, `${stored.findings.length} re-derived from ${from}${ok ? '' : ' (they differ)'}`),
     check('rule proposals', sameCanonical(rules, ruled), `${rules.length} re-derived`),
   ];
 }

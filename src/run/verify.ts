@@ -169,7 +169,7 @@ export async function verifyFitnessRun(dir: string, options: VerifyOptions = {})
       ...registrationChecks(dir, record, suite, redacted),
       ...gateChecks(record, suite),
       ...refusalChecks(record),
-      ...findingsChecks(dir, record),
+      ...findingsChecks(dir, record, redacted),
       ...(await tapeChecks(dir, record)),
     );
   }

@@ -1,3 +1,4 @@
+import { Cursor, Edits, type Literal, onlyColon, Prefilter, skipSpace, tokenEnd } from './json-scan.js';
 import { BLOB_KEYS, blobNote, redactMedia } from './media-notes.js';
 import { REDACTED, Redactor, redactTapeText } from './redact.js';
 import { bump, type MarkerCounts, redactShapes, SHAPE_LITERALS } from './secret-shapes.js';
@@ -47,124 +48,137 @@ function redactValue(value: string, key: string | undefined, mime: string | unde
   return redactShapes(redactMedia(value, m), m);
 }
 
-/**
- * Where the string token opening at `q` ends (the index after its closing quote), or -1 when the
- * line breaks first. `nl` caches the next newline at or after the last token, so the search for
- * both stays linear over the whole text.
- */
-function tokenEnd(text: string, q: number, nl: { at: number }): number {
-  if (nl.at !== -1 && nl.at < q) nl.at = text.indexOf('\n', q);
-  let j = text.indexOf('"', q + 1);
-  while (j !== -1) {
-    let slashes = 0;
-    while (text.charCodeAt(j - 1 - slashes) === 92 /* \ */) slashes += 1;
-    if (slashes % 2 === 0) break;
-    j = text.indexOf('"', j + 1);
-  }
-  if (j === -1 || (nl.at !== -1 && nl.at < j)) return -1;
-  return j + 1;
-}
-
-function decode(token: string): string | undefined {
-  if (!token.includes('\\')) return token.slice(1, -1);
+/** A string token's value: its raw inside when it has no escape, else JSON's reading (undefined: invalid). */
+function decode(text: string, q: number, end: number, cursor: Cursor): string | undefined {
+  if (!cursor.backslash(q, end)) return text.slice(q + 1, end - 1);
   try {
-    const v: unknown = JSON.parse(token);
+    const v: unknown = JSON.parse(text.slice(q, end));
     return typeof v === 'string' ? v : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Structure between two string tokens: tracks object depth, and whether it is only `:`. */
-function structure(seg: string, depth: { d: number; mime: Map<number, string> }): void {
-  for (let k = 0; k < seg.length; k += 1) {
-    const c = seg.charCodeAt(k);
-    if (c === 123 /* { */) depth.d += 1;
-    else if (c === 125 /* } */) {
-      depth.mime.delete(depth.d);
-      depth.d -= 1;
+/**
+ * Literals whose absence from a stretch of the raw text proves there is nothing to redact in it:
+ * every shape trigger, a data: URI's `;base64,`, an embedded blob key (quotes escaped, as raw JSON
+ * holds them), any `\u` escape (it could spell a trigger) and an escaped slash after a colon
+ * (`:\/\/`, how some encoders write `://`).
+ */
+const LITERALS: readonly Literal[] = [
+  ...SHAPE_LITERALS,
+  ...[';base64,', '\\"data\\":\\"', '\\"blob\\":\\"', '\\u', ':\\/'].map((literal) => ({ literal })),
+];
+/**
+ * Group 0 of the prefilter is LITERALS; group 1 adds the keys redaction reads. A line holding
+ * neither is copied as it is, unread.
+ */
+const LINE_LITERALS: readonly Literal[] = [
+  ...LITERALS,
+  ...['"data"', '"blob"', '"mimeType"'].map((literal) => ({ literal })),
+];
+const VALUES = 0;
+const LINES = 1;
+
+/** Which of the keys redaction reads a token is (`other`: any other key, or an undecodable one). */
+type KeyKind = 'data' | 'blob' | 'mimeType' | 'other';
+const KEY_KINDS: readonly KeyKind[] = ['data', 'blob', 'mimeType'];
+
+function keyKind(text: string, q: number, end: number, cursor: Cursor): KeyKind {
+  const len = end - q - 2;
+  if (len !== 4 && len !== 8 && !cursor.backslash(q, end)) return 'other';
+  const value = decode(text, q, end, cursor);
+  return KEY_KINDS.find((k) => k === value) ?? 'other';
+}
+
+/** Object depth and the `mimeType` declared so far at each depth, from the structure between tokens. */
+class Depth {
+  d = 0;
+  readonly mime = new Map<number, string>();
+  structure(text: string, from: number, to: number): void {
+    for (let k = from; k < to; k += 1) {
+      const c = text.charCodeAt(k);
+      if (c === 123 /* { */) this.d += 1;
+      else if (c === 125 /* } */) {
+        this.mime.delete(this.d);
+        this.d -= 1;
+      }
     }
   }
 }
 
 /**
- * Literals whose absence from a stretch of the raw text proves there is nothing to redact in it:
- * every shape trigger, a data: URI's `;base64,`, an embedded blob key (quotes escaped, as raw JSON
- * holds them), and any `\u` escape (it could spell a trigger). One pointer per literal moves only
- * forward, so asking about successive stretches costs one indexOf per occurrence in all.
+ * Rewrites the string values of JSON (or JSON lines) text; keys and everything else keep their bytes.
+ * Lines holding no literal that could start a redaction are skipped unread when no blob key or
+ * media type is pending from before them (skipping their braces shifts every later depth alike, and
+ * nothing recorded at an earlier depth is waiting to be read).
  */
-const LITERALS = [...SHAPE_LITERALS, ';base64,', '\\"data\\":\\"', '\\"blob\\":\\"', '\\u'];
-
-class Prefilter {
-  private readonly next: number[];
-  constructor(private readonly text: string) {
-    this.next = LITERALS.map((l) => text.indexOf(l));
-  }
-
-  /** True when some literal starts within [from, to). */
-  any(from: number, to: number): boolean {
-    for (let k = 0; k < LITERALS.length; k += 1) {
-      let n = this.next[k] ?? -1;
-      if (n === -1) continue;
-      if (n < from) {
-        n = this.text.indexOf(LITERALS[k] ?? '', from);
-        this.next[k] = n;
-        if (n === -1) continue;
-      }
-      if (n < to) return true;
-    }
-    return false;
-  }
-}
-
-const onlyColon = (seg: string) => seg.trim() === ':';
-
-/** Rewrites the string values of JSON (or JSON lines) text; keys and everything else keep their bytes. */
 function redactJsonValues(text: string, m: MarkerCounts): string {
-  const parts: string[] = [];
-  const depth = { d: 0, mime: new Map<number, string>() };
+  const edits = new Edits(text);
+  const depth = new Depth();
+  const cursor = new Cursor(text);
+  const filter = new Prefilter(text, LINE_LITERALS, [LITERALS.length, LINE_LITERALS.length]);
   let i = 0;
-  let key: string | undefined;
+  let key: KeyKind | undefined;
   let keyEnd = -1;
-  const nl = { at: text.indexOf('\n') };
-  const filter = new Prefilter(text);
+  const shapes = (from: number, to: number, media: boolean) => {
+    const seg = text.slice(from, to);
+    const out = redactShapes(media ? redactMedia(seg, m) : seg, m);
+    if (out !== seg) edits.replace(from, to, out);
+  };
   while (i < text.length) {
-    const q = text.indexOf('"', i);
-    const seg = text.slice(i, q === -1 ? text.length : q);
-    parts.push(filter.any(i, i + seg.length) ? redactShapes(seg, m) : seg);
-    structure(seg, depth);
-    if (q === -1) break;
-    const end = tokenEnd(text, q, nl);
+    const found = text.indexOf('"', i);
+    const q = found === -1 ? text.length : found;
+    const nl = cursor.newline(i);
+    if (nl !== -1 && nl < q && depth.mime.size === 0 && (key === undefined || key === 'other')) {
+      if (!filter.any(i, nl, LINES)) {
+        // Skip whole lines with nothing to redact: only their first segment's braces are counted.
+        depth.structure(text, i, nl);
+        let s = nl + 1;
+        for (let e = cursor.newline(s); s < text.length; e = cursor.newline(s)) {
+          const stop = e === -1 ? text.length : e;
+          if (filter.any(s, stop, LINES)) break;
+          s = stop + 1;
+        }
+        i = s;
+        key = undefined;
+        continue;
+      }
+    }
+    if (filter.any(i, q, VALUES)) shapes(i, q, false);
+    depth.structure(text, i, q);
+    if (found === -1) break;
+    const end = tokenEnd(text, q, cursor);
     if (end === -1) {
       // A broken line: its rest is text, scanned as text.
-      const br = text.indexOf('\n', q);
+      const br = cursor.newline(q);
       const stop = br === -1 ? text.length : br;
-      parts.push(redactShapes(redactMedia(text.slice(q, stop), m), m));
+      shapes(q, stop, true);
       i = stop;
       key = undefined;
       continue;
     }
-    const token = text.slice(q, end);
-    const after = text.slice(end, end + 64).trimStart();
-    const value = decode(token);
-    if (after.startsWith(':')) {
-      parts.push(token);
-      key = value;
+    const after = skipSpace(text, end, Math.min(end + 64, text.length));
+    if (after < end + 64 && text.charCodeAt(after) === 58 /* : */) {
+      key = keyKind(text, q, end, cursor);
       keyEnd = end;
     } else {
-      const own = key !== undefined && keyEnd >= 0 && onlyColon(text.slice(keyEnd, q)) ? key : undefined;
-      const blob = own !== undefined && BLOB_KEYS.has(own);
-      const next =
-        value === undefined || (!blob && !filter.any(q, end))
-          ? undefined
-          : redactValue(value, own, depth.mime.get(depth.d), m);
-      parts.push(next === undefined || next === value ? token : JSON.stringify(next));
-      if (own === 'mimeType' && value !== undefined) depth.mime.set(depth.d, value);
+      const own = key !== undefined && onlyColon(text, keyEnd, q) ? key : undefined;
+      const blob = own === 'data' || own === 'blob';
+      if (blob || own === 'mimeType' || filter.any(q, end, VALUES)) {
+        const value = decode(text, q, end, cursor);
+        if (value !== undefined) {
+          const next =
+            blob || filter.any(q, end, VALUES) ? redactValue(value, own, depth.mime.get(depth.d), m) : value;
+          if (next !== value) edits.replace(q, end, JSON.stringify(next));
+          if (own === 'mimeType') depth.mime.set(depth.d, value);
+        }
+      }
       key = undefined;
     }
     i = end;
   }
-  return parts.join('');
+  return edits.result();
 }
 
 /** The published copy of a run file's text; `json` for `.json` and `.jsonl` files. */

@@ -51,6 +51,13 @@ describe('Redactor', () => {
     expect(out.split('\n')[2]).toBe(`broken ${REDACTED} line`);
     expect(out.endsWith('\n')).toBe(true);
   });
+
+  it('redactTapeText keeps the bytes of a line with no secret, and reads one hidden behind an escape', () => {
+    const plain = '{"t":"2026-01-01T00:00:00.000Z","usage":{"outputTokens":1.50}}';
+    const escaped = '{"q":"\\u0074ok-98765"}';
+    const out = redactTapeText([plain, '{"q":"tok-98765"}', escaped].join('\n'), ['tok-98765']);
+    expect(out.split('\n')).toEqual([plain, `{"q":"${REDACTED}"}`, `{"q":"${REDACTED}"}`]);
+  });
 });
 
 describe('publishTape', () => {

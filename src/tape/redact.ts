@@ -95,13 +95,17 @@ export class Redactor {
   }
 }
 
-/** Publish-time redaction of a whole tape text: every line scrubbed, line structure kept. */
+/**
+ * Publish-time redaction of a whole tape text: every line scrubbed, line structure kept. A line
+ * with no secret in it and no escape (so none hidden behind one) keeps its bytes unparsed.
+ */
 export function redactTapeText(text: string, secrets: Iterable<string>): string {
   const redactor = new Redactor(secrets);
   if (redactor.empty) return text;
   return text
     .split('\n')
     .map((line) => {
+      if (!line.includes('\\') && !redactor.finds(line)) return line;
       const parsed = tryParse(line);
       if (!parsed.ok) return redactor.scrub(line);
       if (redactor.keyLeaks(parsed.value)) return JSON.stringify(redactor.scrubDroppingKeys(parsed.value));

@@ -121,6 +121,47 @@ describe('redactForPublication', () => {
     expect(redactForPublication(text, [], true)).toEqual({ text, markers: {} });
   });
 
+  it('reads URLs whose slashes are escaped (`:\\/\\/`, as PHP writes them) and userinfo behind an escape', () => {
+    const escaped = String.raw`{"dsn":"postgres:\/\/admin:hunter2pw@db\/app"}`;
+    expect(redactForPublication(`${escaped}\n`, [], true).text).toBe(
+      `${JSON.stringify({ dsn: 'postgres://[REDACTED:url-userinfo]@db/app' })}\n`,
+    );
+    const behind = JSON.stringify({ u: 'https://user:p\\w0rd@host/x', plain: 'https://example.com/a' });
+    expect(JSON.parse(redactForPublication(behind, [], true).text)).toEqual({
+      u: 'https://[REDACTED:url-userinfo]@host/x',
+      plain: 'https://example.com/a',
+    });
+  });
+
+  it('keeps a media type declared lines before its blob, across lines it skips unread', () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(600)]).toString('base64');
+    const pretty = [
+      '{',
+      '  "outer": {',
+      '    "n":  1.50,',
+      '    "inner": {',
+      '      "mimeType": "image/webp",',
+      '      "note": {',
+      '        "m": {}',
+      '      },',
+      `      "data": "${png}"`,
+      '    },',
+      `    "data": "${png}",`,
+      '    "blob":',
+      `    "${png}"`,
+      '  }',
+      '}',
+    ].join('\n');
+    const { text, markers } = redactForPublication(pretty, [], true);
+    const bytes = 604;
+    const lines = pretty.split('\n');
+    lines[8] = `      "data": "[media image/webp ${bytes} bytes]"`;
+    lines[10] = `    "data": "[media image/png ${bytes} bytes]",`;
+    lines[12] = `    "[media image/png ${bytes} bytes]"`;
+    expect(text.split('\n')).toEqual(lines);
+    expect(markers).toEqual({ media: 3 });
+  });
+
   it('scans a broken JSON line as text', () => {
     const { text } = redactForPublication(`{"a":"x ${fake.github}\n{"b":1}\n`, [], true);
     expect(text).toBe('{"a":"x [REDACTED:github-token]\n{"b":1}\n');

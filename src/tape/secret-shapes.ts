@@ -151,11 +151,30 @@ function userinfo(s: string, i: number): Attempt | undefined {
   return { skip: i + 1 };
 }
 
+/**
+ * Whether the `://` at `i` of raw JSON text can open a userinfo in the string it decodes to: the
+ * authority's first terminator is `@`, or an escape comes first (it could decode to anything).
+ * Every other occurrence decodes to the same characters up to the same terminator, so `userinfo`
+ * would find nothing there. The scan stops at the next `/`, so no two scans overlap.
+ */
+function mayHoldUserinfo(s: string, i: number): boolean {
+  let j = i + 3;
+  while (j < s.length) {
+    const c = s.charCodeAt(j);
+    if (c === 92 /* \ */) return true;
+    if (endsAuthority(c)) return c === 64;
+    j += 1;
+  }
+  return false;
+}
+
 /** A literal that starts an attempt, and whether it must not follow a token character. */
 interface Trigger {
   literal: string;
   boundary: boolean;
   attempt: (s: string, i: number) => Attempt | undefined;
+  /** For prefilters over raw text: false when this occurrence cannot start a match. */
+  confirm?: (s: string, i: number) => boolean;
 }
 
 const key = (literal: string, cls: (c: number) => boolean, min: number, kind: ShapeKind, digit = false) => ({
@@ -204,11 +223,17 @@ const TRIGGERS: readonly (Trigger & { offset?: number })[] = [
   { literal: 'yJ', offset: 1, boundary: true, attempt: jwt },
   ...['Bearer ', 'bearer ', 'BEARER '].map((literal) => ({ literal, boundary: true, attempt: bearer })),
   { literal: BEGIN, boundary: false, attempt: pem },
-  { literal: '://', boundary: false, attempt: userinfo },
+  { literal: '://', boundary: false, attempt: userinfo, confirm: mayHoldUserinfo },
 ];
 
-/** The literals that can start a secret shape: text holding none of them has nothing to redact. */
-export const SHAPE_LITERALS: readonly string[] = TRIGGERS.map((t) => t.literal);
+/**
+ * The literals that can start a secret shape, with a check of an occurrence where one applies:
+ * raw JSON text holding no confirmed occurrence of any of them has nothing to redact.
+ */
+export const SHAPE_LITERALS: readonly Pick<Trigger, 'literal' | 'confirm'>[] = TRIGGERS.map((t) => ({
+  literal: t.literal,
+  confirm: t.confirm,
+}));
 
 /** Every hit of one trigger; each occurrence is found by indexOf and each scan resumes past itself. */
 function hitsOf(s: string, t: Trigger & { offset?: number }, out: Hit[]): void {

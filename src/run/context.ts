@@ -1,0 +1,108 @@
+import type { AgentModel } from '../agents/types.js';
+import { targetSecrets } from '../connect/target.js';
+import type { GateRecord } from '../record/gate.js';
+import type { Note } from '../record/notes.js';
+import type { UsageRow } from '../record/pricing.js';
+import type { ProbeResult } from '../record/probe.js';
+import type { Phase } from '../record/void.js';
+import type { RunConfig } from './config.js';
+import type { RunEvent } from './events.js';
+import type { RunModels } from './models.js';
+import type { Reached } from './products.js';
+import { createRunDir, serverSlug } from './run-dir.js';
+import { stopOf } from './stop.js';
+import { openTapes, type RunTapes } from './tapes.js';
+
+/**
+ * What every stage of a run needs and adds to, whatever the stage: where the run is written, its
+ * tapes, secrets, abort and progress, and the tallies the record reports (model calls, trials,
+ * gates, probes, the run's own notes). What a stage learns is its product (`products.ts`); the
+ * context keeps the latest product reached, so a run stopped anywhere is recorded from it.
+ */
+export interface RunContext {
+  readonly config: RunConfig;
+  readonly runner: AgentModel;
+  readonly judge: AgentModel;
+  /**
+   * Id, directory and slug change at most once, right after connecting (`nameRun`). The tapes keep
+   * writing through their open files, but a tape's `path` is where it was opened: read a tape back
+   * at `join(dir, FILES.…)`.
+   */
+  runId: string;
+  dir: string;
+  slug: string;
+  readonly startedAt: Date;
+  readonly tapes: RunTapes;
+  readonly secrets: string[];
+  readonly abort: AbortController;
+  readonly progress: (line: string) => void;
+  /** Typed progress events (the live display); never read back by the pipeline. */
+  readonly emit: (event: RunEvent) => void;
+  /** Completed pipeline stages, in order. */
+  readonly stages: string[];
+  readonly trials: Partial<Record<Phase, number>>;
+  readonly gates: GateRecord[];
+  readonly probes: ProbeResult[];
+  readonly usage: UsageRow[];
+  readonly ownNotes: Note[];
+  /** The latest stage product: what the record is built from, however the run ends. */
+  reached: Reached;
+}
+
+export interface ContextInput {
+  config: RunConfig;
+  models: RunModels;
+  /** Parent of the run directory. */
+  outDir: string;
+  /** The run's slug (default: the one its target gives, scrubbed of its secrets). */
+  slug?: string;
+  progress?: (line: string) => void;
+  emit?: (event: RunEvent) => void;
+}
+
+/** A run's context with its directory created and its three tapes open, before it connects. */
+export function createRunContext(input: ContextInput): RunContext {
+  const { config, models } = input;
+  const secrets = [...targetSecrets(config.target), ...models.secrets];
+  const slug = input.slug ?? serverSlug(config.target, secrets);
+  const startedAt = new Date();
+  const { runId, dir } = createRunDir(input.outDir, slug, startedAt);
+  return {
+    config,
+    runner: models.runner,
+    judge: models.judge,
+    runId,
+    dir,
+    slug,
+    startedAt,
+    tapes: openTapes(dir, config.target, config.runnerSpec, config.judgeSpec, secrets, config.tapeCapBytes),
+    secrets,
+    abort: new AbortController(),
+    progress: input.progress ?? (() => {}),
+    emit: input.emit ?? (() => {}),
+    stages: [],
+    trials: {},
+    gates: [],
+    probes: [],
+    usage: [],
+    ownNotes: [],
+    reached: { stage: 'started' },
+  };
+}
+
+export function completed(ctx: RunContext, stage: string): void {
+  ctx.stages.push(stage);
+  ctx.progress(`${stage}: done`);
+  ctx.emit({ type: 'stage', stage });
+}
+
+/** Model calls made: kept for the record's cost block and reported to the live display. */
+export function addUsage(ctx: RunContext, rows: readonly UsageRow[]): void {
+  ctx.usage.push(...rows);
+  if (rows.length > 0) ctx.emit({ type: 'usage', rows });
+}
+
+/** Throws the run's stop when it was aborted (Ctrl-C, target died, a fatal model fault). */
+export function checkStop(ctx: RunContext): void {
+  if (ctx.abort.signal.aborted) throw stopOf(ctx.abort.signal);
+}
