@@ -37,7 +37,10 @@ function keysListSigner(): boolean {
 /** The badge's final state and text: waits until the browser's check has finished. */
 async function verdict(selector: string): Promise<{ state: string; text: string }> {
   const el = page.locator(selector);
-  await page.waitForSelector(`${selector}:not([data-custody=checking]):not([data-custody=not-checked])`);
+  // The viewer's badge has no state until its data loads: wait for a state, and one that is final.
+  await page.waitForSelector(
+    `${selector}[data-custody]:not([data-custody=checking]):not([data-custody=not-checked])`,
+  );
   return { state: (await el.getAttribute('data-custody')) ?? '', text: await seen(el) };
 }
 

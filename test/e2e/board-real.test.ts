@@ -198,7 +198,7 @@ describe('board built from real runs of the planted servers', () => {
     expect(await selected.getAttribute('data-ref')).toBe(ref);
     expect(await seen(page.locator('#detail-ref'))).toContain(ref);
     // The browser's own check: the signature and every published file hold (keys.json decides verified).
-    await page.waitForSelector('#signature:not([data-custody=checking])');
+    await page.waitForSelector('#signature[data-custody]:not([data-custody=checking])');
     expect(['verified', 'unpublished-key']).toContain(
       await page.locator('#signature').getAttribute('data-custody'),
     );

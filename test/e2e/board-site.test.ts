@@ -130,7 +130,7 @@ describe('board site in Chromium (synthetic runs)', () => {
     expect(await selected.evaluate((el) => el.classList.contains('pending'))).toBe(true);
     expect(await seen(page.locator('#detail-ref'))).toContain('wire:8 · request · corr t1::construct#0');
     // The browser's own check: the signature and every published file hold (keys.json decides verified).
-    await page.waitForSelector('#signature:not([data-custody=checking])');
+    await page.waitForSelector('#signature[data-custody]:not([data-custody=checking])');
     expect(['verified', 'unpublished-key']).toContain(
       await page.locator('#signature').getAttribute('data-custody'),
     );
