@@ -6,6 +6,7 @@ import { readRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import type { Task } from '../suite/schema.js';
 import { SuiteFile } from '../suite/suite-file.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { readTape, type Tape } from '../tape/reader.js';
 import {
   checkPassed,
@@ -47,15 +48,15 @@ function agree(what: string, record: unknown, derived: unknown): Agreement {
 }
 
 async function load(dir: string): Promise<Run> {
-  const record = await readRecord(join(dir, 'record.json'));
-  const suitePath = join(dir, 'suite.json');
+  const record = await readRecord(join(dir, RUN_FILES.record));
+  const suitePath = join(dir, RUN_FILES.suite);
   const parsed = existsSync(suitePath)
     ? SuiteFile.safeParse(JSON.parse(readFileSync(suitePath, 'utf8')))
     : undefined;
   const suite = parsed?.success ? parsed.data : undefined;
-  const wire = await readTape(join(dir, 'wire.jsonl'));
-  const agent = await readTape(join(dir, 'agent.jsonl'));
-  const judgePath = join(dir, 'judge.jsonl');
+  const wire = await readTape(join(dir, RUN_FILES.wire));
+  const agent = await readTape(join(dir, RUN_FILES.agent));
+  const judgePath = join(dir, RUN_FILES.judge);
   const judge = existsSync(judgePath) ? await readTape(judgePath) : undefined;
   const tasks = new Map<string, Task>();
   for (const task of [...(suite?.tasks ?? []), ...(suite?.reserve ?? [])]) tasks.set(task.id, task);

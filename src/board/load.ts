@@ -2,8 +2,8 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node
 import { join, resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import { parseRecord } from '../record/index.js';
-import { RERUN_FILES } from '../record/rerun.js';
 import type { RunRecord } from '../record/run.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { linksProblem, listRunDir } from '../tape/run-files.js';
 
 /** A run directory whose record validated (migrated to the current schema when it was older). */
@@ -24,9 +24,15 @@ export interface LoadedRuns {
   unreadable: UnreadableRun[];
 }
 
-export const RECORD_FILE = 'record.json';
 /** Files only a run directory holds: a directory with one of them but no record is a run we cannot read. */
-const RUN_FILES = ['prereg.json', 'suite.json', 'wire.jsonl', 'agent.jsonl', 'judge.jsonl', 'signature.json'];
+const RUN_ONLY_FILES = [
+  RUN_FILES.prereg,
+  RUN_FILES.suite,
+  RUN_FILES.wire,
+  RUN_FILES.agent,
+  RUN_FILES.judge,
+  RUN_FILES.signature,
+];
 
 function isDir(path: string): boolean {
   try {
@@ -39,7 +45,7 @@ function isDir(path: string): boolean {
 /** Run directories under `root`: the root itself when it holds a record, else its children. */
 function runDirs(root: string): { dirs: string[]; unreadable: UnreadableRun[] } {
   if (!isDir(root)) return { dirs: [], unreadable: [{ path: root, reason: 'not a directory' }] };
-  if (existsSync(join(root, RECORD_FILE))) return { dirs: [root], unreadable: [] };
+  if (existsSync(join(root, RUN_FILES.record))) return { dirs: [root], unreadable: [] };
   const dirs: string[] = [];
   const unreadable: UnreadableRun[] = [];
   for (const name of readdirSync(root).sort()) {
@@ -53,12 +59,12 @@ function runDirs(root: string): { dirs: string[]; unreadable: UnreadableRun[] } 
       continue;
     }
     if (!isDir(dir)) continue;
-    if (existsSync(join(dir, RECORD_FILE))) dirs.push(dir);
+    if (existsSync(join(dir, RUN_FILES.record))) dirs.push(dir);
     // A rerun is read by reruns.ts and shown only with its original, never as a row.
-    else if (existsSync(join(dir, RERUN_FILES.record))) continue;
-    else if (RUN_FILES.some((f) => existsSync(join(dir, f)))) {
+    else if (existsSync(join(dir, RUN_FILES.rerun))) continue;
+    else if (RUN_ONLY_FILES.some((f) => existsSync(join(dir, f)))) {
       unreadable.push({
-        path: join(dir, RECORD_FILE),
+        path: join(dir, RUN_FILES.record),
         reason: 'missing: the run wrote other files but no record (it may have crashed or still be running)',
       });
     }
@@ -99,7 +105,7 @@ export async function loadRuns(roots: readonly string[]): Promise<LoadedRuns> {
     const found = runDirs(resolve(root));
     unreadable.push(...found.unreadable);
     for (const runDir of found.dirs) {
-      const recordPath = join(runDir, RECORD_FILE);
+      const recordPath = join(runDir, RUN_FILES.record);
       // A link in a run directory could publish any file on this machine (a key, /etc/passwd).
       const links = linksProblem(listRunDir(runDir));
       if (links !== undefined) {

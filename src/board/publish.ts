@@ -4,11 +4,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import type { RunRecord } from '../record/index.js';
 import { embeddedKey, verifyRun } from '../tape/check-signature.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { redactForPublication } from '../tape/publish-redact.js';
-import { REDACTION_FILE, REDACTION_SCHEMA, type RedactionEntry } from '../tape/redaction.js';
+import { REDACTION_SCHEMA, type RedactionEntry } from '../tape/redaction.js';
 import { signRedaction } from '../tape/redaction-sign.js';
 import type { MarkerCounts } from '../tape/secret-shapes.js';
-import { DsseEnvelope, keyId, SIGNATURE_FILE } from '../tape/signature.js';
+import { DsseEnvelope, keyId } from '../tape/signature.js';
 import type { LoadedRun } from './load.js';
 
 /** What the build found when it checked the run's signature against the run directory. */
@@ -38,16 +39,16 @@ export interface PublishedRun {
 }
 
 const STANDARD = [
-  'record.json',
-  'suite.json',
-  'prereg.json',
-  'policy.json',
-  'rerun.json',
-  'rerun-policy.json',
-  'wire.jsonl',
-  'agent.jsonl',
-  'judge.jsonl',
-  SIGNATURE_FILE,
+  RUN_FILES.record,
+  RUN_FILES.suite,
+  RUN_FILES.prereg,
+  RUN_FILES.policy,
+  RUN_FILES.rerun,
+  RUN_FILES.rerunPolicy,
+  RUN_FILES.wire,
+  RUN_FILES.agent,
+  RUN_FILES.judge,
+  RUN_FILES.signature,
 ];
 const PLANES = ['wire', 'agent', 'judge'] as const;
 
@@ -66,7 +67,7 @@ function fileSize(path: string): number | undefined {
 }
 
 export async function verification(runDir: string, record?: Published): Promise<Verification> {
-  if (fileSize(join(runDir, SIGNATURE_FILE)) === undefined) {
+  if (fileSize(join(runDir, RUN_FILES.signature)) === undefined) {
     // The record says why when the run was recorded unsigned (an unusable publisher key).
     const why =
       record?.signer?.status === 'unsigned'
@@ -112,7 +113,7 @@ function envelopeKey(bytes: Buffer | undefined): { keyid: string; publicKey: str
     const env = DsseEnvelope.safeParse(JSON.parse(bytes.toString('utf8')));
     const sig = env.success ? env.data.signatures[0] : undefined;
     if (sig === undefined) return undefined;
-    return { keyid: keyId(embeddedKey(sig.publicKey, SIGNATURE_FILE)), publicKey: sig.publicKey };
+    return { keyid: keyId(embeddedKey(sig.publicKey, RUN_FILES.signature)), publicKey: sig.publicKey };
   } catch {
     return undefined;
   }
@@ -147,7 +148,7 @@ export async function publishRun(
       mkdirSync(dirname(dest), { recursive: true });
       made.add(dirname(dest));
     }
-    if (path === SIGNATURE_FILE) {
+    if (path === RUN_FILES.signature) {
       envelopeBytes = readFileSync(src);
       writeFileSync(dest, envelopeBytes);
       files.push({ path, bytes: envelopeBytes.length, redacted: false, markers: {} });
@@ -181,8 +182,13 @@ export async function publishRun(
     boardKey,
   );
   const redactionText = `${JSON.stringify(redaction, null, 2)}\n`;
-  writeFileSync(join(outDir, REDACTION_FILE), redactionText);
-  files.push({ path: REDACTION_FILE, bytes: Buffer.byteLength(redactionText), redacted: false, markers: {} });
+  writeFileSync(join(outDir, RUN_FILES.redaction), redactionText);
+  files.push({
+    path: RUN_FILES.redaction,
+    bytes: Buffer.byteLength(redactionText),
+    redacted: false,
+    markers: {},
+  });
   const planes = PLANES.flatMap((plane) => {
     const f = files.find((x) => x.path === `${plane}.jsonl`);
     return f ? [{ plane, path: f.path, bytes: f.bytes }] : [];

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { RERUN_FILES, RerunRecord } from '../record/rerun.js';
+import { RerunRecord } from '../record/rerun.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { linksProblem, listRunDir } from '../tape/run-files.js';
 import type { UnreadableRun } from './load.js';
 
@@ -12,7 +13,7 @@ export interface LoadedRerun {
 }
 
 function rerunDirs(root: string): string[] {
-  if (existsSync(join(root, RERUN_FILES.record))) return [root];
+  if (existsSync(join(root, RUN_FILES.rerun))) return [root];
   let names: string[];
   try {
     names = readdirSync(root).sort();
@@ -21,7 +22,7 @@ function rerunDirs(root: string): string[] {
   }
   return names
     .map((n) => join(root, n))
-    .filter((d) => !lstatSync(d).isSymbolicLink() && existsSync(join(d, RERUN_FILES.record)));
+    .filter((d) => !lstatSync(d).isSymbolicLink() && existsSync(join(d, RUN_FILES.rerun)));
 }
 
 /**
@@ -33,7 +34,7 @@ export function loadReruns(roots: readonly string[]): { reruns: LoadedRerun[]; u
   const unreadable: UnreadableRun[] = [];
   for (const root of roots) {
     for (const runDir of rerunDirs(resolve(root))) {
-      const recordPath = join(runDir, RERUN_FILES.record);
+      const recordPath = join(runDir, RUN_FILES.rerun);
       const links = linksProblem(listRunDir(runDir));
       if (links !== undefined) {
         unreadable.push({ path: runDir, reason: `refused, not published: ${links}` });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import { parseRecord, type RunRecord } from '../record/index.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { KEYS_FILE } from '../tape/keys-file.js';
 import { defaultSigningKeyPath, isInside } from '../tape/publisher.js';
 import { loadOrCreateSigningKey, SignatureError } from '../tape/signature.js';
@@ -11,7 +12,7 @@ import { STYLESHEET } from './assets/style.js';
 import type { Story } from './client/story.js';
 import { renderHeaders, siteRules } from './headers.js';
 import { siteKeys } from './keys.js';
-import { type LoadedRun, loadRuns, RECORD_FILE, type UnreadableRun } from './load.js';
+import { type LoadedRun, loadRuns, type UnreadableRun } from './load.js';
 import { type BoardRow, buildBoard } from './model.js';
 import { boardPage, groupName } from './pages/board.js';
 import { keysPage } from './pages/keys.js';
@@ -125,8 +126,8 @@ function boardKey(options: BuildOptions, out: string): KeyObject {
  * carries what the copy does not. Undefined when redaction left a record that no longer validates.
  */
 function publishedRecord(out: string, run: LoadedRun, published: PublishedRun): RunRecord | undefined {
-  if (!published.files.some((f) => f.path === RECORD_FILE && f.redacted)) return run.record;
-  const path = join(out, 'runs', run.record.runId, RECORD_FILE);
+  if (!published.files.some((f) => f.path === RUN_FILES.record && f.redacted)) return run.record;
+  const path = join(out, 'runs', run.record.runId, RUN_FILES.record);
   try {
     return parseRecord(readFileSync(path, 'utf8'), path);
   } catch {

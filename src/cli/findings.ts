@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findingsReport, reportMarkdown, reportText } from '../findings/report.js';
 import { readRecord } from '../record/io.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import type { Command } from './command.js';
 import { UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
@@ -54,7 +55,7 @@ export const findingsCommand: Command = {
   async run(argv, io) {
     const args = parse(argv);
     const dir = runDir(resolve(io.cwd, args.dir));
-    const report = findingsReport(await readRecord(join(dir, 'record.json')));
+    const report = findingsReport(await readRecord(join(dir, RUN_FILES.record)));
     const text =
       args.format === 'json'
         ? JSON.stringify(report, null, 2)

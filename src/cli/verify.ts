@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fetchPublishedRun } from '../run/fetch-run.js';
 import { verifyFitnessRun } from '../run/verify.js';
 import { formatChecks } from '../run/verify-table.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { configEnv, TRUST_FILE } from '../tape/publisher.js';
 import { loadTrust } from '../tape/trust.js';
 import type { Command } from './command.js';
@@ -41,7 +42,7 @@ ${exitCodeHelp({ ok: 'verified: every check agrees and the signer is trusted', f
 export function runDir(path: string): string {
   if (!existsSync(path)) throw new UsageError(`${path}: no such run directory`);
   if (!statSync(path).isDirectory()) throw new UsageError(`${path}: not a directory (give a run directory)`);
-  if (!existsSync(join(path, 'record.json')) && !existsSync(join(path, 'rerun.json')))
+  if (!existsSync(join(path, RUN_FILES.record)) && !existsSync(join(path, RUN_FILES.rerun)))
     throw new UsageError(`${path}: not a run directory (no record.json)`);
   return path;
 }

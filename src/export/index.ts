@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { parseTape, readTape, type Tape } from '../tape/reader.js';
 import { redactTapeText } from '../tape/redact.js';
 import { finishedSpans, type OtlpTarget, sendSpans } from './otlp.js';
@@ -35,7 +36,7 @@ export async function runTree(
   dir: string,
   options: Pick<ExportOptions, 'content' | 'secrets'> = {},
 ): Promise<SpanNode> {
-  const record = await readRecord(join(dir, 'record.json'));
+  const record = await readRecord(join(dir, RUN_FILES.record));
   const content = options.content === true;
   const secrets = options.secrets ?? [];
   const [wire, agent, judge] = await Promise.all(

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SuiteFile } from '../suite/suite-file.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { parseTape } from '../tape/reader.js';
 import type { FindingsInput } from './derive.js';
 
-/** The run directory's files findings are derived from (the run's FILES names). */
-export const FINDINGS_FILES = { wire: 'wire.jsonl', agent: 'agent.jsonl', suite: 'suite.json' } as const;
+/** The run directory's files findings are derived from. */
+export const FINDINGS_INPUTS = [RUN_FILES.wire, RUN_FILES.agent, RUN_FILES.suite] as const;
 
 /**
  * The inputs of `deriveFindings` from a run directory: both tapes parsed by the tolerant reader and
@@ -19,24 +20,24 @@ export function readFindingsInput(dir: string): { input: FindingsInput } | { mis
       return undefined;
     }
   };
-  const wire = text(FINDINGS_FILES.wire);
-  const agent = text(FINDINGS_FILES.agent);
-  const suiteText = text(FINDINGS_FILES.suite);
-  if (wire === undefined) return { missing: `${FINDINGS_FILES.wire} is missing` };
-  if (agent === undefined) return { missing: `${FINDINGS_FILES.agent} is missing` };
-  if (suiteText === undefined) return { missing: `${FINDINGS_FILES.suite} is missing` };
+  const wire = text(RUN_FILES.wire);
+  const agent = text(RUN_FILES.agent);
+  const suiteText = text(RUN_FILES.suite);
+  if (wire === undefined) return { missing: `${RUN_FILES.wire} is missing` };
+  if (agent === undefined) return { missing: `${RUN_FILES.agent} is missing` };
+  if (suiteText === undefined) return { missing: `${RUN_FILES.suite} is missing` };
   let json: unknown;
   try {
     json = JSON.parse(suiteText);
   } catch {
-    return { missing: `${FINDINGS_FILES.suite} is not JSON` };
+    return { missing: `${RUN_FILES.suite} is not JSON` };
   }
   const suite = SuiteFile.safeParse(json);
-  if (!suite.success) return { missing: `${FINDINGS_FILES.suite} does not validate` };
+  if (!suite.success) return { missing: `${RUN_FILES.suite} does not validate` };
   return {
     input: {
-      wire: parseTape(wire, join(dir, FINDINGS_FILES.wire)).records,
-      agent: parseTape(agent, join(dir, FINDINGS_FILES.agent)).records,
+      wire: parseTape(wire, join(dir, RUN_FILES.wire)).records,
+      agent: parseTape(agent, join(dir, RUN_FILES.agent)).records,
       suite: suite.data,
     },
   };

@@ -9,7 +9,6 @@ import { FileDigest } from './surface.js';
 
 export const RERUN_SCHEMA = 'fitness-report.rerun/1';
 export const RERUN_POLICY_SCHEMA = 'fitness-report.rerun-policy/1';
-export const RERUN_FILES = { record: 'rerun.json', policy: 'rerun-policy.json' } as const;
 
 /** The registered alpha of the paired test (two-sided exact McNemar), pre-registered in every rerun policy. */
 export const RERUN_ALPHA = 0.05;

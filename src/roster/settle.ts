@@ -11,7 +11,8 @@ import {
 import { basename, join } from 'node:path';
 import { readRecord } from '../record/io.js';
 import type { Outcome, VoidReason } from '../record/outcome.js';
-import { createRunDir, FILES } from '../run/run-dir.js';
+import { createRunDir } from '../run/run-dir.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { TryStart } from './protocol.js';
 import { stagedRuns, writeDeadRecord } from './void-record.js';
 
@@ -108,8 +109,8 @@ export async function settleTry(options: SettleOptions): Promise<Settled | undef
     let recordedDead = false;
     let ranToEnd = false;
     let outcome: Outcome;
-    if (existsSync(join(dir, FILES.record))) {
-      const record = await readRecord(join(dir, FILES.record));
+    if (existsSync(join(dir, RUN_FILES.record))) {
+      const record = await readRecord(join(dir, RUN_FILES.record));
       outcome = record.outcome;
       ranToEnd = !(outcome === 'VOID' && record.void?.reason === 'aborted');
     } else {

@@ -8,10 +8,10 @@ import type { VoidReason } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
 import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
-import { FILES } from '../run/run-dir.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { publicKeyInfo } from '../tape/publisher.js';
 import { listRunDir } from '../tape/run-files.js';
-import { loadOrCreateSigningKey, SIGNATURE_FILE, sha256File, signRun } from '../tape/signature.js';
+import { loadOrCreateSigningKey, sha256File, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import type { TryStart } from './protocol.js';
 
@@ -34,7 +34,7 @@ export function startOfRunId(runId: string): string | undefined {
 
 async function digests(dir: string): Promise<FileDigest[]> {
   const out: FileDigest[] = [];
-  for (const path of [FILES.prereg, FILES.suite, FILES.wire, FILES.agent, FILES.judge]) {
+  for (const path of [RUN_FILES.prereg, RUN_FILES.suite, RUN_FILES.wire, RUN_FILES.agent, RUN_FILES.judge]) {
     if (existsSync(join(dir, path))) out.push({ path, ...(await sha256File(join(dir, path))) });
   }
   return out;
@@ -108,20 +108,27 @@ export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promi
     gates: [],
     signer,
   };
-  await writeRecord(join(t.dir, FILES.record), record);
+  await writeRecord(join(t.dir, RUN_FILES.record), record);
   // The manifest is the complete list: every regular file the run directory holds.
-  const listed = listRunDir(t.dir).files.filter((f) => f !== SIGNATURE_FILE);
+  const listed = listRunDir(t.dir).files.filter((f) => f !== RUN_FILES.signature);
   if (key) await signRun(t.dir, t.runId, listed, key);
   return record;
 }
 
-const RUN_FILES = [FILES.record, FILES.prereg, FILES.suite, FILES.wire, FILES.agent, FILES.judge];
+const STAGED_MARKERS = [
+  RUN_FILES.record,
+  RUN_FILES.prereg,
+  RUN_FILES.suite,
+  RUN_FILES.wire,
+  RUN_FILES.agent,
+  RUN_FILES.judge,
+];
 
 /** Run directories directly inside a try's staging folder: any folder holding a run file. */
 export function stagedRuns(stagingDir: string): string[] {
   if (!existsSync(stagingDir)) return [];
   return readdirSync(stagingDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && RUN_FILES.some((f) => existsSync(join(stagingDir, d.name, f))))
+    .filter((d) => d.isDirectory() && STAGED_MARKERS.some((f) => existsSync(join(stagingDir, d.name, f))))
     .map((d) => d.name)
     .sort();
 }

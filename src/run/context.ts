@@ -26,7 +26,7 @@ export interface RunContext {
   /**
    * Id, directory and slug change at most once, right after connecting (`nameRun`). The tapes keep
    * writing through their open files, but a tape's `path` is where it was opened: read a tape back
-   * at `join(dir, FILES.…)`.
+   * at `join(dir, RUN_FILES.…)`.
    */
   runId: string;
   dir: string;

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { FitnessError } from '../core/errors.js';
-import { REDACTION_FILE, Redaction, RedactionEnvelope } from '../tape/redaction.js';
-import { Manifest, SIGNATURE_FILE } from '../tape/signature.js';
+import { RUN_FILES } from '../tape/file-names.js';
+import { Redaction, RedactionEnvelope } from '../tape/redaction.js';
+import { Manifest } from '../tape/signature.js';
 
 /** The published file list a site writes beside each run (board publish), when present. */
 export const PUBLISHED_FILES = 'files.json';
@@ -54,10 +55,10 @@ export async function fetchPublishedRun(siteUrl: string): Promise<string> {
     throw new FitnessError('USAGE', `${siteUrl}: not a URL`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'fr-verify-'));
-  const envelopeBytes = await get(new URL(SIGNATURE_FILE, base));
-  const names = new Set<string>(['record.json']);
+  const envelopeBytes = await get(new URL(RUN_FILES.signature, base));
+  const names = new Set<string>([RUN_FILES.record]);
   if (envelopeBytes !== undefined) {
-    writeFileSync(join(dir, SIGNATURE_FILE), envelopeBytes);
+    writeFileSync(join(dir, RUN_FILES.signature), envelopeBytes);
     try {
       const envelope = JSON.parse(envelopeBytes.toString('utf8')) as { payload?: unknown };
       const payload =
@@ -68,9 +69,9 @@ export async function fetchPublishedRun(siteUrl: string): Promise<string> {
       // verify reports an unreadable envelope itself
     }
   }
-  const redactionBytes = await get(new URL(REDACTION_FILE, base));
+  const redactionBytes = await get(new URL(RUN_FILES.redaction, base));
   if (redactionBytes !== undefined) {
-    writeFileSync(join(dir, REDACTION_FILE), redactionBytes);
+    writeFileSync(join(dir, RUN_FILES.redaction), redactionBytes);
     for (const path of redactionPaths(redactionBytes)) names.add(path);
   }
   const listed = await get(new URL(PUBLISHED_FILES, base));
@@ -79,7 +80,12 @@ export async function fetchPublishedRun(siteUrl: string): Promise<string> {
     if (parsed.success) for (const f of parsed.data.files) names.add(f.path);
   }
   for (const name of names) {
-    if (name === SIGNATURE_FILE || name === REDACTION_FILE || name === PUBLISHED_FILES || !safePath(name))
+    if (
+      name === RUN_FILES.signature ||
+      name === RUN_FILES.redaction ||
+      name === PUBLISHED_FILES ||
+      !safePath(name)
+    )
       continue;
     const bytes = await get(new URL(name.split('/').map(encodeURIComponent).join('/'), base));
     if (bytes === undefined) continue;

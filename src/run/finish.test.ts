@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { freshRunContext, surveyedRunContext } from '../../test/support/run-context.js';
 import { readRecord } from '../record/io.js';
 import { verifyRun } from '../tape/check-signature.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
 import { readTape } from '../tape/reader.js';
-import { loadOrCreateSigningKey, SIGNATURE_FILE } from '../tape/signature.js';
+import { loadOrCreateSigningKey } from '../tape/signature.js';
 import type { RunContext } from './context.js';
 import { finishRun } from './finish.js';
-import { FILES } from './run-dir.js';
 import { RunStop } from './stop.js';
 
 const calm = { hurried: false, signals: [] };
@@ -22,8 +22,8 @@ async function finishAndCheck(ctx: RunContext, signingKeyPath?: string) {
     options: signingKeyPath === undefined ? {} : { signingKeyPath },
     control: calm,
   });
-  const record = await readRecord(join(ctx.dir, FILES.record));
-  for (const plane of [FILES.wire, FILES.agent, FILES.judge]) {
+  const record = await readRecord(join(ctx.dir, RUN_FILES.record));
+  for (const plane of [RUN_FILES.wire, RUN_FILES.agent, RUN_FILES.judge]) {
     expect((await readTape(join(ctx.dir, plane))).end, plane).toBeDefined();
   }
   const signature = await verifyRun(ctx.dir);
@@ -39,7 +39,7 @@ describe('a record is always written', () => {
 
   it('a run file that cannot be read while the record is built: VOID naming the failure', async () => {
     const ctx = freshRunContext();
-    mkdirSync(join(ctx.dir, FILES.prereg));
+    mkdirSync(join(ctx.dir, RUN_FILES.prereg));
     const { record } = await finishAndCheck(ctx);
     expect(record.outcome).toBe('VOID');
     expect(record.void?.reason).toBe('crashed');
@@ -84,7 +84,7 @@ describe('a record is always written', () => {
       options: { signingKeyPath: bad },
       control: calm,
     });
-    const record = await readRecord(join(ctx.dir, FILES.record));
+    const record = await readRecord(join(ctx.dir, RUN_FILES.record));
     // The key's failure is not the run's: the VOID reason is still the target's.
     expect(record.void).toMatchObject({ reason: 'target_died', detail: 'the target exited' });
     expect(record.signer?.status).toBe('unsigned');
@@ -92,7 +92,7 @@ describe('a record is always written', () => {
       /bad-key\.pem: not a usable private key/,
     );
     expect(record.notes.own.find((n) => n.id === 'unsigned')?.text).toMatch(/^This run is not signed: /);
-    expect(existsSync(join(ctx.dir, SIGNATURE_FILE))).toBe(false);
+    expect(existsSync(join(ctx.dir, RUN_FILES.signature))).toBe(false);
     expect(result.record.signer).toEqual(record.signer);
   });
 

@@ -10,10 +10,11 @@ import { scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
 import { listRunDir } from '../tape/run-files.js';
 import { EventKind } from '../tape/schema.js';
-import { loadOrCreateSigningKey, SIGNATURE_FILE, signRun } from '../tape/signature.js';
+import { loadOrCreateSigningKey, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { withAlongside } from './alongside.js';
 import type { RunContext } from './context.js';
@@ -21,7 +22,6 @@ import type { RunControl } from './control.js';
 import type { RunOptions } from './options.js';
 import { connectedOf, registeredOf } from './products.js';
 import { buildRecord, type Ending, endingOf, fileDigests, type RecordSource } from './record.js';
-import { FILES } from './run-dir.js';
 import { serverFaultsFromTape, truncationNotes } from './server-faults.js';
 import { RunStop } from './stop.js';
 import { closeTapes } from './tapes.js';
@@ -76,7 +76,7 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   const failures: string[] = [];
   moveEvidence(ctx, input.options.alongside?.evidence, failures);
   const { key, signer } = signingKey(input.options, ctx);
-  const recordPath = join(ctx.dir, FILES.record);
+  const recordPath = join(ctx.dir, RUN_FILES.record);
   const endedAt = new Date();
   let text = failures.length === 0 ? await recordText(input, ending, signer, endedAt, failures) : undefined;
   text ??= await voidRecordText(ctx, signer, failures.join('; '), recordPath, endedAt);
@@ -124,11 +124,11 @@ async function recordText(
   failures: string[],
 ): Promise<string | undefined> {
   const { ctx } = input;
-  const recordPath = join(ctx.dir, FILES.record);
+  const recordPath = join(ctx.dir, RUN_FILES.record);
   try {
     const built = buildRecord(ctx, ending, await fileDigests(ctx.dir), endedAt, signer);
     const record = withAlongside(built, input.options.alongside);
-    const faults = serverFaultsFromTape(join(ctx.dir, FILES.wire));
+    const faults = serverFaultsFromTape(join(ctx.dir, RUN_FILES.wire));
     if (faults !== undefined) record.serverFaults = faults;
     return serializeRecord(scrubRecord(record, ctx.secrets), recordPath);
   } catch (err) {
@@ -143,7 +143,7 @@ async function sign(ctx: RunContext, key: KeyObject | undefined, signer: Signer,
     ctx.progress(`signature: none (${signer.status === 'unsigned' ? signer.reason : '?'})`);
     return;
   }
-  const files = listRunDir(ctx.dir).files.filter((f) => f !== SIGNATURE_FILE);
+  const files = listRunDir(ctx.dir).files.filter((f) => f !== RUN_FILES.signature);
   try {
     await signRun(ctx.dir, ctx.runId, files, key, record.suite?.hash ?? record.identity.suiteHash ?? null);
   } catch (err) {

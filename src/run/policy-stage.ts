@@ -4,12 +4,11 @@ import { curtailStatement } from '../record/curtail.js';
 import { type Policy, policySha256, serializePolicy } from '../record/policy.js';
 import { policyRecord } from '../suite/explorable.js';
 import type { GivenValue } from '../suite/given.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { completed, type RunContext } from './context.js';
 import { resolveGiven } from './given.js';
 import { screenStatement } from './notes.js';
 import type { Policed, Surveyed } from './products.js';
-
-export const POLICY_FILE = 'policy.json';
 
 /** The rules both steps of the pre-registration state: everything but the suite. */
 export function policyFields(ctx: RunContext, given: readonly GivenValue[]) {
@@ -62,10 +61,10 @@ export function policyStage(ctx: RunContext, surveyed: Surveyed): Policed {
     extension: { batchTasks: config.extension.batchTasks, maxExtensions: config.extension.maxExtensions },
     writtenAt: at.toISOString(),
   };
-  writeFileSync(join(ctx.dir, POLICY_FILE), serializePolicy(policy), { flag: 'wx' });
+  writeFileSync(join(ctx.dir, RUN_FILES.policy), serializePolicy(policy), { flag: 'wx' });
   const policed: Policed = { ...surveyed, given, policy: { sha256: policySha256(policy), at } };
   ctx.reached = { stage: 'policed', product: policed };
-  ctx.progress(`policy: ${POLICY_FILE} ${policed.policy.sha256.slice(0, 12)} (seed ${config.seed})`);
+  ctx.progress(`policy: ${RUN_FILES.policy} ${policed.policy.sha256.slice(0, 12)} (seed ${config.seed})`);
   completed(ctx, 'policy');
   return policed;
 }

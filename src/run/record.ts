@@ -13,11 +13,11 @@ import type { Signer } from '../record/signer.js';
 import { buildSuiteSummary } from '../record/suite-summary.js';
 import type { FileDigest } from '../record/surface.js';
 import { ledgerRejections } from '../suite/suite-file.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { sha256File } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import type { RunContext } from './context.js';
 import { ownNotes, screenStatement, standingNotes } from './notes.js';
-import { POLICY_FILE } from './policy-stage.js';
 import {
   foundOf,
   policedOf,
@@ -27,12 +27,18 @@ import {
   screenedOf,
   surveyedOf,
 } from './products.js';
-import { FILES } from './run-dir.js';
 import type { RunStop } from './stop.js';
 
 export async function fileDigests(dir: string): Promise<FileDigest[]> {
   const out: FileDigest[] = [];
-  for (const path of [POLICY_FILE, FILES.prereg, FILES.suite, FILES.wire, FILES.agent, FILES.judge]) {
+  for (const path of [
+    RUN_FILES.policy,
+    RUN_FILES.prereg,
+    RUN_FILES.suite,
+    RUN_FILES.wire,
+    RUN_FILES.agent,
+    RUN_FILES.judge,
+  ]) {
     if (!existsSync(join(dir, path))) continue;
     out.push({ path, ...(await sha256File(join(dir, path))) });
   }
@@ -139,11 +145,13 @@ function productBlocks(
     ...(exploration ? { exploration } : {}),
     ...(findings ? { findings } : {}),
     ...(registered ? { suite: suiteSummary(registered.suiteFile) } : {}),
-    ...(policy ? { policy: { path: POLICY_FILE, sha256: policy.sha256, at: policy.at.toISOString() } } : {}),
+    ...(policy
+      ? { policy: { path: RUN_FILES.policy, sha256: policy.sha256, at: policy.at.toISOString() } }
+      : {}),
     ...(registered
       ? {
           prereg: {
-            path: FILES.prereg,
+            path: RUN_FILES.prereg,
             sha256: registered.prereg.sha256,
             registration: PreRegistration.parse(registered.prereg.doc),
             at: registered.prereg.at.toISOString(),

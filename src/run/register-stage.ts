@@ -11,10 +11,10 @@ import {
 import { type Registration, register } from '../suite/register.js';
 import { applyScreen, type ScreenResult } from '../suite/screen.js';
 import { admittedTasks, buildSuiteFile, type SuiteFile, survivors } from '../suite/suite-file.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { addUsage, checkStop, completed, type RunContext } from './context.js';
 import { policyFields } from './policy-stage.js';
 import type { Generated, Registered, Screened } from './products.js';
-import { FILES } from './run-dir.js';
 import { failOnFatalModelFault } from './trials.js';
 
 /** The generation-time null screen: admitted candidates the runner answers with no tools are deleted. */
@@ -61,7 +61,7 @@ export function registerStage(ctx: RunContext, screened: Screened): Registered {
   });
   const suiteFile = writeSuite(ctx, screened, registration);
   const doc = preregistration(ctx, screened, registration);
-  writeFileSync(join(ctx.dir, FILES.prereg), serializePrereg(doc), { flag: 'wx' });
+  writeFileSync(join(ctx.dir, RUN_FILES.prereg), serializePrereg(doc), { flag: 'wx' });
   const registered: Registered = {
     ...screened,
     registration,
@@ -83,7 +83,7 @@ function writeSuite(ctx: RunContext, screened: Screened, registration: Registrat
     faults: screened.faults,
     ...(screened.exploration ? { exploration: screened.exploration } : {}),
   });
-  writeFileSync(join(ctx.dir, FILES.suite), `${JSON.stringify(suiteFile, null, 2)}\n`);
+  writeFileSync(join(ctx.dir, RUN_FILES.suite), `${JSON.stringify(suiteFile, null, 2)}\n`);
   ctx.progress(
     `register: ${registration.tasks.length} task(s), ${registration.reserve.length} in reserve, suite ${registration.hash.slice(0, 12)}`,
   );

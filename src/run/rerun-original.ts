@@ -7,13 +7,11 @@ import { type DriveTrial, driveFirstTries } from '../findings/paired.js';
 import { surfaceFromTape } from '../findings/surface.js';
 import { parseRecord } from '../record/io.js';
 import { Policy } from '../record/policy.js';
-import { RERUN_FILES } from '../record/rerun.js';
 import type { RunRecord } from '../record/run.js';
 import { SuiteFile } from '../suite/suite-file.js';
 import type { ToolDescriptor } from '../suite/surface.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { parseTape } from '../tape/reader.js';
-import { POLICY_FILE } from './policy-stage.js';
-import { FILES } from './run-dir.js';
 
 /** What a rerun takes from the original run directory, each part validated. */
 export interface OriginalRun {
@@ -94,18 +92,18 @@ function recordedTarget(record: RunRecord, wireText: string): OriginalRun['targe
  * and whose suite.json is the registered suite. Each way it cannot be rerun is its own error code.
  */
 export function readOriginal(dir: string): OriginalRun {
-  if (!existsSync(join(dir, FILES.record)) && existsSync(join(dir, RERUN_FILES.record)))
+  if (!existsSync(join(dir, RUN_FILES.record)) && existsSync(join(dir, RUN_FILES.rerun)))
     throw new UsageError(`${dir} is itself a rerun: rerun its original run instead`);
-  const recordText = text(dir, FILES.record);
+  const recordText = text(dir, RUN_FILES.record);
   let raw: unknown;
   try {
     raw = JSON.parse(recordText);
   } catch {
-    throw new FitnessError('RERUN_ORIGINAL', `${join(dir, FILES.record)}: not JSON`);
+    throw new FitnessError('RERUN_ORIGINAL', `${join(dir, RUN_FILES.record)}: not JSON`);
   }
-  const record = parseRecord(raw, join(dir, FILES.record));
-  const agentText = existsSync(join(dir, FILES.agent)) ? text(dir, FILES.agent) : '';
-  const trials = driveFirstTries(parseTape(agentText, join(dir, FILES.agent)).records);
+  const record = parseRecord(raw, join(dir, RUN_FILES.record));
+  const agentText = existsSync(join(dir, RUN_FILES.agent)) ? text(dir, RUN_FILES.agent) : '';
+  const trials = driveFirstTries(parseTape(agentText, join(dir, RUN_FILES.agent)).records);
   if (record.findings === undefined || trials.size === 0)
     throw new FitnessError(
       'RERUN_NEVER_DROVE',
@@ -116,20 +114,20 @@ export function readOriginal(dir: string): OriginalRun {
       'RERUN_NO_PROPOSALS',
       `${record.runId} has no rewrite proposals (${record.findings.findings.length} finding(s), none with a proposal): there is nothing to rerun with`,
     );
-  const suite = SuiteFile.safeParse(json(dir, FILES.suite));
+  const suite = SuiteFile.safeParse(json(dir, RUN_FILES.suite));
   if (!suite.success || suite.data.hash !== record.suite?.hash)
     throw new FitnessError(
       'RERUN_ORIGINAL',
-      `${join(dir, FILES.suite)}: not the registered suite of ${record.runId}`,
+      `${join(dir, RUN_FILES.suite)}: not the registered suite of ${record.runId}`,
     );
-  const policy = Policy.safeParse(json(dir, POLICY_FILE));
+  const policy = Policy.safeParse(json(dir, RUN_FILES.policy));
   if (!policy.success)
-    throw new FitnessError('RERUN_ORIGINAL', `${join(dir, POLICY_FILE)}: does not validate`);
+    throw new FitnessError('RERUN_ORIGINAL', `${join(dir, RUN_FILES.policy)}: does not validate`);
   const surfaceDigest = record.server?.surfaceDigest ?? record.surface?.digest;
   if (surfaceDigest === undefined)
     throw new FitnessError('RERUN_ORIGINAL', `${record.runId} recorded no surface digest to compare against`);
-  const wireText = text(dir, FILES.wire);
-  const wire = parseTape(wireText, join(dir, FILES.wire)).records;
+  const wireText = text(dir, RUN_FILES.wire);
+  const wire = parseTape(wireText, join(dir, RUN_FILES.wire)).records;
   return {
     dir,
     record,

@@ -3,26 +3,26 @@ import { join } from 'node:path';
 import { describeError } from '../core/errors.js';
 import { effectOfTapes } from '../findings/paired.js';
 import { scrubRecord } from '../record/io.js';
-import { RERUN_FILES, RERUN_SCHEMA, RERUN_STATEMENT, RerunRecord } from '../record/rerun.js';
+import { RERUN_SCHEMA, RERUN_STATEMENT, RerunRecord } from '../record/rerun.js';
 import type { FileDigest } from '../record/surface.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
 import { parseTape } from '../tape/reader.js';
 import { listRunDir } from '../tape/run-files.js';
-import { loadOrCreateSigningKey, SIGNATURE_FILE, sha256File, signRun } from '../tape/signature.js';
+import { loadOrCreateSigningKey, sha256File, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import type { RerunDraft, RerunResult } from './rerun.js';
 import { rerunOf } from './rerun.js';
-import { FILES } from './run-dir.js';
 import { RunStop } from './stop.js';
 import { closeTapes } from './tapes.js';
 
 function agentRecords(dir: string) {
-  return parseTape(readFileSync(join(dir, FILES.agent), 'utf8'), join(dir, FILES.agent)).records;
+  return parseTape(readFileSync(join(dir, RUN_FILES.agent), 'utf8'), join(dir, RUN_FILES.agent)).records;
 }
 
 async function digests(dir: string): Promise<FileDigest[]> {
   const out: FileDigest[] = [];
-  for (const path of [RERUN_FILES.policy, FILES.wire, FILES.agent, FILES.judge]) {
+  for (const path of [RUN_FILES.rerunPolicy, RUN_FILES.wire, RUN_FILES.agent, RUN_FILES.judge]) {
     try {
       out.push({ path, ...(await sha256File(join(dir, path))) });
     } catch {
@@ -108,7 +108,7 @@ export async function writeRerun(draft: RerunDraft, target: string): Promise<Rer
         ...(draft.policy
           ? {
               policy: {
-                path: RERUN_FILES.policy,
+                path: RUN_FILES.rerunPolicy,
                 sha256: draft.policy.sha256,
                 at: draft.policy.at.toISOString(),
               },
@@ -133,10 +133,10 @@ export async function writeRerun(draft: RerunDraft, target: string): Promise<Rer
       ctx.secrets,
     ),
   );
-  const path = join(ctx.dir, RERUN_FILES.record);
+  const path = join(ctx.dir, RUN_FILES.rerun);
   writeFileSync(path, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx' });
   if (key !== undefined) {
-    const files = listRunDir(ctx.dir).files.filter((f) => f !== SIGNATURE_FILE);
+    const files = listRunDir(ctx.dir).files.filter((f) => f !== RUN_FILES.signature);
     try {
       await signRun(ctx.dir, ctx.runId, files, key, original.suite.hash);
     } catch (err) {

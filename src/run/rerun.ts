@@ -7,7 +7,6 @@ import { describeError, UsageError } from '../core/errors.js';
 import { overridesFrom, presentedTools } from '../findings/override.js';
 import {
   RERUN_ALPHA,
-  RERUN_FILES,
   RERUN_POLICY_SCHEMA,
   RERUN_STATEMENT,
   type RerunPolicy,
@@ -16,6 +15,7 @@ import {
   serializeRerunPolicy,
 } from '../record/rerun.js';
 import { parseCorrId } from '../tape/corr-id.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { resolveConfig } from './config.js';
 import { connect, survey } from './connect-stage.js';
 import { checkStop, createRunContext, type RunContext } from './context.js';
@@ -179,9 +179,9 @@ function writePolicy(draft: RerunDraft, overrides: RerunPolicy['overrides']): vo
     statement: RERUN_STATEMENT,
     writtenAt: at.toISOString(),
   };
-  writeFileSync(join(ctx.dir, RERUN_FILES.policy), serializeRerunPolicy(doc), { flag: 'wx' });
+  writeFileSync(join(ctx.dir, RUN_FILES.rerunPolicy), serializeRerunPolicy(doc), { flag: 'wx' });
   draft.policy = { doc, sha256: rerunPolicySha256(doc), at };
-  ctx.progress(`policy: ${RERUN_FILES.policy} ${draft.policy.sha256.slice(0, 12)} (alpha ${RERUN_ALPHA})`);
+  ctx.progress(`policy: ${RUN_FILES.rerunPolicy} ${draft.policy.sha256.slice(0, 12)} (alpha ${RERUN_ALPHA})`);
 }
 
 export function rerunOf(original: ReturnType<typeof readOriginal>): RerunPolicy['rerunOf'] {

@@ -5,15 +5,6 @@ import { FitnessError } from '../core/errors.js';
 import { makeRunId } from '../record/identity.js';
 import { MIN_SECRET_LENGTH, Redactor } from '../tape/redact.js';
 
-export const FILES = {
-  record: 'record.json',
-  prereg: 'prereg.json',
-  suite: 'suite.json',
-  wire: 'wire.jsonl',
-  agent: 'agent.jsonl',
-  judge: 'judge.jsonl',
-} as const;
-
 /** Longest slug kept: a run id stays readable and well inside any file-name limit. */
 export const SLUG_MAX = 48;
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { openWireTape } from '../connect/tape.js';
 import type { Target } from '../connect/target.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { TapeWriter } from '../tape/writer.js';
 import { PRODUCER } from '../version.js';
-import { FILES } from './run-dir.js';
 
 export interface RunTapes {
   wire: TapeWriter;
@@ -21,7 +21,7 @@ export function openTapes(
   maxSessionBytes?: number,
 ): RunTapes {
   const cap = maxSessionBytes === undefined ? {} : { maxSessionBytes };
-  const wire = openWireTape(join(dir, FILES.wire), target, cap);
+  const wire = openWireTape(join(dir, RUN_FILES.wire), target, cap);
   wire.addSecrets(secrets);
   // A model plane records no server: its command is the harness argv that names its model.
   const llm = (file: string, role: 'runner' | 'judge', model: string) =>
@@ -31,7 +31,7 @@ export function openTapes(
       secrets,
       ...cap,
     });
-  return { wire, agent: llm(FILES.agent, 'runner', runner), judge: llm(FILES.judge, 'judge', judge) };
+  return { wire, agent: llm(RUN_FILES.agent, 'runner', runner), judge: llm(RUN_FILES.judge, 'judge', judge) };
 }
 
 /**

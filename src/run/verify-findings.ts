@@ -1,6 +1,6 @@
 import { sameCanonical } from '../core/canonical.js';
 import { deriveFindings } from '../findings/derive.js';
-import { FINDINGS_FILES, readFindingsInput } from '../findings/read.js';
+import { FINDINGS_INPUTS, readFindingsInput } from '../findings/read.js';
 import { carriesNumbers, refusalMatchesGate } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import { type Check, check } from './verify-table.js';
@@ -27,7 +27,7 @@ export function findingsChecks(
   const { proposals: ruled, proposalsNote: _n, ...derived } = again;
   const ok = sameCanonical(rest, derived);
   const rules = proposals.filter((p) => p.source === 'rules');
-  const inputs = Object.values(FINDINGS_FILES).filter((f) => redacted.has(f));
+  const inputs = FINDINGS_INPUTS.filter((f) => redacted.has(f));
   const from = inputs.length > 0 ? `the redacted copies (${inputs.join(', ')})` : 'the tapes';
   return [
     check('findings', ok, `${stored.findings.length} re-derived from ${from}${ok ? '' : ' (they differ)'}`),

@@ -13,12 +13,12 @@ import type { GateRecord } from '../record/gate.js';
 import type { RunRecord } from '../record/run.js';
 import { wilson } from '../stats/index.js';
 import { SuiteFile } from '../suite/suite-file.js';
-import { FILES } from './run-dir.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { type Check, check } from './verify-table.js';
 
 export function readSuite(dir: string): SuiteFile | undefined {
   try {
-    const parsed = SuiteFile.safeParse(JSON.parse(readFileSync(join(dir, FILES.suite), 'utf8')));
+    const parsed = SuiteFile.safeParse(JSON.parse(readFileSync(join(dir, RUN_FILES.suite), 'utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { sha256Hex } from '../core/canonical.js';
 import type { RunRecord } from '../record/run.js';
 import { parseCorrId } from '../tape/corr-id.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { readTape } from '../tape/reader.js';
-import { FILES } from './run-dir.js';
 import { type Check, check } from './verify-table.js';
 
 /** The first moments that matter to the pre-registration, as the tapes timestamp them. */
@@ -21,17 +21,17 @@ function earliest(a: string | undefined, b: string): string {
 
 export async function tapeMoments(dir: string): Promise<TapeMoments> {
   const out: TapeMoments = {};
-  for (const file of [FILES.wire, FILES.agent, FILES.judge]) {
+  for (const file of [RUN_FILES.wire, RUN_FILES.agent, RUN_FILES.judge]) {
     const tape = await readTape(join(dir, file));
     for (const r of tape.records) {
       if (r.type === 'meta' || r.type === 'end' || r.type === 'unknown') continue;
       const { t } = r.value;
       if (typeof t !== 'string' || Number.isNaN(Date.parse(t))) continue;
-      if (r.type === 'turn' && file !== FILES.wire) out.firstModelCall = earliest(out.firstModelCall, t);
+      if (r.type === 'turn' && file !== RUN_FILES.wire) out.firstModelCall = earliest(out.firstModelCall, t);
       // A gate trial is the runner's: its turns on the agent plane. (Wire lines under a task's id
       // are also admission's plan runs, before any registration, so the wire cannot tell.)
       const corr = r.value.corr_id;
-      if (file !== FILES.agent || r.type !== 'turn' || typeof corr !== 'string') continue;
+      if (file !== RUN_FILES.agent || r.type !== 'turn' || typeof corr !== 'string') continue;
       const parsed = parseCorrId(corr);
       if (parsed.kind === 'trial' && parsed.phase !== 'screen')
         out.firstGateTrial = earliest(out.firstGateTrial, t);
@@ -81,7 +81,7 @@ export function preregOrderChecks(record: RunRecord, moments: TapeMoments): Chec
       record.policy?.at,
       moments.firstModelCall,
       'model call',
-      'policy.json',
+      RUN_FILES.policy,
     ),
   );
   const named = record.prereg?.registration.policySha256;
@@ -99,7 +99,7 @@ export function preregOrderChecks(record: RunRecord, moments: TapeMoments): Chec
       record.prereg?.at,
       moments.firstGateTrial,
       'gate trial',
-      'prereg.json',
+      RUN_FILES.prereg,
     ),
   );
   return out;

@@ -4,7 +4,6 @@ import { sha256Hex } from '../core/canonical.js';
 import { describeError } from '../core/errors.js';
 import { effectOfTapes } from '../findings/paired.js';
 import {
-  RERUN_FILES,
   RerunPolicy,
   type RerunRecord,
   RerunRecord as RerunSchema,
@@ -12,26 +11,24 @@ import {
 } from '../record/rerun.js';
 import { mcnemarExact } from '../stats/mcnemar.js';
 import { wilson } from '../stats/wilson.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { parseTape } from '../tape/reader.js';
 import type { TrustSet } from '../tape/trust.js';
-import { FILES } from './run-dir.js';
 import { type Custody, custodyChecks } from './verify-custody.js';
 import { type Check, check } from './verify-table.js';
 
 /** rerun.json, validated; an Error naming what is wrong. */
 export function readRerunRecord(dir: string): RerunRecord | Error {
   try {
-    const parsed = RerunSchema.safeParse(JSON.parse(readFileSync(join(dir, RERUN_FILES.record), 'utf8')));
-    return parsed.success
-      ? parsed.data
-      : new Error(`${RERUN_FILES.record}: ${parsed.error.issues[0]?.message}`);
+    const parsed = RerunSchema.safeParse(JSON.parse(readFileSync(join(dir, RUN_FILES.rerun), 'utf8')));
+    return parsed.success ? parsed.data : new Error(`${RUN_FILES.rerun}: ${parsed.error.issues[0]?.message}`);
   } catch (err) {
-    return new Error(`${RERUN_FILES.record}: ${describeError(err)}`);
+    return new Error(`${RUN_FILES.rerun}: ${describeError(err)}`);
   }
 }
 
 function agent(dir: string) {
-  return parseTape(readFileSync(join(dir, FILES.agent), 'utf8'), join(dir, FILES.agent)).records;
+  return parseTape(readFileSync(join(dir, RUN_FILES.agent), 'utf8'), join(dir, RUN_FILES.agent)).records;
 }
 
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-12;
@@ -83,7 +80,7 @@ function policyChecks(dir: string, r: RerunRecord): Check[] {
 /** The original beside the rerun: unmodified, the same suite, and the pairing re-derived from both tapes. */
 function pairingChecks(dir: string, r: RerunRecord): Check[] {
   const original = join(dirname(dir), r.rerunOf.runId);
-  if (!existsSync(join(original, FILES.record)))
+  if (!existsSync(join(original, RUN_FILES.record)))
     return [
       check(
         'original',
@@ -91,7 +88,7 @@ function pairingChecks(dir: string, r: RerunRecord): Check[] {
         `${r.rerunOf.runId} is not beside the rerun (${original}): the pairing cannot be re-derived`,
       ),
     ];
-  const text = readFileSync(join(original, FILES.record), 'utf8');
+  const text = readFileSync(join(original, RUN_FILES.record), 'utf8');
   const out = [
     check(
       'original',
@@ -99,7 +96,7 @@ function pairingChecks(dir: string, r: RerunRecord): Check[] {
       `${r.rerunOf.runId} record.json sha256 as the rerun read it`,
     ),
   ];
-  const suite = JSON.parse(readFileSync(join(original, FILES.suite), 'utf8')) as { hash?: unknown };
+  const suite = JSON.parse(readFileSync(join(original, RUN_FILES.suite), 'utf8')) as { hash?: unknown };
   out.push(
     check(
       'paired suite',

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { RunRecord } from '../record/run.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { readTape } from '../tape/reader.js';
 import { EventKind } from '../tape/schema.js';
-import { FILES } from './run-dir.js';
 import { type Check, check } from './verify-table.js';
 
 /** The fields of a `fitness.trial` event the record's counts are made of. */
@@ -19,7 +19,7 @@ export type TrialEvent = z.infer<typeof TrialEvent>;
 
 /** Every trial's end event on the agent tape, in tape order. */
 export async function readTrialEvents(dir: string): Promise<TrialEvent[]> {
-  const tape = await readTape(join(dir, FILES.agent));
+  const tape = await readTape(join(dir, RUN_FILES.agent));
   return tape.records.flatMap((r) => {
     if (r.type !== 'event' || r.value.kind !== EventKind.trial) return [];
     const parsed = TrialEvent.safeParse(r.value.raw);

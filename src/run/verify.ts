@@ -3,13 +3,11 @@ import { join } from 'node:path';
 import { sha256Hex } from '../core/canonical.js';
 import { describeError } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
-import { RERUN_FILES } from '../record/rerun.js';
 import type { RunRecord } from '../record/run.js';
 import type { SuiteFile } from '../suite/suite-file.js';
 import type { SignatureCheck } from '../tape/check-signature.js';
-import { REDACTION_FILE } from '../tape/redaction.js';
+import { RUN_FILES } from '../tape/file-names.js';
 import { loadTrust, type TrustSet } from '../tape/trust.js';
-import { FILES } from './run-dir.js';
 import { type Custody, custodyChecks, type Signer } from './verify-custody.js';
 import { findingsChecks, refusalChecks } from './verify-findings.js';
 import { gateChecks, readSuite } from './verify-gates.js';
@@ -91,16 +89,16 @@ function registrationChecks(
           ),
     );
   }
-  if (record.suite && redacted.has(FILES.suite))
+  if (record.suite && redacted.has(RUN_FILES.suite))
     out.push(
       check(
         'suite',
         true,
-        `${FILES.suite} redacted at publish: its hash cannot be recomputed from the copy; the signed manifest binds the original file and the suite hash`,
+        `${RUN_FILES.suite} redacted at publish: its hash cannot be recomputed from the copy; the signed manifest binds the original file and the suite hash`,
       ),
     );
   else if (record.suite) {
-    const text = readText(dir, FILES.suite);
+    const text = readText(dir, RUN_FILES.suite);
     out.push(
       text instanceof Error
         ? check('suite', false, text.message)
@@ -121,12 +119,12 @@ function policyRow(dir: string, record: RunRecord, redacted: ReadonlyMap<string,
 }
 
 async function tapeChecks(dir: string, record: RunRecord): Promise<Check[]> {
-  if (!record.files.some((f) => f.path === FILES.agent)) return [];
+  if (!record.files.some((f) => f.path === RUN_FILES.agent)) return [];
   const out: Check[] = [];
   try {
     out.push(...tapeCountChecks(record, await readTrialEvents(dir)));
   } catch (err) {
-    out.push(check('tape counts', false, `${FILES.agent}: ${(err as Error).message}`));
+    out.push(check('tape counts', false, `${RUN_FILES.agent}: ${(err as Error).message}`));
   }
   try {
     out.push(...preregOrderChecks(record, await tapeMoments(dir)));
@@ -143,16 +141,16 @@ async function tapeChecks(dir: string, record: RunRecord): Promise<Check[]> {
  */
 export async function verifyFitnessRun(dir: string, options: VerifyOptions = {}): Promise<VerifyResult> {
   const trust = options.trust ?? loadTrust([], process.env, (p) => p);
-  if (!existsSync(join(dir, FILES.record)) && existsSync(join(dir, RERUN_FILES.record)))
+  if (!existsSync(join(dir, RUN_FILES.record)) && existsSync(join(dir, RUN_FILES.rerun)))
     return result(await verifyRerunDir(dir, trust, options.allowUntrusted === true));
   let record: RunRecord | undefined;
   let recordError: string | undefined;
   try {
-    record = await readRecord(join(dir, FILES.record));
+    record = await readRecord(join(dir, RUN_FILES.record));
   } catch (err) {
     recordError = describeError(err);
   }
-  const published = existsSync(join(dir, REDACTION_FILE));
+  const published = existsSync(join(dir, RUN_FILES.redaction));
   const custody = await (published ? publishedCustodyChecks : custodyChecks)(
     dir,
     record,

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import type { FileCheck } from './check-signature.js';
 import { embeddedKey, readEnvelope, readManifest } from './check-signature.js';
-import { REDACTION_FILE, Redaction, RedactionEnvelope } from './redaction.js';
+import { RUN_FILES } from './file-names.js';
+import { Redaction, RedactionEnvelope } from './redaction.js';
 import { listRunDir, type RunListing } from './run-files.js';
-import { keyId, type Manifest, pae, SIGNATURE_FILE, SignatureError, sha256File } from './signature.js';
+import { keyId, type Manifest, pae, SignatureError, sha256File } from './signature.js';
 
 /** One DSSE envelope checked: its signature over the payload, and who made it. */
 export interface EnvelopeCheck {
@@ -78,7 +79,7 @@ function readJson(path: string, body: Buffer | undefined): unknown {
 }
 
 function readRedaction(dir: string): EnvelopeCheck & { payload: Redaction } {
-  const where = join(dir, REDACTION_FILE);
+  const where = join(dir, RUN_FILES.redaction);
   if (!existsSync(where)) throw new SignatureError(`${where}: no redaction file`);
   const envelope = parseAt(RedactionEnvelope, readJson(where, undefined), where, 'a redaction envelope');
   const { body, ...check } = checkEnvelope(envelope, where);
@@ -123,7 +124,7 @@ function accountingProblems(original: RedactionCheck['original'], payload: Redac
  * a one-line SignatureError when either envelope cannot be read at all.
  */
 export async function verifyPublishedRun(dir: string): Promise<RedactionCheck> {
-  const sigPath = join(dir, SIGNATURE_FILE);
+  const sigPath = join(dir, RUN_FILES.signature);
   const envelopeBytes = existsSync(sigPath) ? readFileSync(sigPath) : undefined;
   const signed = readEnvelope(dir);
   const { body, ...signer } = checkEnvelope(signed, sigPath);
@@ -150,7 +151,7 @@ export async function verifyPublishedRun(dir: string): Promise<RedactionCheck> {
   }
   const listed = new Set(redaction.payload.files.map((f) => f.path));
   const extra = [...listing.files, ...listing.links.map((l) => l.path), ...listing.special].filter(
-    (p) => p !== SIGNATURE_FILE && p !== REDACTION_FILE && !listed.has(p),
+    (p) => p !== RUN_FILES.signature && p !== RUN_FILES.redaction && !listed.has(p),
   );
   const redacted = redaction.payload.files.filter((f) => f.sha256 !== f.original.sha256).map((f) => f.path);
   return {

@@ -1,16 +1,9 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { RUN_FILES } from './file-names.js';
 import { listRunDir, type RunListing } from './run-files.js';
-import {
-  DsseEnvelope,
-  keyId,
-  Manifest,
-  pae,
-  SIGNATURE_FILE,
-  SignatureError,
-  sha256File,
-} from './signature.js';
+import { DsseEnvelope, keyId, Manifest, pae, SignatureError, sha256File } from './signature.js';
 
 export interface FileCheck {
   path: string;
@@ -35,7 +28,7 @@ export interface SignatureCheck {
 }
 
 export function readEnvelope(runDir: string): DsseEnvelope {
-  const path = join(runDir, SIGNATURE_FILE);
+  const path = join(runDir, RUN_FILES.signature);
   if (!existsSync(path)) throw new SignatureError(`${path}: no signature file`);
   let json: unknown;
   try {
@@ -85,7 +78,7 @@ export function readManifest(body: Buffer, where: string): Manifest {
  * SignatureError when there is no envelope to check (absent, not JSON, not an envelope, a bad key).
  */
 export async function verifyRun(runDir: string): Promise<SignatureCheck> {
-  const where = join(runDir, SIGNATURE_FILE);
+  const where = join(runDir, RUN_FILES.signature);
   const envelope = readEnvelope(runDir);
   const body = Buffer.from(envelope.payload, 'base64');
   const [signature] = envelope.signatures;
@@ -124,7 +117,7 @@ export async function verifyRun(runDir: string): Promise<SignatureCheck> {
   }
   const listed = new Set(manifest.files.map((f) => f.path));
   const extra = [...listing.files, ...listing.links.map((l) => l.path), ...listing.special].filter(
-    (p) => p !== SIGNATURE_FILE && !listed.has(p),
+    (p) => p !== RUN_FILES.signature && !listed.has(p),
   );
   for (const path of extra) problems.push(`${path}: not in the signed manifest`);
   return {

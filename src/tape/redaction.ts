@@ -11,7 +11,6 @@ import { z } from 'zod';
  * browser.
  */
 export const REDACTION_TYPE = 'application/vnd.fitness-report.redaction+json';
-export const REDACTION_FILE = 'redaction.json';
 export const REDACTION_SCHEMA = 'fitness-report.redaction/1';
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);

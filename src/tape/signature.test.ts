@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyRun } from './check-signature.js';
-import { loadOrCreateSigningKey, pae, SIGNATURE_FILE, SignatureError, signRun } from './signature.js';
+import { RUN_FILES } from './file-names.js';
+import { loadOrCreateSigningKey, pae, SignatureError, signRun } from './signature.js';
 
 let dir: string;
 beforeEach(() => {
@@ -41,7 +42,7 @@ describe('DSSE signing of a run', () => {
 
   it('rejects a manifest edited without re-signing', async () => {
     await signRun(dir, 'run-1', ['record.json'], key());
-    const path = join(dir, SIGNATURE_FILE);
+    const path = join(dir, RUN_FILES.signature);
     const envelope = JSON.parse(readFileSync(path, 'utf8'));
     const manifest = JSON.parse(Buffer.from(envelope.payload, 'base64').toString());
     manifest.runId = 'run-2';

@@ -10,6 +10,7 @@ import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } 
 import { dirname, join, sep } from 'node:path';
 import { z } from 'zod';
 import { FitnessError } from '../core/errors.js';
+import { RUN_FILES } from './file-names.js';
 
 /**
  * A run is signed as a DSSE envelope (Ed25519) over a manifest: the run id, the suite hash and
@@ -18,7 +19,6 @@ import { FitnessError } from '../core/errors.js';
  * integrity; whether the signer is somebody the reader trusts is a separate question (src/tape/trust.ts).
  */
 export const MANIFEST_TYPE = 'application/vnd.fitness-report.manifest+json';
-export const SIGNATURE_FILE = 'signature.json';
 
 export const ManifestFile = z.strictObject({
   path: z.string().min(1),
@@ -137,7 +137,7 @@ export async function signRun(
   suiteHash: string | null = null,
 ): Promise<DsseEnvelope> {
   const envelope = signManifest(await buildManifest(runDir, runId, files, suiteHash), privateKey);
-  writeFileSync(join(runDir, SIGNATURE_FILE), `${JSON.stringify(envelope, null, 2)}\n`);
+  writeFileSync(join(runDir, RUN_FILES.signature), `${JSON.stringify(envelope, null, 2)}\n`);
   return envelope;
 }
 

@@ -1,3 +1,4 @@
+import { RUN_FILES } from '../../tape/file-names.js';
 /**
  * The custody files a published run carries, read by hand (no schema library in the browser): the
  * run's DSSE envelope (`signature.json`, src/tape/signature.ts), the board's redaction envelope
@@ -87,7 +88,7 @@ export function json(bytes: Bytes, culprit: string, what: string): unknown {
 
 /** A DSSE envelope of the given payload type, its first signature taken as the signer's. */
 export function parseEnvelope(bytes: Bytes, type: string, culprit: string): Envelope {
-  const o = json(bytes, culprit, culprit === 'signature' ? 'signature.json' : culprit);
+  const o = json(bytes, culprit, culprit === 'signature' ? RUN_FILES.signature : culprit);
   if (!isObj(o) || !isText(o.payloadType) || !isText(o.payload) || !Array.isArray(o.signatures))
     throw new Broken(culprit, 'not a DSSE envelope');
   if (o.payloadType !== type) throw new Broken(culprit, `payload type is ${o.payloadType}, not ${type}`);
@@ -158,7 +159,7 @@ export function parseManifest(payload: Bytes): Manifest {
 
 /** The redaction payload (`fitness-report.redaction/1`): the published copies and their signed originals. */
 export function parseRedaction(payload: Bytes): Redaction {
-  const culprit = 'redaction.json';
+  const culprit = RUN_FILES.redaction;
   const o = json(payload, culprit, 'the redaction payload');
   if (!isObj(o) || (o.schema !== undefined && o.schema !== 'fitness-report.redaction/1'))
     throw new Broken(culprit, 'the payload is not a fitness-report.redaction/1 statement');

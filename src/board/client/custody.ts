@@ -1,3 +1,4 @@
+import { RUN_FILES } from '../../tape/file-names.js';
 import {
   Broken,
   type Bytes,
@@ -52,9 +53,6 @@ export type Verdict =
 /** Thrown by a reader when a file could not be fetched at all (not a 404): nothing can be said. */
 export class Unreachable extends Error {}
 
-export const SIGNATURE_FILE = 'signature.json';
-export const REDACTION_FILE = 'redaction.json';
-
 /** DSSE pre-authentication encoding: `DSSEv1 <len(type)> <type> <len(body)> <body>`. */
 export function pae(payloadType: string, body: Bytes): Bytes {
   const enc = new TextEncoder();
@@ -96,7 +94,7 @@ async function checkEnvelope(subtle: SubtleCrypto, env: Envelope, culprit: strin
 
 /** The redaction statement must describe this run's signed original, file by file. */
 function checkRedaction(r: Redaction, manifest: Manifest, envelopeSha256: string, signer: string): void {
-  const bad = (m: string) => new Broken(REDACTION_FILE, m);
+  const bad = (m: string) => new Broken(RUN_FILES.redaction, m);
   if (r.runId !== manifest.runId) throw bad(`it is for run ${r.runId}, not ${manifest.runId}`);
   if (r.original.envelopeSha256 !== envelopeSha256 || r.original.keyid !== signer)
     throw bad('it does not name this run’s signature.json as its original');
@@ -127,10 +125,10 @@ async function checkSignatures(input: CustodyInput, subtle: SubtleCrypto, envByt
   if (input.signer?.status === 'signed' && input.signer.keyid !== undefined && input.signer.keyid !== keyid)
     throw new Broken('signature', `signed by ${keyid}, but the record names ${input.signer.keyid}`);
   const expected = new Map(manifest.files.map((f) => [f.path, { ...f, redacted: false }]));
-  const redactionBytes = await input.read(REDACTION_FILE);
+  const redactionBytes = await input.read(RUN_FILES.redaction);
   if (redactionBytes === undefined) return { keyid, key: env.publicKey, manifest, expected };
-  const renv = parseEnvelope(redactionBytes, REDACTION_TYPE, REDACTION_FILE);
-  const publisher = await checkEnvelope(subtle, renv, REDACTION_FILE);
+  const renv = parseEnvelope(redactionBytes, REDACTION_TYPE, RUN_FILES.redaction);
+  const publisher = await checkEnvelope(subtle, renv, RUN_FILES.redaction);
   const redaction = parseRedaction(renv.payload);
   checkRedaction(redaction, manifest, await sha256Hex(subtle, envBytes), keyid);
   for (const f of redaction.files)
@@ -153,7 +151,7 @@ async function checkFiles(input: CustodyInput, subtle: SubtleCrypto, signed: Sig
       );
   }
   for (const path of input.published ?? []) {
-    if (path !== SIGNATURE_FILE && path !== REDACTION_FILE && !signed.expected.has(path))
+    if (path !== RUN_FILES.signature && path !== RUN_FILES.redaction && !signed.expected.has(path))
       problems.push(new Broken(path, 'published, but not in the signed manifest'));
   }
   return problems;
@@ -181,7 +179,7 @@ export async function verifyCustody(input: CustodyInput): Promise<Verdict> {
   if (input.keys !== undefined && keys === undefined)
     return { state: 'cannot-check', reason: 'the site’s keys.json is not a list of keys' };
   try {
-    const envBytes = await input.read(SIGNATURE_FILE);
+    const envBytes = await input.read(RUN_FILES.signature);
     if (envBytes === undefined) {
       if (input.signer?.status === 'signed')
         return {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandIO } from '../../core/io.js';
 import { Outcome } from '../../record/outcome.js';
+import { RUN_FILES } from '../../tape/file-names.js';
 import type { RosterArgs } from '../args.js';
 import { finish } from '../finish.js';
 import { loadRoster } from '../load.js';
@@ -184,5 +185,5 @@ async function resultDirs(
   }
   return jobs
     .flatMap((j) => j.runIds.map((id) => join(out, id)))
-    .filter((d) => existsSync(join(d, 'record.json')));
+    .filter((d) => existsSync(join(d, RUN_FILES.record)));
 }

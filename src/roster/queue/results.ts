@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { sha256Hex } from '../../core/canonical.js';
 import { FitnessError } from '../../core/errors.js';
 import { readRecord } from '../../record/io.js';
+import { RUN_FILES } from '../../tape/file-names.js';
 
 /**
  * With PostgreSQL, finished runs reach one place as rows: every file of a settled run directory
@@ -48,7 +49,7 @@ export class ResultsTable {
     meta: { rosterId?: string; jobKey?: string; try?: number },
   ): Promise<boolean> {
     await this.schema();
-    const record = await readRecord(join(runDir, 'record.json'));
+    const record = await readRecord(join(runDir, RUN_FILES.record));
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UnrecoverableError } from 'bullmq';
+import { RUN_FILES } from '../../tape/file-names.js';
 import { defaultSigningKeyPath } from '../../tape/publisher.js';
 import { STAGING } from '../local.js';
 import { settleTry } from '../settle.js';
@@ -59,7 +60,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
       return chain;
     };
     const publish = async (runDir: string | undefined, t: QueuedTry) => {
-      if (results && runDir && existsSync(join(runDir, 'record.json')))
+      if (results && runDir && existsSync(join(runDir, RUN_FILES.record)))
         await results.publish(runDir, { rosterId: data.rosterId, jobKey: data.key, try: t.try });
     };
     for (const t of tries.filter((x) => x.state === 'running')) {

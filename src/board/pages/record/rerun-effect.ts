@@ -1,4 +1,5 @@
 import type { RerunRecord } from '../../../record/rerun.js';
+import { RUN_FILES } from '../../../tape/file-names.js';
 import { html, type SafeHtml } from '../../html.js';
 import { compareHref, type Links, lineHref, runFileHref, viewerHref } from '../links.js';
 import { anchorId } from '../methods.js';
@@ -41,7 +42,7 @@ ${
       )}</ul>`
     : ''
 }
-<p class="small"><a href="${viewerHref(links, original)}">original's tapes</a> · <a href="${viewerHref(links, r.runId)}">rerun's tapes</a> · <a href="${compareHref(links, original, r.runId)}">side by side</a> · <a href="${runFileHref(links, r.runId, 'rerun.json')}">rerun.json</a></p>
+<p class="small"><a href="${viewerHref(links, original)}">original's tapes</a> · <a href="${viewerHref(links, r.runId)}">rerun's tapes</a> · <a href="${compareHref(links, original, r.runId)}">side by side</a> · <a href="${runFileHref(links, r.runId, RUN_FILES.rerun)}">${RUN_FILES.rerun}</a></p>
 <p class="small">${r.statement}</p></article>`;
 }
 

@@ -1,4 +1,5 @@
 import type { RunRecord } from '../../../record/index.js';
+import { RUN_FILES } from '../../../tape/file-names.js';
 import { count } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { corrHref, type Links, runFileHref } from '../links.js';
@@ -70,8 +71,8 @@ export function candidateFates(record: RunRecord, links: Links): SafeHtml {
   return html`${
     none ? html`<p>Every candidate reached the suite or its reserve.</p>` : lists
   }<p class="small">Each fate is read from the suite ledger, not from a tape: ${
-    record.files.some((f) => f.path === 'suite.json')
-      ? html`the full ledger, with every candidate as proposed, is <a href="${runFileHref(links, record.runId, 'suite.json')}">suite.json</a>`
+    record.files.some((f) => f.path === RUN_FILES.suite)
+      ? html`the full ledger, with every candidate as proposed, is <a href="${runFileHref(links, record.runId, RUN_FILES.suite)}">${RUN_FILES.suite}</a>`
       : 'the run lists no suite.json beside its record'
   }.</p>`;
 }
