@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { isRecorded } from '../record/common.js';
 import { readRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
+import { readSuiteFile } from '../suite/read-suite.js';
 import type { Task } from '../suite/schema.js';
-import { SuiteFile } from '../suite/suite-file.js';
+import type { SuiteFile } from '../suite/suite-file.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { readTape, type Tape } from '../tape/reader.js';
 import {
@@ -49,11 +50,8 @@ function agree(what: string, record: unknown, derived: unknown): Agreement {
 
 async function load(dir: string): Promise<Run> {
   const record = await readRecord(join(dir, RUN_FILES.record));
-  const suitePath = join(dir, RUN_FILES.suite);
-  const parsed = existsSync(suitePath)
-    ? SuiteFile.safeParse(JSON.parse(readFileSync(suitePath, 'utf8')))
-    : undefined;
-  const suite = parsed?.success ? parsed.data : undefined;
+  const read = readSuiteFile(dir);
+  const suite = 'suite' in read ? read.suite : undefined;
   const wire = await readTape(join(dir, RUN_FILES.wire));
   const agent = await readTape(join(dir, RUN_FILES.agent));
   const judgePath = join(dir, RUN_FILES.judge);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SuiteFile } from '../suite/suite-file.js';
+import { readSuiteFile } from '../suite/read-suite.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { parseTape } from '../tape/reader.js';
 import type { FindingsInput } from './derive.js';
@@ -22,23 +22,15 @@ export function readFindingsInput(dir: string): { input: FindingsInput } | { mis
   };
   const wire = text(RUN_FILES.wire);
   const agent = text(RUN_FILES.agent);
-  const suiteText = text(RUN_FILES.suite);
   if (wire === undefined) return { missing: `${RUN_FILES.wire} is missing` };
   if (agent === undefined) return { missing: `${RUN_FILES.agent} is missing` };
-  if (suiteText === undefined) return { missing: `${RUN_FILES.suite} is missing` };
-  let json: unknown;
-  try {
-    json = JSON.parse(suiteText);
-  } catch {
-    return { missing: `${RUN_FILES.suite} is not JSON` };
-  }
-  const suite = SuiteFile.safeParse(json);
-  if (!suite.success) return { missing: `${RUN_FILES.suite} does not validate` };
+  const suite = readSuiteFile(dir);
+  if ('problem' in suite) return { missing: suite.problem };
   return {
     input: {
       wire: parseTape(wire, join(dir, RUN_FILES.wire)).records,
       agent: parseTape(agent, join(dir, RUN_FILES.agent)).records,
-      suite: suite.data,
+      suite: suite.suite,
     },
   };
 }

@@ -8,7 +8,8 @@ import { surfaceFromTape } from '../findings/surface.js';
 import { parseRecord } from '../record/io.js';
 import { Policy } from '../record/policy.js';
 import type { RunRecord } from '../record/run.js';
-import { SuiteFile } from '../suite/suite-file.js';
+import { readSuiteFile } from '../suite/read-suite.js';
+import type { SuiteFile } from '../suite/suite-file.js';
 import type { ToolDescriptor } from '../suite/surface.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { parseTape } from '../tape/reader.js';
@@ -114,8 +115,13 @@ export function readOriginal(dir: string): OriginalRun {
       'RERUN_NO_PROPOSALS',
       `${record.runId} has no rewrite proposals (${record.findings.findings.length} finding(s), none with a proposal): there is nothing to rerun with`,
     );
-  const suite = SuiteFile.safeParse(json(dir, RUN_FILES.suite));
-  if (!suite.success || suite.data.hash !== record.suite?.hash)
+  const suite = readSuiteFile(dir);
+  if ('problem' in suite)
+    throw new FitnessError(
+      'RERUN_ORIGINAL',
+      `${join(dir, RUN_FILES.suite)}: ${suite.problem.replace(`${RUN_FILES.suite} `, '')}`,
+    );
+  if (suite.suite.hash !== record.suite?.hash)
     throw new FitnessError(
       'RERUN_ORIGINAL',
       `${join(dir, RUN_FILES.suite)}: not the registered suite of ${record.runId}`,
@@ -134,7 +140,7 @@ export function readOriginal(dir: string): OriginalRun {
     tools: new Map(surfaceFromTape(wire).map((l) => [l.tool.name, l.tool])),
     recordSha256: sha256Hex(recordText),
     policy: policy.data,
-    suite: suite.data,
+    suite: suite.suite,
     surfaceDigest,
     trials,
     target: recordedTarget(record, wireText),

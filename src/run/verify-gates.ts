@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sameCanonical } from '../core/canonical.js';
 import { answerLeakGate } from '../gates/answer-leak.js';
 import { constructGate } from '../gates/construct.js';
@@ -12,18 +10,8 @@ import { policyRecorded } from '../record/extension.js';
 import type { GateRecord } from '../record/gate.js';
 import type { RunRecord } from '../record/run.js';
 import { wilson } from '../stats/index.js';
-import { SuiteFile } from '../suite/suite-file.js';
-import { RUN_FILES } from '../tape/file-names.js';
+import type { SuiteFile } from '../suite/suite-file.js';
 import { type Check, check } from './verify-table.js';
-
-export function readSuite(dir: string): SuiteFile | undefined {
-  try {
-    const parsed = SuiteFile.safeParse(JSON.parse(readFileSync(join(dir, RUN_FILES.suite), 'utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function signalFor(gate: Extract<GateRecord, { gate: 'null_baseline' }>, record: RunRecord): Signal {
   if (gate.signalSource === 'ceiling') return { source: 'ceiling' };

@@ -11,6 +11,7 @@ import {
 } from '../record/rerun.js';
 import { mcnemarExact } from '../stats/mcnemar.js';
 import { wilson } from '../stats/wilson.js';
+import { readSuiteFile } from '../suite/read-suite.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { parseTape } from '../tape/reader.js';
 import type { TrustSet } from '../tape/trust.js';
@@ -96,12 +97,14 @@ function pairingChecks(dir: string, r: RerunRecord): Check[] {
       `${r.rerunOf.runId} record.json sha256 as the rerun read it`,
     ),
   ];
-  const suite = JSON.parse(readFileSync(join(original, RUN_FILES.suite), 'utf8')) as { hash?: unknown };
+  const suite = readSuiteFile(original);
   out.push(
     check(
       'paired suite',
-      suite.hash === r.rerunOf.suiteHash,
-      `suite hash ${r.rerunOf.suiteHash.slice(0, 12)}…`,
+      'suite' in suite && suite.suite.hash === r.rerunOf.suiteHash,
+      'suite' in suite
+        ? `suite hash ${r.rerunOf.suiteHash.slice(0, 12)}…`
+        : `the original's ${suite.problem}`,
     ),
   );
   if (r.effect === undefined) return out;

@@ -4,13 +4,14 @@ import { sha256Hex } from '../core/canonical.js';
 import { describeError } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
+import { readSuiteFile } from '../suite/read-suite.js';
 import type { SuiteFile } from '../suite/suite-file.js';
 import type { SignatureCheck } from '../tape/check-signature.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { loadTrust, type TrustSet } from '../tape/trust.js';
 import { type Custody, custodyChecks, type Signer } from './verify-custody.js';
 import { findingsChecks, refusalChecks } from './verify-findings.js';
-import { gateChecks, readSuite } from './verify-gates.js';
+import { gateChecks } from './verify-gates.js';
 import { policyFileCheck, preregOrderChecks, tapeMoments } from './verify-prereg.js';
 import { publishedCustodyChecks } from './verify-redaction.js';
 import { verifyRerunDir } from './verify-rerun.js';
@@ -161,7 +162,8 @@ export async function verifyFitnessRun(dir: string, options: VerifyOptions = {})
   const checks = [...custody.checks];
   if (record === undefined) checks.push(check('record', false, recordError ?? 'unreadable'));
   else {
-    const suite = readSuite(dir);
+    const read = readSuiteFile(dir);
+    const suite = 'suite' in read ? read.suite : undefined;
     checks.push(
       ...policyRow(dir, record, redacted),
       ...registrationChecks(dir, record, suite, redacted),

@@ -1,7 +1,8 @@
 import { canonicalDigest } from '../core/canonical.js';
 import { FitnessError } from '../core/errors.js';
+import type { Generator } from '../record/prereg.js';
 import { deriveSeed, mulberry32, shuffle } from './prng.js';
-import type { Generator, Task } from './schema.js';
+import type { Task } from './schema.js';
 import type { ToolSurface } from './surface.js';
 
 export interface RegistrationOptions {

@@ -120,9 +120,6 @@ export const Task = Candidate.extend({
 });
 export type Task = z.infer<typeof Task>;
 
-export const Generator = z.looseObject({ name: z.string().min(1), version: z.string().min(1) });
-export type Generator = z.infer<typeof Generator>;
-
 // The rule names are part of the run record's vocabulary; the suite uses the record's list.
 export const RejectionRule = AdmissionRule;
 export type RejectionRule = AdmissionRule;

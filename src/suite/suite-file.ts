@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { FitnessError } from '../core/errors.js';
 import { ExplorationLedger } from '../record/exploration.js';
+import { Generator } from '../record/prereg.js';
 import type { AdmissionEntry } from './admission/types.js';
 import { ToolSafety } from './destructive.js';
 import type { Registration } from './register.js';
-import { type Fate, Generator, LedgerEntry, RejectionRule, Task } from './schema.js';
+import { type Fate, LedgerEntry, RejectionRule, Task } from './schema.js';
 import type { ScreenResult } from './screen.js';
 
 /** A generator-side fault (e.g. the judge returned output that did not parse); recorded, not thrown. */
