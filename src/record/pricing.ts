@@ -20,13 +20,7 @@ export const PriceTable = z.looseObject({
 export type PriceTable = z.infer<typeof PriceTable>;
 
 /** What the builders accept as a price table (src/models' bundled table fits it as it is). */
-export interface PriceTableInput {
-  asOf: string;
-  source: string;
-  models: Readonly<
-    Record<string, { input: number; output: number; cacheRead?: number; cacheWrite?: number }>
-  >;
-}
+export type PriceTableInput = z.input<typeof PriceTable>;
 
 const usageFields = {
   model: NonEmpty,
