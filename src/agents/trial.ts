@@ -1,5 +1,6 @@
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
 import type { ToolCallOutcome as SuiteOutcome } from '../suite/surface.js';
+import { verifyCorrId } from '../tape/corr-id.js';
 import { checkAnswer, reachedKeyThroughServer } from './evaluate.js';
 import { type AgentRun, runAgent } from './loop.js';
 import { phaseHasTools, phaseNeedsServer, phasePrompt } from './prompts.js';
@@ -49,7 +50,7 @@ async function verify(spec: TrialSpec, session: TrialSession | undefined, deps: 
   const check = spec.task.check;
   if (check.kind !== 'state' || session === undefined) return undefined;
   const outcome = await session.callTool(check.call.tool, check.call.arguments, {
-    corrId: `${spec.corrId}::verify`,
+    corrId: verifyCorrId(spec.corrId),
     timeoutMs: deps.limits.callTimeoutMs,
   });
   return suiteOutcome(outcome);

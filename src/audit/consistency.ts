@@ -7,6 +7,7 @@ import type { RunRecord } from '../record/run.js';
 import { readSuiteFile } from '../suite/read-suite.js';
 import type { Task } from '../suite/schema.js';
 import type { SuiteFile } from '../suite/suite-file.js';
+import type { TrialPhase } from '../tape/corr-id.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { readTape, type Tape } from '../tape/reader.js';
 import {
@@ -15,7 +16,6 @@ import {
   oracleErrored,
   randomisedTrial,
   type TapeTrial,
-  type TrialPhase,
   tapeTrials,
 } from './tape-facts.js';
 

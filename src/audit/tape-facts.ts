@@ -2,20 +2,10 @@ import { carriesKey } from '../agents/evaluate.js';
 import { canonicalJson } from '../core/canonical.js';
 import { evaluateCheck } from '../suite/checks.js';
 import type { Task } from '../suite/schema.js';
+import { isVerifyCorrId, parseCorrId, type TrialPhase, trialOfCorrId } from '../tape/corr-id.js';
 import { type Exchange, pairExchanges } from '../tape/pairing.js';
 import type { Tape, TapeRecord } from '../tape/reader.js';
 import type { TurnLine } from '../tape/schema.js';
-
-/** The phases a trial corr id can name (`<taskId>::<phase>#<rep>`; the drive is `<taskId>#<rep>`). */
-export const TRIAL_PHASES = [
-  'screen',
-  'null-no-tools',
-  'null-stubbed-empty',
-  'null-random-args',
-  'construct',
-  'drive',
-] as const;
-export type TrialPhase = (typeof TRIAL_PHASES)[number];
 
 /** One trial as the tapes show it. */
 export interface TapeTrial {
@@ -47,17 +37,12 @@ interface Parsed {
  * is not a trial.
  */
 export function parseTrialCorrId(corrId: string, taskIds: ReadonlySet<string>): Parsed | undefined {
-  const [head = '', second] = corrId.replace(/::verify$/, '').split('::');
-  const taskId = head.replace(/#\d+$/, '');
-  if (second === undefined) return taskIds.has(taskId) ? { taskId, phase: 'drive' } : undefined;
-  const phase = second.replace(/#\d+$/, '');
-  return (TRIAL_PHASES as readonly string[]).includes(phase)
-    ? { taskId, phase: phase as TrialPhase }
-    : undefined;
+  const parsed = parseCorrId(corrId, (id) => taskIds.has(id));
+  return parsed.kind === 'trial' ? { taskId: parsed.taskId, phase: parsed.phase } : undefined;
 }
 
 function trialKey(corrId: string): string {
-  return corrId.replace(/::verify$/, '');
+  return trialOfCorrId(corrId);
 }
 
 function textOf(turn: TurnLine): string {
@@ -111,7 +96,7 @@ export function tapeTrials(agent: Tape, wire: Tape, taskIds: ReadonlySet<string>
   const requests = new Map(wire.records.map((r) => [r.line, r]));
   for (const exchange of pairExchanges(wire.records).exchanges) {
     if (exchange.method !== 'tools/call' || exchange.corrId === undefined) continue;
-    if (exchange.corrId.endsWith('::verify')) continue;
+    if (isVerifyCorrId(exchange.corrId)) continue;
     const trial = get(exchange.corrId);
     trial?.calls.push(exchange);
     trial?.sent.push(requestArguments(requests.get(exchange.requestLine)));

@@ -2,11 +2,12 @@ import type { AgentModel } from '../agents/types.js';
 import { toTapeUsage } from '../models/usage.js';
 import type { UsageRow } from '../record/pricing.js';
 import type { JudgeCall } from '../suite/judge-call.js';
+import { judgeCorrId } from '../tape/corr-id.js';
 import type { TapeWriter } from '../tape/writer.js';
 
 /** One judge call as turns on the judge plane (prompt, then answer or error) and a usage row. */
 export function recordJudgeCall(tape: TapeWriter, judge: AgentModel, call: JudgeCall): UsageRow {
-  const corr_id = `judge::${call.purpose}#${call.index + 1}`;
+  const corr_id = judgeCorrId(call.purpose, call.index + 1);
   tape.turn({ role: 'system', blocks: [{ type: 'text', text: call.system }], corr_id });
   tape.turn({ role: 'user', blocks: [{ type: 'text', text: call.prompt }], corr_id });
   const usage = toTapeUsage(call.usage, judge.provider);

@@ -6,6 +6,7 @@
  *   `<taskId>::<phase>#<rep>` for every other phase; a `::verify` suffix marks the trial's
  *   verification calls, which belong to the trial;
  * - a probe: `probe:<id>`;
+ * - a judge call on the judge plane: `judge::<purpose>#<n>`;
  * - a harness stage: `connect`, `surface`, `generate`, `admit`, `register`, `prereg`, `health`.
  */
 
@@ -54,6 +55,21 @@ export function verifyCorrId(trial: string): string {
   return `${trial}${VERIFY}`;
 }
 
+/** Whether a corr id tags a trial's verification calls (the harness's, not the agent's). */
+export function isVerifyCorrId(corr: string): boolean {
+  return corr.endsWith(VERIFY);
+}
+
+/** The corr id of the trial a line belongs to: its verification calls belong to the trial itself. */
+export function trialOfCorrId(corr: string): string {
+  return isVerifyCorrId(corr) ? corr.slice(0, -VERIFY.length) : corr;
+}
+
+/** The corr id of the judge's `n`th call (from 1) for one purpose, on the judge plane. */
+export function judgeCorrId(purpose: string, n: number): string {
+  return `judge::${purpose}#${n}`;
+}
+
 function splitRep(text: string): { head: string; rep?: number } {
   const m = /^(.*)#(\d+)$/.exec(text);
   if (m === null) return { head: text };
@@ -67,8 +83,8 @@ function splitRep(text: string): { head: string; rep?: number } {
 export function parseCorrId(corr: string, isTask: (id: string) => boolean = () => true): CorrId {
   if (STAGE_SET.has(corr)) return { kind: 'stage', stage: corr };
   if (corr.startsWith('probe:')) return { kind: 'probe', probe: corr.slice('probe:'.length) };
-  const verify = corr.endsWith(VERIFY);
-  const trial = verify ? corr.slice(0, -VERIFY.length) : corr;
+  const verify = isVerifyCorrId(corr);
+  const trial = trialOfCorrId(corr);
   const at = trial.indexOf('::');
   if (at === -1) {
     const { head, rep } = splitRep(trial);

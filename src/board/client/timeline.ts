@@ -1,4 +1,4 @@
-import { phaseOfCorr, taskOfCorr } from '../../tape/corr-id.js';
+import { phaseOfCorr, taskOfCorr, verifyCorrId } from '../../tape/corr-id.js';
 import { isSessionEvent } from './story-span.js';
 import { asObject, type Entry, type Json, type JsonObject, str } from './tape.js';
 
@@ -155,7 +155,7 @@ function cached(
 
 function keep(e: Entry, f: Filters): boolean {
   // A trial's corr id also shows its verification calls.
-  if (f.corr !== '' && e.corr !== f.corr && e.corr !== `${f.corr}::verify`) return false;
+  if (f.corr !== '' && e.corr !== f.corr && e.corr !== verifyCorrId(f.corr)) return false;
   if (f.phase !== '' && cached(phaseCache, phaseOf, e.corr) !== f.phase) return false;
   if (f.task !== '' && cached(taskCache, taskOf, e.corr) !== f.task) return false;
   if (f.errorsOnly && !e.error && !e.pending) return false;
