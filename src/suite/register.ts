@@ -2,7 +2,7 @@ import { canonicalDigest } from '../core/canonical.js';
 import { FitnessError } from '../core/errors.js';
 import type { Generator } from '../record/prereg.js';
 import { deriveSeed, mulberry32, shuffle } from './prng.js';
-import type { Task } from './schema.js';
+import type { ExtensionPlan, Task } from './schema.js';
 import type { ToolSurface } from './surface.js';
 
 export interface RegistrationOptions {
@@ -12,14 +12,6 @@ export interface RegistrationOptions {
   tasks: number;
   batchTasks: number;
   maxExtensions: number;
-}
-
-export interface ExtensionPlan {
-  batchTasks: number;
-  maxExtensionsRequested: number;
-  /** What was registered; lower than requested when too few tasks were admitted. */
-  maxExtensions: number;
-  reduction?: string;
 }
 
 export interface Registration {

@@ -120,6 +120,16 @@ export const Task = Candidate.extend({
 });
 export type Task = z.infer<typeof Task>;
 
+/** The extension plan suite.json registers: the reserve's batch size and how many batches may run. */
+export const ExtensionPlan = z.looseObject({
+  batchTasks: z.int().min(1),
+  maxExtensionsRequested: z.int().min(0),
+  /** What was registered; lower than requested when too few tasks were admitted. */
+  maxExtensions: z.int().min(0),
+  reduction: z.string().optional(),
+});
+export type ExtensionPlan = z.infer<typeof ExtensionPlan>;
+
 // The rule names are part of the run record's vocabulary; the suite uses the record's list.
 export const RejectionRule = AdmissionRule;
 export type RejectionRule = AdmissionRule;

@@ -5,7 +5,7 @@ import { Generator } from '../record/prereg.js';
 import type { AdmissionEntry } from './admission/types.js';
 import { ToolSafety } from './destructive.js';
 import type { Registration } from './register.js';
-import { type Fate, LedgerEntry, RejectionRule, Task } from './schema.js';
+import { ExtensionPlan, type Fate, LedgerEntry, RejectionRule, Task } from './schema.js';
 import type { ScreenResult } from './screen.js';
 
 /** A generator-side fault (e.g. the judge returned output that did not parse); recorded, not thrown. */
@@ -37,12 +37,7 @@ export const SuiteFile = z.looseObject({
   candidatesAsked: z.int().min(0),
   tasks: z.array(Task),
   reserve: z.array(Task),
-  extension: z.looseObject({
-    batchTasks: z.int().min(1),
-    maxExtensionsRequested: z.int().min(0),
-    maxExtensions: z.int().min(0),
-    reduction: z.string().optional(),
-  }),
+  extension: ExtensionPlan,
   screen: z.looseObject({
     enabled: z.boolean(),
     screened: z.int().min(0),
