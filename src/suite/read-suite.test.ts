@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSuiteFile } from './read-suite.js';
+import { countFates } from './suite-file.js';
 
 const HEX = 'a'.repeat(64);
 const valid = {
@@ -16,15 +17,7 @@ const valid = {
   reserve: [],
   extension: { batchTasks: 4, maxExtensionsRequested: 0, maxExtensions: 0 },
   screen: { enabled: false, screened: 0, deleted: 0, errors: 0, notApplicable: 0 },
-  counts: {
-    candidates: 0,
-    rejected: 0,
-    rejectedByRule: {},
-    deleted: 0,
-    registered: 0,
-    reserve: 0,
-    surplus: 0,
-  },
+  counts: countFates([]),
   toolSafety: [],
   faults: [],
   ledger: [],
