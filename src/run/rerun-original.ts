@@ -116,11 +116,7 @@ export function readOriginal(dir: string): OriginalRun {
       `${record.runId} has no rewrite proposals (${record.findings.findings.length} finding(s), none with a proposal): there is nothing to rerun with`,
     );
   const suite = readSuiteFile(dir);
-  if ('problem' in suite)
-    throw new FitnessError(
-      'RERUN_ORIGINAL',
-      `${join(dir, RUN_FILES.suite)}: ${suite.problem.replace(`${RUN_FILES.suite} `, '')}`,
-    );
+  if ('problem' in suite) throw new FitnessError('RERUN_ORIGINAL', `${dir}: ${suite.problem}`);
   if (suite.suite.hash !== record.suite?.hash)
     throw new FitnessError(
       'RERUN_ORIGINAL',
