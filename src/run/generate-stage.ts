@@ -126,6 +126,7 @@ export async function admit(ctx: RunContext, proposed: Proposed): Promise<Genera
     allowDestructive: ctx.config.allowDestructive,
     caller: watchedCaller(ctx, proposed, 'admit', watch),
     given: givenTexts(proposed.given),
+    concurrency: ctx.config.concurrency,
   });
   const admitted = admission.filter((e) => e.verdict.admitted).length;
   ctx.progress(`admit: ${admitted} of ${proposals.length} candidates admitted`);
