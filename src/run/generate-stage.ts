@@ -62,6 +62,7 @@ async function proposeWith(
       seed: config.seed,
       count: asked,
       given: policed.given,
+      concurrency: config.concurrency,
     });
     return { proposals: result.candidates, faults: [], exploration: result.ledger };
   }
