@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FitnessError } from '../core/errors.js';
+import { Count } from '../record/common.js';
 import { ExplorationLedger } from '../record/exploration.js';
 import { Generator } from '../record/prereg.js';
 import type { AdmissionEntry } from './admission/types.js';
@@ -14,7 +15,7 @@ import {
   RejectionRule,
   Task,
 } from './schema.js';
-import type { ScreenResult } from './screen.js';
+import { ScreenCounts, type ScreenResult } from './screen.js';
 
 /** A generator-side fault (e.g. the judge returned output that did not parse); recorded, not thrown. */
 export const GeneratorFault = z.looseObject({
@@ -49,15 +50,8 @@ export const SuiteFileV2 = z.looseObject({
   tasks: z.array(Task),
   reserve: z.array(Task),
   extension: ExtensionPlan,
-  screen: z.looseObject({
-    enabled: z.boolean(),
-    screened: z.int().min(0),
-    deleted: z.int().min(0),
-    errors: z.int().min(0),
-    notApplicable: z.int().min(0),
-    tokens: z.looseObject({ input: z.int().min(0), output: z.int().min(0) }).optional(),
-    tokensMissingReason: z.string().optional(),
-  }),
+  /** The screen's counts; `kept` is absent when the screen was disabled. */
+  screen: ScreenCounts.extend({ enabled: z.boolean(), kept: Count.optional() }),
   counts: FateCounts,
   toolSafety: z.array(ToolSafety),
   faults: z.array(GeneratorFault),
