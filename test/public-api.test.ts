@@ -21,7 +21,8 @@ const UPDATE =
   '"Using it as a library"';
 
 function runtimeKind(value: unknown): string {
-  if (value instanceof z.ZodType) return 'zod schema';
+  // Classic and zod/mini schemas alike (the custody schemas the viewer bundles are mini).
+  if (value instanceof z.core.$ZodType) return 'zod schema';
   if (typeof value === 'function')
     return /^class[\s{]/.test(Function.prototype.toString.call(value)) ? 'class' : 'function';
   return 'value';

@@ -81,7 +81,8 @@ function readOne(path: string) {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new Error(`RECORD_IO: cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    const code = err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
+    throw new Error(`RECORD_IO: cannot read: ${code ?? String(err)}`);
   }
   return parseRecord(text, path);
 }

@@ -126,7 +126,10 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
     root = await realpath(options.site);
     rules = parseHeaders(await readFile(join(root, '_headers'), 'utf8'));
   } catch (err) {
-    throw new FitnessError('SERVE_SITE', `${options.site}: not a built site (${(err as Error).message})`);
+    throw new FitnessError(
+      'SERVE_SITE',
+      `${options.site}: not a built site (${err instanceof Error ? err.message : String(err)})`,
+    );
   }
   const server = createServer((req, res) => {
     handle(root, rules, req, res).catch(() => {

@@ -100,8 +100,8 @@ function preregistration(ctx: RunContext, screened: Screened, registration: Regi
     extension: {
       batchTasks: ext.batchTasks,
       maxExtensions: ext.maxExtensions,
-      ...(ext.reduction
-        ? { requestedMaxExtensions: ext.maxExtensionsRequested, reducedBecause: ext.reduction }
+      ...(ext.reducedBecause
+        ? { requestedMaxExtensions: ext.requestedMaxExtensions, reducedBecause: ext.reducedBecause }
         : {}),
     },
     extensionProtocol: {

@@ -50,7 +50,7 @@ describe('register', () => {
   it('splits suite / reserve batches / surplus', () => {
     const r = register(tasks(40), options);
     expect([r.tasks.length, r.reserve.length, r.surplus.length]).toEqual([16, 12, 12]);
-    expect(r.extension).toEqual({ batchTasks: 6, maxExtensionsRequested: 2, maxExtensions: 2 });
+    expect(r.extension).toEqual({ batchTasks: 6, requestedMaxExtensions: 2, maxExtensions: 2 });
     expect(reserveBatches(r).map((b) => b.length)).toEqual([6, 6]);
     const ids = [...r.tasks, ...r.reserve, ...r.surplus].map((t) => t.id).sort();
     expect(ids).toEqual(tasks(40).map((t) => t.id));
@@ -60,7 +60,9 @@ describe('register', () => {
     const r = register(tasks(25), options);
     expect([r.tasks.length, r.reserve.length, r.surplus.length]).toEqual([16, 6, 3]);
     expect(r.extension.maxExtensions).toBe(1);
-    expect(r.extension.reduction).toMatch(/reduced from 2 to 1: 9 admitted task\(s\) beyond the suite of 16/);
+    expect(r.extension.reducedBecause).toMatch(
+      /reduced from 2 to 1: 9 admitted task\(s\) beyond the suite of 16/,
+    );
     const thin = register(tasks(5), options);
     expect([thin.tasks.length, thin.reserve.length, thin.extension.maxExtensions]).toEqual([5, 0, 0]);
   });

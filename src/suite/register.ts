@@ -83,11 +83,11 @@ export function register(admitted: readonly Task[], options: RegistrationOptions
   const surplus = ordered.slice(tasks.length + reserve.length);
   const extension: ExtensionPlan = {
     batchTasks: options.batchTasks,
-    maxExtensionsRequested: options.maxExtensions,
     maxExtensions: fits,
+    requestedMaxExtensions: options.maxExtensions,
   };
   if (fits < options.maxExtensions) {
-    extension.reduction =
+    extension.reducedBecause =
       `maxExtensions reduced from ${options.maxExtensions} to ${fits}: ${beyond} admitted task(s) beyond the ` +
       `suite of ${tasks.length}, and a batch needs ${options.batchTasks}`;
   }

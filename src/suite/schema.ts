@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Count } from '../record/common.js';
+import { RegisteredExtension } from '../record/prereg.js';
 import { AdmissionRule } from '../record/suite-summary.js';
 import { isPointer } from './pointer.js';
 import { JsonObject } from './surface.js';
@@ -120,15 +122,32 @@ export const Task = Candidate.extend({
 });
 export type Task = z.infer<typeof Task>;
 
-/** The extension plan suite.json registers: the reserve's batch size and how many batches may run. */
-export const ExtensionPlan = z.looseObject({
+/**
+ * The extension plan suite.json registers, in prereg.json's own names (`RegisteredExtension`): the
+ * reserve's batch size, how many batches were registered, how many were asked for and, when fewer
+ * were registered, why. suite.json always carries what was asked for; prereg.json only when reduced.
+ */
+export const ExtensionPlan = RegisteredExtension.extend({ requestedMaxExtensions: Count });
+export type ExtensionPlan = z.infer<typeof ExtensionPlan>;
+
+/** The same plan as fitness-report.suite/1 spelled it, before suite.json took prereg.json's names. */
+export const ExtensionPlanV1 = z.looseObject({
   batchTasks: z.int().min(1),
   maxExtensionsRequested: z.int().min(0),
-  /** What was registered; lower than requested when too few tasks were admitted. */
   maxExtensions: z.int().min(0),
   reduction: z.string().optional(),
 });
-export type ExtensionPlan = z.infer<typeof ExtensionPlan>;
+export type ExtensionPlanV1 = z.infer<typeof ExtensionPlanV1>;
+
+/** A suite/1 plan under its current names; every other field is kept as it was. */
+export function migrateExtensionV1(plan: ExtensionPlanV1): ExtensionPlan {
+  const { maxExtensionsRequested, reduction, ...rest } = plan;
+  return {
+    ...rest,
+    requestedMaxExtensions: maxExtensionsRequested,
+    ...(reduction ? { reducedBecause: reduction } : {}),
+  };
+}
 
 // The rule names are part of the run record's vocabulary; the suite uses the record's list.
 export const RejectionRule = AdmissionRule;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { Count } from '../record/common.js';
+import { ScreenCounts as RecordedScreenCounts } from '../record/identity.js';
 import { evaluateCheck } from './checks.js';
 import type { Task } from './schema.js';
 
@@ -16,16 +19,19 @@ export interface ScreenOutcome {
   answer?: string;
 }
 
-export interface ScreenCounts {
-  screened: number;
-  deleted: number;
-  kept: number;
-  errors: number;
-  notApplicable: number;
+/**
+ * What the screen counted, as suite.json carries it: the run record's counts (screened, deleted,
+ * errors) with the ones only the suite keeps, and its tokens split into input and output where the
+ * record holds their sum.
+ */
+export const ScreenCounts = RecordedScreenCounts.omit({ tokens: true }).extend({
+  kept: Count,
+  notApplicable: Count,
   /** Present only when every screen call reported usage. */
-  tokens?: { input: number; output: number };
-  tokensMissingReason?: string;
-}
+  tokens: z.looseObject({ input: Count, output: Count }).optional(),
+  tokensMissingReason: z.string().optional(),
+});
+export type ScreenCounts = z.infer<typeof ScreenCounts>;
 
 export interface ScreenResult {
   outcomes: ScreenOutcome[];

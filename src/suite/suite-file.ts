@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { FitnessError } from '../core/errors.js';
+import { Count } from '../record/common.js';
 import { ExplorationLedger } from '../record/exploration.js';
 import { Generator } from '../record/prereg.js';
 import type { AdmissionEntry } from './admission/types.js';
 import { ToolSafety } from './destructive.js';
 import type { Registration } from './register.js';
-import { ExtensionPlan, type Fate, LedgerEntry, RejectionRule, Task } from './schema.js';
-import type { ScreenResult } from './screen.js';
+import {
+  ExtensionPlan,
+  ExtensionPlanV1,
+  type Fate,
+  LedgerEntry,
+  migrateExtensionV1,
+  RejectionRule,
+  Task,
+} from './schema.js';
+import { ScreenCounts, type ScreenResult } from './screen.js';
 
 /** A generator-side fault (e.g. the judge returned output that did not parse); recorded, not thrown. */
 export const GeneratorFault = z.looseObject({
@@ -27,9 +36,12 @@ export const FateCounts = z.looseObject({
 });
 export type FateCounts = z.infer<typeof FateCounts>;
 
+export const SUITE_SCHEMA = 'fitness-report.suite/2';
+export const SUITE_SCHEMA_V1 = 'fitness-report.suite/1';
+
 /** suite.json: published with the run, so every refusal the generator caused is defensible from it. */
-export const SuiteFile = z.looseObject({
-  schema: z.literal('fitness-report.suite/1'),
+export const SuiteFileV2 = z.looseObject({
+  schema: z.literal(SUITE_SCHEMA),
   generator: Generator,
   seed: z.int(),
   surfaceDigest: z.string().regex(/^[0-9a-f]{64}$/),
@@ -38,22 +50,37 @@ export const SuiteFile = z.looseObject({
   tasks: z.array(Task),
   reserve: z.array(Task),
   extension: ExtensionPlan,
-  screen: z.looseObject({
-    enabled: z.boolean(),
-    screened: z.int().min(0),
-    deleted: z.int().min(0),
-    errors: z.int().min(0),
-    notApplicable: z.int().min(0),
-    tokens: z.looseObject({ input: z.int().min(0), output: z.int().min(0) }).optional(),
-    tokensMissingReason: z.string().optional(),
-  }),
+  /** The screen's counts; `kept` is absent when the screen was disabled. */
+  screen: ScreenCounts.extend({ enabled: z.boolean(), kept: Count.optional() }),
   counts: FateCounts,
   toolSafety: z.array(ToolSafety),
   faults: z.array(GeneratorFault),
   ledger: z.array(LedgerEntry),
   /** explore/2's exploration ledger: per tool its safety basis, calls, errors, candidates, why skipped. */
   exploration: ExplorationLedger.optional(),
+  /** Set on read when the file on disk is an older schema (its bytes, and so its hashes, untouched). */
+  migratedFrom: z.literal(SUITE_SCHEMA_V1).optional(),
 });
+type SuiteFileV2 = z.infer<typeof SuiteFileV2>;
+
+/** suite/1: the extension plan under its own names (maxExtensionsRequested, reduction); still read. */
+const SuiteFileV1 = SuiteFileV2.extend({ schema: z.literal(SUITE_SCHEMA_V1), extension: ExtensionPlanV1 });
+
+function migrateSuiteV1(v1: z.infer<typeof SuiteFileV1>): SuiteFileV2 {
+  return {
+    ...v1,
+    schema: SUITE_SCHEMA,
+    extension: migrateExtensionV1(v1.extension),
+    migratedFrom: SUITE_SCHEMA_V1,
+  };
+}
+
+/**
+ * Reads suite.json of either schema; a suite/1 file comes out as suite/2 with `migratedFrom`, the
+ * way v1 run records are migrated. Nothing is rewritten: the suite hash covers the tasks, not the
+ * spelling, and the signed manifest covers the bytes as they were written.
+ */
+export const SuiteFile = z.union([SuiteFileV2, SuiteFileV1.transform(migrateSuiteV1)]);
 export type SuiteFile = z.infer<typeof SuiteFile>;
 
 export interface SuiteFileInput {
@@ -126,7 +153,7 @@ export function buildSuiteFile(input: SuiteFileInput): SuiteFile {
     throw new FitnessError('SUITE_INVARIANT', 'the ledger does not match the registration');
   }
   return {
-    schema: 'fitness-report.suite/1',
+    schema: SUITE_SCHEMA,
     generator: registration.generator,
     seed: registration.seed,
     surfaceDigest: registration.surfaceDigest,

@@ -1,7 +1,7 @@
 import { createHash, type KeyObject, verify } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FileCheck } from './check-signature.js';
 import { embeddedKey, readEnvelope, readManifest } from './check-signature.js';
 import { RUN_FILES } from './file-names.js';
@@ -61,8 +61,13 @@ function checkEnvelope(
   };
 }
 
-function parseAt<T extends z.ZodType>(schema: T, json: unknown, where: string, what: string): z.infer<T> {
-  const parsed = schema.safeParse(json);
+function parseAt<T extends z.core.$ZodType>(
+  schema: T,
+  json: unknown,
+  where: string,
+  what: string,
+): z.infer<T> {
+  const parsed = z.safeParse(schema, json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new SignatureError(

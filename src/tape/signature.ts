@@ -8,9 +8,9 @@ import {
 } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { z } from 'zod';
 import { FitnessError } from '../core/errors.js';
 import { RUN_FILES } from './file-names.js';
+import { type DsseEnvelope, MANIFEST_TYPE, type Manifest } from './manifest.js';
 
 /**
  * A run is signed as a DSSE envelope (Ed25519) over a manifest: the run id, the suite hash and
@@ -18,39 +18,7 @@ import { RUN_FILES } from './file-names.js';
  * manifest does not name is a finding). The public key travels in the envelope so anyone can check
  * integrity; whether the signer is somebody the reader trusts is a separate question (src/tape/trust.ts).
  */
-export const MANIFEST_TYPE = 'application/vnd.fitness-report.manifest+json';
-
-export const ManifestFile = z.strictObject({
-  path: z.string().min(1),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  bytes: z.number().int().nonnegative(),
-});
-export const Manifest = z.union([
-  z.strictObject({
-    schema: z.literal('fitness-report.manifest/2'),
-    runId: z.string().min(1),
-    /** The registered suite's hash, or null when the run stopped before registering one. */
-    suiteHash: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/)
-      .nullable(),
-    files: z.array(ManifestFile),
-  }),
-  /** Before the manifest bound the suite hash (still read; verify says what it does not cover). */
-  z.strictObject({
-    schema: z.literal('fitness-report.manifest/1'),
-    runId: z.string().min(1),
-    files: z.array(ManifestFile),
-  }),
-]);
-export type Manifest = z.infer<typeof Manifest>;
-
-export const DsseEnvelope = z.looseObject({
-  payloadType: z.literal(MANIFEST_TYPE),
-  payload: z.base64(),
-  signatures: z.array(z.looseObject({ keyid: z.string(), sig: z.base64(), publicKey: z.base64() })).min(1),
-});
-export type DsseEnvelope = z.infer<typeof DsseEnvelope>;
+export { DsseEnvelope, MANIFEST_TYPE, Manifest } from './manifest.js';
 
 export class SignatureError extends FitnessError {
   constructor(message: string) {

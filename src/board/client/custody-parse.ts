@@ -1,15 +1,26 @@
+import type * as z from 'zod/mini';
+import { summarize } from '../../core/issues.js';
 import { RUN_FILES } from '../../tape/file-names.js';
+import { type PublishedKey as KeyEntry, KeysFile } from '../../tape/keys-file.js';
+import {
+  DsseEnvelope,
+  MANIFEST_TYPE,
+  type ManifestFile,
+  Manifest as SignedManifest,
+} from '../../tape/manifest.js';
+import { REDACTION_TYPE, RedactionEnvelope, Redaction as RedactionPayload } from '../../tape/redaction.js';
+
 /**
- * The custody files a published run carries, read by hand (no schema library in the browser): the
- * run's DSSE envelope (`signature.json`, src/tape/signature.ts), the board's redaction envelope
- * (`redaction.json`) and the site's key list (`keys.json`). Anything odd is a `Broken` naming the
- * file it came from; nothing here touches the DOM or the network.
+ * The custody files a published run carries, validated with the schemas their writers use (the
+ * viewer bundle carries them): the run's DSSE envelope (`signature.json`, src/tape/manifest.ts), the
+ * board's redaction envelope (`redaction.json`, src/tape/redaction.ts) and the site's key list
+ * (`keys.json`, src/tape/keys-file.ts). Anything odd is a `Broken` naming the file and the field it
+ * came from; nothing here touches the DOM or the network.
  */
+export { MANIFEST_TYPE, REDACTION_TYPE };
+
 /** Bytes as fetched or decoded (never a shared buffer, as WebCrypto requires). */
 export type Bytes = Uint8Array<ArrayBuffer>;
-
-export const MANIFEST_TYPE = 'application/vnd.fitness-report.manifest+json';
-export const REDACTION_TYPE = 'application/vnd.fitness-report.redaction+json';
 
 /** A problem with one thing a reader can name: a file of the run, or `signature` / `redaction.json`. */
 export class Broken extends Error {
@@ -31,178 +42,107 @@ export interface Envelope {
   publicKey: Bytes;
 }
 
-export interface Digest {
-  bytes: number;
-  sha256: string;
+type FileDigest = z.infer<typeof ManifestFile>;
+export type Digest = Omit<FileDigest, 'path'>;
+
+/** What the custody check reads of the signed manifest (schema /1 or /2). */
+export type Manifest = Pick<SignedManifest, 'runId' | 'files'>;
+
+/** The redaction payload of a signed original (an unsigned original has nothing to check against). */
+export type Redaction = RedactionPayload & { original: NonNullable<RedactionPayload['original']> };
+
+/** A keys.json entry with its public key decoded. */
+export type PublishedKey = Omit<KeyEntry, 'publicKey'> & { publicKey: Bytes };
+
+/** Handed in for a keys.json that is there but is not JSON (never read as "no keys published"). */
+export const KEYS_NOT_JSON = Symbol('keys.json is not JSON');
+
+function decode(text: string): Bytes {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
-export interface FileDigest extends Digest {
-  path: string;
-}
-
-export interface Manifest {
-  runId: string;
-  files: FileDigest[];
-}
-
-export interface RedactionEntry extends FileDigest {
-  original: Digest;
-}
-
-export interface Redaction {
-  runId: string;
-  original: { envelopeSha256: string; keyid: string };
-  files: RedactionEntry[];
-}
-
-export interface PublishedKey {
-  keyid: string;
-  publicKey: Bytes;
-  roles: string[];
-  runs: string[];
-}
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isText = (v: unknown): v is string => typeof v === 'string';
-const HEX64 = /^[0-9a-f]{64}$/;
-
-export function base64(text: string, culprit: string, what: string): Bytes {
-  let raw: string;
+function json(bytes: Bytes, culprit: string, what: string): unknown {
   try {
-    raw = atob(text);
-  } catch {
-    throw new Broken(culprit, `${what} is not base64`);
-  }
-  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
-}
-
-export function json(bytes: Bytes, culprit: string, what: string): unknown {
-  try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    return value;
   } catch {
     throw new Broken(culprit, `${what} is not JSON`);
   }
 }
 
-/** A DSSE envelope of the given payload type, its first signature taken as the signer's. */
-export function parseEnvelope(bytes: Bytes, type: string, culprit: string): Envelope {
-  const o = json(bytes, culprit, culprit === 'signature' ? RUN_FILES.signature : culprit);
-  if (!isObj(o) || !isText(o.payloadType) || !isText(o.payload) || !Array.isArray(o.signatures))
-    throw new Broken(culprit, 'not a DSSE envelope');
-  if (o.payloadType !== type) throw new Broken(culprit, `payload type is ${o.payloadType}, not ${type}`);
-  const s: unknown = o.signatures[0];
-  if (!isObj(s) || !isText(s.keyid) || !isText(s.sig) || !isText(s.publicKey))
-    throw new Broken(culprit, 'the envelope carries no signature with a key id and a public key');
+/** The schema's reading of `value`, or a Broken naming `what` and the first field that is wrong. */
+function valid<T>(schema: z.ZodMiniType<T>, value: unknown, culprit: string, what: string): T {
+  const parsed = schema.safeParse(value, { reportInput: true });
+  if (!parsed.success) throw new Broken(culprit, `${what}: ${summarize(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+const ENVELOPES = { signature: DsseEnvelope, [RUN_FILES.redaction]: RedactionEnvelope } as const;
+
+/** A DSSE envelope (the run's, or the redaction's), its first signature taken as the signer's. */
+export function parseEnvelope(bytes: Bytes, culprit: keyof typeof ENVELOPES): Envelope {
+  const file = culprit === 'signature' ? RUN_FILES.signature : culprit;
+  const env = valid<z.infer<typeof DsseEnvelope> | z.infer<typeof RedactionEnvelope>>(
+    ENVELOPES[culprit],
+    json(bytes, culprit, file),
+    culprit,
+    file,
+  );
+  const [s] = env.signatures;
+  if (s === undefined) throw new Broken(culprit, `${file}: signatures: expected length >= 1, got 0`);
   return {
-    payloadType: o.payloadType,
-    payload: base64(o.payload, culprit, 'the payload'),
+    payloadType: env.payloadType,
+    payload: decode(env.payload),
     keyid: s.keyid,
-    sig: base64(s.sig, culprit, 'the signature'),
-    publicKey: base64(s.publicKey, culprit, 'the public key'),
+    sig: decode(s.sig),
+    publicKey: decode(s.publicKey),
   };
 }
 
-function digest(v: unknown): Digest | undefined {
-  if (!isObj(v) || !isText(v.sha256) || !HEX64.test(v.sha256)) return undefined;
-  if (typeof v.bytes !== 'number' || !Number.isInteger(v.bytes) || v.bytes < 0) return undefined;
-  return { bytes: v.bytes, sha256: v.sha256 };
-}
-
 /** A relative path inside the run directory: no `..`, no empty or `.` segment, not absolute. */
-function safePath(p: unknown): p is string {
-  return (
-    isText(p) &&
-    p !== '' &&
-    !p.startsWith('/') &&
-    !p.split('/').some((s) => s === '' || s === '.' || s === '..')
-  );
+function safePath(p: string): boolean {
+  return !p.startsWith('/') && !p.split('/').some((s) => s === '' || s === '.' || s === '..');
 }
 
-function fileDigest(v: unknown, culprit: string): FileDigest {
-  const d = digest(v);
-  if (!isObj(v) || !d || !safePath(v.path))
-    throw new Broken(culprit, 'a file entry is not a path, length and sha256');
-  return { path: v.path, ...d };
-}
-
-function unique<T extends { path: string }>(entries: T[], culprit: string): T[] {
+/** Paths the schemas allow but a run directory cannot hold: outside it, or listed twice. */
+function checkPaths<T extends { path: string }>(entries: readonly T[], culprit: string, what: string): T[] {
   const seen = new Set<string>();
-  for (const e of entries) {
-    if (seen.has(e.path)) throw new Broken(culprit, `${e.path} is listed twice`);
+  for (const [i, e] of entries.entries()) {
+    if (!safePath(e.path))
+      throw new Broken(
+        culprit,
+        `${what}: files[${i}].path: ${e.path} is not a path inside the run directory`,
+      );
+    if (seen.has(e.path)) throw new Broken(culprit, `${what}: files[${i}].path: ${e.path} is listed twice`);
     seen.add(e.path);
   }
-  return entries;
+  return [...entries];
 }
 
 /** The signed manifest (schema /1 or /2): the run id and every file's path, length and sha256. */
 export function parseManifest(payload: Bytes): Manifest {
-  const o = json(payload, 'signature', 'the signed payload');
-  const schemas = ['fitness-report.manifest/1', 'fitness-report.manifest/2'];
-  if (
-    !isObj(o) ||
-    !isText(o.schema) ||
-    !schemas.includes(o.schema) ||
-    !isText(o.runId) ||
-    !Array.isArray(o.files)
-  )
-    throw new Broken('signature', 'the signed payload is not a run manifest');
-  return {
-    runId: o.runId,
-    files: unique(
-      o.files.map((f) => fileDigest(f, 'signature')),
-      'signature',
-    ),
-  };
+  const what = `${RUN_FILES.signature} payload`;
+  const m = valid(SignedManifest, json(payload, 'signature', what), 'signature', what);
+  return { runId: m.runId, files: checkPaths(m.files, 'signature', what) };
 }
 
 /** The redaction payload (`fitness-report.redaction/1`): the published copies and their signed originals. */
 export function parseRedaction(payload: Bytes): Redaction {
   const culprit = RUN_FILES.redaction;
-  const o = json(payload, culprit, 'the redaction payload');
-  if (!isObj(o) || (o.schema !== undefined && o.schema !== 'fitness-report.redaction/1'))
-    throw new Broken(culprit, 'the payload is not a fitness-report.redaction/1 statement');
-  const orig = o.original;
-  if (
-    !isText(o.runId) ||
-    !isObj(orig) ||
-    !isText(orig.envelopeSha256) ||
-    !isText(orig.keyid) ||
-    !Array.isArray(o.files)
-  )
-    throw new Broken(culprit, 'the payload lacks the run id, the original envelope or the file list');
-  const files = o.files.map((f: unknown) => {
-    const entry = fileDigest(f, culprit);
-    const original = isObj(f) ? digest(f.original) : undefined;
-    if (!original) throw new Broken(culprit, `${entry.path}: no original length and sha256`);
-    return { ...entry, original };
-  });
-  return {
-    runId: o.runId,
-    original: { envelopeSha256: orig.envelopeSha256, keyid: orig.keyid },
-    files: unique(files, culprit),
-  };
+  const what = 'its payload';
+  const r = valid(RedactionPayload, json(payload, culprit, what), culprit, what);
+  if (r.original === null)
+    throw new Broken(culprit, `${what}: original: null names no signed original to check against`);
+  return { ...r, original: r.original, files: checkPaths(r.files, culprit, what) };
 }
 
 /**
- * The site's `keys.json` (`fitness-report.keys/1`, src/tape/keys-file.ts): the public keys it
- * publishes, their roles and the runs each signed.
+ * The site's `keys.json` (`fitness-report.keys/1`): the public keys it publishes, their roles and
+ * the runs each signed; or what is wrong with it, in one line.
  */
-export function parseKeys(value: unknown): PublishedKey[] | undefined {
-  if (!isObj(value) || value.schema !== 'fitness-report.keys/1' || !Array.isArray(value.keys))
-    return undefined;
-  const keys: PublishedKey[] = [];
-  for (const k of value.keys) {
-    if (!isObj(k) || !isText(k.keyid) || !isText(k.publicKey) || !Array.isArray(k.roles)) return undefined;
-    let publicKey: Bytes;
-    try {
-      publicKey = base64(k.publicKey, 'keys.json', 'a public key');
-    } catch {
-      return undefined;
-    }
-    const runs = Array.isArray(k.runs) ? k.runs.filter(isText) : [];
-    keys.push({ keyid: k.keyid, publicKey, roles: k.roles.filter(isText), runs });
-  }
-  return keys;
+export function parseKeys(value: unknown): { keys: PublishedKey[] } | { problem: string } {
+  if (value === KEYS_NOT_JSON) return { problem: 'not JSON' };
+  const parsed = KeysFile.safeParse(value, { reportInput: true });
+  if (!parsed.success) return { problem: summarize(parsed.error.issues) };
+  return { keys: parsed.data.keys.map((k) => ({ ...k, publicKey: decode(k.publicKey) })) };
 }

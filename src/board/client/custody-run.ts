@@ -1,5 +1,5 @@
 import { type SignerClaim, Unreachable, type Verdict, verifyCustody } from './custody.js';
-import type { Bytes } from './custody-parse.js';
+import { type Bytes, KEYS_NOT_JSON } from './custody-parse.js';
 
 /**
  * Runs the custody check on a run this site publishes: fetches `runs/<id>/…` and `keys.json`
@@ -24,10 +24,11 @@ async function fetchKeys(root: string): Promise<unknown> {
   const bytes = await fetchBytes(new URL('keys.json', root).href);
   if (bytes === undefined) return undefined;
   try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return value;
   } catch {
     // Not undefined: a keys.json that is there but unreadable must not read as "no keys published".
-    return 'unreadable';
+    return KEYS_NOT_JSON;
   }
 }
 

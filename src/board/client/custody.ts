@@ -1,17 +1,16 @@
 import { RUN_FILES } from '../../tape/file-names.js';
+import type { KeyRole } from '../../tape/keys-file.js';
 import {
   Broken,
   type Bytes,
   type Digest,
   type Envelope,
-  MANIFEST_TYPE,
   type Manifest,
   type PublishedKey,
   parseEnvelope,
   parseKeys,
   parseManifest,
   parseRedaction,
-  REDACTION_TYPE,
   type Redaction,
 } from './custody-parse.js';
 
@@ -34,7 +33,7 @@ export interface CustodyInput {
   runId: string;
   /** A run file's published bytes; undefined when the site does not have it (HTTP 404). */
   read: (path: string) => Promise<Bytes | undefined>;
-  /** The parsed `keys.json`, or undefined when the site publishes none. */
+  /** The parsed `keys.json` (KEYS_NOT_JSON when it is not JSON), or undefined when the site publishes none. */
   keys: unknown;
   /** The files the site says it published for the run (each must be in the signed manifest). */
   published?: readonly string[];
@@ -117,7 +116,7 @@ interface Signed {
 }
 
 async function checkSignatures(input: CustodyInput, subtle: SubtleCrypto, envBytes: Bytes): Promise<Signed> {
-  const env = parseEnvelope(envBytes, MANIFEST_TYPE, 'signature');
+  const env = parseEnvelope(envBytes, 'signature');
   const keyid = await checkEnvelope(subtle, env, 'signature');
   const manifest = parseManifest(env.payload);
   if (manifest.runId !== input.runId)
@@ -127,7 +126,7 @@ async function checkSignatures(input: CustodyInput, subtle: SubtleCrypto, envByt
   const expected = new Map(manifest.files.map((f) => [f.path, { ...f, redacted: false }]));
   const redactionBytes = await input.read(RUN_FILES.redaction);
   if (redactionBytes === undefined) return { keyid, key: env.publicKey, manifest, expected };
-  const renv = parseEnvelope(redactionBytes, REDACTION_TYPE, RUN_FILES.redaction);
+  const renv = parseEnvelope(redactionBytes, RUN_FILES.redaction);
   const publisher = await checkEnvelope(subtle, renv, RUN_FILES.redaction);
   const redaction = parseRedaction(renv.payload);
   checkRedaction(redaction, manifest, await sha256Hex(subtle, envBytes), keyid);
@@ -160,7 +159,7 @@ async function checkFiles(input: CustodyInput, subtle: SubtleCrypto, signed: Sig
 /** Why the site's keys.json does not vouch for the run's keys, or undefined when it does. */
 function untrusted(keys: PublishedKey[] | undefined, runId: string, signed: Signed): string | undefined {
   if (keys === undefined) return 'this site publishes no keys.json';
-  const find = (id: string, role: string) => keys.find((k) => k.keyid === id && k.roles.includes(role));
+  const find = (id: string, role: KeyRole) => keys.find((k) => k.keyid === id && k.roles.includes(role));
   const runKey = find(signed.keyid, 'run signer');
   if (!runKey || !sameBytes(runKey.publicKey, signed.key))
     return 'the site’s keys.json does not list this key as a run signer';
@@ -175,9 +174,10 @@ export async function verifyCustody(input: CustodyInput): Promise<Verdict> {
   const { subtle } = input;
   if (!subtle)
     return { state: 'cannot-check', reason: 'this page has no WebCrypto (it needs https or localhost)' };
-  const keys = input.keys === undefined ? undefined : parseKeys(input.keys);
-  if (input.keys !== undefined && keys === undefined)
-    return { state: 'cannot-check', reason: 'the site’s keys.json is not a list of keys' };
+  const read = input.keys === undefined ? undefined : parseKeys(input.keys);
+  if (read !== undefined && 'problem' in read)
+    return { state: 'cannot-check', reason: `the site’s keys.json is not a list of keys: ${read.problem}` };
+  const keys = read?.keys;
   try {
     const envBytes = await input.read(RUN_FILES.signature);
     if (envBytes === undefined) {

@@ -1,3 +1,4 @@
+import { isRecord } from '../../core/json.js';
 import type { SignerClaim } from './custody.js';
 import type { Story } from './story.js';
 import { parseStory } from './story-data.js';
@@ -29,30 +30,30 @@ function isText(v: unknown): v is string {
 }
 
 function parseSigner(value: unknown): SignerClaim | undefined {
-  const s = value as Record<string, unknown> | null | undefined;
-  if (!s || (s.status !== 'signed' && s.status !== 'unsigned')) return undefined;
+  if (!isRecord(value) || (value.status !== 'signed' && value.status !== 'unsigned')) return undefined;
   return {
-    status: s.status,
-    ...(isText(s.keyid) ? { keyid: s.keyid } : {}),
-    ...(isText(s.reason) ? { reason: s.reason } : {}),
+    status: value.status,
+    ...(isText(value.keyid) ? { keyid: value.keyid } : {}),
+    ...(isText(value.reason) ? { reason: value.reason } : {}),
   };
 }
 
-/** Validates the run data file by hand (no library in the browser); anything odd is refused. */
-export function parseRunData(value: unknown): RunData | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  const o = value as Record<string, unknown>;
-  const v = o.verification as Record<string, unknown> | undefined;
+function parsePlanes(value: unknown[]): RunData['planes'] {
+  return value.flatMap((p) => {
+    if (!isRecord(p) || !isText(p.plane) || !isText(p.path)) return [];
+    // Only plain file names inside the run's own directory.
+    if (!/^[A-Za-z0-9._-]+$/.test(p.path) || p.path.startsWith('.')) return [];
+    return [{ plane: p.plane, path: p.path }];
+  });
+}
+
+/** Validates the run data file by hand; anything odd is refused. */
+export function parseRunData(o: unknown): RunData | undefined {
+  if (!isRecord(o)) return undefined;
+  const v = o.verification;
   if (!isText(o.runId) || !isText(o.serverSlug) || !isText(o.outcome) || !isText(o.recordPage))
     return undefined;
-  if (!Array.isArray(o.planes) || v === undefined || v === null || !isText(v.status)) return undefined;
-  const planes = o.planes.flatMap((p: unknown) => {
-    const q = p as Record<string, unknown> | null;
-    if (!q || !isText(q.plane) || !isText(q.path)) return [];
-    // Only plain file names inside the run's own directory.
-    if (!/^[A-Za-z0-9._-]+$/.test(q.path) || q.path.startsWith('.')) return [];
-    return [{ plane: q.plane, path: q.path }];
-  });
+  if (!Array.isArray(o.planes) || !isRecord(v) || !isText(v.status)) return undefined;
   const problems = Array.isArray(v.problems) ? v.problems.filter(isText) : [];
   const story = parseStory(o.story);
   const files = Array.isArray(o.files) ? o.files.filter(isText) : [];
@@ -62,7 +63,7 @@ export function parseRunData(value: unknown): RunData | undefined {
     serverSlug: o.serverSlug,
     outcome: o.outcome,
     recordPage: o.recordPage,
-    planes,
+    planes: parsePlanes(o.planes),
     verification: { status: v.status, ...(isText(v.keyid) ? { keyid: v.keyid } : {}), problems },
     files,
     ...(signer ? { signer } : {}),
@@ -89,7 +90,8 @@ async function fetchText(url: string): Promise<string> {
 /** The run data file alone: small, so the story paints before any tape is fetched. */
 export async function loadRunData(runId: string, base: string): Promise<RunData> {
   const dataUrl = new URL(`data/${encodeURIComponent(runId)}.json`, base).href;
-  const data = parseRunData(JSON.parse(await fetchText(dataUrl)) as unknown);
+  const value: unknown = JSON.parse(await fetchText(dataUrl));
+  const data = parseRunData(value);
   if (!data) throw new Error(`${dataUrl}: not a run data file`);
   return data;
 }

@@ -15,17 +15,29 @@ import { VirtualList } from './virtual.js';
  */
 const ROW_HEIGHT = 22;
 
-const state = {
-  entries: [] as Entry[],
-  rows: [] as Row[],
-  index: new Map<string, number>(),
-  filters: { phase: '', task: '', errorsOnly: false, corr: '', grouping: 'corr', unfold: false } as Filters,
-  selected: undefined as number | undefined,
-  story: undefined as Story | undefined,
+interface ViewerState {
+  entries: Entry[];
+  rows: Row[];
+  index: Map<string, number>;
+  filters: Filters;
+  selected: number | undefined;
+  story: Story | undefined;
   /** The story came with the run (built from the published tapes); else it is told here. */
+  storyGiven: boolean;
+  title: string;
+  search: SearchState;
+}
+
+const state: ViewerState = {
+  entries: [],
+  rows: [],
+  index: new Map(),
+  filters: { phase: '', task: '', errorsOnly: false, corr: '', grouping: 'corr', unfold: false },
+  selected: undefined,
+  story: undefined,
   storyGiven: false,
   title: '',
-  search: { query: '', hits: [], more: 0, at: -1 } as SearchState,
+  search: { query: '', hits: [], more: 0, at: -1 },
 };
 
 const list = new VirtualList(ui.timeline, ui.spacer, ROW_HEIGHT, (el, i) =>

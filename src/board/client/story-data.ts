@@ -1,41 +1,39 @@
+import { isRecord } from '../../core/json.js';
 import type { GroupStory, Handshake, PhaseStory, Span, Story, ToolStory, TrialStory } from './story.js';
 
 /**
- * Reads a story from the run data file by hand (no schema library in the browser): anything of the
+ * Reads a story from the run data file by hand, with type guards: anything of the
  * wrong shape makes the whole story unreadable, and the viewer then tells it from the tapes itself.
  */
 type Obj = Record<string, unknown>;
 
-const obj = (v: unknown): Obj | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const text = (v: unknown): v is string => typeof v === 'string';
 
 class Bad extends Error {}
 
-function need<T>(ok: boolean, value: T): T {
-  if (!ok) throw new Bad();
-  return value;
+/** `v` when the guard holds; otherwise the whole story is unreadable. */
+function need<T>(v: unknown, guard: (v: unknown) => v is T): T {
+  if (!guard(v)) throw new Bad();
+  return v;
 }
 
 function n(o: Obj, k: string): number {
-  return need(num(o[k]), o[k] as number);
+  return need(o[k], num);
 }
 
 function s(o: Obj, k: string): string {
-  return need(text(o[k]), o[k] as string);
+  return need(o[k], text);
 }
 
 function optS(o: Obj, k: string): { [key: string]: string } {
   const v = o[k];
-  if (v === undefined) return {};
-  return { [k]: need(text(v), v as string) };
+  return v === undefined ? {} : { [k]: need(v, text) };
 }
 
 function optN(o: Obj, k: string): { [key: string]: number } {
   const v = o[k];
-  if (v === undefined) return {};
-  return { [k]: need(num(v), v as number) };
+  return v === undefined ? {} : { [k]: need(v, num) };
 }
 
 function span(o: Obj): Span {
@@ -49,8 +47,10 @@ function span(o: Obj): Span {
   };
 }
 
+const isList = (v: unknown): v is unknown[] => Array.isArray(v);
+
 function list<T>(v: unknown, read: (o: Obj) => T): T[] {
-  return need(Array.isArray(v), v as unknown[]).map((x) => read(need(obj(x) !== undefined, obj(x) as Obj)));
+  return need(v, isList).map((x) => read(need(x, isRecord)));
 }
 
 function group(o: Obj): GroupStory {
@@ -73,7 +73,7 @@ function trial(o: Obj): TrialStory {
     harnessMs: n(o, 'harnessMs'),
     sessionEvents: n(o, 'sessionEvents'),
   };
-  if (o.passed !== undefined) t.passed = need(typeof o.passed === 'boolean', o.passed === true);
+  if (o.passed !== undefined) t.passed = need(o.passed, (v): v is boolean => typeof v === 'boolean');
   return t;
 }
 
@@ -102,11 +102,12 @@ function handshake(o: Obj): Handshake {
   };
 }
 
-const refs = (v: unknown) => need(Array.isArray(v) && (v as unknown[]).every(text), v as string[]);
+const isRefs = (v: unknown): v is string[] => Array.isArray(v) && v.every(text);
+const refs = (v: unknown) => need(v, isRefs);
 
 export function parseStory(value: unknown): Story | undefined {
-  const o = obj(value);
-  if (o === undefined) return undefined;
+  if (!isRecord(value)) return undefined;
+  const o = value;
   try {
     const story: Story = {
       lines: n(o, 'lines'),
@@ -123,8 +124,7 @@ export function parseStory(value: unknown): Story | undefined {
       unreadable: n(o, 'unreadable'),
       unreadableRefs: refs(o.unreadableRefs),
     };
-    const h = obj(o.handshake);
-    if (h !== undefined) story.handshake = handshake(h);
+    if (isRecord(o.handshake)) story.handshake = handshake(o.handshake);
     return story;
   } catch (err) {
     if (err instanceof Bad) return undefined;

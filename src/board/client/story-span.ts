@@ -1,5 +1,5 @@
 import type { Span } from './story.js';
-import { asObject, type Entry, type Json, type JsonObject } from './tape.js';
+import { asObject, type Entry, type JsonObject, parseJson } from './tape.js';
 
 // The pieces every span of the story is made of: where it starts, what it counts.
 
@@ -15,7 +15,7 @@ export function refOf(e: Entry): string {
 
 export function parsed(e: Entry): JsonObject | undefined {
   try {
-    return asObject(JSON.parse(e.text) as Json);
+    return asObject(parseJson(e.text));
   } catch {
     return undefined;
   }

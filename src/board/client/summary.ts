@@ -1,8 +1,8 @@
-import { asObject, type Entry, type Json, type JsonObject, str } from './tape.js';
+import { asObject, type Entry, type JsonObject, parseJson, str } from './tape.js';
 
 function parse(e: Entry): JsonObject | undefined {
   try {
-    return asObject(JSON.parse(e.text) as Json);
+    return asObject(parseJson(e.text));
   } catch {
     return undefined;
   }

@@ -43,6 +43,11 @@ export interface Entry {
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
+/** A JSON text's value (JSON.parse yields nothing but JSON values; it throws on anything else). */
+export function parseJson(text: string): Json {
+  return JSON.parse(text);
+}
+
 export function asObject(v: Json | undefined): JsonObject | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
 }
@@ -197,7 +202,7 @@ export class TapeParser {
       if (raw.trim() === '') continue;
       let value: Json;
       try {
-        value = JSON.parse(raw) as Json;
+        value = parseJson(raw);
       } catch {
         out.push(entry(plane, this.lineNo, this.last, raw, UNREADABLE));
         continue;
@@ -230,7 +235,7 @@ export function planeOf(entries: readonly Entry[], name: string): string {
   const meta = entries.find((e) => e.kind === 'meta');
   if (meta) {
     try {
-      const kind = str(asObject(JSON.parse(meta.text) as Json)?.kind);
+      const kind = str(asObject(parseJson(meta.text))?.kind);
       if (kind === 'mcp') return 'wire';
       if (kind === 'llm') return 'agent';
     } catch {

@@ -1,6 +1,6 @@
 import { phaseOfCorr, taskOfCorr, verifyCorrId } from '../../tape/corr-id.js';
 import { isSessionEvent } from './story-span.js';
-import { asObject, type Entry, type Json, type JsonObject, str } from './tape.js';
+import { asObject, type Entry, type JsonObject, parseJson, str } from './tape.js';
 
 const PLANE_ORDER: Readonly<Record<string, number>> = { wire: 0, agent: 1, judge: 2 };
 
@@ -83,7 +83,7 @@ export function linkPairs(entries: Entry[]): void {
 
 function blocksOf(e: Entry): JsonObject[] {
   try {
-    const blocks = asObject(JSON.parse(e.text) as Json)?.blocks;
+    const blocks = asObject(parseJson(e.text))?.blocks;
     if (!Array.isArray(blocks)) return [];
     return blocks.flatMap((b) => {
       const o = asObject(b);

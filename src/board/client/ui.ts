@@ -2,38 +2,39 @@ import { showCustody } from './custody-badge.js';
 import type { RunData } from './load.js';
 
 /** The viewer page's elements (see pages/viewer.ts), looked up once. */
-function byId<T extends HTMLElement>(id: string): T {
+function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
   if (!el) throw new Error(`viewer page is missing #${id}`);
-  return el as T;
+  if (!(el instanceof type)) throw new Error(`viewer page's #${id} is not a ${type.name}`);
+  return el;
 }
 
 export const ui = {
-  title: byId<HTMLElement>('viewer-title'),
-  signature: byId<HTMLElement>('signature'),
-  story: byId<HTMLElement>('story'),
-  compare: byId<HTMLElement>('compare'),
-  trialHead: byId<HTMLElement>('trial-head'),
-  status: byId<HTMLElement>('counts'),
-  phase: byId<HTMLSelectElement>('f-phase'),
-  task: byId<HTMLSelectElement>('f-task'),
-  errors: byId<HTMLInputElement>('f-errors'),
-  grouping: byId<HTMLSelectElement>('f-group'),
-  unfold: byId<HTMLInputElement>('f-unfold'),
-  corrBox: byId<HTMLElement>('f-corr'),
-  corrId: byId<HTMLElement>('f-corr-id'),
-  corrClear: byId<HTMLButtonElement>('f-corr-clear'),
-  searchForm: byId<HTMLFormElement>('search-form'),
-  search: byId<HTMLInputElement>('search'),
-  searchCount: byId<HTMLElement>('search-count'),
-  searchPrev: byId<HTMLButtonElement>('search-prev'),
-  timeline: byId<HTMLElement>('timeline'),
-  spacer: byId<HTMLElement>('spacer'),
-  detail: byId<HTMLElement>('detail'),
-  urlForm: byId<HTMLFormElement>('open-url'),
-  urlInput: byId<HTMLInputElement>('tape-url'),
-  drop: byId<HTMLElement>('dropzone'),
-  file: byId<HTMLInputElement>('tape-file'),
+  title: byId('viewer-title', HTMLElement),
+  signature: byId('signature', HTMLElement),
+  story: byId('story', HTMLElement),
+  compare: byId('compare', HTMLElement),
+  trialHead: byId('trial-head', HTMLElement),
+  status: byId('counts', HTMLElement),
+  phase: byId('f-phase', HTMLSelectElement),
+  task: byId('f-task', HTMLSelectElement),
+  errors: byId('f-errors', HTMLInputElement),
+  grouping: byId('f-group', HTMLSelectElement),
+  unfold: byId('f-unfold', HTMLInputElement),
+  corrBox: byId('f-corr', HTMLElement),
+  corrId: byId('f-corr-id', HTMLElement),
+  corrClear: byId('f-corr-clear', HTMLButtonElement),
+  searchForm: byId('search-form', HTMLFormElement),
+  search: byId('search', HTMLInputElement),
+  searchCount: byId('search-count', HTMLElement),
+  searchPrev: byId('search-prev', HTMLButtonElement),
+  timeline: byId('timeline', HTMLElement),
+  spacer: byId('spacer', HTMLElement),
+  detail: byId('detail', HTMLElement),
+  urlForm: byId('open-url', HTMLFormElement),
+  urlInput: byId('tape-url', HTMLInputElement),
+  drop: byId('dropzone', HTMLElement),
+  file: byId('tape-file', HTMLInputElement),
 };
 
 export function setOptions(select: HTMLSelectElement, values: readonly string[]): void {
