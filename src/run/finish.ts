@@ -6,7 +6,7 @@ import { describeError } from '../core/errors.js';
 import { outcomeOf } from '../gates/ladder.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
-import { scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
+import { parseRecord, scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
@@ -81,7 +81,8 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   let text = failures.length === 0 ? await recordText(input, ending, signer, endedAt, failures) : undefined;
   text ??= await voidRecordText(ctx, signer, failures.join('; '), recordPath, endedAt);
   await writeRecordText(recordPath, text);
-  const record = JSON.parse(text) as RunRecord;
+  // What was written, read back through the record's schema (never a cast).
+  const record = parseRecord(text, recordPath);
   await sign(ctx, key, signer, record);
   const exitCode = record.outcome === 'SCORED' ? 0 : record.outcome === 'VOID' ? 3 : 1;
   ctx.progress(`record: ${recordPath}`);

@@ -4,7 +4,6 @@ import { describeTarget } from '../connect/target.js';
 import { outcomeOf, type RunEnding } from '../gates/ladder.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
-import type { GateId } from '../record/outcome.js';
 import { PreRegistration } from '../record/prereg.js';
 import { refusalOf } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
@@ -172,7 +171,7 @@ function voidBlock(source: RecordSource, stop: RunStop | undefined, endedAt: Dat
     at: endedAt.toISOString(),
     completed: {
       stages: [...source.stages],
-      gates: source.gates.map((g) => g.gate as GateId),
+      gates: source.gates.map((g) => g.gate),
       trials: { ...source.trials },
     },
   };
