@@ -1,8 +1,19 @@
 import { z } from 'zod';
+import { tracesUrl } from '../export/index.js';
 import { type Flag, flagHelp, flagsFor } from './flags.js';
 import { headers } from './target-flags.js';
 
 const text = (t: string) => t;
+
+/** An endpoint `export` can send to: the exporter's own rule (`tracesUrl`), asked before the run. */
+function isEndpoint(t: string): boolean {
+  try {
+    tracesUrl(t);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * What `run` does with its output, beside the run's settings: how progress is shown and where the
@@ -16,7 +27,8 @@ export const OutputOptions = z
       .default(false)
       .describe('plain progress lines only, even on a terminal (what a pipe or a file gets)'),
     otlp: z
-      .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+      .string()
+      .refine(isEndpoint, { error: 'must be an http or https URL' })
       .optional()
       .describe(
         'when the run is recorded, send it to this OTLP/HTTP endpoint as spans (what `export otlp RUN --endpoint URL` sends; see `export --help`)',
