@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { mapLimit } from '../agents/pool.js';
 import type { TargetInput } from '../connect/target.js';
 import { describeError } from '../core/errors.js';
+import { mapLimit } from '../core/pool.js';
 import type { RunRecord } from '../record/run.js';
 import type { RunOptions } from '../run/options.js';
 import { runFitness } from '../run/run-fitness.js';
