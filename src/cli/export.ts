@@ -35,7 +35,7 @@ Options:
 
 Exit codes: 0 sent, 1 the endpoint refused or could not be reached (one line says why), 2 usage.`;
 
-export interface OtlpArgs {
+interface OtlpArgs {
   endpoint: string;
   headers: Record<string, string>;
   content: boolean;
@@ -83,41 +83,6 @@ function parseArgs(argv: readonly string[], io: CommandIO): { args: OtlpArgs; re
   if (args.endpoint === '')
     args.endpoint = io.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? io.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
   return { args, rest };
-}
-
-/**
- * `run`'s own OTLP flags, taken out before the run's arguments are read (never after `--`, where
- * the server's argv starts): `--otlp URL`, `--otlp-header 'K: V'` (repeatable), `--otlp-content`.
- */
-export function takeRunOtlpFlags(argv: readonly string[]): { otlp?: OtlpArgs; rest: string[] } {
-  const rest: string[] = [];
-  const otlp: OtlpArgs = { endpoint: '', headers: {}, content: false, secrets: [] };
-  let seen = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i] ?? '';
-    if (a === '--') {
-      rest.push(...argv.slice(i));
-      break;
-    }
-    if (a !== '--otlp' && a !== '--otlp-header' && a !== '--otlp-content') {
-      rest.push(a);
-      continue;
-    }
-    seen = true;
-    if (a === '--otlp-content') {
-      otlp.content = true;
-      continue;
-    }
-    const v = argv[++i];
-    if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
-    if (a === '--otlp') otlp.endpoint = v;
-    else {
-      const [k, val] = header(v);
-      otlp.headers[k] = val;
-    }
-  }
-  if (seen && otlp.endpoint === '') throw new UsageError('--otlp-header and --otlp-content need --otlp URL');
-  return seen ? { otlp, rest } : { rest };
 }
 
 export const exportCommand: Command = {

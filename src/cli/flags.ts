@@ -96,7 +96,7 @@ export function flagsFor<T>(describe: (key: keyof T & string) => string | undefi
         ...base(key, spec),
         shown: () => words(spec.default),
         apply: (into) => {
-          into[key] = spec.value;
+          into[key] = merged(into[key], spec.value);
         },
       };
     },

@@ -1,4 +1,4 @@
-import { parseRosterArgs, type RosterArgs } from '../roster/args.js';
+import type { RosterArgs } from '../roster/args.js';
 import { finish } from '../roster/finish.js';
 import { runRoster } from '../roster/local.js';
 import { progressPrinter } from '../roster/progress.js';
@@ -7,6 +7,7 @@ import { summaryLines } from '../roster/summary.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
+import { parseRosterArgs, rosterFlagHelp } from './roster-args.js';
 
 const USAGE = `Usage: fitness-report roster ROSTER [options]                      (on this machine)
        fitness-report roster ROSTER --resume [options]             (continue an interrupted roster)
@@ -14,33 +15,22 @@ const USAGE = `Usage: fitness-report roster ROSTER [options]                    
 
 Measures every server of ROSTER, an mcpServers file (the format MCP clients read), each entry × attempt
 as its own run in its own process, then builds one board. Per entry, beside command/args/env/cwd or
-url/headers: attempts, credential, given, readOnly, run {tasks, extensions, seed, runner, …},
+url/headers: attempts, credential, given, readOnly, run {tasks, reps: {drive}, seed, runner, …},
 serve {command, args, env} (an HTTP server started per job; \${PORT} is a free port), data (a folder
 copied fresh per job; \${DATA} names the copy), conformance (false skips it), timeoutMs. Relative paths
 resolve from the roster's folder. An entry that cannot be parsed is reported by name; the rest run.
+An entry's run takes the settings below by their names in run (reps {nulls, construct, drive}; the
+older repsNulls, repsConstruct, repsDrive are read as reps), with the same ranges and messages.
 
 The work list lives in <out>/roster.sqlite: each entry × attempt is a job with a stable key, each
 time it runs is a try. A try whose process dies (killed, Ctrl-C, a reboot) is recorded VOID and the
 job runs again as the next attempt, both on the board; a finished job never runs again.
 
 Options:
-  --out DIR                 runs folder and work list (default fitness-runs)
-  --site DIR                where the board is built (default fitness-site)
-  --resume                  continue the work list in --out (required when it already has jobs)
-  --concurrency N           servers measured at once (default 2); attempts of one entry never overlap
-  --only NAME[,NAME]        run only these entries (repeatable)
-  --no-conformance          do not run the official conformance suite alongside
-  --conformance-timeout MS  time limit of the suite per job (default 120000)
-  --job-timeout MS          time limit of one job: the run ends VOID budget_exhausted (default 3600000)
-  --max-tries N             tries of one job that may die before it is failed (default 3)
-  --plain                   plain progress lines even on a terminal
-  --queue URL               put the jobs on BullMQ over Redis (redis://) or PostgreSQL (postgres://);
-                            \`fitness-report worker --queue URL\` on any machine runs them
-  --queue-name NAME         BullMQ queue name (default fitness-roster)
-  --roster-id ID            the roster's id on the queue (default: its file name and path hash)
-Run options for every entry (an entry's own "run" wins): --runner --judge --generator --tasks
-  --reps-nulls --reps-construct --reps-drive --extensions --batch-tasks --seed --trial-concurrency
-  --allow-destructive --no-screen --max-steps --trial-timeout --call-timeout --token-budget
+${rosterFlagHelp().own}
+
+Run settings for every entry (an entry's own "run" wins; the defaults are run's):
+${rosterFlagHelp().run}
 
 ${exitCodeHelp({ ok: 'every job finished (whatever its outcome) and the board was built', finding: 'an entry could not be parsed or run, or a job failed (its tries kept dying)' })}
   (2 also: the roster file is missing or not an mcpServers file, or the queue cannot be reached; 3 also: the roster was

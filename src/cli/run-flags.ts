@@ -7,7 +7,7 @@ import { GeneratorName, SettingsFields, type SettingsInput } from '../run/settin
 import { type Flag, flagHelp, flagsFor } from './flags.js';
 
 /** `12` → 12; anything but an integer is a usage error naming the flag (ranges are the schema's). */
-function integer(text: string, flag: string): number {
+export function integer(text: string, flag: string): number {
   if (!/^-?\d+$/.test(text)) throw new UsageError(`${flag} needs an integer, got '${text}'`);
   return Number(text);
 }

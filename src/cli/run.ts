@@ -1,12 +1,12 @@
-import { exportRun, tracesUrl } from '../export/index.js';
+import { exportRun } from '../export/index.js';
 import { outcomeLine } from '../run/outcome-line.js';
 import { runFitness } from '../run/run-fitness.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
-import { type OtlpArgs, takeRunOtlpFlags } from './export.js';
 import { type LiveDisplay, liveDisplay } from './live/terminal.js';
-import { parseRunArgs } from './run-args.js';
+import { DISPLAY_FLAGS, OTLP_FLAGS, outputHelp } from './output-flags.js';
+import { parseRunCommand, type RunCommandArgs } from './run-args.js';
 import { HARNESS_FLAGS, MODEL_FLAGS, REGISTRATION_FLAGS, settingsHelp } from './run-flags.js';
 import { targetFlagHelp } from './target-flags.js';
 
@@ -45,16 +45,13 @@ Display:
   elapsed time, the phase's ETA at the pace of its trials so far, model calls and spend so far (from
   the price table; "at least $X" with the reason when a price or a usage report is missing). The
   block is erased when the run ends; the outcome and run lines stay.
-  --plain                 plain progress lines only, even on a terminal (what a pipe or a file gets)
+${outputHelp(DISPLAY_FLAGS)}
 
 Harness:
 ${settingsHelp(HARNESS_FLAGS)}
 
 Export:
-  --otlp URL              when the run is recorded, send it to this OTLP/HTTP endpoint as spans
-                          (what \`export otlp RUN --endpoint URL\` sends; see \`export --help\`)
-  --otlp-header 'K: V'    header for the OTLP endpoint (repeatable; never written anywhere)
-  --otlp-content          include tool arguments/results and model text in the spans (off by default)
+${outputHelp(OTLP_FLAGS)}
 
 Signals: Ctrl-C (SIGINT) or SIGTERM ends the run VOID aborted with its record, tapes and signature
 (the live block says "stopping: finishing the record (VOID aborted)…" while it is written); a second
@@ -64,19 +61,6 @@ With --otlp, an endpoint that refuses or cannot be reached is one line on stderr
 directory is complete and untouched.
 
 ${exitCodeHelp({ ok: 'SCORED', finding: 'refused: a gate refused the run (its record says which and why)' })}`;
-
-/** The run's own options: everything before `--` (after it is the server's command). */
-function ownArgs(argv: readonly string[]): readonly string[] {
-  const end = argv.indexOf('--');
-  return end === -1 ? argv : argv.slice(0, end);
-}
-
-const takePlain = (argv: readonly string[]) => ownArgs(argv).includes('--plain');
-
-function withoutPlain(argv: readonly string[]): string[] {
-  const own = ownArgs(argv);
-  return [...own.filter((a) => a !== '--plain'), ...argv.slice(own.length)];
-}
 
 /** The live display when both output streams are a terminal; otherwise the plain lines. */
 function liveOnTerminal(): LiveDisplay | undefined {
@@ -89,19 +73,16 @@ export const runCommand: Command = {
   summary: 'measure a server: suite, gates, drive; writes a signed run (run -- CMD... | --url URL)',
   usage: USAGE,
   async run(argv, io) {
-    let options: ReturnType<typeof parseRunArgs>;
-    let otlp: OtlpArgs | undefined;
+    let parsed: RunCommandArgs;
     try {
-      const taken = takeRunOtlpFlags(argv);
-      otlp = taken.otlp;
       // A bad endpoint is a usage error before anything runs, not a surprise after.
-      if (otlp !== undefined) tracesUrl(otlp.endpoint);
-      options = parseRunArgs(withoutPlain(taken.rest), io);
+      parsed = parseRunCommand(argv, io);
     } catch (err) {
       io.err(`fitness-report run: ${describeError(err)}`);
       return EXIT.usage;
     }
-    const live = takePlain(argv) ? undefined : liveOnTerminal();
+    const { options, output } = parsed;
+    const live = output.plain ? undefined : liveOnTerminal();
     try {
       const result = await runFitness({
         ...options,
@@ -112,12 +93,12 @@ export const runCommand: Command = {
       live?.close();
       io.out(outcomeLine(result.record));
       io.out(`run: ${result.dir}`);
-      if (otlp === undefined) return result.exitCode;
+      if (output.otlp === undefined) return result.exitCode;
       try {
         const sent = await exportRun(result.dir, {
-          endpoint: otlp.endpoint,
-          headers: otlp.headers,
-          content: otlp.content,
+          endpoint: output.otlp,
+          headers: output.otlpHeaders,
+          content: output.otlpContent,
         });
         io.err(`otlp: exported ${sent.spans} spans as trace ${sent.traceId}`);
       } catch (err) {

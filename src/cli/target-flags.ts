@@ -34,7 +34,8 @@ function assignment(flag: string, text: string): [string, string] {
 }
 
 const text = (t: string) => t;
-const headers = (texts: readonly string[], flag: string) =>
+/** `'K: V'` texts → a header map; a malformed one is a usage error that never echoes its value. */
+export const headers = (texts: readonly string[], flag: string) =>
   Object.fromEntries(texts.map((t) => header(flag, t)));
 const assignments = (texts: readonly string[], flag: string) =>
   Object.fromEntries(texts.map((t) => assignment(flag, t)));

@@ -122,3 +122,14 @@ export function describeError(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;
   return String(err);
 }
+
+/** The message of whatever was thrown (a thrown non-Error is its own text). */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The system error code of whatever was thrown (`ENOENT`, `EEXIST`, `EPERM`), if it has one. */
+export function errnoCode(err: unknown): string | undefined {
+  if (!(err instanceof Error) || !('code' in err)) return undefined;
+  return typeof err.code === 'string' ? err.code : undefined;
+}

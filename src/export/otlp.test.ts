@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { takeRunOtlpFlags } from '../cli/export.js';
 import { chatSpan, splitModel } from './model-spans.js';
 import { tracesUrl } from './otlp.js';
 
@@ -12,30 +11,6 @@ describe('OTLP endpoint and flags', () => {
     expect(tracesUrl('http://collector:4318/v1/traces')).toBe('http://collector:4318/v1/traces');
     expect(() => tracesUrl('ftp://x')).toThrow(/only http and https/);
     expect(() => tracesUrl('nope')).toThrow(/not a URL/);
-  });
-
-  it("takes run's --otlp flags before --, never the server's argv", () => {
-    const taken = takeRunOtlpFlags([
-      '--tasks',
-      '8',
-      '--otlp',
-      'http://h:4318',
-      '--otlp-header',
-      'A: b',
-      '--',
-      'srv',
-      '--otlp',
-      'x',
-    ]);
-    expect(taken.otlp).toEqual({
-      endpoint: 'http://h:4318',
-      headers: { A: 'b' },
-      content: false,
-      secrets: [],
-    });
-    expect(taken.rest).toEqual(['--tasks', '8', '--', 'srv', '--otlp', 'x']);
-    expect(takeRunOtlpFlags(['--', 'srv']).otlp).toBeUndefined();
-    expect(() => takeRunOtlpFlags(['--otlp-content'])).toThrow(/need --otlp URL/);
   });
 });
 

@@ -1,115 +1,46 @@
-import { resolve } from 'node:path';
-import { UsageError } from '../core/errors.js';
-import { RunOverrides } from './entry.js';
+import { z } from 'zod';
+import type { RunOverrides } from './entry.js';
 
-/** `fitness-report roster` arguments, typed. */
-export interface RosterArgs {
+/** A count ≥ 1; the message names the value, the CLI names the flag. */
+const count = z
+  .int({ error: (i) => (typeof i.input === 'number' ? `must be an integer, got ${i.input}` : undefined) })
+  .min(1, { error: (i) => `must be at least 1, got ${String(i.input)}` });
+const name = z.string().min(1);
+
+/**
+ * The roster's own options (how it runs its jobs, not what each run registers), once: the flags of
+ * `fitness-report roster` (`src/cli/roster-args.ts`) are typed against these keys, read through
+ * this schema and described by it. An option left out takes the default where it is used.
+ */
+export const RosterOptions = z.object({
+  out: name.default('fitness-runs').describe('runs folder and work list'),
+  site: name.default('fitness-site').describe('where the board is built'),
+  resume: z
+    .boolean()
+    .default(false)
+    .describe('continue the work list in --out (required when it already has jobs)'),
+  concurrency: count.optional().describe('servers measured at once; attempts of one entry never overlap'),
+  only: z.array(name).optional().describe('run only these entries (repeatable)'),
+  conformance: z
+    .object({ enabled: z.boolean().default(true), timeoutMs: count.optional() })
+    .prefault({})
+    .describe('the official conformance suite, run alongside each job on a server of its own'),
+  jobTimeoutMs: count.optional().describe('time limit of one job: the run ends VOID budget_exhausted'),
+  maxTries: count.optional().describe('tries of one job that may die before it is failed'),
+  plain: z.boolean().default(false).describe('plain progress lines even on a terminal'),
+  queue: name
+    .optional()
+    .describe(
+      'put the jobs on BullMQ over Redis (redis://) or PostgreSQL (postgres://); `fitness-report worker --queue URL` on any machine runs them',
+    ),
+  queueName: name.optional().describe('BullMQ queue name'),
+  rosterId: name.optional().describe("the roster's id on the queue"),
+});
+export type RosterOptionsInput = z.input<typeof RosterOptions>;
+
+/** `fitness-report roster` arguments, read: the roster file, its options, and run settings for every entry. */
+export type RosterArgs = z.output<typeof RosterOptions> & {
   roster: string;
-  out: string;
-  site: string;
-  resume: boolean;
-  concurrency?: number;
-  only?: string[];
-  conformance: { enabled: boolean; timeoutMs?: number };
-  jobTimeoutMs?: number;
-  maxTries?: number;
-  queue?: string;
-  queueName?: string;
-  rosterId?: string;
-  plain: boolean;
+  /** Run settings for every entry (an entry's own `run` wins). */
   defaults: RunOverrides;
-}
-
-const INT_FLAGS: Record<string, keyof RunOverrides> = {
-  '--tasks': 'tasks',
-  '--reps-nulls': 'repsNulls',
-  '--reps-construct': 'repsConstruct',
-  '--reps-drive': 'repsDrive',
-  '--extensions': 'extensions',
-  '--batch-tasks': 'batchTasks',
-  '--seed': 'seed',
-  '--trial-concurrency': 'concurrency',
-  '--max-steps': 'maxSteps',
-  '--trial-timeout': 'trialTimeoutMs',
-  '--call-timeout': 'callTimeoutMs',
-  '--token-budget': 'tokenBudget',
 };
-const TEXT_FLAGS: Record<string, 'runner' | 'judge' | 'generator'> = {
-  '--runner': 'runner',
-  '--judge': 'judge',
-  '--generator': 'generator',
-};
-
-function int(flag: string, text: string | undefined): number {
-  if (text === undefined || !/^-?\d+$/.test(text))
-    throw new UsageError(`${flag} needs an integer, got '${text ?? ''}'`);
-  return Number(text);
-}
-
-/** Parses `roster ROSTER [options]` (a bad flag is a usage fault naming it). */
-export function parseRosterArgs(argv: readonly string[], cwd: string): RosterArgs {
-  let roster: string | undefined;
-  const a: Omit<RosterArgs, 'roster' | 'defaults'> = {
-    out: 'fitness-runs',
-    site: 'fitness-site',
-    resume: false,
-    plain: false,
-    conformance: { enabled: true },
-  };
-  const defaults: Record<string, unknown> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i] ?? '';
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    if (!flag.startsWith('--')) {
-      if (roster !== undefined) throw new UsageError(`one roster file only (got '${roster}' and '${flag}')`);
-      roster = flag;
-    } else if (flag === '--out') a.out = value();
-    else if (flag === '--site') a.site = value();
-    else if (flag === '--resume') a.resume = true;
-    else if (flag === '--plain') a.plain = true;
-    else if (flag === '--concurrency') a.concurrency = int(flag, value());
-    else if (flag === '--only')
-      a.only = [
-        ...(a.only ?? []),
-        ...value()
-          .split(',')
-          .filter((s) => s !== ''),
-      ];
-    else if (flag === '--no-conformance') a.conformance.enabled = false;
-    else if (flag === '--conformance-timeout') a.conformance.timeoutMs = int(flag, value());
-    else if (flag === '--job-timeout') a.jobTimeoutMs = int(flag, value());
-    else if (flag === '--max-tries') a.maxTries = int(flag, value());
-    else if (flag === '--queue') a.queue = value();
-    else if (flag === '--queue-name') a.queueName = value();
-    else if (flag === '--roster-id') a.rosterId = value();
-    else if (flag === '--allow-destructive') defaults.allowDestructive = true;
-    else if (flag === '--no-screen') defaults.screen = false;
-    else if (flag in INT_FLAGS) defaults[INT_FLAGS[flag] ?? ''] = int(flag, value());
-    else if (flag in TEXT_FLAGS) defaults[TEXT_FLAGS[flag] ?? ''] = value();
-    else throw new UsageError(`unknown option '${flag}' (try roster --help)`);
-  }
-  if (roster === undefined) throw new UsageError('name a roster file: fitness-report roster ROSTER');
-  for (const [flag, n] of [
-    ['--concurrency', a.concurrency],
-    ['--max-tries', a.maxTries],
-    ['--job-timeout', a.jobTimeoutMs],
-    ['--conformance-timeout', a.conformance.timeoutMs],
-  ] as const)
-    if (n !== undefined && n < 1) throw new UsageError(`${flag} must be at least 1, got ${n}`);
-  const parsed = RunOverrides.safeParse(defaults);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(`${issue?.path.join('.') ?? 'option'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return {
-    ...a,
-    roster: resolve(cwd, roster),
-    out: resolve(cwd, a.out),
-    site: resolve(cwd, a.site),
-    defaults: parsed.data,
-  };
-}

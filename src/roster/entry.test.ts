@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseRosterArgs } from './args.js';
 import { parseRoster } from './entry.js';
 import { runOptionsFor } from './job.js';
 import { entryTarget, serveCommand } from './target.js';
@@ -97,9 +96,9 @@ describe('a roster is an mcpServers file with optional roster fields', () => {
         credential: 'free-key',
         given: { repo: '/r' },
         readOnly: ['list_x'],
-        run: { tasks: 8, repsDrive: 1 },
+        run: { tasks: 8, reps: { drive: 1 } },
       },
-      { tasks: 16, seed: 3, repsNulls: 2 },
+      { tasks: 16, seed: 3, reps: { nulls: 2 } },
     );
     expect(options).toEqual({
       tasks: 8,
@@ -111,40 +110,34 @@ describe('a roster is an mcpServers file with optional roster fields', () => {
     });
   });
 
-  it('command-line flags of the roster', () => {
-    const a = parseRosterArgs(
-      [
-        'r.json',
-        '--resume',
-        '--concurrency',
-        '3',
-        '--only',
-        'a,b',
-        '--only',
-        'c',
-        '--tasks',
-        '8',
-        '--no-conformance',
-        '--runner',
-        'heuristic',
-      ],
-      '/w',
+  it('an entry’s run is read through the settings schema’s fields: its ranges, its messages, no defaults', () => {
+    const parsed = parseRoster(
+      {
+        mcpServers: {
+          old: { command: 'node', run: { repsNulls: 2, repsDrive: 1, tasks: 8 } },
+          both: { command: 'node', run: { repsDrive: 1, reps: { drive: 4 } } },
+          bare: { command: 'node', run: {} },
+          low: { command: 'node', run: { reps: { construct: 0 } } },
+          fewTasks: { command: 'node', run: { tasks: 0 } },
+          noExtensions: { command: 'node', run: { extensions: -1 } },
+          oldGenerator: { command: 'node', run: { generator: 'explore/1' } },
+        },
+      },
+      'r.json',
     );
-    expect(a).toMatchObject({
-      roster: '/w/r.json',
-      out: '/w/fitness-runs',
-      site: '/w/fitness-site',
-      resume: true,
-      concurrency: 3,
-      only: ['a', 'b', 'c'],
-      conformance: { enabled: false },
-      defaults: { tasks: 8, runner: 'heuristic' },
+    if ('fault' in parsed) throw new Error(parsed.fault);
+    const run = Object.fromEntries(parsed.entries.map((e) => [e.name, e.entry.run]));
+    // The old flat names are migrated on read; `reps` given as well wins.
+    expect(run).toEqual({
+      old: { tasks: 8, reps: { nulls: 2, drive: 1 } },
+      both: { reps: { drive: 4 } },
+      bare: {},
     });
-    expect(() => parseRosterArgs([], '/w')).toThrow(/name a roster file/);
-    expect(() => parseRosterArgs(['r.json', '--concurrency', '0'], '/w')).toThrow(
-      /--concurrency must be at least 1/,
-    );
-    expect(() => parseRosterArgs(['r.json', '--generator', 'explore/9'], '/w')).toThrow(/generator/);
-    expect(() => parseRosterArgs(['r.json', '--frobnicate'], '/w')).toThrow(/unknown option '--frobnicate'/);
+    expect(Object.fromEntries(parsed.errors.map((e) => [e.name, e.message]))).toEqual({
+      low: 'run.reps.construct: must be an integer ≥ 1, got 0',
+      fewTasks: 'run.tasks: must be an integer ≥ 1, got 0',
+      noExtensions: 'run.extensions: must be an integer ≥ 0, got -1',
+      oldGenerator: expect.stringMatching(/^run\.generator: /),
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Credential } from '../connect/target.js';
+import { isRecord } from '../core/json.js';
+import { SettingsFields } from '../run/settings.js';
 
 /**
  * A roster is an `mcpServers` file, the format MCP clients already read. Each entry is an ordinary
@@ -11,27 +13,58 @@ import { Credential } from '../connect/target.js';
 
 const Strings = z.record(z.string(), z.string());
 
-/** Run options one entry (or the whole roster, from the command line) may set. */
-export const RunOverrides = z.strictObject({
-  runner: z.string().min(1).optional(),
-  judge: z.string().min(1).optional(),
-  generator: z.enum(['explore/2', 'judge/1']).optional(),
-  tasks: z.int().min(1).optional(),
-  repsNulls: z.int().min(1).optional(),
-  repsConstruct: z.int().min(1).optional(),
-  repsDrive: z.int().min(1).optional(),
-  extensions: z.int().min(0).optional(),
-  batchTasks: z.int().min(1).optional(),
-  seed: z.int().optional(),
-  concurrency: z.int().min(1).optional(),
-  allowDestructive: z.boolean().optional(),
-  screen: z.boolean().optional(),
-  maxSteps: z.int().min(1).optional(),
-  trialTimeoutMs: z.int().min(1).optional(),
-  callTimeoutMs: z.int().min(1).optional(),
-  tokenBudget: z.int().min(1).optional(),
+const run = SettingsFields.shape;
+const reps = run.reps.unwrap().shape;
+
+/**
+ * The run settings one entry's `run` (or the whole roster, from the command line) may set. Each is
+ * the settings schema's own field (its range, its message) without its default: an override says
+ * only what it sets, and the run applies the defaults (`src/run/settings.ts`).
+ */
+export const RunOverrideFields = z.strictObject({
+  runner: run.runner,
+  judge: run.judge,
+  generator: run.generator,
+  tasks: run.tasks.unwrap().optional(),
+  reps: z
+    .strictObject({
+      nulls: reps.nulls.unwrap().optional(),
+      construct: reps.construct.unwrap().optional(),
+      drive: reps.drive.unwrap().optional(),
+    })
+    .optional(),
+  extensions: run.extensions.unwrap().optional(),
+  batchTasks: run.batchTasks.unwrap().optional(),
+  seed: run.seed.unwrap().optional(),
+  concurrency: run.concurrency.unwrap().optional(),
+  allowDestructive: run.allowDestructive.unwrap().optional(),
+  screen: run.screen.unwrap().optional(),
+  maxSteps: run.maxSteps.unwrap().optional(),
+  trialTimeoutMs: run.trialTimeoutMs.unwrap().optional(),
+  callTimeoutMs: run.callTimeoutMs.unwrap().optional(),
+  tokenBudget: run.tokenBudget.unwrap().optional(),
 });
-export type RunOverrides = z.infer<typeof RunOverrides>;
+
+/** The names rosters used before `reps` was one setting (`repsDrive: 1` is `reps: { drive: 1 }`). */
+const OLD_REPS = [
+  ['repsNulls', 'nulls'],
+  ['repsConstruct', 'construct'],
+  ['repsDrive', 'drive'],
+] as const;
+
+/** Old names migrated on read (pure); `reps` given as well wins over them. */
+function migrated(raw: unknown): unknown {
+  if (!isRecord(raw) || !OLD_REPS.some(([old]) => old in raw)) return raw;
+  const rest = Object.fromEntries(Object.entries(raw).filter(([k]) => !OLD_REPS.some(([old]) => old === k)));
+  const old = Object.fromEntries(
+    OLD_REPS.filter(([o]) => raw[o] !== undefined).map(([o, field]) => [field, raw[o]]),
+  );
+  return { ...rest, reps: isRecord(raw.reps) ? { ...old, ...raw.reps } : (raw.reps ?? old) };
+}
+
+/** Run settings of an entry or of the roster, validated by the settings schema's fields. */
+export const RunOverrides = z.preprocess(migrated, RunOverrideFields);
+export type RunOverrides = z.output<typeof RunOverrides>;
 
 /** An HTTP server the roster starts for each job: `${PORT}` in its args, env and the entry's url is a free loopback port. */
 export const ServeSpec = z.strictObject({

@@ -21,15 +21,11 @@ export type RosterRunOptions = RunOptions;
 
 /** The entry's run options over the roster's, as runFitness takes them (pure). */
 export function runOptionsFor(entry: RosterEntry, defaults: RunOverrides): Omit<RosterRunOptions, 'target'> {
-  const o = { ...defaults, ...entry.run };
-  const reps = {
-    ...(o.repsNulls === undefined ? {} : { nulls: o.repsNulls }),
-    ...(o.repsConstruct === undefined ? {} : { construct: o.repsConstruct }),
-    ...(o.repsDrive === undefined ? {} : { drive: o.repsDrive }),
-  };
-  const { repsNulls: _n, repsConstruct: _c, repsDrive: _d, ...rest } = o;
+  // An entry's reps set one phase without undoing the roster's other phases.
+  const reps = { ...defaults.reps, ...entry.run?.reps };
   return {
-    ...rest,
+    ...defaults,
+    ...entry.run,
     reps,
     ...(entry.credential ? { credential: entry.credential } : {}),
     ...(entry.given ? { given: entry.given } : {}),

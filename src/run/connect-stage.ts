@@ -1,7 +1,8 @@
 import { callContext } from '../connect/context.js';
 import { type McpSession, openSession } from '../connect/session.js';
 import { canonicalDigest } from '../core/canonical.js';
-import { FitnessError } from '../core/errors.js';
+import { errorText, FitnessError } from '../core/errors.js';
+import { isRecord } from '../core/json.js';
 import { MAX_SCHEMA_CHARS } from '../core/json-schema.js';
 import { summarize } from '../probes/report.js';
 import { probeTarget } from '../probes/target.js';
@@ -20,7 +21,7 @@ export async function connect(ctx: RunContext): Promise<Connected> {
     session = await openMainSession(ctx, 'connect');
   } catch (err) {
     checkStop(ctx);
-    throw new RunStop(connectVoidReason(err), `could not connect to the target: ${(err as Error).message}`);
+    throw new RunStop(connectVoidReason(err), `could not connect to the target: ${errorText(err)}`);
   }
   const connected: Connected = { main: { session }, prior: session.prior };
   ctx.reached = { stage: 'connected', product: connected };
@@ -66,7 +67,7 @@ function boundSchemas(raw: unknown[]): { kept: unknown[]; oversized: string[] } 
   const kept: unknown[] = [];
   const oversized: string[] = [];
   for (const tool of raw) {
-    const t = tool !== null && typeof tool === 'object' ? (tool as Record<string, unknown>) : {};
+    const t = isRecord(tool) ? tool : {};
     const size = (v: unknown) => (v === undefined ? 0 : (JSON.stringify(v)?.length ?? 0));
     if (Math.max(size(t.inputSchema), size(t.outputSchema)) > MAX_SCHEMA_CHARS)
       oversized.push(typeof t.name === 'string' ? JSON.stringify(t.name.slice(0, 64)) : '(unnamed)');
@@ -88,7 +89,7 @@ async function listRaw(ctx: RunContext, session: McpSession): Promise<{ listed: 
         fault.kind === 'frame' ? 'transport_error' : 'target_died',
         `${fault.detail} during tools/list`,
       );
-    ctx.ownNotes.push({ id: 'surface-list-failed', text: `tools/list failed: ${(err as Error).message}` });
+    ctx.ownNotes.push({ id: 'surface-list-failed', text: `tools/list failed: ${errorText(err)}` });
     return { listed: false, raw: [] };
   }
 }

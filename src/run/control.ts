@@ -36,7 +36,7 @@ function duration(ms: number): string {
  */
 export function controlRun(options: ControlOptions): RunControl {
   const { abort } = options;
-  const state = { hurried: false, signals: [] as string[] };
+  const state: { hurried: boolean; signals: string[] } = { hurried: false, signals: [] };
   const budget = setTimeout(() => {
     if (abort.signal.aborted) return;
     abort.abort(

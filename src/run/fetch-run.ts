@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { FitnessError } from '../core/errors.js';
+import { errorText, FitnessError } from '../core/errors.js';
+import { isRecord } from '../core/json.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { Redaction, RedactionEnvelope } from '../tape/redaction.js';
 import { Manifest } from '../tape/signature.js';
@@ -16,7 +17,7 @@ async function get(url: URL): Promise<Buffer | undefined> {
   try {
     res = await fetch(url, { redirect: 'error', credentials: 'omit' });
   } catch (err) {
-    throw new FitnessError('VERIFY_FETCH', `${url.href}: cannot fetch (${(err as Error).message})`);
+    throw new FitnessError('VERIFY_FETCH', `${url.href}: cannot fetch (${errorText(err)})`);
   }
   if (res.status === 404) return undefined;
   if (!res.ok) throw new FitnessError('VERIFY_FETCH', `${url.href}: HTTP ${res.status}`);
@@ -60,9 +61,11 @@ export async function fetchPublishedRun(siteUrl: string): Promise<string> {
   if (envelopeBytes !== undefined) {
     writeFileSync(join(dir, RUN_FILES.signature), envelopeBytes);
     try {
-      const envelope = JSON.parse(envelopeBytes.toString('utf8')) as { payload?: unknown };
+      const envelope: unknown = JSON.parse(envelopeBytes.toString('utf8'));
       const payload =
-        typeof envelope.payload === 'string' ? Buffer.from(envelope.payload, 'base64') : Buffer.alloc(0);
+        isRecord(envelope) && typeof envelope.payload === 'string'
+          ? Buffer.from(envelope.payload, 'base64')
+          : Buffer.alloc(0);
       const manifest = Manifest.safeParse(JSON.parse(payload.toString('utf8')));
       if (manifest.success) for (const f of manifest.data.files) names.add(f.path);
     } catch {

@@ -6,7 +6,7 @@ import { describeError } from '../core/errors.js';
 import { outcomeOf } from '../gates/ladder.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
-import { scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
+import { parseRecord, scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
@@ -20,7 +20,7 @@ import { withAlongside } from './alongside.js';
 import type { RunContext } from './context.js';
 import type { RunControl } from './control.js';
 import type { RunOptions } from './options.js';
-import { connectedOf, registeredOf } from './products.js';
+import { atMostScreened, connectedOf, suitedOf } from './products.js';
 import { buildRecord, type Ending, endingOf, fileDigests, type RecordSource } from './record.js';
 import { serverFaultsFromTape, truncationNotes } from './server-faults.js';
 import { RunStop } from './stop.js';
@@ -81,7 +81,8 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   let text = failures.length === 0 ? await recordText(input, ending, signer, endedAt, failures) : undefined;
   text ??= await voidRecordText(ctx, signer, failures.join('; '), recordPath, endedAt);
   await writeRecordText(recordPath, text);
-  const record = JSON.parse(text) as RunRecord;
+  // What was written, read back through the record's schema (never a cast).
+  const record = parseRecord(text, recordPath);
   await sign(ctx, key, signer, record);
   const exitCode = record.outcome === 'SCORED' ? 0 : record.outcome === 'VOID' ? 3 : 1;
   ctx.progress(`record: ${recordPath}`);
@@ -108,7 +109,7 @@ async function settle(input: FinishInput): Promise<Ending> {
     });
   }
   const draftOutcome = outcomeOf(ctx.gates, endingOf(input.ending));
-  const suiteHash = registeredOf(ctx.reached)?.registration.hash;
+  const suiteHash = suitedOf(ctx.reached)?.registration.hash;
   const problems = await closeTapes(ctx.tapes, draftOutcome, suiteHash);
   ctx.ownNotes.push(...truncationNotes(ctx.tapes));
   if (problems.length > 0 && !stop) return { stop: new RunStop('crashed', problems.join('; ')) };
@@ -186,8 +187,9 @@ function signingKey(
 
 /**
  * A VOID record naming why the full record could not be written. It is built from the parts that
- * cannot themselves fail (what completed, the files present), scrubbed and validated like any
- * record; if even that does not validate, a last-resort record with no free text at all is written.
+ * cannot themselves fail (what completed, the files present, the policy, the exploration ledger
+ * and the screen counts of the product reached), scrubbed and validated like any record; if even
+ * that does not validate, a last-resort record with no free text at all is written.
  */
 async function voidRecordText(
   ctx: RunContext,
@@ -206,13 +208,20 @@ async function voidRecordText(
   try {
     const bare: RecordSource = {
       ...ctx,
-      reached: { stage: 'started' },
+      reached: atMostScreened(ctx.reached),
       gates: [],
       probes: [],
       usage: [],
       ownNotes: [{ id: 'record-failed', text: detail }],
     };
-    const record = buildRecord(bare, { stop: new RunStop('crashed', detail) }, files, endedAt, signer);
+    // The server's surface is left out too: it is the server's own text, and may be what failed.
+    const { surface: _left, ...record } = buildRecord(
+      bare,
+      { stop: new RunStop('crashed', detail) },
+      files,
+      endedAt,
+      signer,
+    );
     return serializeRecord(scrubRecord(record, ctx.secrets), path);
   } catch {
     return serializeRecord(lastResort(ctx, signer, endedAt), path);

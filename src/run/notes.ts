@@ -1,7 +1,7 @@
 import type { Note } from '../record/notes.js';
 import { INFERENCE_RULE } from '../suite/explorable.js';
 import type { RunContext } from './context.js';
-import { proposedOf, registeredOf } from './products.js';
+import { proposedOf, suitedOf } from './products.js';
 
 export function screenStatement(enabled: boolean): string {
   return enabled
@@ -61,7 +61,7 @@ export function ownNotes(ctx: Pick<RunContext, 'config' | 'ownNotes' | 'reached'
       id: 'read-only-unknown',
       text: `--read-only named tools the server does not list: ${unknown.join(', ')}.`,
     });
-  const reduction = registeredOf(ctx.reached)?.registration.extension.reducedBecause;
+  const reduction = suitedOf(ctx.reached)?.registration.extension.reducedBecause;
   if (reduction) notes.push({ id: 'extension-reduced', text: reduction });
   // A model named by a flag is this run's own fact; the all-defaults reason is a standing note.
   if (!ctx.config.modelsDefaulted) notes.push({ id: 'models', text: ctx.config.modelsReason });

@@ -68,10 +68,14 @@ export interface Screened extends Generated {
   readonly screen: ScreenResult | undefined;
 }
 
-/** suite.json and prereg.json written: nothing after this can change the registration. */
-export interface Registered extends Screened {
+/** The suite registered and suite.json written: the suite hash is fixed, prereg.json comes next. */
+export interface Suited extends Screened {
   readonly registration: Registration;
   readonly suiteFile: SuiteFile;
+}
+
+/** prereg.json written too: nothing after this can change the registration. */
+export interface Registered extends Suited {
   readonly prereg: Written & { doc: PreRegistration };
 }
 
@@ -91,6 +95,7 @@ interface Products {
   proposed: Proposed;
   generated: Generated;
   screened: Screened;
+  suited: Suited;
   registered: Registered;
   driven: Driven;
   found: Found;
@@ -104,6 +109,7 @@ const ORDER = [
   'proposed',
   'generated',
   'screened',
+  'suited',
   'registered',
   'driven',
   'found',
@@ -140,6 +146,17 @@ export const proposedOf = (r: Reached): Proposed | undefined =>
   since(r, 'proposed') ? r.product : undefined;
 export const screenedOf = (r: Reached): Screened | undefined =>
   since(r, 'screened') ? r.product : undefined;
+export const suitedOf = (r: Reached): Suited | undefined => (since(r, 'suited') ? r.product : undefined);
 export const registeredOf = (r: Reached): Registered | undefined =>
   since(r, 'registered') ? r.product : undefined;
 export const foundOf = (r: Reached): Found | undefined => (since(r, 'found') ? r.product : undefined);
+
+/**
+ * The product reached, as far as the screen at most: what the fallback VOID record is built from
+ * when the full record cannot be (the policy, the exploration ledger and the screen counts stay;
+ * the suite, its pre-registration and findings, which may be what failed, do not).
+ */
+export function atMostScreened(r: Reached): Reached {
+  const screened = screenedOf(r);
+  return screened === undefined ? r : { stage: 'screened', product: screened };
+}

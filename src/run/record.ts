@@ -4,7 +4,6 @@ import { describeTarget } from '../connect/target.js';
 import { outcomeOf, type RunEnding } from '../gates/ladder.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
-import type { GateId } from '../record/outcome.js';
 import { PreRegistration } from '../record/prereg.js';
 import { refusalOf } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
@@ -25,6 +24,7 @@ import {
   type Registered,
   registeredOf,
   screenedOf,
+  suitedOf,
   surveyedOf,
 } from './products.js';
 import type { RunStop } from './stop.js';
@@ -109,8 +109,11 @@ export function endingOf(ending: Ending): RunEnding {
   return { stopped: ending.stop !== undefined, scored: ending.score !== undefined };
 }
 
-function identityOf(source: RecordSource, registered: Registered | undefined, endedAt: Date) {
+function identityOf(source: RecordSource, endedAt: Date) {
   const { config } = source;
+  // The suite hash is known once suite.json is written, even when prereg.json then is not.
+  const suited = suitedOf(source.reached);
+  const registered = registeredOf(source.reached);
   return {
     serverSlug: source.slug,
     target: { kind: config.target.kind, description: describeTarget(config.target) },
@@ -120,7 +123,7 @@ function identityOf(source: RecordSource, registered: Registered | undefined, en
     producer: { name: PRODUCER, version: VERSION },
     runner: source.runner.id,
     judge: source.judge.id,
-    ...(registered ? { suiteHash: registered.registration.hash } : {}),
+    ...(suited ? { suiteHash: suited.registration.hash } : {}),
     generator: config.generator,
     screen: screenField(source),
     extensionProtocol: {
@@ -168,7 +171,7 @@ function voidBlock(source: RecordSource, stop: RunStop | undefined, endedAt: Dat
     at: endedAt.toISOString(),
     completed: {
       stages: [...source.stages],
-      gates: source.gates.map((g) => g.gate as GateId),
+      gates: source.gates.map((g) => g.gate),
       trials: { ...source.trials },
     },
   };
@@ -193,7 +196,7 @@ export function buildRecord(
     cost: buildCost(source.usage, PRICE_TABLE),
     notes: { own: ownNotes(source), standing: standingNotes(source.config) },
     files,
-    identity: identityOf(source, registeredOf(source.reached), endedAt),
+    identity: identityOf(source, endedAt),
     gates: source.gates,
     ...(signer ? { signer } : {}),
     ...productBlocks(source.reached),

@@ -14,7 +14,7 @@ import { admittedTasks, buildSuiteFile, type SuiteFile, survivors } from '../sui
 import { RUN_FILES } from '../tape/file-names.js';
 import { addUsage, checkStop, completed, type RunContext } from './context.js';
 import { policyFields } from './policy-stage.js';
-import type { Generated, Registered, Screened } from './products.js';
+import type { Generated, Registered, Screened, Suited } from './products.js';
 import { failOnFatalModelFault } from './trials.js';
 
 /** The generation-time null screen: admitted candidates the runner answers with no tools are deleted. */
@@ -59,15 +59,12 @@ export function registerStage(ctx: RunContext, screened: Screened): Registered {
     batchTasks: config.extension.batchTasks,
     maxExtensions: config.extension.maxExtensions,
   });
-  const suiteFile = writeSuite(ctx, screened, registration);
+  const suited: Suited = { ...screened, registration, suiteFile: writeSuite(ctx, screened, registration) };
+  // Reached before prereg.json is written: a run that cannot write it still records its suite hash.
+  ctx.reached = { stage: 'suited', product: suited };
   const doc = preregistration(ctx, screened, registration);
   writeFileSync(join(ctx.dir, RUN_FILES.prereg), serializePrereg(doc), { flag: 'wx' });
-  const registered: Registered = {
-    ...screened,
-    registration,
-    suiteFile,
-    prereg: { doc, sha256: preregSha256(doc), at: new Date() },
-  };
+  const registered: Registered = { ...suited, prereg: { doc, sha256: preregSha256(doc), at: new Date() } };
   ctx.reached = { stage: 'registered', product: registered };
   completed(ctx, 'prereg');
   return registered;

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TargetInput } from '../connect/target.js';
 import { sha256Hex } from '../core/canonical.js';
-import { FitnessError, UsageError } from '../core/errors.js';
+import { errnoCode, FitnessError, UsageError } from '../core/errors.js';
+import { isRecord } from '../core/json.js';
 import { type DriveTrial, driveFirstTries } from '../findings/paired.js';
 import { surfaceFromTape } from '../findings/surface.js';
 import { parseRecord } from '../record/io.js';
@@ -34,7 +35,7 @@ function text(dir: string, file: string): string {
   try {
     return readFileSync(join(dir, file), 'utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = errnoCode(err);
     throw new FitnessError(
       'RERUN_ORIGINAL',
       `${join(dir, file)}: ${code === 'ENOENT' ? 'missing' : `cannot read (${code})`}`,
@@ -77,7 +78,8 @@ function recordedTarget(record: RunRecord, wireText: string): OriginalRun['targe
   const first = wireText.slice(0, wireText.indexOf('\n'));
   let command: unknown;
   try {
-    command = (JSON.parse(first) as { command?: unknown }).command;
+    const meta: unknown = JSON.parse(first);
+    command = isRecord(meta) ? meta.command : undefined;
   } catch {
     return { why: `the wire tape's meta line is not JSON` };
   }

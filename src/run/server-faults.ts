@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isRecord } from '../core/json.js';
 import type { Note } from '../record/notes.js';
 import type { ServerFaults, ToolFaults } from '../record/server-faults.js';
 import { pairExchanges } from '../tape/pairing.js';
@@ -42,7 +43,7 @@ export function serverFaultsFromTape(path: string): ServerFaults | undefined {
   }
   for (const record of tape.records) {
     if (record.type !== 'event' || record.value.kind !== EventKind.callFailed) continue;
-    const raw = record.value.raw as { tool?: unknown; kind?: unknown } | null;
+    const raw = isRecord(record.value.raw) ? record.value.raw : undefined;
     if (typeof raw?.tool !== 'string') continue;
     const t = get(raw.tool);
     if (raw.kind === 'timeout') t.timeouts += 1;

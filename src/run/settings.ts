@@ -12,9 +12,13 @@ export function freshSeed(): number {
   return randomInt(0, 2 ** 31);
 }
 
-/** An integer ≥ min; the message names the value, the caller names the setting (a key or a flag). */
+/**
+ * An integer ≥ min; the message names the value, the caller names the setting (a key or a flag).
+ * A value that is not a number at all keeps zod's own words (`expected number, received string`).
+ */
 function atLeast(min: number) {
-  const error = (issue: { input?: unknown }) => `must be an integer ≥ ${min}, got ${String(issue.input)}`;
+  const error = (issue: { input?: unknown }) =>
+    typeof issue.input === 'number' ? `must be an integer ≥ ${min}, got ${issue.input}` : undefined;
   return z.int({ error }).min(min, { error });
 }
 
@@ -44,7 +48,10 @@ export const SettingsFields = z.object({
   extensions: atLeast(0).default(d.extension.maxExtensions).describe('registered extension batches'),
   batchTasks: atLeast(1).default(d.extension.batchTasks).describe('tasks per extension batch'),
   seed: z
-    .int({ error: (issue) => `must be an integer, got ${String(issue.input)}` })
+    .int({
+      error: (issue) =>
+        typeof issue.input === 'number' ? `must be an integer, got ${issue.input}` : undefined,
+    })
     .default(freshSeed)
     .describe('seed of every random choice'),
   concurrency: atLeast(1).default(4).describe('trials in flight'),

@@ -101,9 +101,9 @@ function voidCheck(record: RunRecord, events: readonly TrialEvent[]): Check[] {
   if (trials === undefined) return [];
   const phases = new Set([...Object.keys(trials), ...events.map((e) => e.phase)]);
   phases.delete('screen');
-  const differ = [...phases].filter(
-    (p) => (trials[p as keyof typeof trials] ?? 0) !== events.filter((e) => e.phase === p).length,
-  );
+  const recorded = new Map(Object.entries(trials));
+  const onRecord = (p: string) => recorded.get(p) ?? 0;
+  const differ = [...phases].filter((p) => onRecord(p) !== events.filter((e) => e.phase === p).length);
   return [
     check(
       'tape counts trials',
@@ -111,10 +111,7 @@ function voidCheck(record: RunRecord, events: readonly TrialEvent[]): Check[] {
       differ.length === 0
         ? `${events.length} trial(s) on the tape, as the record says`
         : differ
-            .map(
-              (p) =>
-                `${p}: record ${trials[p as keyof typeof trials] ?? 0}, tape ${events.filter((e) => e.phase === p).length}`,
-            )
+            .map((p) => `${p}: record ${onRecord(p)}, tape ${events.filter((e) => e.phase === p).length}`)
             .join('; '),
     ),
   ];
