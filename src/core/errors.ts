@@ -122,3 +122,14 @@ export function describeError(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;
   return String(err);
 }
+
+/** The message of anything thrown: an Error's own, or the thrown value's string form. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The string `code` of a thrown Error (a Node errno such as `ENOENT`), if it has one. */
+export function errorCode(err: unknown): string | undefined {
+  if (!(err instanceof Error) || !('code' in err)) return undefined;
+  return typeof err.code === 'string' ? err.code : undefined;
+}

@@ -1,3 +1,4 @@
+import { isRecord } from '../core/json.js';
 import type { TapeRecord } from './reader.js';
 import type { TurnLine } from './schema.js';
 
@@ -37,8 +38,7 @@ export function resultText(content: unknown): string {
   const parts: string[] = [];
   for (const c of content) {
     if (typeof c === 'string') parts.push(c);
-    else if (c !== null && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string')
-      parts.push((c as { text: string }).text);
+    else if (isRecord(c) && typeof c.text === 'string') parts.push(c.text);
   }
   return parts.join('\n').slice(0, MAX_TEXT);
 }
