@@ -1,5 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import { type ErrorCode, FitnessError } from '../core/errors.js';
+import { type ErrorCode, errorCode, FitnessError } from '../core/errors.js';
 import { describeFetchError } from '../tape/record-fetch.js';
 import type { Redactor } from '../tape/redact.js';
 import type { ProcessDiagnostics } from './stdio-transport.js';
@@ -86,19 +86,19 @@ const NETWORK_CODES =
 /** The errno of a network failure, wherever the SDK wrapped it (cause chain or message). */
 function networkCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 6; depth += 1) {
-    const code = (e as Error & { code?: unknown }).code;
-    if (typeof code === 'string' && NETWORK_CODES.test(code)) return code;
+    const code = errorCode(e);
+    if (code !== undefined && NETWORK_CODES.test(code)) return code;
     const inMessage = NETWORK_CODES.exec(e.message)?.[1];
     if (inMessage !== undefined) return inMessage;
-    e = (e as Error & { cause?: unknown }).cause;
+    e = e.cause;
   }
   return undefined;
 }
 
 /** The deadline of an SDK request timeout (the era probe or initialize), if that is what this is. */
 function timeoutOf(err: unknown): number | undefined {
-  if (!isTimeout(err)) return undefined;
-  const data = (err as SdkError).data;
+  if (!(err instanceof SdkError) || !isTimeout(err)) return undefined;
+  const data = err.data;
   const ms =
     data !== null && typeof data === 'object' && 'timeout' in data ? Number(data.timeout) : Number.NaN;
   return Number.isFinite(ms) ? ms : undefined;

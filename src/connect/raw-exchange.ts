@@ -26,7 +26,7 @@ export async function sendRawFrame(
   options: CallOptions,
 ): Promise<RawFrameResult> {
   const lines: number[] = [];
-  const message = { jsonrpc: '2.0', ...frame } as Record<string, unknown>;
+  const message: Record<string, unknown> = { jsonrpc: '2.0', ...frame };
   if (
     !('id' in message) &&
     typeof message.method === 'string' &&
@@ -40,6 +40,8 @@ export async function sendRawFrame(
     key === undefined ? Promise.resolve(undefined) : host.inFlight.awaitRaw(key, options.timeoutMs ?? 10_000);
   try {
     await callContext.run({ corrId: options.corrId, lines }, () =>
+      // Left as a cast: a raw frame goes out as the probe wrote it, malformed on purpose when the probe
+      // asks how a server answers a bad frame; the transport only serializes what it is given.
       host.transport.send(message as unknown as JSONRPCMessage),
     );
   } catch (err) {
