@@ -15,6 +15,7 @@ export async function mapLimit<T, R>(
   const worker = async (): Promise<void> => {
     while (next < items.length && signal?.aborted !== true && stop?.() !== true) {
       const index = next++;
+      // Left as a cast: index < items.length was checked just above (T itself may include undefined).
       results[index] = await fn(items[index] as T, index);
     }
   };
