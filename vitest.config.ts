@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { PlantedAuditSequencer } from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,6 +13,8 @@ export default defineConfig({
     // share nothing that is not made for it: the planted audit is locked (shared/planted-audit.ts),
     // the publisher key is made by the global setup, and each worker counts only its own processes.
     maxWorkers: 2,
+    // The files that read the shared planted audit never hold a worker waiting for it (see the class).
+    sequence: { sequencer: PlantedAuditSequencer },
     // One directory per invocation for the planted audit that several e2e files share (made lazily).
     // The viewer bundle (scripts/build-viewer.js) and the planted servers' start-fast build
     // (scripts/build-servers.js) are built once, from the source, before any test.

@@ -1,6 +1,7 @@
 // The demo's cost (issue 17): (1) the CPU of one planted-server start, the way a stdio trial starts
 // one (a fresh process that answers nothing and exits at end of input), from its source in
-// examples/servers, from its build in dist/servers (scripts/build-servers.js), and a bare `node`
+// examples/servers, from its build in dist/servers (scripts/build-servers.js), from that build's
+// startup snapshot (servers.blob, what the demo starts), and a bare `node`
 // for the floor; (2) one whole `fitness-report demo`: wall time (goal: under 30 s on this 2-core
 // machine), CPU of the demo and every process it started, and the server processes its runs started
 // (one per stdio session on the wire tapes, one per HTTP run's fixture). Needs `npm run build` first.
@@ -60,9 +61,13 @@ say(`load average ${load()} on ${cpus().length} cores`);
 say(`one planted-server start (tables, stdin closed), CPU per start over ${STARTS}:`);
 const source = cpuPerStart([join(root, 'examples/servers/tables.js')]);
 const built = cpuPerStart([join(root, 'dist/servers/tables.cjs')]);
+const snapshot = cpuPerStart(['--snapshot-blob', join(root, 'dist/servers/servers.blob'), 'tables']);
 const bare = cpuPerStart(['-e', '0']);
 say(`  source examples/servers/tables.js: ${source.toFixed(3)} s`);
 say(`  build dist/servers/tables.cjs:     ${built.toFixed(3)} s (${(source / built).toFixed(2)}x less)`);
+say(
+  `  snapshot dist/servers/servers.blob: ${snapshot.toFixed(3)} s (${(source / snapshot).toFixed(2)}x less; what the demo starts)`,
+);
 say(`  bare node -e 0 (the floor):         ${bare.toFixed(3)} s`);
 
 const dir = mkdtempSync(join(tmpdir(), 'demo-bench-'));

@@ -4,8 +4,10 @@
 // compiling a megabyte of JavaScript. Each server is still a process of its own, started by
 // `node dist/servers/<name>.cjs [--http [--port N]]` and running the code of examples/servers/<name>.js.
 // `npm run build` runs it, and the tests' global setup runs it once, so tests start the source beside them.
+// It also writes a V8 startup snapshot of the same bundle with its imports already evaluated
+// (servers.blob): `node --snapshot-blob dist/servers/servers.blob <name>` starts one server from it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -15,6 +17,9 @@ const SOURCES = join(root, 'examples/servers');
 /** Where src/audit/fixture.ts starts the planted servers from, whether it runs from src or from dist. */
 const SERVERS_OUT = join(root, 'dist/servers');
 const BUNDLE = 'servers.bundle.cjs';
+const BLOB = 'servers.blob';
+/** The packages every planted server imports, evaluated into the snapshot (HTTP's are not: see below). */
+const PRELOAD = ['zod', '@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio'];
 
 export async function buildServers(outdir = SERVERS_OUT) {
   const names = readdirSync(SOURCES)
@@ -23,8 +28,12 @@ export async function buildServers(outdir = SERVERS_OUT) {
   mkdirSync(outdir, { recursive: true });
   // Each server is a lazy module of the bundle: only the one started is evaluated.
   const table = names.map((n) => `  ${JSON.stringify(n)}: () => import(${JSON.stringify(`./${n}.js`)}),`);
+  // `preload` is called only by the snapshot's builder (snapshotEntry); a server's own module is
+  // never evaluated there, so its module state (a counter, drifting's seed) is made in its process.
+  const preload = PRELOAD.map((p) => `import(${JSON.stringify(p)})`).join(', ');
+  const contents = `export const servers = {\n${table.join('\n')}\n};\nexport const preload = () => Promise.all([${preload}]);\n`;
   const built = await build({
-    stdin: { contents: `export const servers = {\n${table.join('\n')}\n};\n`, resolveDir: SOURCES },
+    stdin: { contents, resolveDir: SOURCES },
     outfile: join(outdir, BUNDLE),
     bundle: true,
     format: 'cjs',
@@ -39,7 +48,10 @@ export async function buildServers(outdir = SERVERS_OUT) {
   const bundleFile = join(outdir, BUNDLE);
   const cacheFile = `${bundleFile}.cache`;
   const unchanged =
-    existsSync(cacheFile) && existsSync(bundleFile) && readFileSync(bundleFile, 'utf8') === bundle;
+    existsSync(cacheFile) &&
+    existsSync(bundleFile) &&
+    readFileSync(bundleFile, 'utf8') === bundle &&
+    snapshotCurrent(outdir);
   // Every file is replaced whole (written aside, then renamed), so a server starting meanwhile reads
   // either the old build or the new one; a cache that does not match its bundle is ignored by V8.
   place(bundleFile, bundle);
@@ -54,6 +66,82 @@ export async function buildServers(outdir = SERVERS_OUT) {
     encoding: 'utf8',
   });
   if (made.status !== 0) throw new Error(`dist/servers: writing the code cache failed: ${made.stderr}`);
+  buildSnapshot(outdir, bundle);
+}
+
+/** The snapshot's stamp: src/audit/fixture.ts starts from the blob only under the Node that built it. */
+function stamp() {
+  return { node: process.version, arch: process.arch, platform: process.platform };
+}
+
+function snapshotCurrent(outdir) {
+  const stampFile = join(outdir, `${BLOB}.json`);
+  if (!existsSync(join(outdir, BLOB)) || !existsSync(stampFile)) return false;
+  return readFileSync(stampFile, 'utf8') === JSON.stringify(stamp());
+}
+
+/**
+ * `node --build-snapshot` runs one script (it can require built-in modules only, so the bundle is
+ * inlined), evaluates the planted servers' imports and saves the heap. A Node that cannot build it
+ * leaves no blob, and the servers start from the bundle as before.
+ */
+function buildSnapshot(outdir, bundle) {
+  const blob = join(outdir, BLOB);
+  const stampFile = `${blob}.json`;
+  rmSync(stampFile, { force: true });
+  const entryFile = join(outdir, `snapshot-entry.${process.pid}.cjs`);
+  const aside = `${blob}.${process.pid}.tmp`;
+  writeFileSync(entryFile, snapshotEntry(bundle));
+  try {
+    const made = spawnSync(process.execPath, ['--snapshot-blob', aside, '--build-snapshot', entryFile], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
+    if (made.status !== 0) {
+      rmSync(aside, { force: true });
+      rmSync(blob, { force: true });
+      process.stderr.write(`dist/servers: no startup snapshot (the bundle is used): ${made.stderr.trim()}\n`);
+      return;
+    }
+    renameSync(aside, blob);
+    place(stampFile, JSON.stringify(stamp()));
+  } finally {
+    rmSync(entryFile, { force: true });
+  }
+}
+
+/**
+ * The snapshot's builder script. Its main function runs in every process started from the blob:
+ * `node --snapshot-blob servers.blob <name> [--http [--port N]]` sees process.argv as
+ * [node, <name>, ...], which it makes [node, dist/servers/<name>.cjs, ...] (what the server sees
+ * when started from its .cjs), then evaluates that server's module, as start.cjs does. node:http and
+ * the SDK's HTTP adapter are not in the snapshot (Node 20 cannot snapshot node:http): HTTP mode
+ * loads them when it starts, as the source does.
+ */
+function snapshotEntry(bundle) {
+  return `'use strict';
+const { startupSnapshot } = require('node:v8');
+const { dirname, join, resolve } = require('node:path');
+const mod = { exports: {} };
+(function (exports, require, module) {
+${bundle}
+})(mod.exports, require, mod);
+mod.exports.preload().then(() => {
+  startupSnapshot.setDeserializeMainFunction(() => {
+    const name = process.argv[1];
+    const server = Object.hasOwn(mod.exports.servers, name) ? mod.exports.servers[name] : undefined;
+    if (server === undefined) {
+      process.stderr.write('no planted server named ' + name + '\\n');
+      process.exitCode = 2;
+      return;
+    }
+    const at = process.execArgv.indexOf('--snapshot-blob');
+    const blob = at === -1 ? undefined : process.execArgv[at + 1];
+    if (blob !== undefined) process.argv[1] = join(dirname(resolve(blob)), name + '.cjs');
+    void server();
+  });
+});
+`;
 }
 
 function place(file, text) {

@@ -1,8 +1,8 @@
+import { mapLimit } from '../core/pool.js';
 import type { CallUsage } from '../record/pricing.js';
 import type { Task } from '../suite/schema.js';
 import type { ScreenAnswer } from '../suite/screen.js';
 import { runAgent } from './loop.js';
-import { mapLimit } from './pool.js';
 import { phasePrompt } from './prompts.js';
 import type { AgentModel, TrialLimits, TurnSink } from './types.js';
 

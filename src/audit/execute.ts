@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { mapLimit } from '../agents/pool.js';
 import type { TargetInput } from '../connect/target.js';
 import { describeError } from '../core/errors.js';
+import { mapLimit } from '../core/pool.js';
 import type { RunRecord } from '../record/run.js';
 import type { RunOptions } from '../run/options.js';
 import { runFitness } from '../run/run-fitness.js';
 import type { Expectation, PlantedRun } from './catalogue.js';
 import { type Agreement, crossCheck } from './consistency.js';
-import { SERVERS_DIR, serverScript, startHttpFixture } from './fixture.js';
+import { SERVERS_DIR, serverArgv, startHttpFixture } from './fixture.js';
 import { mismatches, type Obtained, obtainedFrom } from './verdict.js';
 
 /** A target for one run, started for it and stopped after it. */
@@ -75,7 +75,7 @@ export function plantedRun(planted: PlantedRun): PlannedRun {
     async start() {
       if (planted.transport === 'stdio') {
         return {
-          target: { kind: 'stdio', argv: [process.execPath, serverScript(planted.script)] },
+          target: { kind: 'stdio', argv: [process.execPath, ...serverArgv(planted.script)] },
           close: async () => {},
         };
       }

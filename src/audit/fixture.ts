@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describeError, FitnessError } from '../core/errors.js';
@@ -22,6 +22,36 @@ export function serverScript(script: string): string {
   return existsSync(built) ? built : join(SERVERS_DIR, script);
 }
 
+/** The V8 startup snapshot of the same build, and the Node it was built by (scripts/build-servers.js). */
+const BLOB = join(BUILT_DIR, 'servers.blob');
+
+let snapshotUsable: boolean | undefined;
+
+/** A blob starts only under the Node (version, arch, platform) that wrote it; any other uses the bundle. */
+function snapshotFits(): boolean {
+  if (snapshotUsable === undefined) {
+    let stamp = '';
+    try {
+      stamp = readFileSync(`${BLOB}.json`, 'utf8');
+    } catch {}
+    const here = { node: process.version, arch: process.arch, platform: process.platform };
+    snapshotUsable = stamp === JSON.stringify(here) && existsSync(BLOB);
+  }
+  return snapshotUsable;
+}
+
+/**
+ * The arguments after `node` that start a planted server as a fresh process: from the startup
+ * snapshot of its build (its imports already evaluated; its own module evaluated in the new
+ * process) when there is one for this Node, else `serverScript`. Either way the same code, one
+ * process per start that has served nobody before.
+ */
+export function serverArgv(script: string): string[] {
+  const built = join(BUILT_DIR, script.replace(/\.js$/, '.cjs'));
+  if (existsSync(built) && snapshotFits()) return ['--snapshot-blob', BLOB, basename(script, '.js')];
+  return [serverScript(script)];
+}
+
 /** A fixture server started over HTTP on 127.0.0.1 for one run. */
 export interface HttpFixture {
   url: string;
@@ -36,7 +66,7 @@ const LISTENING = /^listening (http:\/\/127\.0\.0\.1:\d+\/mcp)$/;
  * `listening <url>` line.
  */
 export async function startHttpFixture(script: string, timeoutMs = 15_000): Promise<HttpFixture> {
-  const fixture = await startHttpProcess(script, [serverScript(script), '--http', '--port', '0'], {
+  const fixture = await startHttpProcess(script, [...serverArgv(script), '--http', '--port', '0'], {
     env: { PATH: process.env.PATH ?? '' },
     ready: (line) => LISTENING.exec(line.trim())?.[1],
     timeoutMs,

@@ -62,6 +62,7 @@ async function proposeWith(
       seed: config.seed,
       count: asked,
       given: policed.given,
+      concurrency: config.concurrency,
     });
     return { proposals: result.candidates, faults: [], exploration: result.ledger };
   }
@@ -126,6 +127,7 @@ export async function admit(ctx: RunContext, proposed: Proposed): Promise<Genera
     allowDestructive: ctx.config.allowDestructive,
     caller: watchedCaller(ctx, proposed, 'admit', watch),
     given: givenTexts(proposed.given),
+    concurrency: ctx.config.concurrency,
   });
   const admitted = admission.filter((e) => e.verdict.admitted).length;
   ctx.progress(`admit: ${admitted} of ${proposals.length} candidates admitted`);

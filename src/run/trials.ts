@@ -1,5 +1,4 @@
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
-import { mapLimit } from '../agents/pool.js';
 import { trialCorrId } from '../agents/prompts.js';
 import { needsSession, runTrial, type TrialDeps, type TrialSession } from '../agents/trial.js';
 import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
@@ -7,6 +6,7 @@ import { callContext } from '../connect/context.js';
 import { ServerPool } from '../connect/server-pool.js';
 import { openSession } from '../connect/session.js';
 import { serverEnv } from '../connect/target.js';
+import { mapLimit } from '../core/pool.js';
 import type { ModelCallCode } from '../models/errors.js';
 import { firstTrySuccess } from '../record/build-score.js';
 import type { Task } from '../suite/schema.js';

@@ -1,15 +1,69 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tape } from '../../src/tape/reader.js';
+import { sideBySide } from '../support/side-by-side.js';
 import { alive, expectCleanEnd, hostileRun, proxyArgv, runBytes } from './hostile/helpers.js';
 
 /**
  * Hostile stdio servers (a proxy in front of the well-made planted server) end in bounded time in
  * the right outcome, with a record, closed tapes, a signature and no process left behind.
+ *
+ * Each scenario is a run of its own (its own proxy and server processes, its own run directory), so
+ * they run side by side, four at a time, most of each spent waiting out a planted silence; every test
+ * reads its own run once all have ended (expectCleanEnd's "no process left" counts every run's). The
+ * flood runs alone, after them: its budget is wall-clock time.
  */
+const TOKEN = 'tok-live-5c2a91f0d7e34b6a';
+
+/** The stubborn server's pids (its own and its setsid grandchild's), as it logged them on stderr. */
+function stubbornPids(wire: Tape): number[] {
+  return wire.records.flatMap((r) => {
+    if (r.type !== 'event' || r.value.kind !== 'fitness.stderr') return [];
+    const m = /stubborn: pid (\d+) grandchild (\d+)/.exec(String((r.value.raw as { text?: unknown }).text));
+    return m ? [Number(m[1]), Number(m[2])] : [];
+  });
+}
+
+type Run = Awaited<ReturnType<typeof hostileRun>> & { pids?: number[]; stillAlive?: number[] };
+
+const runs = sideBySide<Run>(
+  {
+    hugetool: () =>
+      hostileRun({ kind: 'stdio', argv: proxyArgv('hugetool:get_vessel_crew') }, { callTimeoutMs: 30_000 }),
+    stubborn: async () => {
+      const run = await hostileRun({ kind: 'stdio', argv: proxyArgv('stubborn+silent') });
+      // Looked at 600 ms after its own run ended, whatever the other runs are doing.
+      await new Promise((r) => setTimeout(r, 600));
+      const pids = stubbornPids(run.wire);
+      return { ...run, pids, stillAlive: pids.filter(alive) };
+    },
+    drip: () => hostileRun({ kind: 'stdio', argv: proxyArgv('drip') }),
+    echo: () =>
+      hostileRun(
+        { kind: 'stdio', argv: proxyArgv('echo:API_TOKEN+silent'), secretEnv: { API_TOKEN: TOKEN } },
+        { credential: 'owner-key' },
+      ),
+    silent: () => hostileRun({ kind: 'stdio', argv: proxyArgv('silent') }),
+    'wrong-id': () => hostileRun({ kind: 'stdio', argv: proxyArgv('wrong-id') }),
+    config: () =>
+      hostileRun({
+        kind: 'stdio',
+        argv: proxyArgv('silent'),
+        env: { MCP_TRANSPORT_TYPE: 'stdio', MCP_LOG_LEVEL: 'error' },
+      }),
+    'deep-call': () => hostileRun({ kind: 'stdio', argv: proxyArgv('deep:call') }),
+    huge: () => hostileRun({ kind: 'stdio', argv: proxyArgv('huge:20') }, { callTimeoutMs: 30_000 }),
+    'deep-list': () => hostileRun({ kind: 'stdio', argv: proxyArgv('deep:list') }),
+  },
+  4,
+);
+
+beforeAll(runs.all, 600_000);
+
 describe('hostile stdio servers, measured', () => {
   it('a deeply nested frame (depth 8,000) is a transport error on the tape and a clean VOID, not a crash', async () => {
-    const { result, record, wire } = await hostileRun({ kind: 'stdio', argv: proxyArgv('deep:call') });
+    const { result, record, wire } = runs.get('deep-call');
     expect(record.outcome).toBe('VOID');
     expect(record.void?.reason).toBe('transport_error');
     expect(record.void?.detail).toMatch(/nested deeper than 128 levels during generation/);
@@ -21,18 +75,15 @@ describe('hostile stdio servers, measured', () => {
     await expectCleanEnd(result.dir);
   });
 
-  it('a deeply nested tools/list is a transport error, never an empty surface', async () => {
-    const { record } = await hostileRun({ kind: 'stdio', argv: proxyArgv('deep:list') });
+  it('a deeply nested tools/list is a transport error, never an empty surface', () => {
+    const { record } = runs.get('deep-list');
     expect(record.void).toMatchObject({ reason: 'transport_error' });
     expect(record.void?.detail).toMatch(/during tools\/list$/);
     expect(record.gates).toEqual([]);
   });
 
   it('one tool answering 50 MB is skipped with its reason in the ledger, and the run goes on', async () => {
-    const { result, record, wire } = await hostileRun(
-      { kind: 'stdio', argv: proxyArgv('hugetool:get_vessel_crew') },
-      { callTimeoutMs: 30_000 },
-    );
+    const { result, record, wire } = runs.get('hugetool');
     expect(record.void).toBeUndefined();
     expect(['SCORED', 'REFUSED']).toContain(record.outcome);
     const crew = record.exploration?.tools.find((t) => t.tool === 'get_vessel_crew');
@@ -45,13 +96,10 @@ describe('hostile stdio servers, measured', () => {
     );
     expect(wire.records.some((r) => r.type === 'message' && r.value.corr_id === 'reconnect')).toBe(true);
     await expectCleanEnd(result.dir);
-  }, 600_000);
+  });
 
   it('a 20 MB tool result goes past the 16 MB frame limit: VOID transport_error naming the limit', async () => {
-    const { result, record } = await hostileRun(
-      { kind: 'stdio', argv: proxyArgv('huge:20') },
-      { callTimeoutMs: 30_000 },
-    );
+    const { result, record } = runs.get('huge');
     expect(record.void?.reason).toBe('transport_error');
     expect(record.void?.detail).toMatch(/exceeded the 16777216-byte frame limit/);
     await expectCleanEnd(result.dir);
@@ -59,7 +107,7 @@ describe('hostile stdio servers, measured', () => {
 
   for (const mode of ['silent', 'wrong-id', 'drip']) {
     it(`a server whose tools/call is ${mode}: VOID timeout with the timeouts per tool, not a thin surface`, async () => {
-      const { result, record } = await hostileRun({ kind: 'stdio', argv: proxyArgv(mode) });
+      const { result, record } = runs.get(mode);
       expect(record.outcome).toBe('VOID');
       expect(record.void?.reason).toBe('timeout');
       expect(record.refusal).toBeUndefined();
@@ -75,47 +123,35 @@ describe('hostile stdio servers, measured', () => {
   }
 
   it('a server that ignores SIGTERM and EOF and leaves a setsid grandchild: every process is reaped', async () => {
-    const { result, wire } = await hostileRun({ kind: 'stdio', argv: proxyArgv('stubborn+silent') });
-    const pids = wire.records.flatMap((r) => {
-      if (r.type !== 'event' || r.value.kind !== 'fitness.stderr') return [];
-      const m = /stubborn: pid (\d+) grandchild (\d+)/.exec(String((r.value.raw as { text?: unknown }).text));
-      return m ? [Number(m[1]), Number(m[2])] : [];
-    });
+    const { result, pids = [], stillAlive = [] } = runs.get('stubborn');
     // The main session, every liveness check and the trial-free VOID: several stubborn servers ran.
     expect(pids.length).toBeGreaterThanOrEqual(2);
-    await new Promise((r) => setTimeout(r, 600));
-    for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);
+    for (const pid of pids) expect(stillAlive.includes(pid), `pid ${pid}`).toBe(false);
     await expectCleanEnd(result.dir);
   });
 
   it('a secret env value the server echoes everywhere never reaches a file, a path or the run id', async () => {
-    const token = 'tok-live-5c2a91f0d7e34b6a';
-    const { result, record } = await hostileRun(
-      { kind: 'stdio', argv: proxyArgv('echo:API_TOKEN+silent'), secretEnv: { API_TOKEN: token } },
-      { credential: 'owner-key' },
-    );
+    const { result, record } = runs.get('echo');
     expect(record.outcome).toBe('VOID');
     expect(basename(result.dir)).not.toContain('5c2a91f0');
     expect(basename(result.dir)).toMatch(/^acme-redacted-/);
     const bytes = runBytes(result.dir);
-    expect(bytes).not.toContain(token);
+    expect(bytes).not.toContain(TOKEN);
     expect(bytes).not.toContain('5c2a91f0d7e34b6a');
     expect(bytes).toContain('[REDACTED]');
     await expectCleanEnd(result.dir);
   });
 
-  it('configuration env values are recorded as they are: an `error` key is never redacted', async () => {
-    const { result } = await hostileRun({
-      kind: 'stdio',
-      argv: proxyArgv('silent'),
-      env: { MCP_TRANSPORT_TYPE: 'stdio', MCP_LOG_LEVEL: 'error' },
-    });
+  it('configuration env values are recorded as they are: an `error` key is never redacted', () => {
+    const { result } = runs.get('config');
     const wire = readFileSync(join(result.dir, 'wire.jsonl'), 'utf8');
     expect(wire).not.toContain('[REDACTED]');
     expect(result.record.identity.target.kind).toBe('stdio');
   });
 
   it('a notification flood: the tape is capped per session, the budget ends the run VOID budget_exhausted', async () => {
+    // Alone, after the others: the flood must fill its tape cap within a wall-clock budget, which
+    // runs beside it would eat into.
     const { result, record, wire } = await hostileRun(
       { kind: 'stdio', argv: proxyArgv('flood') },
       { budgetMs: 8000, tapeCapBytes: 512 * 1024, callTimeoutMs: 20_000 },

@@ -88,7 +88,9 @@ describe('a roster over a real queue (BullMQ 6)', () => {
     await Promise.all([redis?.stop(), postgres?.stop()]);
   });
 
-  it('Redis: a worker killed mid-run; records reach the shared results folder, nothing lost or duplicated', async () => {
+  // The two kills run side by side: each has its own service, queue name, folders and processes, and
+  // most of each is waiting (for the try to start, then for the dead worker's lock to expire).
+  it.concurrent('Redis: a worker killed mid-run; records reach the shared results folder, nothing lost or duplicated', async () => {
     const { dir, wellMade, thin, coordinator } = await killOneWorker(redis, true);
     const dirs = records(join(dir, 'runs'));
     const byId = new Map(
@@ -103,7 +105,7 @@ describe('a roster over a real queue (BullMQ 6)', () => {
     expect(board.match(/<tr id="run-/g)).toHaveLength(3);
   }, 600_000);
 
-  it('PostgreSQL: workers on separate folders; records reach one results table the board is built from', async () => {
+  it.concurrent('PostgreSQL: workers on separate folders; records reach one results table the board is built from', async () => {
     const { dir, rosterId, wellMade, thin } = await killOneWorker(postgres, false);
     const table = new ResultsTable(postgres.url);
     const stored = await table.materialise(join(dir, 'from-table'), rosterId);

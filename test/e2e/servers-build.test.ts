@@ -2,13 +2,15 @@
  * dist/servers (scripts/build-servers.js) is how the demo, the audit and the run tests start the
  * planted servers: one bundle of every server and its imports, loaded through V8's code cache. It
  * must be the same server as its source in examples/servers, seen on the wire: the same answers to
- * the same frames, over stdio and over HTTP.
+ * the same frames, over stdio and over HTTP. Its startup snapshot (servers.blob, the same bundle with
+ * its imports evaluated) is how the demo and the audit start them, and must answer the same too.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modernMeta, postFrame, startHttpServer, stdioExchange } from '../../examples/servers/lib/launch.js';
-import { serverScript } from '../../src/audit/fixture.js';
+import { serverArgv, serverScript } from '../../src/audit/fixture.js';
 import { ROOT } from './run/helpers.js';
 
 const SOURCES = join(ROOT, 'examples/servers');
@@ -29,19 +31,61 @@ describe('the planted servers built into dist/servers', () => {
     }
   });
 
+  it('the audit and the demo start every server from the startup snapshot, under the Node that built it', () => {
+    const blob = join(ROOT, 'dist/servers/servers.blob');
+    expect(existsSync(blob), blob).toBe(true);
+    expect(JSON.parse(readFileSync(`${blob}.json`, 'utf8'))).toEqual({
+      node: process.version,
+      arch: process.arch,
+      platform: process.platform,
+    });
+    for (const name of names)
+      expect(serverArgv(name), name).toEqual(['--snapshot-blob', blob, basename(name, '.js')]);
+  });
+
   it.each(names)('%s over stdio answers discover and tools/list exactly as its source', async (name) => {
     // Generous: at a load of 30 on two cores a source start alone can take seconds.
     const options = { timeoutMs: 30_000 };
     const source = await stdioExchange(process.execPath, [join(SOURCES, name)], frames, options);
     const built = await stdioExchange(process.execPath, [serverScript(name)], frames, options);
+    const snapshot = await stdioExchange(process.execPath, serverArgv(name), frames, options);
     expect(source.received.length, JSON.stringify(source.received)).toBeGreaterThan(0);
     expect(built.received).toEqual(source.received);
+    expect(snapshot.received).toEqual(source.received);
+  });
+
+  it('a server started from the snapshot has state of its own: two starts of drifting quote different prices', async () => {
+    // drifting's seed is module state made when its module is evaluated, in the new process, never
+    // in the snapshot: two processes from the same blob must not share it.
+    const call = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'list_instruments', arguments: {}, _meta: modernMeta() },
+    };
+    const options = { timeoutMs: 30_000 };
+    const quote = async () =>
+      JSON.stringify(
+        (
+          await stdioExchange(process.execPath, serverArgv('drifting.js'), [...frames, call], options)
+        ).received.at(-1),
+      );
+    const first = await quote();
+    expect(first).toContain('lastPence');
+    expect(await quote()).not.toEqual(first);
+  });
+
+  it('a name the snapshot does not hold is a one-line error and exit code 2', () => {
+    const [flag, blob] = serverArgv('well-made.js');
+    const run = spawnSync(process.execPath, [flag ?? '', blob ?? '', 'no-such-server'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('no planted server named no-such-server\n');
   });
 
   it('over HTTP a built server answers tools/list exactly as its source', async () => {
     const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' };
-    const list = async (file: string) => {
-      const server = await startHttpServer(process.execPath, [file, '--http', '--port', '0']);
+    const list = async (...args: string[]) => {
+      const server = await startHttpServer(process.execPath, [...args, '--http', '--port', '0']);
       try {
         return (await postFrame(server.url, listTools, headers)).frames;
       } finally {
@@ -51,5 +95,6 @@ describe('the planted servers built into dist/servers', () => {
     const source = await list(join(SOURCES, 'well-made.js'));
     expect(JSON.stringify(source)).toContain('get_route_fares');
     expect(await list(serverScript('well-made.js'))).toEqual(source);
+    expect(await list(...serverArgv('well-made.js'))).toEqual(source);
   });
 });

@@ -1,4 +1,5 @@
 import { canonicalJson } from '../../core/canonical.js';
+import { mapLimit } from '../../core/pool.js';
 import { safetyIndex } from '../destructive.js';
 import { keyText } from '../normalise.js';
 import { callSafely, type ExecutedStep, executePlan } from '../plan.js';
@@ -28,8 +29,13 @@ import {
  * Admission (DESIGN 5.3). Order: shape and duplicates, the static rules (no server, no key),
  * then the plan runs and grounds the key, then the rules that read the key. Destructive
  * candidates are excluded before their plan runs, so admission never calls a destructive tool
- * the run did not allow. Candidates are admitted one at a time, in proposal order, because plan
- * calls may change server state and the ledger must be reproducible.
+ * the run did not allow.
+ *
+ * The shape, duplicate and static checks run first, in proposal order (they never read the
+ * server). Plans then run in proposal order as far as server state can tell: a run of consecutive
+ * candidates whose every step is read-only is admitted up to `concurrency` at a time (reads do not
+ * change what the next read sees), and a candidate with any other step runs alone, after every
+ * candidate before it and before any after it. The ledger is in proposal order either way.
  */
 export async function admitCandidates(
   proposals: readonly unknown[],
@@ -42,28 +48,66 @@ export async function admitCandidates(
     validator: new ArgumentValidator(options.surface),
   };
   const duplicates = new DuplicateTracker();
-  const entries: AdmissionEntry[] = [];
-  for (const [seq, raw] of proposals.entries()) {
-    const parsed = Candidate.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue === undefined ? '' : `${issue.path.join('.') || '(root)'}: `;
-      entries.push({
-        seq,
-        id: rawId(raw, seq),
-        candidate: raw,
-        verdict: {
-          admitted: false,
-          ...reject('malformed', `not a candidate: ${where}${issue?.message ?? 'invalid'}`),
-        },
-      });
+  const screened = proposals.map((raw, seq) => screenOne(raw, seq, context, duplicates));
+  const entries: AdmissionEntry[] = new Array(screened.length);
+  const limit = Math.max(1, options.concurrency ?? 1);
+  for (const batch of stateBatches(screened, context)) {
+    await mapLimit(batch, batch.length > 1 ? limit : 1, async (item) => {
+      entries[item.seq] = { ...item.entry, verdict: await runPlan(item.candidate, context, options) };
+    });
+  }
+  for (const item of screened) if (item.kind === 'decided') entries[item.entry.seq] = item.entry;
+  return entries;
+}
+
+type Screened =
+  | { kind: 'decided'; entry: AdmissionEntry }
+  | { kind: 'pending'; seq: number; candidate: Candidate; entry: Omit<AdmissionEntry, 'verdict'> };
+type Pending = Extract<Screened, { kind: 'pending' }>;
+
+/** The checks that never read the server: shape, duplicates (every parsed candidate counts as seen), static rules. */
+function screenOne(raw: unknown, seq: number, context: RuleContext, duplicates: DuplicateTracker): Screened {
+  const parsed = Candidate.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined ? '' : `${issue.path.join('.') || '(root)'}: `;
+    const verdict: Verdict = {
+      admitted: false,
+      ...reject('malformed', `not a candidate: ${where}${issue?.message ?? 'invalid'}`),
+    };
+    return { kind: 'decided', entry: { seq, id: rawId(raw, seq), candidate: raw, verdict } };
+  }
+  const candidate = parsed.data;
+  const early = duplicates.check(candidate) ?? firstRejection(STATIC_RULES, candidate, context);
+  const entry = { seq, id: candidate.id, candidate: raw };
+  if (early !== undefined)
+    return { kind: 'decided', entry: { ...entry, verdict: { admitted: false, ...early } } };
+  return { kind: 'pending', seq, candidate, entry };
+}
+
+function readOnlyPlan(candidate: Candidate, context: RuleContext): boolean {
+  return candidate.plan.every((step) => context.safety.get(step.tool)?.readOnly === true);
+}
+
+/**
+ * The candidates whose plans run, in proposal order, cut where server state could differ: each
+ * batch is either a run of read-only plans (order among them cannot matter) or one other plan.
+ */
+function stateBatches(screened: readonly Screened[], context: RuleContext): Pending[][] {
+  const batches: Pending[][] = [];
+  let reads: Pending[] = [];
+  for (const item of screened) {
+    if (item.kind !== 'pending') continue;
+    if (readOnlyPlan(item.candidate, context)) {
+      reads.push(item);
       continue;
     }
-    const candidate = parsed.data;
-    const verdict = await admitOne(candidate, context, duplicates, options);
-    entries.push({ seq, id: candidate.id, candidate: raw, verdict });
+    if (reads.length > 0) batches.push(reads);
+    reads = [];
+    batches.push([item]);
   }
-  return entries;
+  if (reads.length > 0) batches.push(reads);
+  return batches;
 }
 
 function rawId(raw: unknown, seq: number): string {
@@ -72,15 +116,12 @@ function rawId(raw: unknown, seq: number): string {
   return `#${seq}`;
 }
 
-async function admitOne(
+/** The plan runs and grounds the key, then the rules that read the key. */
+async function runPlan(
   candidate: Candidate,
   context: RuleContext,
-  duplicates: DuplicateTracker,
   options: AdmissionOptions,
 ): Promise<Verdict> {
-  const early = duplicates.check(candidate) ?? firstRejection(STATIC_RULES, candidate, context);
-  if (early !== undefined) return { admitted: false, ...early };
-
   const execute = () =>
     executePlan(candidate, options.caller, {
       validateArguments: (tool, args) => context.validator.check(tool, args),
@@ -104,7 +145,7 @@ async function admitOne(
   });
 
   const destructive = isDestructive(candidate, context);
-  const readOnly = candidate.plan.every((step) => context.safety.get(step.tool)?.readOnly === true);
+  const readOnly = readOnlyPlan(candidate, context);
   const unstable = await stability(candidate, key, readOnly, execute);
   if (unstable !== undefined) return rejected(unstable);
 

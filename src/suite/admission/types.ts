@@ -30,6 +30,8 @@ export interface AdmissionOptions {
   caller: ToolCaller;
   /** Given-context values (never answer keys). */
   given?: readonly string[];
+  /** Read-only plans run at most this many at a time (default 1: one at a time). */
+  concurrency?: number;
 }
 
 /** What the rules need, built once per admission run. */

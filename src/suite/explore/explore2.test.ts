@@ -5,7 +5,8 @@ import { surfaceSafety } from '../destructive.js';
 import { applyPolicy, DEFAULT_POLICY } from '../explorable.js';
 import type { GivenValue } from '../given.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
-import { type Explore2Options, ExploreTransportError, explore2 } from './explore2.js';
+import { type Explore2Options, explore2 } from './explore2.js';
+import { ExploreTransportError } from './walk.js';
 
 function setup(surface: ToolSurface, caller: ToolCaller, over: Partial<Explore2Options> = {}) {
   const safety = applyPolicy(surface, surfaceSafety(surface), DEFAULT_POLICY);

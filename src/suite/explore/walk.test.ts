@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { library, librarySurface } from '../../../test/support/suite/library.js';
+import { surfaceSafety } from '../destructive.js';
+import { applyPolicy, DEFAULT_POLICY, type ExplorablePolicy } from '../explorable.js';
+import type { ToolCaller } from '../surface.js';
+import { explore2 } from './explore2.js';
+
+/** The library catalogue answering after uneven delays (so calls finish out of order), watched. */
+function slowLibrary() {
+  const lib = library();
+  let inFlight = 0;
+  let most = 0;
+  let n = 0;
+  const alone: Record<string, boolean[]> = {};
+  const caller: ToolCaller = async (name, args) => {
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    const seen = alone[name] ?? [];
+    seen.push(inFlight === 1);
+    alone[name] = seen;
+    n += 1;
+    await new Promise((resolve) => setTimeout(resolve, (n * 7) % 5));
+    try {
+      return await lib.caller(name, args);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  return { caller, calls: lib.calls, most: () => most, alone };
+}
+
+async function exploreAt(concurrency: number, policy: ExplorablePolicy = DEFAULT_POLICY) {
+  const surface = librarySurface();
+  const lib = slowLibrary();
+  const result = await explore2({
+    surface,
+    safety: applyPolicy(surface, surfaceSafety(surface), policy),
+    policy,
+    caller: lib.caller,
+    seed: 5,
+    count: 60,
+    given: [],
+    concurrency,
+  });
+  return { result, lib };
+}
+
+const sorted = (calls: { name: string; args: unknown }[]) => calls.map((c) => JSON.stringify(c)).sort();
+
+describe('explore/2 with concurrency', () => {
+  it('proposes the same candidates and ledger as one call at a time, from the same calls', async () => {
+    const one = await exploreAt(1);
+    const four = await exploreAt(4);
+    expect(one.lib.most()).toBe(1);
+    expect(four.lib.most()).toBeGreaterThan(1);
+    expect(four.lib.most()).toBeLessThanOrEqual(4);
+    expect(four.result).toEqual(one.result);
+    expect(sorted(four.lib.calls)).toEqual(sorted(one.lib.calls));
+    expect(one.result.candidates.length).toBeGreaterThan(0);
+  });
+
+  it('calls a tool that is not read-only with nothing else in flight', async () => {
+    const policy = { ...DEFAULT_POLICY, allowDestructive: true };
+    const one = await exploreAt(1, policy);
+    const four = await exploreAt(4, policy);
+    const writes = ['add_note', 'withdraw_book'].filter((t) => (four.lib.alone[t]?.length ?? 0) > 0);
+    expect(writes.length).toBeGreaterThan(0);
+    for (const tool of writes) expect(four.lib.alone[tool]?.every(Boolean), tool).toBe(true);
+    expect(four.lib.most()).toBeGreaterThan(1);
+    expect(four.result).toEqual(one.result);
+    expect(four.lib.calls).toHaveLength(one.lib.calls.length);
+  });
+});

@@ -1,0 +1,211 @@
+import { FitnessError } from '../../core/errors.js';
+import { mapLimit } from '../../core/pool.js';
+import { ArgumentValidator } from '../admission/arguments.js';
+import type { ToolSafety } from '../destructive.js';
+import type { GivenValue } from '../given.js';
+import { callSafely } from '../plan.js';
+import { deriveSeed, mulberry32 } from '../prng.js';
+import type { ToolCaller, ToolCallOutcome, ToolDescriptor, ToolSurface } from '../surface.js';
+import type { Observation } from './candidates.js';
+import { type Harvest, harvestResult } from './harvest.js';
+import { leadFor } from './lead.js';
+import type { ToolTally } from './ledger.js';
+import type { ParamSpec } from './params.js';
+import { readObservation } from './read.js';
+import { type ArgumentSet, argumentSets, schemaArguments, suppliesFor } from './synthesis.js';
+
+export const EXPLORE_LIMITS = { maxCalls: 320, perTool: 30, maxHops: 4, maxResultChars: 1_000_000 } as const;
+
+/** What the walk over the server needs (a part of `Explore2Options`). */
+export interface WalkOptions {
+  surface: ToolSurface;
+  caller: ToolCaller;
+  seed: number;
+  given: readonly GivenValue[];
+  maxCalls?: number;
+  perTool?: number;
+  maxResultChars?: number;
+  /** Read-only tools called at once within a hop (default 1). */
+  concurrency?: number;
+}
+
+/** Exploration could not go on: the target stopped answering (a timeout or a failed transport). */
+export class ExploreTransportError extends FitnessError {
+  constructor(
+    readonly kind: 'timeout' | 'failed',
+    readonly tool: string,
+    message: string,
+  ) {
+    super('EXPLORE_TRANSPORT', `exploring ${tool}: ${message}`, { kind, tool });
+  }
+}
+
+export interface ToolPlan {
+  tool: ToolDescriptor;
+  params: ParamSpec[];
+  tally: ToolTally;
+  tried: Set<string>;
+  safety: ToolSafety | undefined;
+  /** Its answer was refused at the transport: never called again. */
+  stopped?: boolean;
+}
+
+/** One call made in a hop, read after the hop in the order the calls were planned. */
+interface Made {
+  plan: ToolPlan;
+  set: ArgumentSet;
+  outcome: ToolCallOutcome;
+}
+
+export class Exploration {
+  readonly observations: Observation[] = [];
+  readonly pool: Harvest[] = [];
+  readonly validator: ArgumentValidator;
+  calls = 0;
+  budgetExhausted = false;
+
+  constructor(readonly options: WalkOptions) {
+    this.validator = new ArgumentValidator(options.surface);
+  }
+
+  get maxCalls(): number {
+    return this.options.maxCalls ?? EXPLORE_LIMITS.maxCalls;
+  }
+
+  /** One call, counted. A refused answer stops its tool at once; a dead transport stops exploration. */
+  async invoke(plan: ToolPlan, set: ArgumentSet): Promise<Made> {
+    this.calls++;
+    plan.tally.calls++;
+    const outcome = await callSafely(this.options.caller, plan.tool.name, set.args);
+    if (outcome.kind === 'error' && outcome.transport !== undefined)
+      throw new ExploreTransportError(outcome.transport, plan.tool.name, outcome.message);
+    if (outcome.kind === 'error' && outcome.refused !== undefined) plan.stopped = true;
+    return { plan, set, outcome };
+  }
+
+  /** A call's answer, read: kept as an observation (and harvested) when it is a usable result. */
+  absorb({ plan, set, outcome }: Made, hop: number): void {
+    const read = readObservation(outcome, this.options.maxResultChars ?? EXPLORE_LIMITS.maxResultChars);
+    if (outcome.kind === 'error' && outcome.refused !== undefined) {
+      plan.tally.errors++;
+      plan.tally.skip(`skipped: ${outcome.refused}; the run reconnected and did not call it again`);
+      return;
+    }
+    if (read.kind === 'error') {
+      plan.tally.errors++;
+      return;
+    }
+    if (read.kind === 'discarded') {
+      plan.tally.discard(read.reason);
+      return;
+    }
+    const index = this.observations.length;
+    const lead = leadFor(plan.tool, set, this.observations);
+    const obs: Observation = { index, tool: plan.tool, args: set.args, result: read.result, hop, ...lead };
+    this.observations.push(obs);
+    plan.tally.results++;
+    this.pool.push(
+      ...harvestResult({ obs: index, tool: plan.tool.name, args: set.args, result: read.result }),
+    );
+  }
+}
+
+/** Hop 0 uses only what the run knows before any call: given context and enums. */
+function usesHarvest(set: ArgumentSet): boolean {
+  return Object.values(set.supplies).some((s) => s.origin === 'harvest');
+}
+
+/**
+ * The hop's calls, in order (tools by name, each tool's seeded sets), within the budget. Every set
+ * reads only what earlier hops harvested, so the list is fixed before the hop's first call.
+ */
+function planHop(run: Exploration, plans: readonly ToolPlan[], index: number): [ToolPlan, ArgumentSet[]][] {
+  const known = run.pool.slice();
+  const perTool = run.options.perTool ?? EXPLORE_LIMITS.perTool;
+  let budget = run.maxCalls - run.calls;
+  const planned: [ToolPlan, ArgumentSet[]][] = [];
+  for (const plan of plans) {
+    const left = perTool - plan.tally.calls;
+    if (left <= 0 || plan.stopped === true) continue;
+    const random = mulberry32(deriveSeed(run.options.seed, `explore2:${plan.tool.name}:${index}`));
+    const sets = argumentSets(plan.tool, plan.params, known, run.options.given, {
+      tried: plan.tried,
+      limit: left,
+      random,
+    }).filter((set) => (index === 0 ? !usesHarvest(set) : true));
+    const calls: ArgumentSet[] = [];
+    for (const set of sets) {
+      plan.tried.add(JSON.stringify(set.args));
+      if (run.validator.check(plan.tool.name, set.args) !== undefined) continue;
+      if (budget <= 0) {
+        run.budgetExhausted = true;
+        break;
+      }
+      calls.push(set);
+      budget--;
+    }
+    if (calls.length > 0) planned.push([plan, calls]);
+    if (run.budgetExhausted) break;
+  }
+  return planned;
+}
+
+/** Consecutive read-only tools run together; any other tool runs alone, in its place in the order. */
+function stateBatches(planned: [ToolPlan, ArgumentSet[]][]): [ToolPlan, ArgumentSet[]][][] {
+  const batches: [ToolPlan, ArgumentSet[]][][] = [];
+  for (const entry of planned) {
+    const last = batches.at(-1);
+    const reads = entry[0].safety?.readOnly === true;
+    if (reads && last !== undefined && last[0]?.[0].safety?.readOnly === true) last.push(entry);
+    else batches.push([entry]);
+  }
+  return batches;
+}
+
+/**
+ * One hop: each tool's planned calls in order (a refused answer stops the rest of that tool's),
+ * read-only tools `concurrency` at a time; then every answer is read in the planned order, so the
+ * observations, harvest and ledger do not depend on which call finished first.
+ */
+export async function hop(run: Exploration, plans: readonly ToolPlan[], index: number): Promise<number> {
+  const before = run.calls;
+  const limit = Math.max(1, run.options.concurrency ?? 1);
+  for (const batch of stateBatches(planHop(run, plans, index))) {
+    const made = await mapLimit(batch, limit, async ([plan, sets]) => {
+      const out: Made[] = [];
+      for (const set of sets) {
+        if (plan.stopped === true) break;
+        out.push(await run.invoke(plan, set));
+      }
+      return out;
+    });
+    for (const call of made.flat()) run.absorb(call, index);
+  }
+  return run.calls - before;
+}
+
+/** Tools that never answered get one schema-derived call (strings ≤ 64 characters, never empty). */
+export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Promise<void> {
+  for (const plan of plans) {
+    if (plan.tally.results > 0 || plan.tally.calls > 0 || run.budgetExhausted) continue;
+    const random = mulberry32(deriveSeed(run.options.seed, `unfilled:${plan.tool.name}`));
+    plan.tally.generated = plan.params
+      .filter(
+        (p) => p.required && suppliesFor(plan.tool, p, run.pool, run.options.given, random).length === 0,
+      )
+      .map((p) => p.name);
+    const args = await schemaArguments(plan.tool, deriveSeed(run.options.seed, `args:${plan.tool.name}`));
+    if (args === undefined || run.validator.check(plan.tool.name, args) !== undefined) {
+      plan.tally.noArguments = true;
+      continue;
+    }
+    if (run.calls >= run.maxCalls) {
+      run.budgetExhausted = true;
+      continue;
+    }
+    const supplies = Object.fromEntries(
+      Object.entries(args).map(([k, v]) => [k, { origin: 'schema' as const, value: v }]),
+    );
+    run.absorb(await run.invoke(plan, { args, supplies }), 0);
+  }
+}
