@@ -1,4 +1,5 @@
 import { generate, type JsonSchema } from 'json-schema-faker';
+import { isRecord } from '../core/json.js';
 import { deriveSeed } from '../suite/prng.js';
 
 /**
@@ -14,15 +15,14 @@ export async function randomArguments(
 ): Promise<Record<string, unknown>> {
   const { $schema: _s, $id: _i, ...schema } = inputSchema;
   try {
+    // Left as a cast: the faker takes any server schema (a shape it cannot walk throws, caught below).
     const value = await generate(schema as JsonSchema, {
       seed: deriveSeed(seed, label),
       optionalsProbability: 0.5,
       maxDepth: 4,
       maxDefaultItems: 2,
     });
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
+    return isRecord(value) ? value : {};
   } catch {
     return {};
   }

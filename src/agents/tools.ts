@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
 import { canonicalJson } from '../core/canonical.js';
+import { isRecord } from '../core/json.js';
 import type { FailureClass } from '../record/score.js';
 import { CACHED_PREFIX } from './cache.js';
 import { randomArguments } from './random-args.js';
@@ -34,6 +35,7 @@ export const EMPTY_RESULT = { content: [] };
 /** MCP schemas are JSON Schema objects; providers need `type: "object"` at the top. */
 function objectSchema(schema: Record<string, unknown>): JSONSchema7 {
   const { $schema: _s, ...rest } = schema;
+  // Left as a cast: JSONSchema7 types each keyword, and the server's schema reaches the provider as declared.
   return { ...rest, type: 'object' } as JSONSchema7;
 }
 
@@ -151,7 +153,7 @@ function serverArguments(tool: ToolDescriptor, args: Record<string, unknown>): R
 async function execute(tool: ToolDescriptor, input: unknown, toolCallId: string): Promise<unknown> {
   const ctx = trialScope.getStore();
   if (ctx === undefined) throw new Error(`tool ${tool.name} was called outside a trial`);
-  const shown = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  const shown = isRecord(input) ? input : {};
   const given = serverArguments(tool, shown);
   if (ctx.phase === 'null-stubbed-empty') {
     ctx.calls.push({ tool: tool.name, toolCallId, arguments: given, stubbed: true, latencyMs: 0 });

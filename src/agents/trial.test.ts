@@ -1,3 +1,4 @@
+import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { FORECAST_TASK, fakeSession, memorySink, WEATHER_TOOLS } from '../../test/support/agents.js';
 import { HeuristicModel } from '../models/heuristic/model.js';
@@ -161,6 +162,37 @@ describe('runTrial with the heuristic runner', () => {
     expect(bergen.calls.map((c) => c.corrId)).toEqual(['forecast-oslo-2']);
     expect(a.toolCalls).toHaveLength(1);
     expect(b.toolCalls).toHaveLength(1);
+  });
+
+  it('a model whose tool input is not a JSON object calls the tool with no arguments, not its array', async () => {
+    const session = fakeSession();
+    const usage = {
+      inputTokens: { total: 5, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 5, text: 5, reasoning: undefined },
+    };
+    let n = 0;
+    const model = new MockLanguageModelV3({
+      doGenerate: async () =>
+        ++n === 1
+          ? {
+              content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_forecast', input: '["Oslo"]' }],
+              finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+              usage,
+              warnings: [],
+            }
+          : {
+              content: [{ type: 'text', text: 'UNKNOWN' }],
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage,
+              warnings: [],
+            },
+    });
+    const result = await runTrial(spec('drive'), {
+      ...deps(session),
+      model: { model, id: 'mock:array', provider: 'mock' },
+    });
+    expect(session.calls).toEqual([{ name: 'get_forecast', args: {}, corrId: 'forecast-oslo' }]);
+    expect(result.toolCalls[0]).toMatchObject({ tool: 'get_forecast', arguments: {}, failure: 'tool_error' });
   });
 
   it('a shared tool called outside any trial fails instead of reaching a session', async () => {

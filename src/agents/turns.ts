@@ -1,4 +1,5 @@
 import type { StepResult, ToolSet } from 'ai';
+import { isRecord } from '../core/json.js';
 import { toTapeUsage } from '../models/usage.js';
 import type { CallUsage } from '../record/pricing.js';
 import type { AgentModel } from './types.js';
@@ -23,14 +24,11 @@ export function toolResultBlocks(step: StepResult<ToolSet>): Block[] {
   const blocks: Block[] = [];
   for (const part of step.content) {
     if (part.type === 'tool-result') {
-      const output = part.output as { isError?: unknown } | undefined;
       blocks.push({
         type: 'tool_result',
         tool_use_id: part.toolCallId,
         content: part.output,
-        ...(output !== null && typeof output === 'object' && output.isError === true
-          ? { is_error: true }
-          : {}),
+        ...(isRecord(part.output) && part.output.isError === true ? { is_error: true } : {}),
       });
     } else if (part.type === 'tool-error') {
       const message = part.error instanceof Error ? part.error.message : String(part.error);

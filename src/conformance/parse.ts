@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '../core/json.js';
 import type { ConformanceCheck } from '../record/conformance.js';
 import { describeFixture, type Fixture, fixtureOf } from './fixtures.js';
 
@@ -27,8 +28,8 @@ export interface ScenarioResult {
 export type Listing = Partial<Record<'tool' | 'prompt' | 'resource', ReadonlySet<string>>>;
 
 function names(details: unknown, key: string): ReadonlySet<string> | undefined {
-  if (details === null || typeof details !== 'object' || !(key in details)) return undefined;
-  const list: unknown = (details as Record<string, unknown>)[key];
+  if (!isRecord(details) || !(key in details)) return undefined;
+  const list = details[key];
   if (!Array.isArray(list)) return undefined;
   return new Set(list.filter((v): v is string => typeof v === 'string'));
 }

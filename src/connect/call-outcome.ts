@@ -1,5 +1,5 @@
 import { type JSONRPCMessage, ProtocolError } from '@modelcontextprotocol/client';
-import { errorText, isTimeout } from './errors.js';
+import { isTimeout, messageOf } from './errors.js';
 import type { ToolCallOutcome } from './session-types.js';
 
 /**
@@ -21,12 +21,12 @@ export function failedCallOutcome(
     return {
       kind: 'invalid-result',
       result: wire.result,
-      message: scrub(errorText(err)),
+      message: scrub(messageOf(err)),
       latencyMs,
     };
   }
   if (isTimeout(err)) return { kind: 'timeout', timeoutMs, latencyMs };
   if (err instanceof ProtocolError)
     return { kind: 'rpc-error', code: err.code, message: err.message, latencyMs };
-  return { kind: 'failed', message: scrub(errorText(err)), latencyMs };
+  return { kind: 'failed', message: scrub(messageOf(err)), latencyMs };
 }

@@ -1,3 +1,6 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { asRecord, isRecord } from '../core/json.js';
+
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 /** Modern revisions compare lexicographically: `2026-07-28` and later. */
 const FIRST_MODERN = '2026-07-28';
@@ -14,7 +17,7 @@ const FIRST_MODERN = '2026-07-28';
 export function clientAnswer(
   request: { id: string | number; method: string },
   under: unknown,
-): Record<string, unknown> | undefined {
+): JSONRPCMessage | undefined {
   if (isModernRequest(under)) return undefined;
   if (request.method === 'ping') return { jsonrpc: '2.0', id: request.id, result: {} };
   return { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
@@ -22,17 +25,12 @@ export function clientAnswer(
 
 /** A JSON-RPC request from the server (a method and an id), which a client may have to answer. */
 export function isServerRequest(message: unknown): message is { id: string | number; method: string } {
-  if (message === null || typeof message !== 'object') return false;
-  const { id, method } = message as { id?: unknown; method?: unknown };
+  if (!isRecord(message)) return false;
+  const { id, method } = message;
   return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number');
 }
 
 function isModernRequest(frame: unknown): boolean {
-  if (frame === null || typeof frame !== 'object') return false;
-  const params = (frame as { params?: unknown }).params;
-  if (params === null || typeof params !== 'object') return false;
-  const meta = (params as { _meta?: unknown })._meta;
-  if (meta === null || typeof meta !== 'object') return false;
-  const version = (meta as Record<string, unknown>)[PROTOCOL_VERSION_KEY];
+  const version = asRecord(asRecord(asRecord(frame)?.params)?._meta)?.[PROTOCOL_VERSION_KEY];
   return typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= FIRST_MODERN;
 }

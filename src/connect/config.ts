@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { FitnessError } from '../core/errors.js';
+import { FitnessError, messageOf } from '../core/errors.js';
 import { Credential, parseTarget, type Target } from './target.js';
 
 /** One entry of an `mcpServers` config (Claude Desktop, Cursor, Claude Code, VS Code `servers`). */
@@ -64,13 +64,13 @@ export function loadServerConfig(
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new FitnessError('CONFIG_INVALID', `${file}: cannot read config (${(err as Error).message})`);
+    throw new FitnessError('CONFIG_INVALID', `${file}: cannot read config (${messageOf(err)})`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new FitnessError('CONFIG_INVALID', `${file}: not JSON (${(err as Error).message})`);
+    throw new FitnessError('CONFIG_INVALID', `${file}: not JSON (${messageOf(err)})`);
   }
   return serverFromConfig(json, name, { env, file, baseDir: dirname(resolve(file)), rule });
 }

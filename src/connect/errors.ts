@@ -1,5 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import { type ErrorCode, FitnessError } from '../core/errors.js';
+import { type ErrorCode, errorCode, FitnessError } from '../core/errors.js';
 import { describeFetchError } from '../tape/record-fetch.js';
 import type { Redactor } from '../tape/redact.js';
 import type { ProcessDiagnostics } from './stdio-transport.js';
@@ -44,7 +44,7 @@ function stdioCause(f: ConnectFailure, p: ProcessDiagnostics): [ErrorCode, strin
     const code = p.noiseLines > 0 ? 'STDOUT_NOT_JSONRPC' : 'CONNECT_TIMEOUT';
     return [code, `no answer to the handshake within ${f.timeoutMs} ms${noise}${stderrTail(p)}`];
   }
-  return ['CONNECT_FAILED', `${errorText(f.error)}${noise}${stderrTail(p)}`];
+  return ['CONNECT_FAILED', `${messageOf(f.error)}${noise}${stderrTail(p)}`];
 }
 
 function httpCause(f: ConnectFailure, http: HttpObservations | undefined): [ErrorCode, string] {
@@ -77,7 +77,7 @@ function httpCause(f: ConnectFailure, http: HttpObservations | undefined): [Erro
   if (net === 'ENOTFOUND' || net === 'EAI_AGAIN') return ['HOST_NOT_FOUND', 'host name does not resolve'];
   if (net === 'ECONNRESET') return ['CONNECTION_RESET', 'connection reset by the server'];
   if (net !== undefined) return ['NETWORK_ERROR', `network error (${net})`];
-  return ['CONNECT_FAILED', errorText(f.error)];
+  return ['CONNECT_FAILED', messageOf(f.error)];
 }
 
 const NETWORK_CODES =
@@ -86,25 +86,25 @@ const NETWORK_CODES =
 /** The errno of a network failure, wherever the SDK wrapped it (cause chain or message). */
 function networkCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 6; depth += 1) {
-    const code = (e as Error & { code?: unknown }).code;
-    if (typeof code === 'string' && NETWORK_CODES.test(code)) return code;
+    const code = errorCode(e);
+    if (code !== undefined && NETWORK_CODES.test(code)) return code;
     const inMessage = NETWORK_CODES.exec(e.message)?.[1];
     if (inMessage !== undefined) return inMessage;
-    e = (e as Error & { cause?: unknown }).cause;
+    e = e.cause;
   }
   return undefined;
 }
 
 /** The deadline of an SDK request timeout (the era probe or initialize), if that is what this is. */
 function timeoutOf(err: unknown): number | undefined {
-  if (!isTimeout(err)) return undefined;
-  const data = (err as SdkError).data;
+  if (!(err instanceof SdkError) || !isTimeout(err)) return undefined;
+  const data = err.data;
   const ms =
     data !== null && typeof data === 'object' && 'timeout' in data ? Number(data.timeout) : Number.NaN;
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-export function errorText(err: unknown): string {
+export function messageOf(err: unknown): string {
   if (err instanceof SdkError) return `${err.message} (${err.code})`;
   if (err instanceof ProtocolError) return `JSON-RPC error ${err.code}: ${err.message}`;
   return describeFetchError(err);

@@ -14,7 +14,7 @@ import type { TapeWriter } from '../tape/writer.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { callContext, currentCorrId, noteLine } from './context.js';
 import { withDeadline } from './deadline.js';
-import { errorText } from './errors.js';
+import { messageOf } from './errors.js';
 import { handshake } from './handshake.js';
 import { InFlight } from './in-flight.js';
 import { describeRefusal } from './json-limits.js';
@@ -89,7 +89,7 @@ export class McpSession {
       if (this.closing === undefined) this.lostConnection = true;
     };
     this.client.onerror = (err) =>
-      this.event(EventKind.transportError, { message: this.redactor.scrub(errorText(err)) });
+      this.event(EventKind.transportError, { message: this.redactor.scrub(messageOf(err)) });
     const built = sessionTransport(target, options, {
       tape: this.tape,
       tag: this.tag,

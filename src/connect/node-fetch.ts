@@ -110,7 +110,8 @@ function request(
       const status = res.statusCode ?? 0;
       const responseHeaders = new Headers();
       for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-        responseHeaders.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
+        const [name, value] = [res.rawHeaders[i], res.rawHeaders[i + 1]];
+        if (name !== undefined && value !== undefined) responseHeaders.append(name, value);
       }
       const nullBody = init.method === 'HEAD' || [204, 205, 304].includes(status);
       if (nullBody) res.resume();

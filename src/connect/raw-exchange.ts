@@ -6,7 +6,7 @@ import {
 import { FitnessError } from '../core/errors.js';
 import { EventKind } from '../tape/schema.js';
 import { callContext, idKey } from './context.js';
-import { errorText } from './errors.js';
+import { messageOf } from './errors.js';
 import type { InFlight } from './in-flight.js';
 import type { CallOptions, RawFrameResult } from './session-types.js';
 import type { HttpWire, RawHttpRequest, RawHttpResponse } from './wire.js';
@@ -26,7 +26,7 @@ export async function sendRawFrame(
   options: CallOptions,
 ): Promise<RawFrameResult> {
   const lines: number[] = [];
-  const message = { jsonrpc: '2.0', ...frame } as Record<string, unknown>;
+  const message: Record<string, unknown> = { jsonrpc: '2.0', ...frame };
   if (
     !('id' in message) &&
     typeof message.method === 'string' &&
@@ -40,11 +40,13 @@ export async function sendRawFrame(
     key === undefined ? Promise.resolve(undefined) : host.inFlight.awaitRaw(key, options.timeoutMs ?? 10_000);
   try {
     await callContext.run({ corrId: options.corrId, lines }, () =>
+      // Left as a cast: a raw frame goes out as the probe wrote it, malformed on purpose when the probe
+      // asks how a server answers a bad frame; the transport only serializes what it is given.
       host.transport.send(message as unknown as JSONRPCMessage),
     );
   } catch (err) {
     if (key !== undefined) host.inFlight.abandonRaw(key);
-    host.event(EventKind.transportError, { message: host.scrub(errorText(err)) }, options.corrId);
+    host.event(EventKind.transportError, { message: host.scrub(messageOf(err)) }, options.corrId);
     return { response: undefined, tapeLines: lines };
   }
   const response = await answered;

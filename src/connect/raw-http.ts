@@ -1,3 +1,5 @@
+import { messageOf } from '../core/errors.js';
+import { isRecord } from '../core/json.js';
 import type { EventSink, FetchFn } from '../tape/record-fetch.js';
 import { displayUrl } from '../tape/record-fetch.js';
 import type { Redactor } from '../tape/redact.js';
@@ -123,7 +125,7 @@ async function exchange(
     });
     return { status: response.status, headers: responseHeaders, contentType, ...read, tapeLines: lines };
   } catch (err) {
-    const what = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : (err as Error).message;
+    const what = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : messageOf(err);
     return { error: wire.redactor.scrub(what), tapeLines: lines };
   } finally {
     clearTimeout(timer);
@@ -158,7 +160,7 @@ function recordRequestBody(
   }
   const line = wire.tape?.message('in', parsed, tagOf(wire, corrId));
   if (line !== undefined) lines.push(line);
-  return Array.isArray(parsed) ? {} : { id: idKey((parsed as Record<string, unknown>).id), frame: parsed };
+  return isRecord(parsed) ? { id: idKey(parsed.id), frame: parsed } : {};
 }
 
 /**
@@ -259,8 +261,8 @@ async function readSse(
 
 /** A response to the request awaited (its id), or an error with id null (how HTTP-level rejections answer). */
 function answers(m: unknown, key: string | undefined): boolean {
-  if (key === undefined || m === null || typeof m !== 'object' || 'method' in m) return false;
-  const id = (m as { id?: unknown }).id;
+  if (key === undefined || !isRecord(m) || 'method' in m) return false;
+  const id = m.id;
   return idKey(id) === key || (id === null && 'error' in m);
 }
 

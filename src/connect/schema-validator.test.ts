@@ -34,4 +34,10 @@ describe('schema validation of server-supplied schemas', () => {
     });
     expect(() => schemaValidator.getValidator(big)).toThrow(/schema too large/);
   });
+
+  it('an output schema that is not a JSON object is refused with one line, not compiled', () => {
+    expect(() => schemaValidator.getValidator(JSON.parse('[{"type": "object"}]'))).toThrow(
+      /^the output schema is not a JSON object$/,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
+import { isRecord } from '../core/json.js';
 import { compileSchema } from '../core/json-schema.js';
 
 /**
@@ -8,10 +9,12 @@ import { compileSchema } from '../core/json-schema.js';
  */
 export const schemaValidator: jsonSchemaValidator = {
   getValidator<T>(schema: object) {
-    const compiled = compileSchema(schema as Record<string, unknown>);
+    if (!isRecord(schema)) throw new Error('the output schema is not a JSON object');
+    const compiled = compileSchema(schema);
     if (!compiled.ok) throw new Error(compiled.error);
     const validate = compiled.validate;
     return (input: unknown) => {
+      // Left as a cast: the SDK's contract is that data valid under the tool's schema is its T.
       if (validate(input)) return { valid: true as const, data: input as T, errorMessage: undefined };
       const first = validate.errors?.[0];
       const where = first?.instancePath || '(root)';

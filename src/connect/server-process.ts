@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { errorCode } from '../core/errors.js';
 import { MARKER_VAR, newMarker, release, track } from './processes.js';
 
 /** How to start one stdio server process. */
@@ -49,7 +50,7 @@ export function startServerProcess(command: ServerCommand): StartedServer {
   const spawned = new Promise<void>((resolve, reject) => {
     child.once('spawn', () => resolve());
     child.once('error', (err) => {
-      server.spawnError = (err as NodeJS.ErrnoException).code ?? err.message;
+      server.spawnError = errorCode(err) ?? err.message;
       reject(err);
     });
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FitnessError } from './errors.js';
+import { isRecord } from './json.js';
 
 /**
  * RFC 8785 JSON Canonicalization Scheme. The suite hash must be reproducible by anyone holding
@@ -41,7 +42,8 @@ function write(value: unknown, path: string): string {
       if (Array.isArray(value)) {
         return `[${value.map((item, i) => (item === undefined ? fail(`${path}/${i}`, 'undefined') : write(item, `${path}/${i}`))).join(',')}]`;
       }
-      return writeObject(value as Record<string, unknown>, path);
+      if (isRecord(value)) return writeObject(value, path);
+      return fail(path, 'an object');
     default:
       return fail(path, typeof value);
   }

@@ -123,13 +123,13 @@ export function describeError(err: unknown): string {
   return String(err);
 }
 
-/** The message of whatever was thrown (a thrown non-Error is its own text). */
-export function errorText(err: unknown): string {
+/** The message of anything thrown: an Error's own, or the thrown value's string form. */
+export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The system error code of whatever was thrown (`ENOENT`, `EEXIST`, `EPERM`), if it has one. */
-export function errnoCode(err: unknown): string | undefined {
+/** The string `code` of a thrown Error (a Node errno such as `ENOENT`), if it has one. */
+export function errorCode(err: unknown): string | undefined {
   if (!(err instanceof Error) || !('code' in err)) return undefined;
   return typeof err.code === 'string' ? err.code : undefined;
 }

@@ -23,7 +23,7 @@ const TYPE_NAMES: Record<string, string> = { int: 'integer', number: 'number' };
 
 function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>): string {
   const small = issue.code === 'too_small';
-  const limit = small ? (issue as { minimum: unknown }).minimum : (issue as { maximum: unknown }).maximum;
+  const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
   const op = small ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
   if (issue.origin === 'array' || issue.origin === 'string') {
     const got =

@@ -75,6 +75,7 @@ export function compileSchema(input: Record<string, unknown>, options: CompileOp
   if (cached !== undefined) return cached;
   const ajv = ajvFor(draft07, allErrors);
   let result: CompiledSchema;
+  // Left as casts: ajv types a schema's keywords, and it judges this untyped one itself (it throws).
   try {
     result = { ok: true, validate: ajv.compile(schema as AnySchema) };
   } catch (err) {

@@ -18,6 +18,7 @@ export async function mapLimit<T, R>(
     while (next < items.length && failure === undefined && signal?.aborted !== true && stop?.() !== true) {
       const index = next++;
       try {
+        // Left as a cast: index < items.length was checked just above (T itself may include undefined).
         results[index] = await fn(items[index] as T, index);
       } catch (error) {
         failure ??= { error };

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FitnessError } from '../core/errors.js';
+import { FitnessError, messageOf } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { parseTape, readTape, type Tape } from '../tape/reader.js';
@@ -25,7 +25,7 @@ async function loadTape(path: string, content: boolean, secrets: readonly string
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new FitnessError('TAPE_READ_FAILED', `${path}: cannot read tape (${(err as Error).message})`);
+    throw new FitnessError('TAPE_READ_FAILED', `${path}: cannot read tape (${messageOf(err)})`);
   }
   // Content is only ever taken from the redacted copy.
   return parseTape(redactTapeText(text, secrets), path);

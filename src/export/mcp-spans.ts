@@ -1,4 +1,5 @@
 import { ATTR_ERROR_TYPE, ATTR_SERVER_ADDRESS, ATTR_SERVER_PORT } from '@opentelemetry/semantic-conventions';
+import { asRecord } from '../core/json.js';
 import { type Exchange, messages } from '../tape/pairing.js';
 import type { Tape } from '../tape/reader.js';
 import { EventKind } from '../tape/schema.js';
@@ -17,12 +18,6 @@ export interface WireFacts {
   server?: { address: string; port: number };
 }
 
-function asObject(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : undefined;
-}
-
 /** What the wire plane says about each session: its revision and (legacy HTTP) its session handle. */
 export function wireFacts(wire: Tape, target: { kind: string; description: string }): WireFacts {
   const facts: WireFacts = {
@@ -39,14 +34,14 @@ export function wireFacts(wire: Tape, target: { kind: string; description: strin
   }
   for (const r of wire.records) {
     if (r.type !== 'event' || r.value.session === undefined) continue;
-    const raw = asObject(r.value.raw);
+    const raw = asRecord(r.value.raw);
     if (
       r.value.kind === EventKind.connect &&
       raw?.phase === 'connected' &&
       typeof raw.protocolVersion === 'string'
     )
       facts.versions.set(r.value.session, raw.protocolVersion);
-    const id = asObject(raw?.responseHeaders)?.['mcp-session-id'];
+    const id = asRecord(raw?.responseHeaders)?.['mcp-session-id'];
     if (r.value.kind === EventKind.http && typeof id === 'string') facts.sessionIds.set(r.value.session, id);
   }
   return facts;
@@ -118,7 +113,7 @@ export function mcpSpan(x: Exchange, wire: Tape, facts: WireFacts, content: bool
   }
   if (content) {
     const request = frame(wire, x.requestLine, x.id);
-    const args = asObject(request?.params)?.arguments;
+    const args = asRecord(request?.params)?.arguments;
     if (args !== undefined) attributes[GEN_AI.toolCallArguments] = contentText(args);
     const response = frame(wire, x.responseLine, x.id);
     if (response?.result !== undefined) attributes[GEN_AI.toolCallResult] = contentText(response.result);

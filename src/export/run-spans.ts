@@ -1,3 +1,4 @@
+import { asRecord } from '../core/json.js';
 import type { RunRecord } from '../record/index.js';
 import { parseCorrId, TRIAL_PHASES } from '../tape/corr-id.js';
 import { pairExchanges } from '../tape/pairing.js';
@@ -52,12 +53,6 @@ interface Slot {
   node: SpanNode;
 }
 
-function asObject(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : undefined;
-}
-
 function groupSpan(g: Group, t: number, record: RunRecord): SpanNode {
   if (g.kind === 'trial') {
     const node = span(`${GEN_AI_OPERATION.invokeAgent} ${g.phase}`, t, t, {
@@ -78,7 +73,7 @@ function groupSpan(g: Group, t: number, record: RunRecord): SpanNode {
 
 /** How the trial ended, from its `fitness.trial` event on the agent plane. */
 function noteTrialEnd(node: SpanNode, raw: unknown): void {
-  const o = asObject(raw);
+  const o = asRecord(raw);
   if (o === undefined) return;
   if (typeof o.checkPassed === 'boolean') node.attributes['fitness.trial.passed'] = o.checkPassed;
   if (typeof o.steps === 'number') node.attributes['fitness.trial.steps'] = o.steps;

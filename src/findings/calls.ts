@@ -1,3 +1,4 @@
+import { asRecord } from '../core/json.js';
 import { parseCorrId } from '../tape/corr-id.js';
 import { type ExchangeOutcome, messages, pairExchanges } from '../tape/pairing.js';
 import type { TapeRecord } from '../tape/reader.js';
@@ -14,7 +15,7 @@ export interface Call {
   outcome: ExchangeOutcome;
   latencyMs?: number;
   /** The text of an isError result, or the message of a JSON-RPC error. */
-  errorText?: string;
+  messageOf?: string;
   errorCode?: number;
   /** Present when the result carried structuredContent (its value, possibly null). */
   structured?: { value: unknown };
@@ -36,9 +37,6 @@ export interface TapeCalls {
   trials: DriveTrial[];
 }
 
-const asObject = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-
 /** The JSON-RPC message with this id on a line (a batch line holds several). */
 function messageOn(record: TapeRecord | undefined, id: string | number): Record<string, unknown> | undefined {
   if (record?.type !== 'message') return undefined;
@@ -51,7 +49,7 @@ function callsOf(wire: readonly TapeRecord[]): Call[] {
   for (const x of pairExchanges(wire).exchanges) {
     if (x.method !== 'tools/call' || x.tool === undefined) continue;
     const request = messageOn(byLine.get(x.requestLine), x.id);
-    const args = asObject(asObject(request?.params)?.arguments) ?? {};
+    const args = asRecord(asRecord(request?.params)?.arguments) ?? {};
     const call: Call = {
       tool: x.tool,
       corrId: x.corrId ?? '',
@@ -62,11 +60,11 @@ function callsOf(wire: readonly TapeRecord[]): Call[] {
     if (x.responseLine !== undefined) call.responseLine = x.responseLine;
     if (x.latencyMs !== undefined) call.latencyMs = x.latencyMs;
     if (x.outcome === 'rpc-error' && x.error) {
-      call.errorText = x.error.message;
+      call.messageOf = x.error.message;
       if (x.error.code !== undefined) call.errorCode = x.error.code;
     }
-    const result = asObject(messageOn(byLine.get(x.responseLine ?? -1), x.id)?.result);
-    if (x.outcome === 'tool-error') call.errorText = resultText(result?.content);
+    const result = asRecord(messageOn(byLine.get(x.responseLine ?? -1), x.id)?.result);
+    if (x.outcome === 'tool-error') call.messageOf = resultText(result?.content);
     if (result !== undefined && 'structuredContent' in result)
       call.structured = { value: result.structuredContent };
     calls.push(call);
@@ -83,7 +81,7 @@ function trialEnds(agent: readonly TapeRecord[]): Map<string, TrialEnd> {
   const ends = new Map<string, TrialEnd>();
   for (const r of agent) {
     if (r.type !== 'event' || r.value.kind !== EventKind.trial || r.value.corr_id === undefined) continue;
-    const raw = asObject(r.value.raw);
+    const raw = asRecord(r.value.raw);
     if (raw?.phase !== 'drive') continue;
     ends.set(r.value.corr_id, {
       checkPassed: typeof raw.checkPassed === 'boolean' ? raw.checkPassed : undefined,

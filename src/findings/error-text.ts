@@ -72,7 +72,7 @@ export function errorTextFindings(
       const recovered =
         trial.checkPassed === true && trial.calls.slice(i + 1).some((c) => c.outcome === 'result');
       // Judged on what a published copy shows: a credential in the text is not guidance.
-      const text = unsecret(call.errorText ?? '');
+      const text = unsecret(call.messageOf ?? '');
       if (actionable(text, tools.get(call.tool), names)) {
         t.actionable += 1;
         t.trialsWithActionable.add(trial.corrId);

@@ -36,10 +36,9 @@ export function inputs(fn: string) {
       return v;
     },
     upTo(name: string, v: unknown, limitName: string, limit: number): number {
-      count(name, v);
-      if ((v as number) > limit)
-        throw new GateInputError(fn, name, `at most ${limitName} (${limitName}=${limit})`, v);
-      return v as number;
+      const n = count(name, v);
+      if (n > limit) throw new GateInputError(fn, name, `at most ${limitName} (${limitName}=${limit})`, v);
+      return n;
     },
     threshold(name: string, v: unknown): number {
       if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 1)

@@ -4,6 +4,7 @@ import {
   DECISION_ORDER,
   type DecisionPoint,
   decisionIndex,
+  decisionPoint,
   type GateId,
   type GateReason,
   type Outcome,
@@ -59,7 +60,7 @@ export function ladder(records: readonly GateRecord[]): LadderResult {
     const record = parsed.data;
     read.push(record);
     const at = decisionIndex(record);
-    const point = DECISION_ORDER[at] as DecisionPoint;
+    const point = decisionPoint(record);
     if (at <= last) {
       throw new GateInputError(
         'ladder',

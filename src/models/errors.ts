@@ -1,5 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import { FitnessError } from '../core/errors.js';
+import { errorCode, FitnessError } from '../core/errors.js';
 
 /** Configuration faults found while resolving a model spec (before any call is made). */
 export type ModelConfigCode =
@@ -96,8 +96,8 @@ function causeCode(err: unknown): string | undefined {
   let current: unknown = err;
   while (current instanceof Error && !seen.has(current)) {
     seen.add(current);
-    const code = (current as Error & { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    const code = errorCode(current);
+    if (code !== undefined) return code;
     current = current.cause;
   }
   return undefined;

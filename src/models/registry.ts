@@ -70,10 +70,8 @@ export interface ResolvedModel {
 }
 
 function withSecrets(resolved: Omit<ResolvedModel, 'secrets'>, secrets: readonly string[]): ResolvedModel {
-  return Object.defineProperty(resolved, 'secrets', {
-    value: Object.freeze([...secrets]),
-    enumerable: false,
-  }) as ResolvedModel;
+  const out: ResolvedModel = { ...resolved, secrets: Object.freeze([...secrets]) };
+  return Object.defineProperty(out, 'secrets', { enumerable: false, writable: false, configurable: false });
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -16,7 +16,7 @@ export interface ModelSpec {
 const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/;
 
 function isProvider(name: string): name is ProviderName {
-  return (PROVIDERS as readonly string[]).includes(name);
+  return PROVIDERS.some((p) => p === name);
 }
 
 /** Parse `provider:model` (or `heuristic`); the provider is case-insensitive, the model id is kept as given. */

@@ -1,3 +1,4 @@
+import { messageOf } from '../core/errors.js';
 import type { ProbeResult } from '../record/probe.js';
 import { cacheHints } from './cache-hints.js';
 import { deprecationSurface } from './deprecation-surface.js';
@@ -66,7 +67,7 @@ export async function runProbes(options: RunProbesOptions): Promise<ProbeResult[
         id: probe.id,
         applies: true,
         pass: null,
-        detail: `could not check: the probe failed (${(err as Error).message})`,
+        detail: `could not check: the probe failed (${messageOf(err)})`,
         evidence: {},
         tapeRefs: [],
       });

@@ -38,23 +38,20 @@ export const serverDiscover: Probe = {
     }
     const problems: string[] = [];
     const versions = result.supportedVersions;
-    if (!Array.isArray(versions) || versions.length === 0 || !versions.every((v) => typeof v === 'string')) {
-      problems.push('supportedVersions missing or not a list of revisions');
-    }
+    const listed =
+      Array.isArray(versions) &&
+      versions.length > 0 &&
+      versions.every((v): v is string => typeof v === 'string')
+        ? versions
+        : undefined;
+    if (listed === undefined) problems.push('supportedVersions missing or not a list of revisions');
     if (!isFrame(result.capabilities)) problems.push('capabilities missing');
     problems.push(...cacheHintProblems(result));
     evidence.supportedVersions = versions ?? null;
     evidence.ttlMs = result.ttlMs ?? null;
     evidence.cacheScope = result.cacheScope ?? null;
-    if (problems.length > 0)
+    if (problems.length > 0 || listed === undefined)
       return finding(this.id, true, false, `server/discover: ${problems.join('; ')}`, evidence, refs);
-    return finding(
-      this.id,
-      true,
-      true,
-      `server/discover lists ${(versions as string[]).join(', ')}`,
-      evidence,
-      refs,
-    );
+    return finding(this.id, true, true, `server/discover lists ${listed.join(', ')}`, evidence, refs);
   },
 };

@@ -142,17 +142,18 @@ export function buildCost(
   const reasons: CostReason[] = [
     ...parseInput(z.array(CostReason), options.missing ?? [], 'buildCost', 'missing'),
   ];
-  const breakdown = Object.fromEntries(
-    ROLES.map((role) => [
+  const roleCost = (role: UsageRole) =>
+    buildRole(
       role,
-      buildRole(
-        role,
-        rows.filter((r) => r.role === role),
-        prices,
-        reasons,
-      ),
-    ]),
-  ) as CostBreakdown;
+      rows.filter((r) => r.role === role),
+      prices,
+      reasons,
+    );
+  const breakdown: CostBreakdown = {
+    runner: roleCost('runner'),
+    judge: roleCost('judge'),
+    screen: roleCost('screen'),
+  };
   const priceTableRef = { asOf: prices.asOf, source: prices.source };
   const priced = ROLES.some((r) => breakdown[r].usd !== undefined);
   const usd = (breakdown.runner.usd ?? 0) + (breakdown.judge.usd ?? 0) + (breakdown.screen.usd ?? 0);

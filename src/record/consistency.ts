@@ -133,6 +133,8 @@ export function signalsAgree(r: SignalView, ctx: Ctx): void {
   });
 }
 
+type SuiteField = 'candidates' | 'admitted' | 'registered' | 'deletedByScreen';
+
 interface SuiteView {
   suite?: { candidates: number; rejected: { total: number }; registered: number; deletedByScreen: number };
   gates: readonly {
@@ -148,17 +150,20 @@ interface SuiteView {
 export function gatesAgreeWithSuite(r: SuiteView, ctx: Ctx): void {
   const s = r.suite;
   if (!s) return;
-  const expected: Record<string, Record<string, number>> = {
-    structural: {
-      candidates: s.candidates,
-      admitted: s.candidates - s.rejected.total,
-      registered: s.registered,
-    },
-    suite_size: { registered: s.registered, deletedByScreen: s.deletedByScreen },
+  const expected: Partial<Record<GateId, readonly (readonly [SuiteField, number])[]>> = {
+    structural: [
+      ['candidates', s.candidates],
+      ['admitted', s.candidates - s.rejected.total],
+      ['registered', s.registered],
+    ],
+    suite_size: [
+      ['registered', s.registered],
+      ['deletedByScreen', s.deletedByScreen],
+    ],
   };
   r.gates.forEach((g, i) => {
-    for (const [field, want] of Object.entries(expected[g.gate] ?? {})) {
-      const got = (g as Record<string, unknown>)[field];
+    for (const [field, want] of expected[g.gate] ?? []) {
+      const got = g[field];
       if (got !== want) {
         ctx.addIssue({
           code: 'custom',

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { FitnessError } from '../core/errors.js';
+import type { z } from 'zod';
+import { errorCode, FitnessError } from '../core/errors.js';
 import { summarize } from '../core/issues.js';
+import { isRecord } from '../core/json.js';
 import { Redactor } from '../tape/redact.js';
 import { migrateV1 } from './migrate.js';
 import { KNOWN_SCHEMAS, RunRecord, SCHEMA_V1, SCHEMA_V2 } from './run.js';
@@ -31,7 +33,7 @@ export class RecordIoError extends FitnessError {
   }
 }
 
-function validate(schema: typeof RunRecord | typeof RunRecordV1, value: unknown, source: string) {
+function validate<T>(schema: z.ZodType<T>, value: unknown, source: string): T {
   const parsed = schema.safeParse(value, { reportInput: true });
   if (!parsed.success) throw new RecordInvalidError(source, summarize(parsed.error.issues));
   return parsed.data;
@@ -50,13 +52,13 @@ export function parseRecord(json: unknown, source: string): RunRecord {
       throw new RecordInvalidError(source, `not JSON: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new RecordInvalidError(source, '(root): expected a JSON object');
   }
-  const schema = (value as { schema?: unknown }).schema;
-  if (schema === SCHEMA_V2) return validate(RunRecord, value, source) as RunRecord;
+  const schema = value.schema;
+  if (schema === SCHEMA_V2) return validate(RunRecord, value, source);
   if (schema === SCHEMA_V1) {
-    const v1 = validate(RunRecordV1, value, source) as RunRecordV1;
+    const v1 = validate(RunRecordV1, value, source);
     const migrated = RunRecord.safeParse(migrateV1(v1), { reportInput: true });
     if (!migrated.success) {
       throw new RecordInvalidError(
@@ -74,7 +76,7 @@ export async function readRecord(path: string): Promise<RunRecord> {
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new RecordIoError(path, `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new RecordIoError(path, `cannot read: ${errorCode(err) ?? String(err)}`);
   }
   return parseRecord(text, path);
 }
@@ -116,6 +118,6 @@ export async function writeRecordText(path: string, text: string): Promise<void>
     await rename(temp, path);
   } catch (err) {
     await rm(temp, { force: true });
-    throw new RecordIoError(path, `cannot write: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new RecordIoError(path, `cannot write: ${errorCode(err) ?? String(err)}`);
   }
 }

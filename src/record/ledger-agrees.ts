@@ -1,18 +1,9 @@
 import type { z } from 'zod';
+import { asRecord, isRecord } from '../core/json.js';
 import type { ExplorationLedger } from './exploration.js';
 
-interface StructuralLike {
-  gate: string;
-  reason?: string;
-  exploration?: {
-    tools: number;
-    explorable: number;
-    toolsCalled: number;
-    calls: number;
-    errors: number;
-    usable?: number;
-  };
-}
+/** The structural gate's exploration figures, each compared with the ledger's own. */
+const FIGURES = ['tools', 'explorable', 'toolsCalled', 'calls', 'errors', 'usable'] as const;
 
 interface LedgerView {
   exploration?: ExplorationLedger;
@@ -44,13 +35,16 @@ export function ledgerAgrees(r: LedgerView, ctx: z.RefinementCtx): void {
     errors: l.tools.reduce((a, t) => a + t.errors, 0),
     usable: l.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
   };
-  r.gates.forEach((raw, i) => {
-    const g = raw as StructuralLike;
-    if (g.gate !== 'structural' || g.exploration === undefined) return;
-    for (const [field, want] of Object.entries(figures)) {
-      const got = (g.exploration as Record<string, number | undefined>)[field];
+  r.gates.forEach((g, i) => {
+    const exploration = isRecord(g) && g.gate === 'structural' ? asRecord(g.exploration) : undefined;
+    if (!isRecord(g) || exploration === undefined) return;
+    for (const field of FIGURES) {
+      const [want, got] = [figures[field], exploration[field]];
       if (got !== undefined && got !== want)
-        issue(['gates', i, 'exploration', field], `expected the exploration ledger's ${want}, got ${got}`);
+        issue(
+          ['gates', i, 'exploration', field],
+          `expected the exploration ledger's ${want}, got ${String(got)}`,
+        );
     }
     if (g.reason === 'no_explorable_tools' && figures.explorable !== 0)
       issue(['gates', i, 'reason'], `the ledger lists ${figures.explorable} explorable tools`);

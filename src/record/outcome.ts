@@ -27,18 +27,6 @@ export const GateId = z.enum([
 ]);
 export type GateId = z.infer<typeof GateId>;
 
-export const CostTier = z.enum(['free', 'cheap', 'paid']);
-export type CostTier = z.infer<typeof CostTier>;
-
-export const GATE_TIER: Readonly<Record<GateId, CostTier>> = {
-  structural: 'free',
-  answer_leak: 'free',
-  suite_size: 'free',
-  plan_power: 'free',
-  null_baseline: 'cheap',
-  construct: 'paid',
-};
-
 /** Where the null gate's signal S came from at each of its three decision points. */
 export const SignalSource = z.enum(['ceiling', 'reference', 'first_try']);
 export type SignalSource = z.infer<typeof SignalSource>;

@@ -10,7 +10,7 @@ import {
   SuiteSizeGate,
 } from './gate.js';
 import { baseIdentityFields, endsAfterStart } from './identity.js';
-import { GATE_TIER, type RefusalOutcome } from './outcome.js';
+import { GateId, type RefusalOutcome } from './outcome.js';
 import { PreRegistration } from './prereg.js';
 import { SCHEMA_V1, sharedRunFields } from './run.js';
 
@@ -77,9 +77,7 @@ export const SuiteSummaryV1 = z
 export const RunRecordV1 = z.looseObject({
   schema: z.literal(SCHEMA_V1),
   ...sharedRunFields,
-  refusal: z
-    .looseObject({ gate: z.enum(Object.keys(GATE_TIER) as [string, ...string[]]), reason: NonEmpty })
-    .optional(),
+  refusal: z.looseObject({ gate: GateId, reason: NonEmpty }).optional(),
   identity: IdentityV1,
   prereg: z.looseObject({ path: NonEmpty, sha256: Sha256, registration: PreRegistrationV1 }).optional(),
   suite: SuiteSummaryV1.optional(),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { describeError, errnoCode, FitnessError, UsageError } from '../core/errors.js';
+import { describeError, errorCode, FitnessError, UsageError } from '../core/errors.js';
 import { type EntryError, parseRoster, type RosterEntry } from './entry.js';
 import { entryTarget } from './target.js';
 
@@ -21,7 +21,7 @@ export function loadRoster(path: string, env: NodeJS.ProcessEnv, only?: readonly
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new FitnessError('ROSTER_INVALID', `${file}: ${errnoCode(err) ?? describeError(err)}`);
+    throw new FitnessError('ROSTER_INVALID', `${file}: ${errorCode(err) ?? describeError(err)}`);
   }
   const parsed = parseRoster(json, file);
   if ('fault' in parsed) throw new FitnessError('ROSTER_INVALID', parsed.fault);

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { errnoCode, FitnessError } from '../core/errors.js';
+import { errorCode, FitnessError } from '../core/errors.js';
 import type { ServeCommand } from './target.js';
 
 export interface Served {
@@ -91,7 +91,7 @@ export function copyData(source: string): { dir: string; remove: () => void } {
     cpSync(source, dir, { recursive: true });
   } catch (err) {
     rmSync(parent, { recursive: true, force: true });
-    throw new FitnessError('ROSTER_DATA', `data ${source}: cannot copy (${errnoCode(err) ?? err})`);
+    throw new FitnessError('ROSTER_DATA', `data ${source}: cannot copy (${errorCode(err) ?? err})`);
   }
   return { dir, remove: () => rmSync(parent, { recursive: true, force: true }) };
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { errnoCode, FitnessError } from '../core/errors.js';
+import { errorCode, FitnessError } from '../core/errors.js';
 import { ChildMessage, type JobSpec, type ParentMessage, type TryStart } from './protocol.js';
 
 /**
@@ -97,6 +97,6 @@ export function alive(pid: number | null | undefined): boolean {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return errnoCode(err) === 'EPERM';
+    return errorCode(err) === 'EPERM';
   }
 }

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { errorText, FitnessError } from '../core/errors.js';
+import { FitnessError, messageOf } from '../core/errors.js';
 import { TryStart } from './protocol.js';
 import { alive } from './spawn.js';
 
@@ -69,7 +69,7 @@ export class RosterStore {
     } catch (err) {
       throw new FitnessError(
         'ROSTER_STATE',
-        `${path}: cannot open the roster's work list (${errorText(err)})`,
+        `${path}: cannot open the roster's work list (${messageOf(err)})`,
       );
     }
     this.db.pragma('journal_mode = WAL');

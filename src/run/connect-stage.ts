@@ -1,7 +1,7 @@
 import { callContext } from '../connect/context.js';
 import { type McpSession, openSession } from '../connect/session.js';
 import { canonicalDigest } from '../core/canonical.js';
-import { errorText, FitnessError } from '../core/errors.js';
+import { FitnessError, messageOf } from '../core/errors.js';
 import { isRecord } from '../core/json.js';
 import { MAX_SCHEMA_CHARS } from '../core/json-schema.js';
 import { summarize } from '../probes/report.js';
@@ -21,7 +21,7 @@ export async function connect(ctx: RunContext): Promise<Connected> {
     session = await openMainSession(ctx, 'connect');
   } catch (err) {
     checkStop(ctx);
-    throw new RunStop(connectVoidReason(err), `could not connect to the target: ${errorText(err)}`);
+    throw new RunStop(connectVoidReason(err), `could not connect to the target: ${messageOf(err)}`);
   }
   const connected: Connected = { main: { session }, prior: session.prior };
   ctx.reached = { stage: 'connected', product: connected };
@@ -89,7 +89,7 @@ async function listRaw(ctx: RunContext, session: McpSession): Promise<{ listed: 
         fault.kind === 'frame' ? 'transport_error' : 'target_died',
         `${fault.detail} during tools/list`,
       );
-    ctx.ownNotes.push({ id: 'surface-list-failed', text: `tools/list failed: ${errorText(err)}` });
+    ctx.ownNotes.push({ id: 'surface-list-failed', text: `tools/list failed: ${messageOf(err)}` });
     return { listed: false, raw: [] };
   }
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { errorText, FitnessError } from '../core/errors.js';
+import { FitnessError, messageOf } from '../core/errors.js';
 import { isRecord } from '../core/json.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { Redaction, RedactionEnvelope } from '../tape/redaction.js';
@@ -17,7 +17,7 @@ async function get(url: URL): Promise<Buffer | undefined> {
   try {
     res = await fetch(url, { redirect: 'error', credentials: 'omit' });
   } catch (err) {
-    throw new FitnessError('VERIFY_FETCH', `${url.href}: cannot fetch (${errorText(err)})`);
+    throw new FitnessError('VERIFY_FETCH', `${url.href}: cannot fetch (${messageOf(err)})`);
   }
   if (res.status === 404) return undefined;
   if (!res.ok) throw new FitnessError('VERIFY_FETCH', `${url.href}: HTTP ${res.status}`);

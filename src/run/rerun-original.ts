@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TargetInput } from '../connect/target.js';
 import { sha256Hex } from '../core/canonical.js';
-import { errnoCode, FitnessError, UsageError } from '../core/errors.js';
+import { errorCode, FitnessError, UsageError } from '../core/errors.js';
 import { isRecord } from '../core/json.js';
 import { type DriveTrial, driveFirstTries } from '../findings/paired.js';
 import { surfaceFromTape } from '../findings/surface.js';
@@ -35,7 +35,7 @@ function text(dir: string, file: string): string {
   try {
     return readFileSync(join(dir, file), 'utf8');
   } catch (err) {
-    const code = errnoCode(err);
+    const code = errorCode(err);
     throw new FitnessError(
       'RERUN_ORIGINAL',
       `${join(dir, file)}: ${code === 'ENOENT' ? 'missing' : `cannot read (${code})`}`,

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Target } from '../connect/target.js';
-import { errnoCode, errorText, FitnessError } from '../core/errors.js';
+import { errorCode, FitnessError, messageOf } from '../core/errors.js';
 import { makeRunId } from '../record/identity.js';
 import { MIN_SECRET_LENGTH, Redactor } from '../tape/redact.js';
 
@@ -105,8 +105,8 @@ export function createRunDir(outDir: string, slug: string, startedAt: Date): { r
       mkdirSync(dir);
       return { runId, dir };
     } catch (err) {
-      if (errnoCode(err) === 'EEXIST') continue;
-      throw new FitnessError('RUN_DIR', `${dir}: cannot create (${errorText(err)})`);
+      if (errorCode(err) === 'EEXIST') continue;
+      throw new FitnessError('RUN_DIR', `${dir}: cannot create (${messageOf(err)})`);
     }
   }
   throw new FitnessError('RUN_EXISTS', `${join(outDir, slug)}-…: every run id for this second is taken`);

@@ -1,5 +1,5 @@
 import { sameCanonical } from '../core/canonical.js';
-import { errorText } from '../core/errors.js';
+import { messageOf } from '../core/errors.js';
 import { answerLeakGate } from '../gates/answer-leak.js';
 import { constructGate } from '../gates/construct.js';
 import { ladder } from '../gates/ladder.js';
@@ -126,7 +126,7 @@ export function gateChecks(record: RunRecord, suite: SuiteFile | undefined): Che
       again = recompute(gate, record, suite);
     } catch (err) {
       // A curtailment the stored counts do not prove throws: a mismatch, never a crash.
-      again = errorText(err);
+      again = messageOf(err);
     }
     const name =
       gate.gate === 'null_baseline' ? `gate null_baseline (${gate.signalSource})` : `gate ${gate.gate}`;
@@ -168,7 +168,7 @@ export function gateChecks(record: RunRecord, suite: SuiteFile | undefined): Che
         ),
       );
     } catch (err) {
-      out.push(check('outcome', false, errorText(err)));
+      out.push(check('outcome', false, messageOf(err)));
     }
   }
   return out;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/canonical.js';
-import { errnoCode } from '../core/errors.js';
+import { errorCode } from '../core/errors.js';
 import type { RunRecord } from '../record/run.js';
 import { parseCorrId } from '../tape/corr-id.js';
 import { RUN_FILES } from '../tape/file-names.js';
@@ -114,7 +114,7 @@ export function policyFileCheck(dir: string, record: RunRecord): Check[] {
   try {
     text = readFileSync(join(dir, ref.path), 'utf8');
   } catch (err) {
-    const code = errnoCode(err);
+    const code = errorCode(err);
     return [
       check(
         'policy',

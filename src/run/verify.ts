@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/canonical.js';
-import { describeError, errnoCode, errorText } from '../core/errors.js';
+import { describeError, errorCode, messageOf } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
 import { readSuiteFile } from '../suite/read-suite.js';
@@ -43,7 +43,7 @@ function readText(dir: string, path: string): string | Error {
   try {
     return readFileSync(join(dir, path), 'utf8');
   } catch (err) {
-    const code = errnoCode(err);
+    const code = errorCode(err);
     return new Error(
       code === 'ENOENT'
         ? `${path}: missing (the record names it)`
@@ -125,12 +125,12 @@ async function tapeChecks(dir: string, record: RunRecord): Promise<Check[]> {
   try {
     out.push(...tapeCountChecks(record, await readTrialEvents(dir)));
   } catch (err) {
-    out.push(check('tape counts', false, `${RUN_FILES.agent}: ${errorText(err)}`));
+    out.push(check('tape counts', false, `${RUN_FILES.agent}: ${messageOf(err)}`));
   }
   try {
     out.push(...preregOrderChecks(record, await tapeMoments(dir)));
   } catch (err) {
-    out.push(check('pre-registration order', false, errorText(err)));
+    out.push(check('pre-registration order', false, messageOf(err)));
   }
   return out;
 }

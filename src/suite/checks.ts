@@ -126,11 +126,16 @@ export type Bound = { ok: true; check: Check } | { ok: false; detail: string };
 
 /** Fills every literal the generator left out with the execution-grounded key. */
 export function bindCheck(check: Check, key: unknown): Bound {
-  if (check.kind === 'state') {
-    const inner = bindCheck(check.expect, key);
-    if (!inner.ok) return inner;
-    return { ok: true, check: { ...check, expect: inner.check as AnswerCheck } };
-  }
+  if (check.kind !== 'state') return bindAnswerCheck(check, key);
+  const inner = bindAnswerCheck(check.expect, key);
+  if (!inner.ok) return inner;
+  return { ok: true, check: { ...check, expect: inner.check } };
+}
+
+function bindAnswerCheck(
+  check: AnswerCheck,
+  key: unknown,
+): { ok: true; check: AnswerCheck } | { ok: false; detail: string } {
   switch (check.kind) {
     case 'contains':
       if (check.value !== undefined) return { ok: true, check };

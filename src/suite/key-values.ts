@@ -1,3 +1,4 @@
+import { isRecord } from '../core/json.js';
 import { normaliseText } from './normalise.js';
 
 /**
@@ -58,7 +59,8 @@ export function enumValues(schema: unknown, budget = { nodes: 5_000 }): unknown[
       for (const item of node) walk(item);
       return;
     }
-    const record = node as Record<string, unknown>;
+    if (!isRecord(node)) return;
+    const record = node;
     if (Array.isArray(record.enum)) out.push(...record.enum.slice(0, 1_000));
     if ('const' in record) out.push(record.const);
     for (const value of Object.values(record)) walk(value);

@@ -82,6 +82,27 @@ describe('executePlan', () => {
     expect(lib.calls).toHaveLength(0);
   });
 
+  it('stops before the call when whole arguments resolve to a non-object', async () => {
+    const lib = library();
+    const run = await executePlan(
+      {
+        plan: steps([
+          { tool: 'list_books' },
+          { tool: 'get_book', arguments: { $from: { step: 0, pointer: '/books/2/id' } } },
+        ]),
+        extract: pointer('/author'),
+      },
+      lib.caller,
+    );
+    expect(run).toMatchObject({
+      ok: false,
+      rule: 'arguments-invalid',
+      detail: 'step 1 (get_book): the arguments are not a JSON object',
+      evidence: { step: 1, arguments: 4103 },
+    });
+    expect(lib.calls.map((c) => c.name)).toEqual(['list_books']);
+  });
+
   it('refuses a handle to the same or a later step', async () => {
     const lib = library();
     const run = await executePlan(

@@ -1,3 +1,4 @@
+import { isRecord } from '../core/json.js';
 import { applyExtract, readResult, resultDocument } from './extract.js';
 import { bindHandles } from './handles.js';
 import { resolvePointer } from './pointer.js';
@@ -72,7 +73,14 @@ export async function executePlan(
     });
     if (!bound.ok)
       return fail('plan-failed', `step ${index} (${step.tool}): ${bound.detail}`, { step: index });
-    const args = bound.value as Record<string, unknown>;
+    const args = bound.value;
+    // Arguments that are one `$from` as a whole can resolve to a non-object.
+    if (!isRecord(args)) {
+      return fail('arguments-invalid', `step ${index} (${step.tool}): the arguments are not a JSON object`, {
+        step: index,
+        arguments: args,
+      });
+    }
     const problem = options.validateArguments?.(step.tool, args);
     if (problem !== undefined) {
       return fail('arguments-invalid', `step ${index} (${step.tool}): ${problem}`, {
@@ -93,7 +101,8 @@ export async function executePlan(
     results.push(read.result);
   }
 
-  const last = results[results.length - 1] as ToolResult;
+  const last = results.at(-1);
+  if (last === undefined) return fail('plan-failed', 'the plan has no steps');
   const extracted = applyExtract(candidate.extract, last);
   if (!extracted.ok)
     return fail('plan-failed', `extract found nothing: ${extracted.detail}`, { extract: candidate.extract });

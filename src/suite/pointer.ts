@@ -1,3 +1,5 @@
+import { isRecord } from '../core/json.js';
+
 /** RFC 6901 JSON Pointer: "" is the whole document, otherwise "/"-separated, ~1 = "/", ~0 = "~". */
 
 export function isPointer(pointer: string): boolean {
@@ -32,8 +34,8 @@ export function resolvePointer(document: unknown, pointer: string): { found: boo
       const index = Number(token);
       if (index >= current.length) return { found: false };
       current = current[index];
-    } else if (current !== null && typeof current === 'object' && Object.hasOwn(current, token)) {
-      current = (current as Record<string, unknown>)[token];
+    } else if (isRecord(current) && Object.hasOwn(current, token)) {
+      current = current[token];
     } else {
       return { found: false };
     }
@@ -45,8 +47,6 @@ export function resolvePointer(document: unknown, pointer: string): { found: boo
 export function documentAt(pointer: string, value: unknown): unknown {
   const tokens = parsePointer(pointer) ?? [];
   let document: unknown = value;
-  for (let i = tokens.length - 1; i >= 0; i--) {
-    document = { [tokens[i] as string]: document };
-  }
+  for (const token of [...tokens].reverse()) document = { [token]: document };
   return document;
 }

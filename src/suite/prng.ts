@@ -33,6 +33,7 @@ export function shuffle<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
+    // Left as casts: i and j are in range (T itself may include undefined).
     [out[i], out[j]] = [out[j] as T, out[i] as T];
   }
   return out;

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { asRecord } from '../core/json.js';
 
 /**
  * Patterns in checks and extracts come from generators, the judge model among them, and run
@@ -104,15 +105,10 @@ function linear(re: RE2JS): LinearRegex {
     exec: (text) => {
       const match: unknown = re.exec(text);
       if (!Array.isArray(match)) return null;
-      const groups: unknown = (match as { groups?: unknown }).groups;
+      const groups = asRecord('groups' in match ? match.groups : undefined);
       return {
         group: (key) => {
-          const value: unknown =
-            typeof key === 'number'
-              ? match[key]
-              : groups !== null && typeof groups === 'object'
-                ? (groups as Record<string, unknown>)[key]
-                : undefined;
+          const value: unknown = typeof key === 'number' ? match[key] : groups?.[key];
           return typeof value === 'string' ? value : undefined;
         },
       };

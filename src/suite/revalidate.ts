@@ -5,7 +5,7 @@ import { firstRejection, STATIC_RULES } from './admission/static-rules.js';
 import type { RuleContext } from './admission/types.js';
 import { evaluateAnswerCheck, referenceAnswer } from './checks.js';
 import { safetyIndex, type ToolSafety } from './destructive.js';
-import { type AnswerCheck, Task } from './schema.js';
+import { Task } from './schema.js';
 import type { ToolSurface } from './surface.js';
 
 export interface InvalidTask {
@@ -70,10 +70,7 @@ function problemOf(task: Task, context: RuleContext, given: readonly string[]): 
     checkMatchesPrompt(task.check, task.prompt);
   if (rejection !== undefined) return `${rejection.rule}: ${rejection.detail}`;
   if (task.check.kind !== 'state') {
-    const result = evaluateAnswerCheck(
-      task.check,
-      referenceAnswer(task.check as AnswerCheck, task.answerKey),
-    );
+    const result = evaluateAnswerCheck(task.check, referenceAnswer(task.check, task.answerKey));
     if (!result.pass) return `check-invalid: the stored check rejects the stored key (${result.detail})`;
   }
   return undefined;

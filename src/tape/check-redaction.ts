@@ -2,6 +2,7 @@ import { createHash, type KeyObject, verify } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { messageOf } from '../core/errors.js';
 import type { FileCheck } from './check-signature.js';
 import { embeddedKey, readEnvelope, readManifest } from './check-signature.js';
 import { RUN_FILES } from './file-names.js';
@@ -79,7 +80,7 @@ function readJson(path: string, body: Buffer | undefined): unknown {
   try {
     return JSON.parse((body ?? readFileSync(path)).toString('utf8'));
   } catch (err) {
-    throw new SignatureError(`${path}: not JSON (${(err as Error).message})`);
+    throw new SignatureError(`${path}: not JSON (${messageOf(err)})`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { messageOf } from '../core/errors.js';
 import { RUN_FILES } from './file-names.js';
 import { listRunDir, type RunListing } from './run-files.js';
 import { DsseEnvelope, keyId, Manifest, pae, SignatureError, sha256File } from './signature.js';
@@ -34,7 +35,7 @@ export function readEnvelope(runDir: string): DsseEnvelope {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new SignatureError(`${path}: not JSON (${(err as Error).message})`);
+    throw new SignatureError(`${path}: not JSON (${messageOf(err)})`);
   }
   const parsed = DsseEnvelope.safeParse(json);
   if (!parsed.success) {
@@ -51,7 +52,7 @@ export function embeddedKey(publicKey: string, where: string): KeyObject {
     return key;
   } catch (err) {
     throw new SignatureError(
-      `${where}: the embedded public key is not a usable Ed25519 key (${(err as Error).message})`,
+      `${where}: the embedded public key is not a usable Ed25519 key (${messageOf(err)})`,
     );
   }
 }

@@ -41,7 +41,6 @@ export type CorrId =
   | { kind: 'other'; text: string };
 
 const STAGE_SET: ReadonlySet<string> = new Set(STAGES);
-const PHASE_SET: ReadonlySet<string> = new Set(TRIAL_PHASES);
 const VERIFY = '::verify';
 
 /** The corr id of one trial. A phase registered with one rep carries no `#<rep>` suffix. */
@@ -99,12 +98,13 @@ export function parseCorrId(corr: string, isTask: (id: string) => boolean = () =
     };
   }
   const taskId = trial.slice(0, at);
-  const { head: phase, rep } = splitRep(trial.slice(at + 2));
-  if (taskId === '' || !PHASE_SET.has(phase)) return { kind: 'other', text: corr };
+  const { head, rep } = splitRep(trial.slice(at + 2));
+  const phase = TRIAL_PHASES.find((p) => p === head);
+  if (taskId === '' || phase === undefined) return { kind: 'other', text: corr };
   return {
     kind: 'trial',
     taskId,
-    phase: phase as TrialPhase,
+    phase,
     ...(rep === undefined ? {} : { rep }),
     verify,
     trial,

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { FitnessError } from '../core/errors.js';
+import { FitnessError, messageOf } from '../core/errors.js';
 
 /** Lines wait at most this long, or until this many characters are pending, before they are written. */
 const FLUSH_MS = 20;
@@ -31,7 +31,7 @@ export class LineSink {
     try {
       fd = openSync(path, 'a');
     } catch (err) {
-      throw new FitnessError('TAPE_OPEN_FAILED', `${path}: cannot open tape (${(err as Error).message})`);
+      throw new FitnessError('TAPE_OPEN_FAILED', `${path}: cannot open tape (${messageOf(err)})`);
     }
     if (fstatSync(fd).size > 0) {
       closeSync(fd);
@@ -63,7 +63,7 @@ export class LineSink {
       let offset = 0;
       while (offset < chunk.length) offset += writeSync(this.fd, chunk, offset);
     } catch (err) {
-      this.failure = err as Error;
+      this.failure = err instanceof Error ? err : new Error(String(err));
     }
   };
 
@@ -74,7 +74,7 @@ export class LineSink {
     try {
       closeSync(this.fd);
     } catch (err) {
-      this.failure ??= err as Error;
+      this.failure ??= err instanceof Error ? err : new Error(String(err));
     }
   }
 }

@@ -1,3 +1,4 @@
+import { asRecord, isRecord } from '../core/json.js';
 import type { TapeRecord } from './reader.js';
 import type { MessageLine } from './schema.js';
 import { resultText } from './turn-pairing.js';
@@ -22,7 +23,7 @@ export interface Exchange {
   outcome: ExchangeOutcome;
   error?: { code: number | undefined; message: string };
   /** Text of an `isError` result (clipped). */
-  errorText?: string;
+  messageOf?: string;
   /** Another request in this session used the same id before this one was answered. */
   reusedId: boolean;
 }
@@ -117,9 +118,8 @@ export class PairingIndex {
 
 /** The JSON-RPC messages a line's `raw` carries: one object, or each object of a batch array. */
 export function messages(raw: unknown): Record<string, unknown>[] {
-  if (Array.isArray(raw))
-    return raw.flatMap((m) => (asObject(m) ? [asObject(m) as Record<string, unknown>] : []));
-  const one = asObject(raw);
+  if (Array.isArray(raw)) return raw.flatMap((m) => (isRecord(m) ? [m] : []));
+  const one = asRecord(raw);
   return one === undefined ? [] : [one];
 }
 
@@ -140,7 +140,7 @@ function newExchange(
     reusedId: false,
   };
   if (corrId !== undefined) exchange.corrId = corrId;
-  const name = asObject(raw.params)?.name;
+  const name = asRecord(raw.params)?.name;
   if (method === 'tools/call' && typeof name === 'string') exchange.tool = name;
   return exchange;
 }
@@ -150,7 +150,7 @@ function settle(exchange: Exchange, raw: Record<string, unknown>, line: number, 
   exchange.responseMs = ms;
   const latency = ms - exchange.requestMs;
   if (Number.isFinite(latency)) exchange.latencyMs = Math.max(0, latency);
-  const error = asObject(raw.error);
+  const error = asRecord(raw.error);
   if (error !== undefined) {
     exchange.outcome = 'rpc-error';
     exchange.error = {
@@ -159,17 +159,11 @@ function settle(exchange: Exchange, raw: Record<string, unknown>, line: number, 
     };
     return;
   }
-  const result = asObject(raw.result);
+  const result = asRecord(raw.result);
   if (result?.isError === true) {
     exchange.outcome = 'tool-error';
-    exchange.errorText = resultText(result.content) || 'tool reported an error';
+    exchange.messageOf = resultText(result.content) || 'tool reported an error';
     return;
   }
   exchange.outcome = 'result';
-}
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }

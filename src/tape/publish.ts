@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { FitnessError } from '../core/errors.js';
+import { FitnessError, messageOf } from '../core/errors.js';
 import { redactTapeText } from './redact.js';
 
 /**
@@ -15,14 +15,14 @@ export async function publishTape(
   try {
     text = await readFile(source, 'utf8');
   } catch (err) {
-    throw new FitnessError('TAPE_READ_FAILED', `${source}: cannot read tape (${(err as Error).message})`);
+    throw new FitnessError('TAPE_READ_FAILED', `${source}: cannot read tape (${messageOf(err)})`);
   }
   try {
     await writeFile(destination, redactTapeText(text, secrets), { flag: 'wx' });
   } catch (err) {
     throw new FitnessError(
       'TAPE_PUBLISH_FAILED',
-      `${destination}: cannot write the published tape (${(err as Error).message})`,
+      `${destination}: cannot write the published tape (${messageOf(err)})`,
     );
   }
 }

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { z } from 'zod';
-import { FitnessError } from '../core/errors.js';
+import { FitnessError, messageOf } from '../core/errors.js';
+import { isRecord } from '../core/json.js';
 import { EndLine, EventLine, MessageLine, MetaLine, TurnLine } from './schema.js';
 
 /** What a line says it is, by its `type` / `dir` (how the format's stats count records). */
@@ -117,9 +118,11 @@ export async function readTape(path: string): Promise<Tape> {
     if (start < text.length) pending.push(text.slice(start));
   };
   try {
-    for await (const chunk of createReadStream(path)) take(decoder.write(chunk as Buffer));
+    // No encoding is given, so the stream yields Buffers (its iterator is typed `any`).
+    const chunks: AsyncIterable<Buffer> = createReadStream(path);
+    for await (const chunk of chunks) take(decoder.write(chunk));
   } catch (err) {
-    throw new FitnessError('TAPE_READ_FAILED', `${path}: cannot read tape (${(err as Error).message})`);
+    throw new FitnessError('TAPE_READ_FAILED', `${path}: cannot read tape (${messageOf(err)})`);
   }
   take(decoder.end());
   if (pending.length > 0) builder.push(pending.join(''), false);
@@ -135,10 +138,10 @@ function problemOf(error: z.ZodError): string {
 
 /** By `type` first (meta, turn, end), then by `dir` (in/out, event); anything else is kept as unknown. */
 function classify(value: unknown, line: number): TapeRecord {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isRecord(value)) {
     return { type: 'unknown', line, value, problem: 'not a JSON object' };
   }
-  const obj = value as Record<string, unknown>;
+  const obj = value;
   const check = <T>(claimed: LineClass, schema: z.ZodType<T>, make: (v: T) => TapeRecord): TapeRecord => {
     const r = schema.safeParse(obj);
     if (r.success) return make(r.data);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isRecord } from '../core/json.js';
 import { REDACTED } from './redact.js';
 import { EventKind, type HttpEventRaw } from './schema.js';
 
@@ -164,8 +165,7 @@ function rebuild(response: Response, text: string): Response {
 
 export function describeFetchError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
-  const cause = (err as Error & { cause?: unknown }).cause;
-  const code = (err as Error & { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code;
+  const code = ('code' in err ? err.code : undefined) ?? (isRecord(err.cause) ? err.cause.code : undefined);
   if (err.name === 'AbortError') return 'aborted';
   return typeof code === 'string' ? `${code}: ${err.message}` : err.message;
 }

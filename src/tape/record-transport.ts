@@ -31,14 +31,15 @@ export function recordTransport<T extends Transport>(
 ): T {
   const corrById = new Map<string, string>();
   const originalSend = transport.send.bind(transport);
-  const send = (message: Frame, sendOptions?: Parameters<Transport['send']>[1]): Promise<void> => {
+  const send = (message: JSONRPCMessage, sendOptions?: Parameters<Transport['send']>[1]): Promise<void> => {
     const corrId = corrFor(message, options.corrId?.(), corrById);
     const line = tape?.message('in', message, { corrId, session: options.session });
     if (line !== undefined) options.onLine?.(line);
     options.onSend?.(message);
-    return originalSend(message as JSONRPCMessage, sendOptions);
+    return originalSend(message, sendOptions);
   };
-  transport.send = send as Transport['send'];
+  const base: Transport = transport;
+  base.send = send;
 
   let inner: OnMessage | undefined = transport.onmessage;
   let dispatching = false;

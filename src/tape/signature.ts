@@ -8,7 +8,7 @@ import {
 } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { FitnessError } from '../core/errors.js';
+import { FitnessError, messageOf } from '../core/errors.js';
 import { RUN_FILES } from './file-names.js';
 import { type DsseEnvelope, MANIFEST_TYPE, type Manifest } from './manifest.js';
 
@@ -119,7 +119,7 @@ export function loadOrCreateSigningKey(path: string): KeyObject {
     try {
       key = createPrivateKey(readFileSync(path));
     } catch (err) {
-      throw new SignatureError(`${path}: not a usable private key (${(err as Error).message})`);
+      throw new SignatureError(`${path}: not a usable private key (${messageOf(err)})`);
     }
     if (key.asymmetricKeyType !== 'ed25519')
       throw new SignatureError(
@@ -132,7 +132,7 @@ export function loadOrCreateSigningKey(path: string): KeyObject {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     writeFileSync(path, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
   } catch (err) {
-    throw new SignatureError(`${path}: cannot create the signing key (${(err as Error).message})`);
+    throw new SignatureError(`${path}: cannot create the signing key (${messageOf(err)})`);
   }
   return privateKey;
 }

@@ -1,3 +1,4 @@
+import { asRecord } from '../core/json.js';
 import type { TapeRecord } from './reader.js';
 import { EventKind, type TurnLine, type TurnUsage } from './schema.js';
 import type { ErrorEntry } from './stats-tools.js';
@@ -70,24 +71,18 @@ function addUsage(into: Partial<Record<TokenKey, number>>, usage: TurnUsage | un
   }
 }
 
-function asObject(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : undefined;
-}
-
 /** The model a model-error event names, when it names one. */
 function modelOfEvent(raw: unknown): string | undefined {
-  const model = asObject(raw)?.model;
+  const model = asRecord(raw)?.model;
   return typeof model === 'string' ? model : undefined;
 }
 
 /** What a model-error event is about (its model, else the endpoint it called) and its message. */
 function describeEvent(raw: unknown): { name: string; message: string } {
-  const o = asObject(raw) ?? {};
+  const o = asRecord(raw) ?? {};
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
   const name = str(o.model) ?? str(o.endpoint) ?? str(o.url) ?? '(llm)';
-  const err = asObject(o.error);
+  const err = asRecord(o.error);
   const message =
     str(o.message) ??
     str(o.error) ??

@@ -120,7 +120,7 @@ export function callErrors(exchanges: readonly Exchange[], uses: readonly ToolUs
     const message =
       x.outcome === 'rpc-error'
         ? `${x.error?.message || 'error'}${x.error?.code === undefined ? '' : ` (code ${x.error.code})`}`
-        : (x.errorText ?? 'tool reported an error');
+        : (x.messageOf ?? 'tool reported an error');
     const line = x.responseLine === undefined ? {} : { line: x.responseLine };
     if (x.method === 'tools/call')
       out.push({ ...at(x.requestT), source: 'tool', name: x.tool ?? '(unknown)', message, ...line });
@@ -133,7 +133,7 @@ export function callErrors(exchanges: readonly Exchange[], uses: readonly ToolUs
       t: u.t,
       source: 'tool',
       name: u.tool,
-      message: u.errorText ?? 'tool error',
+      message: u.messageOf ?? 'tool error',
       line: u.resultLine ?? u.line,
     });
   }

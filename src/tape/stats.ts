@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { isRecord } from '../core/json.js';
 import { type Exchange, messages, pairExchanges } from './pairing.js';
 import { classOf, type LineClass, type Tape } from './reader.js';
 import { metaCommand, metaKind, metaProducer } from './schema.js';
@@ -134,7 +135,7 @@ function unpairedErrors(f: Facts): ErrorEntry[] {
     for (const m of messages(r.value.raw)) {
       const e = m.error;
       if (m.method !== undefined || e === null || typeof e !== 'object') continue;
-      const { code, message } = e as { code?: unknown; message?: unknown };
+      const { code, message }: Record<string, unknown> = isRecord(e) ? e : {};
       const id = typeof m.id === 'string' || typeof m.id === 'number' ? `id ${m.id}` : '(no id)';
       const text = `${typeof message === 'string' ? message : 'error'}${typeof code === 'number' ? ` (code ${code})` : ''}`;
       out.push({ t: r.value.t, source: 'jsonrpc', name: id, message: text, line: r.line });
@@ -222,11 +223,21 @@ function mergedView(
   };
 }
 
+const RECORD_KEYS = [
+  'total',
+  'meta',
+  'message',
+  'event',
+  'turn',
+  'end',
+  'other',
+] as const satisfies readonly (LineClass | 'total')[];
+
 function mergeSessions(sessions: readonly SessionStats[]): SessionStats {
-  const first = sessions[0] as SessionStats;
+  const [first] = sessions;
+  if (first === undefined) throw new RangeError('mergeSessions needs at least one session');
   const records = { total: 0, meta: 0, message: 0, event: 0, turn: 0, end: 0, other: 0 };
-  for (const s of sessions)
-    for (const k of Object.keys(records) as (keyof typeof records)[]) records[k] += s.records[k];
+  for (const s of sessions) for (const k of RECORD_KEYS) records[k] += s.records[k];
   const starts = sessions.flatMap((s) => (s.startedAt ? [s.startedAt] : [])).sort();
   const ends = sessions.flatMap((s) => (s.endedAt ? [s.endedAt] : [])).sort();
   const kinds = [...new Set(sessions.flatMap((s) => (s.kind ? [s.kind] : [])))];

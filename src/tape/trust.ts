@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { messageOf } from '../core/errors.js';
 import { type ConfigEnv, configDir, defaultSigningKeyPath, publicKeyInfo, TRUST_FILE } from './publisher.js';
 import { SignatureError } from './signature.js';
 
@@ -18,7 +19,7 @@ function keyFromPem(pem: string, where: string): KeyObject {
     if (key.asymmetricKeyType !== 'ed25519') throw new Error(`${key.asymmetricKeyType ?? 'unknown'} key`);
     return key;
   } catch (err) {
-    throw new SignatureError(`${where}: not a usable Ed25519 key (${(err as Error).message})`);
+    throw new SignatureError(`${where}: not a usable Ed25519 key (${messageOf(err)})`);
   }
 }
 
@@ -50,7 +51,7 @@ export function trustArgument(value: string, cwdResolve: (p: string) => string):
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new SignatureError(`--trust ${value}: cannot read (${(err as Error).message})`);
+    throw new SignatureError(`--trust ${value}: cannot read (${messageOf(err)})`);
   }
   const found = fingerprintsIn(text, path);
   if (found.length === 0) throw new SignatureError(`${path}: holds no key and no fingerprint`);

@@ -1,3 +1,4 @@
+import { isRecord } from '../core/json.js';
 import type { TapeRecord } from './reader.js';
 import type { TurnLine } from './schema.js';
 
@@ -14,7 +15,7 @@ export interface ToolUse {
   /** The result said `is_error: true`. */
   error: boolean;
   /** Text of an error result (clipped). */
-  errorText?: string;
+  messageOf?: string;
   pending: boolean;
 }
 
@@ -37,8 +38,7 @@ export function resultText(content: unknown): string {
   const parts: string[] = [];
   for (const c of content) {
     if (typeof c === 'string') parts.push(c);
-    else if (c !== null && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string')
-      parts.push((c as { text: string }).text);
+    else if (isRecord(c) && typeof c.text === 'string') parts.push(c.text);
   }
   return parts.join('\n').slice(0, MAX_TEXT);
 }
@@ -66,7 +66,7 @@ export function pairToolUses(records: readonly TapeRecord[]): ToolUse[] {
       if (Number.isFinite(latency)) use.latencyMs = Math.max(0, latency);
       if (b.is_error === true) {
         use.error = true;
-        use.errorText = resultText(b.content) || 'tool error';
+        use.messageOf = resultText(b.content) || 'tool error';
       }
     }
     for (const b of turn.blocks) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isRecord } from '../core/json.js';
 import {
   KNOWN_BLOCKS,
   StrictBlock,
@@ -52,10 +53,11 @@ function issueText(error: z.ZodError): string {
     .join('; ');
 }
 
-function check(ctx: Ctx, line: number, rule: string, schema: z.ZodType, value: unknown): boolean {
+function check<T>(ctx: Ctx, line: number, rule: string, schema: z.ZodType<T>, value: unknown): T | undefined {
   const r = schema.safeParse(value);
-  if (!r.success) ctx.errors.push({ line, rule, message: issueText(r.error) });
-  return r.success;
+  if (r.success) return r.data;
+  ctx.errors.push({ line, rule, message: issueText(r.error) });
+  return undefined;
 }
 
 function ours(ctx: Ctx, line: number, rule: string, ok: boolean, message: string): void {
@@ -84,18 +86,19 @@ function checkMeta(ctx: Ctx, line: number, o: Obj): void {
     ctx,
     line,
     'fr.meta',
-    p !== null && typeof p === 'object' && typeof (p as Obj).version === 'string',
+    isRecord(p) && typeof p.version === 'string',
     'producer is {name, version, configHash?}',
   );
 }
 
 function checkMessage(ctx: Ctx, line: number, o: Obj): void {
-  if (o.truncated !== undefined && TruncatedMarker.safeParse(o.truncated).success) {
+  const marker = o.truncated === undefined ? undefined : TruncatedMarker.safeParse(o.truncated);
+  if (marker?.success === true) {
     // The writer kept only the routing keys of an oversized frame and says so.
     ctx.warnings.push({
       line,
       rule: 'message.truncated',
-      message: `frame of ${(o.truncated as Obj).bytes} bytes kept as its routing keys`,
+      message: `frame of ${marker.data.bytes} bytes kept as its routing keys`,
     });
     return;
   }
@@ -104,9 +107,9 @@ function checkMessage(ctx: Ctx, line: number, o: Obj): void {
 }
 
 function checkTurn(ctx: Ctx, line: number, o: Obj): void {
-  if (!check(ctx, line, 'turn.fields', StrictTurn, o)) return;
-  const blocks = o.blocks as Obj[];
-  blocks.forEach((b, i) => {
+  const turn = check(ctx, line, 'turn.fields', StrictTurn, o);
+  if (turn === undefined) return;
+  turn.blocks.forEach((b, i) => {
     if (!KNOWN.has(String(b.type)))
       tolerated(ctx, line, 'block.unknown', `blocks.${i}: unknown block type '${String(b.type)}'`);
     else if (!StrictBlock.safeParse(b).success) check(ctx, line, 'block.fields', StrictBlock, b);
@@ -178,13 +181,13 @@ export function validateTape(text: string, options: { profile?: Profile; source?
       ctx.errors.push({ line, rule: 'jsonl.json', message: 'not JSON' });
       return;
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    if (!isRecord(value)) {
       ctx.errors.push({ line, rule: 'jsonl.object', message: 'not a JSON object' });
       return;
     }
     if (endAt > 0)
       ctx.errors.push({ line, rule: 'end.last', message: `a line after the end marker (line ${endAt})` });
-    const what = checkLine(ctx, line, value as Obj);
+    const what = checkLine(ctx, line, value);
     if (what === 'meta') {
       if (line !== 1)
         ctx.errors.push({

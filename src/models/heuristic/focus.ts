@@ -82,8 +82,8 @@ export function focusedAnswer(task: string, outcome: ToolOutcome): string | unde
       }),
     ),
   );
-  if (records.length !== 1) return undefined;
-  const record = records[0] as Record<string, unknown>;
+  const [record] = records;
+  if (records.length !== 1 || record === undefined) return undefined;
   const fields = Object.entries(record).filter(
     ([k, v]) => single(v) !== undefined && fieldMatches(k, wanted),
   );

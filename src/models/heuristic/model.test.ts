@@ -297,6 +297,14 @@ describe('heuristic model: plan following', () => {
     expect(JSON.parse(result.text)).toEqual(USERS);
   });
 
+  it('makes no call, and answers from what it has, when whole arguments resolve to a non-object', async () => {
+    const calls: Call[] = [];
+    const scalar = [plan[0], { tool: 'get_user', arguments: { $from: { step: 0, pointer: '/users/1/id' } } }];
+    const result = await run(`x\n\`\`\`plan\n${JSON.stringify(scalar)}\n\`\`\``, userServer(calls), 10);
+    expect(calls.map((c) => c.tool)).toEqual(['list_users']);
+    expect(JSON.parse(result.text)).toEqual(USERS);
+  });
+
   it('raises a typed error for a malformed plan block', async () => {
     const error = await run('x\n```plan\n[{"tool": 3}]\n```', userServer([])).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelCallError);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '../../core/json.js';
 
 /**
  * The plan block the reference agent follows. A prompt (system or user text) carrying
@@ -51,8 +52,8 @@ export function resolvePointer(doc: unknown, pointer: string): unknown {
     if (Array.isArray(current)) {
       if (!/^(0|[1-9]\d*)$/.test(key)) return undefined;
       current = current[Number(key)];
-    } else if (typeof current === 'object' && current !== null && Object.hasOwn(current, key)) {
-      current = (current as Record<string, unknown>)[key];
+    } else if (isRecord(current) && Object.hasOwn(current, key)) {
+      current = current[key];
     } else {
       return undefined;
     }

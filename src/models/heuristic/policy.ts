@@ -1,4 +1,5 @@
 import type { LanguageModelV3FunctionTool } from '@ai-sdk/provider';
+import { isRecord } from '../../core/json.js';
 import { containsNormalised } from '../../suite/normalise.js';
 import { evaluateArithmetic } from './arithmetic.js';
 import type { Conversation, PastCall } from './conversation.js';
@@ -69,7 +70,9 @@ function followPlan(steps: PlanStep[], input: PolicyInput): Action {
     const args = resolveRefs(
       step.arguments,
       calls.map((c) => c.outcome?.data),
-    ) as Record<string, unknown>;
+    );
+    // Arguments that are one `$from` as a whole can resolve to a non-object: no call to make then.
+    if (!isRecord(args)) return answer(input.conversation);
     return { kind: 'call', toolName: step.tool, input: args };
   } catch (err) {
     if (err instanceof UnresolvedReference) return answer(input.conversation);

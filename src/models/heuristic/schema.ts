@@ -30,7 +30,7 @@ const TYPES: readonly SchemaType[] = ['string', 'number', 'integer', 'boolean', 
 
 function pickType(raw: unknown): SchemaType | undefined {
   const list = Array.isArray(raw) ? raw : [raw];
-  const found = list.find((t): t is SchemaType => TYPES.includes(t as SchemaType) && t !== 'null');
+  const found = list.find((t): t is SchemaType => t !== 'null' && TYPES.some((type) => type === t));
   return found ?? (list.includes('null') ? 'null' : undefined);
 }
 

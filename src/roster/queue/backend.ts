@@ -1,7 +1,7 @@
 import { createPostgresBackend, type JobsOptions, Queue, Worker, withBackend } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { errnoCode, errorText, FitnessError, UsageError } from '../../core/errors.js';
+import { errorCode, FitnessError, messageOf, UsageError } from '../../core/errors.js';
 
 /**
  * The queue engine: BullMQ 6 on Redis (`redis://`, `rediss://`) or on PostgreSQL (`postgres://`,
@@ -34,7 +34,7 @@ export function parseQueueUrl(text: string): QueueUrl {
 /** Fails fast, before anything is queued or run: the queue answers, or a one-line fault says why. */
 export async function checkReachable(q: QueueUrl, timeoutMs = 5000): Promise<void> {
   const fail = (err: unknown) =>
-    new FitnessError('QUEUE_UNREACHABLE', `${q.display}: ${errnoCode(err) ?? errorText(err)}`);
+    new FitnessError('QUEUE_UNREACHABLE', `${q.display}: ${errorCode(err) ?? messageOf(err)}`);
   if (q.kind === 'redis') {
     const client = new Redis(q.url, {
       lazyConnect: true,

@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
 import { sha256Hex } from '../../core/canonical.js';
-import { errorText, FitnessError } from '../../core/errors.js';
+import { FitnessError, messageOf } from '../../core/errors.js';
 import { readRecord } from '../../record/io.js';
 import { RUN_FILES } from '../../tape/file-names.js';
 
@@ -73,7 +73,7 @@ export class ResultsTable {
       await client.query('ROLLBACK').catch(() => {});
       throw new FitnessError(
         'RESULTS_WRITE',
-        `results table: cannot publish ${record.runId}: ${errorText(err)}`,
+        `results table: cannot publish ${record.runId}: ${messageOf(err)}`,
       );
     } finally {
       client.release();

@@ -6,7 +6,7 @@ import {
   permissiveProblem,
   referenceAnswer,
 } from '../checks.js';
-import type { AnswerCheck, Check } from '../schema.js';
+import type { Check } from '../schema.js';
 import type { ToolCallOutcome, ToolSurface } from '../surface.js';
 import { type Rejection, reject } from './types.js';
 
@@ -78,7 +78,7 @@ export async function bindAndProve(
         };
   }
   const reference = referenceAnswer(bound.check, key);
-  const result = evaluateAnswerCheck(bound.check as AnswerCheck, reference);
+  const result = evaluateAnswerCheck(bound.check, reference);
   return result.pass
     ? { ok: true, check: bound.check }
     : {

@@ -71,10 +71,11 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
   const run = new Exploration(options);
   const safety = new Map(options.safety.map((s) => [s.tool, s]));
   const tools = [...options.surface.tools].sort(byName);
-  const tallies = new Map(tools.map((tool) => [tool.name, new ToolTally(tool.name, safety.get(tool.name))]));
+  // Tool names are unique on a surface (it drops duplicates), so each tool has its own tally.
+  const tallied = tools.map((tool) => ({ tool, tally: new ToolTally(tool.name, safety.get(tool.name)) }));
+  const tallies = new Map(tallied.map(({ tool, tally }) => [tool.name, tally]));
   const plans: ToolPlan[] = [];
-  for (const tool of tools) {
-    const tally = tallies.get(tool.name) as ToolTally;
+  for (const { tool, tally } of tallied) {
     if (!tally.explorable) continue;
     const hazard = schemaHazard(tool.inputSchema);
     if (hazard !== undefined) {
@@ -122,7 +123,7 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
       asked: Math.max(0, options.count),
       produced: all.length,
       proposed: candidates.length,
-      tools: tools.map((tool) => (tallies.get(tool.name) as ToolTally).entry(run.budgetExhausted)),
+      tools: tallied.map(({ tally }) => tally.entry(run.budgetExhausted)),
     },
   };
 }

@@ -50,9 +50,9 @@ function identifiers(
 ): [string, string | number][] {
   const entry = entries[index];
   if (!isRecord(entry)) return [];
-  const fields = Object.keys(entry)
-    .filter((f) => f !== exclude && usable(entry[f]))
-    .sort((a, b) => rank(a) - rank(b));
+  const fields = Object.entries(entry)
+    .filter((field): field is [string, string | number] => field[0] !== exclude && usable(field[1]))
+    .sort(([a], [b]) => rank(a) - rank(b));
   const distinct = (keys: readonly string[]) =>
     entries.every(
       (other, i) =>
@@ -60,13 +60,10 @@ function identifiers(
         !isRecord(other) ||
         keys.some((k) => JSON.stringify(other[k]) !== JSON.stringify(entry[k])),
     );
-  for (const f of fields) if (distinct([f])) return [[f, entry[f] as string | number]];
+  for (const field of fields) if (distinct([field[0]])) return [field];
   const few = fields.slice(0, 6);
-  for (let i = 0; i < few.length; i++)
-    for (let j = i + 1; j < few.length; j++) {
-      const pair = [few[i] as string, few[j] as string];
-      if (distinct(pair)) return pair.map((k) => [k, entry[k] as string | number]);
-    }
+  for (const [i, a] of few.entries())
+    for (const b of few.slice(i + 1)) if (distinct([a[0], b[0]])) return [a, b];
   return [];
 }
 

@@ -1,5 +1,6 @@
 import { generate, type JsonSchema } from 'json-schema-faker';
 import { canonicalJson } from '../../core/canonical.js';
+import { isRecord } from '../../core/json.js';
 import { wordsOf } from '../explorable.js';
 import type { GivenValue } from '../given.js';
 import { shuffle } from '../prng.js';
@@ -130,7 +131,7 @@ export function suppliesFor(
     const key = canonicalJson(value);
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ ...supply, value } as Supply);
+    out.push({ ...supply, value });
   };
   for (const g of given) if (givenFits(param, g)) add({ origin: 'given', value: g.value, given: g });
   const dirsFirst = wantsDirectories(tool);
@@ -191,9 +192,12 @@ function capStrings(value: unknown): unknown {
     return capped === '' ? 'sample' : capped;
   }
   if (Array.isArray(value)) return value.map(capStrings);
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, capStrings(v)]));
+  if (value !== null && typeof value === 'object') return cappedObject(value);
   return value;
+}
+
+function cappedObject(value: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, capStrings(v)]));
 }
 
 /**
@@ -207,6 +211,7 @@ export async function schemaArguments(
 ): Promise<Record<string, unknown> | undefined> {
   const { $schema: _schema, $id: _id, ...schema } = tool.inputSchema;
   try {
+    // Left as a cast: the faker takes any server schema (a shape it cannot walk throws, caught below).
     const value = await generate(schema as JsonSchema, {
       seed,
       optionalsProbability: 0,
@@ -214,8 +219,8 @@ export async function schemaArguments(
       maxDefaultItems: 2,
       maxLength: MAX_GENERATED_STRING,
     });
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    return capStrings(value) as Record<string, unknown>;
+    if (!isRecord(value)) return undefined;
+    return cappedObject(value);
   } catch {
     return undefined;
   }

@@ -113,8 +113,8 @@ function csvTable(lines: readonly string[]): TextTable | undefined {
   const cells = body.map((l) => l.split(',').map((c) => c.trim()));
   const width = cells[0]?.length ?? 0;
   if (width < 2 || cells.some((row) => row.length !== width)) return undefined;
-  const [columns, ...rows] = cells as [string[], ...string[][]];
-  if (!columns.every((c) => /^[A-Za-z][\w ]{0,40}$/.test(c))) return undefined;
+  const [columns, ...rows] = cells;
+  if (columns === undefined || !columns.every((c) => /^[A-Za-z][\w ]{0,40}$/.test(c))) return undefined;
   return { format: 'csv', columns, rows };
 }
 
