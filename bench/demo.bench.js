@@ -61,7 +61,7 @@ say(`load average ${load()} on ${cpus().length} cores`);
 say(`one planted-server start (tables, stdin closed), CPU per start over ${STARTS}:`);
 const source = cpuPerStart([join(root, 'examples/servers/tables.js')]);
 const built = cpuPerStart([join(root, 'dist/servers/tables.cjs')]);
-const snapshot = cpuPerStart(['--snapshot-blob', join(root, 'dist/servers/servers.blob'), 'tables']);
+const snapshot = cpuPerStart([`--snapshot-blob=${join(root, 'dist/servers/servers.blob')}`, 'tables']);
 const bare = cpuPerStart(['-e', '0']);
 say(`  source examples/servers/tables.js: ${source.toFixed(3)} s`);
 say(`  build dist/servers/tables.cjs:     ${built.toFixed(3)} s (${(source / built).toFixed(2)}x less)`);

@@ -5,7 +5,7 @@
 // `node dist/servers/<name>.cjs [--http [--port N]]` and running the code of examples/servers/<name>.js.
 // `npm run build` runs it, and the tests' global setup runs it once, so tests start the source beside them.
 // It also writes a V8 startup snapshot of the same bundle with its imports already evaluated
-// (servers.blob): `node --snapshot-blob dist/servers/servers.blob <name>` starts one server from it.
+// (servers.blob): `node --snapshot-blob=dist/servers/servers.blob <name>` starts one server from it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -112,7 +112,8 @@ function buildSnapshot(outdir, bundle) {
 
 /**
  * The snapshot's builder script. Its main function runs in every process started from the blob:
- * `node --snapshot-blob servers.blob <name> [--http [--port N]]` sees process.argv as
+ * `node --snapshot-blob=servers.blob <name> [--http [--port N]]` (or the flag and the path as two
+ * arguments) sees process.argv as
  * [node, <name>, ...], which it makes [node, dist/servers/<name>.cjs, ...] (what the server sees
  * when started from its .cjs), then evaluates that server's module, as start.cjs does. node:http and
  * the SDK's HTTP adapter are not in the snapshot (Node 20 cannot snapshot node:http): HTTP mode
@@ -135,8 +136,9 @@ mod.exports.preload().then(() => {
       process.exitCode = 2;
       return;
     }
-    const at = process.execArgv.indexOf('--snapshot-blob');
-    const blob = at === -1 ? undefined : process.execArgv[at + 1];
+    const at = process.execArgv.findIndex((a) => a === '--snapshot-blob' || a.startsWith('--snapshot-blob='));
+    const flag = at === -1 ? undefined : process.execArgv[at];
+    const blob = flag === undefined ? undefined : flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : process.execArgv[at + 1];
     if (blob !== undefined) process.argv[1] = join(dirname(resolve(blob)), name + '.cjs');
     void server();
   });

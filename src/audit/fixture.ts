@@ -48,7 +48,9 @@ function snapshotFits(): boolean {
  */
 export function serverArgv(script: string): string[] {
   const built = join(BUILT_DIR, script.replace(/\.js$/, '.cjs'));
-  if (existsSync(built) && snapshotFits()) return ['--snapshot-blob', BLOB, basename(script, '.js')];
+  // One argument, flag and path together: an argv path of its own would be derived as given
+  // context of the run (resolveGiven), and the blob is how the server starts, not context.
+  if (existsSync(built) && snapshotFits()) return [`--snapshot-blob=${BLOB}`, basename(script, '.js')];
   return [serverScript(script)];
 }
 

@@ -11,6 +11,8 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modernMeta, postFrame, startHttpServer, stdioExchange } from '../../examples/servers/lib/launch.js';
 import { serverArgv, serverScript } from '../../src/audit/fixture.js';
+import { Target } from '../../src/connect/target.js';
+import { resolveGiven } from '../../src/run/given.js';
 import { ROOT } from './run/helpers.js';
 
 const SOURCES = join(ROOT, 'examples/servers');
@@ -40,7 +42,12 @@ describe('the planted servers built into dist/servers', () => {
       platform: process.platform,
     });
     for (const name of names)
-      expect(serverArgv(name), name).toEqual(['--snapshot-blob', blob, basename(name, '.js')]);
+      expect(serverArgv(name), name).toEqual([`--snapshot-blob=${blob}`, basename(name, '.js')]);
+  });
+
+  it('the snapshot a server starts from is not given context of its run', () => {
+    const target = Target.parse({ kind: 'stdio', argv: [process.execPath, ...serverArgv('tables.js')] });
+    expect(resolveGiven(target, {}, [], ROOT)).toEqual([]);
   });
 
   it.each(names)('%s over stdio answers discover and tools/list exactly as its source', async (name) => {
@@ -76,8 +83,8 @@ describe('the planted servers built into dist/servers', () => {
   });
 
   it('a name the snapshot does not hold is a one-line error and exit code 2', () => {
-    const [flag, blob] = serverArgv('well-made.js');
-    const run = spawnSync(process.execPath, [flag ?? '', blob ?? '', 'no-such-server'], { encoding: 'utf8' });
+    const [flag] = serverArgv('well-made.js');
+    const run = spawnSync(process.execPath, [flag ?? '', 'no-such-server'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('no planted server named no-such-server\n');
   });
