@@ -54,9 +54,7 @@ export const SettingsFields = z.object({
     })
     .default(freshSeed)
     .describe('seed of every random choice'),
-  concurrency: atLeast(1)
-    .default(4)
-    .describe('trials in flight (and read-only exploration and admission calls at once)'),
+  concurrency: atLeast(1).default(4).describe('trials and read-only exploration/admission calls in flight'),
   allowDestructive: z.boolean().default(false).describe('let exploration, tasks and trials call every tool'),
   readOnly: z
     .array(z.string())
