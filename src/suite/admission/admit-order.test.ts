@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { library, librarySurface } from '../../../test/support/suite/library.js';
+import { librarySurface, slowLibrary } from '../../../test/support/suite/library.js';
 import { surfaceSafety } from '../destructive.js';
-import type { ToolCaller } from '../surface.js';
 import { admitCandidates } from './admit.js';
 
 const read = (id: string, bookId: number) => ({
@@ -56,28 +55,6 @@ const proposals = [
   },
 ];
 
-/** The library answering after an uneven delay (so concurrent calls finish out of order), watched. */
-function slowLibrary() {
-  const lib = library();
-  let inFlight = 0;
-  let most = 0;
-  const writesAlone: boolean[] = [];
-  let n = 0;
-  const caller: ToolCaller = async (name, args) => {
-    inFlight += 1;
-    most = Math.max(most, inFlight);
-    if (name === 'add_note') writesAlone.push(inFlight === 1);
-    n += 1;
-    await new Promise((resolve) => setTimeout(resolve, (n * 7) % 5));
-    try {
-      return await lib.caller(name, args);
-    } finally {
-      inFlight -= 1;
-    }
-  };
-  return { caller, most: () => most, writesAlone };
-}
-
 async function admitAt(concurrency: number) {
   const surface = librarySurface();
   const lib = slowLibrary();
@@ -88,7 +65,7 @@ async function admitAt(concurrency: number) {
     caller: lib.caller,
     concurrency,
   });
-  return { entries, most: lib.most(), writesAlone: lib.writesAlone };
+  return { entries, most: lib.most(), writesAlone: lib.alone.add_note ?? [] };
 }
 
 describe('admission with concurrency', () => {

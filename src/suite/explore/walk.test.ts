@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { library, librarySurface } from '../../../test/support/suite/library.js';
+import { librarySurface, slowLibrary } from '../../../test/support/suite/library.js';
 import { surfaceSafety } from '../destructive.js';
 import { applyPolicy, DEFAULT_POLICY, type ExplorablePolicy } from '../explorable.js';
-import type { ToolCaller } from '../surface.js';
 import { explore2 } from './explore2.js';
-
-/** The library catalogue answering after uneven delays (so calls finish out of order), watched. */
-function slowLibrary() {
-  const lib = library();
-  let inFlight = 0;
-  let most = 0;
-  let n = 0;
-  const alone: Record<string, boolean[]> = {};
-  const caller: ToolCaller = async (name, args) => {
-    inFlight += 1;
-    most = Math.max(most, inFlight);
-    const seen = alone[name] ?? [];
-    seen.push(inFlight === 1);
-    alone[name] = seen;
-    n += 1;
-    await new Promise((resolve) => setTimeout(resolve, (n * 7) % 5));
-    try {
-      return await lib.caller(name, args);
-    } finally {
-      inFlight -= 1;
-    }
-  };
-  return { caller, calls: lib.calls, most: () => most, alone };
-}
 
 async function exploreAt(concurrency: number, policy: ExplorablePolicy = DEFAULT_POLICY) {
   const surface = librarySurface();

@@ -139,3 +139,27 @@ export function library(): Library {
   };
   return { caller, calls };
 }
+
+/** The library catalogue answering after uneven delays (so calls finish out of order), watched. */
+export function slowLibrary() {
+  const lib = library();
+  let inFlight = 0;
+  let most = 0;
+  let n = 0;
+  const alone: Record<string, boolean[]> = {};
+  const caller: ToolCaller = async (name, args) => {
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    const seen = alone[name] ?? [];
+    seen.push(inFlight === 1);
+    alone[name] = seen;
+    n += 1;
+    await new Promise((resolve) => setTimeout(resolve, (n * 7) % 5));
+    try {
+      return await lib.caller(name, args);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  return { caller, calls: lib.calls, most: () => most, alone };
+}
