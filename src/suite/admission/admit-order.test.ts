@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { librarySurface, slowLibrary } from '../../../test/support/suite/library.js';
+import { librarySurface, noteCandidate, slowLibrary } from '../../../test/support/suite/library.js';
 import { surfaceSafety } from '../destructive.js';
 import { admitCandidates } from './admit.js';
 
@@ -21,20 +21,7 @@ const firstNote = (id: string, prompt: string, plan: { tool: string; arguments: 
   check: { kind: 'contains' },
   serverRequiredBecause: 'notes are only kept by the catalogue',
 });
-const write = {
-  id: 'w1',
-  prompt: 'Attach the note "Loved the lantern chapter" to book 4102.',
-  expectedTools: ['add_note'],
-  plan: [{ tool: 'add_note', arguments: { id: 4102, note: 'Loved the lantern chapter' } }],
-  extract: { kind: 'pointer', pointer: '/count' },
-  check: {
-    kind: 'state',
-    call: { tool: 'get_notes', arguments: { id: 4102 } },
-    extract: { kind: 'pointer', pointer: '/notes/0' },
-    expect: { kind: 'contains', value: 'Loved the lantern chapter' },
-  },
-  serverRequiredBecause: 'notes are only kept by the catalogue',
-};
+const write = noteCandidate('w1');
 // Reads, a note read before the write (nothing there yet), the write, then reads that see it.
 const proposals = [
   read('r1', 4101),

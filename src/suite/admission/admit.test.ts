@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { library, librarySurface } from '../../../test/support/suite/library.js';
+import { library, librarySurface, noteCandidate } from '../../../test/support/suite/library.js';
 import { surfaceSafety } from '../destructive.js';
 import type { ToolSurface } from '../surface.js';
 import { admitCandidates } from './admit.js';
@@ -262,20 +262,7 @@ describe('admission: rules that need a changed surface or run', () => {
   });
 
   it('state checks are proved by the verification call after the plan', async () => {
-    const state = {
-      ...good,
-      id: 's1',
-      prompt: 'Attach the note "Loved the lantern chapter" to book 4102.',
-      expectedTools: ['add_note'],
-      plan: [{ tool: 'add_note', arguments: { id: 4102, note: 'Loved the lantern chapter' } }],
-      extract: { kind: 'pointer', pointer: '/count' },
-      check: {
-        kind: 'state',
-        call: { tool: 'get_notes', arguments: { id: 4102 } },
-        extract: { kind: 'pointer', pointer: '/notes/0' },
-        expect: { kind: 'contains', value: 'Loved the lantern chapter' },
-      },
-    };
+    const state = noteCandidate('s1');
     const admitted = await fateOf(state);
     expect(admitted, JSON.stringify(admitted)).toMatchObject({ admitted: true, task: { answerKey: 1 } });
     const wrongBook = {

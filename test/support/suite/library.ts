@@ -163,3 +163,21 @@ export function slowLibrary() {
   };
   return { caller, calls: lib.calls, most: () => most, alone };
 }
+
+/** A candidate that writes (a reader note on book 4102) and is proved by reading the note back. */
+export function noteCandidate(id: string) {
+  return {
+    id,
+    prompt: 'Attach the note "Loved the lantern chapter" to book 4102.',
+    expectedTools: ['add_note'],
+    plan: [{ tool: 'add_note', arguments: { id: 4102, note: 'Loved the lantern chapter' } }],
+    extract: { kind: 'pointer', pointer: '/count' },
+    check: {
+      kind: 'state',
+      call: { tool: 'get_notes', arguments: { id: 4102 } },
+      extract: { kind: 'pointer', pointer: '/notes/0' },
+      expect: { kind: 'contains', value: 'Loved the lantern chapter' },
+    },
+    serverRequiredBecause: 'notes are only kept by the catalogue',
+  };
+}
