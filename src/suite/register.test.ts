@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { librarySurface } from '../../test/support/suite/library.js';
+import { libraryTask } from '../../test/support/suite/tasks.js';
 import { FitnessError } from '../core/errors.js';
 import type { AdmissionEntry } from './admission/types.js';
 import { register, reserveBatches, suiteHash, surfaceDigest } from './register.js';
@@ -18,20 +19,7 @@ import {
 const generator = { name: 'explore', version: '1' };
 const digest = surfaceDigest(librarySurface());
 
-function task(id: string, key = `answer for ${id}`): Task {
-  return Task.parse({
-    id,
-    prompt: `Find the thing called ${id}.`,
-    expectedTools: ['get_book'],
-    plan: [{ tool: 'get_book', arguments: { id: 4101 } }],
-    extract: { kind: 'pointer', pointer: '/title' },
-    check: { kind: 'contains', value: key },
-    answerKey: key,
-    destructive: false,
-    boundArguments: [{ id: 4101 }],
-    serverRequiredBecause: 'the catalogue holds it',
-  });
-}
+const task = libraryTask;
 
 const tasks = (n: number) => Array.from({ length: n }, (_, i) => task(`t${String(i).padStart(2, '0')}`));
 const options = { generator, seed: 7, surfaceDigest: digest, tasks: 16, batchTasks: 6, maxExtensions: 2 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { librarySurface } from '../../test/support/suite/library.js';
+import { libraryTask } from '../../test/support/suite/tasks.js';
 import { register, surfaceDigest } from './register.js';
-import { Task } from './schema.js';
 import { buildSuiteFile, countFates, SuiteFile } from './suite-file.js';
 
 /**
@@ -12,20 +12,7 @@ import { buildSuiteFile, countFates, SuiteFile } from './suite-file.js';
 const HEX = 'a'.repeat(64);
 const OLD_NAMES = /"(maxExtensionsRequested|reduction)"/;
 
-function task(id: string): Task {
-  return Task.parse({
-    id,
-    prompt: `Find the thing called ${id}.`,
-    expectedTools: ['get_book'],
-    plan: [{ tool: 'get_book', arguments: { id: 4101 } }],
-    extract: { kind: 'pointer', pointer: '/title' },
-    check: { kind: 'contains', value: id },
-    answerKey: id,
-    destructive: false,
-    boundArguments: [{ id: 4101 }],
-    serverRequiredBecause: 'the catalogue holds it',
-  });
-}
+const task = (id: string) => libraryTask(id, id);
 
 /** A suite/1 file as the writer before suite/2 wrote it: reduced from 2 batches to 1. */
 const v1 = {
