@@ -2,7 +2,7 @@
 // client file, as the site serves them (assets/viewer/main.js imports ./load.js …), with whatever
 // they import from the rest of src (corr ids, schemas) bundled in. `npm run build` runs it, and the
 // tests' global setup runs it once, so a site built from source serves the source it is beside.
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -26,11 +26,16 @@ export async function buildViewer(outdir = VIEWER_OUT) {
   const entryPoints = readdirSync(CLIENT)
     .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts') && !n.endsWith('.d.ts'))
     .map((n) => join(CLIENT, n));
+  // The shared chunks' names carry a hash: a chunk of an earlier build must not be published beside them.
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints,
     outdir,
     bundle: true,
     format: 'esm',
+    // What several client files bundle from the rest of src (zod/mini above all) goes into one shared
+    // chunk, so a page loads it once.
+    splitting: true,
     platform: 'browser',
     target: 'es2022',
     plugins: [siblingsStayModules],

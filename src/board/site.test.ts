@@ -12,9 +12,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { fixtureRecord } from '../../test/support/board/records.js';
 import { writeFixtureRun } from '../../test/support/board/runs.js';
 import { serializeRecord } from '../record/index.js';
+import { parseRunData, Story } from './client/viewer-run.js';
 import { buildSite } from './site.js';
 
 describe('buildSite', () => {
@@ -52,6 +54,17 @@ describe('buildSite', () => {
     const data = JSON.parse(readFileSync(join(out, `data/${taped.runId}.json`), 'utf8'));
     expect(data.planes.map((p: { plane: string }) => p.plane)).toEqual(['wire', 'agent']);
     expect(data.verification.status).toBe('verified');
+    // Each data file the build wrote reads with the viewer's schema, its story too (the schema would
+    // drop a story of another shape without a word, so the story is checked on its own).
+    expect(z.safeParse(Story, data.story).error).toBeUndefined();
+    expect(parseRunData(data, 'taped').story).toEqual(data.story);
+    const bareData = JSON.parse(readFileSync(join(out, `data/${bare.runId}.json`), 'utf8'));
+    expect(parseRunData(bareData, 'bare')).toMatchObject({
+      runId: bare.runId,
+      planes: [],
+      files: ['record.json', 'redaction.json'],
+    });
+    expect(bareData.story).toBeUndefined();
     // The viewer puts tape text on the page only through textContent.
     for (const name of readdirSync(join(out, 'assets/viewer'))) {
       const js = readFileSync(join(out, 'assets/viewer', name), 'utf8');

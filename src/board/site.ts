@@ -9,7 +9,7 @@ import { defaultSigningKeyPath, isInside } from '../tape/publisher.js';
 import { loadOrCreateSigningKey, SignatureError } from '../tape/signature.js';
 import { clientFiles } from './assets/client.js';
 import { STYLESHEET } from './assets/style.js';
-import type { Story } from './client/story.js';
+import type { Story, ViewerRunInput } from './client/viewer-run.js';
 import { renderHeaders, siteRules } from './headers.js';
 import { siteKeys } from './keys.js';
 import { type LoadedRun, loadRuns, type UnreadableRun } from './load.js';
@@ -77,7 +77,7 @@ function writer(out: string): (path: string, text: string) => void {
 
 function runData(run: LoadedRun, published: PublishedRun, story: Story | undefined): string {
   const r = run.record;
-  return `${JSON.stringify({
+  const data: ViewerRunInput = {
     schema: 'fitness-report.viewer-run/1',
     runId: r.runId,
     serverSlug: r.identity.serverSlug,
@@ -88,7 +88,8 @@ function runData(run: LoadedRun, published: PublishedRun, story: Story | undefin
     files: published.files.map((f) => f.path),
     ...(r.signer ? { signer: r.signer } : {}),
     ...(story ? { story } : {}),
-  })}\n`;
+  };
+  return `${JSON.stringify(data)}\n`;
 }
 
 /** The viewer's data for a rerun: its tapes, opened from (and compared with) its original's page. */
@@ -98,7 +99,7 @@ function rerunData(
   published: PublishedRun,
   story: Story | undefined,
 ): string {
-  return `${JSON.stringify({
+  const data: ViewerRunInput = {
     schema: 'fitness-report.viewer-run/1',
     runId: rerun.record.runId,
     serverSlug: original.record.identity.serverSlug,
@@ -107,7 +108,8 @@ function rerunData(
     planes: published.planes,
     verification: published.verification,
     ...(story ? { story } : {}),
-  })}\n`;
+  };
+  return `${JSON.stringify(data)}\n`;
 }
 
 /** The board builder's signing key (created on first use), refused inside the runs or the site. */

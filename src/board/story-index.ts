@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildStory, type Story } from './client/story.js';
+import { buildStory } from './client/story.js';
 import { parseTapeText } from './client/tape.js';
 import { mergePlanes } from './client/timeline.js';
+import type { Story } from './client/viewer-run.js';
 import type { PublishedRun } from './publish.js';
 
 /**

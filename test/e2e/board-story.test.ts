@@ -4,11 +4,13 @@
  * search, deep links and the side-by-side view work; another producer's tape opened from disk is
  * told too, with what could not be read said.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { parseRunData, Story } from '../../src/board/client/viewer-run.js';
 import { buildSite } from '../../src/board/site.js';
 import type { RunRecord } from '../../src/record/run.js';
 import {
@@ -28,13 +30,14 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
   let page: Page;
   let a: RunRecord;
   let b: RunRecord;
+  let site: string;
 
   beforeAll(async () => {
     const wellMade = await auditedRun('well-made');
     const decoys = await auditedRun('decoys');
     a = wellMade.record;
     b = decoys.record;
-    const site = join(mkdtempSync(join(tmpdir(), 'story-site-')), 'site');
+    site = join(mkdtempSync(join(tmpdir(), 'story-site-')), 'site');
     await buildSite({ runs: [wellMade.dir, decoys.dir], out: site });
     board = await openSite(site);
     page = board.page;
@@ -143,5 +146,53 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
     expect(await injectionTraces(page)).toEqual(INERT);
     await page.screenshot({ path: join(SCREENSHOTS, 'viewer-foreign-tape.png') });
     expect(board.errors).toEqual([]);
+  });
+
+  it("writes data files the viewer's schema reads, each run's story included", () => {
+    for (const r of [a, b]) {
+      const data = JSON.parse(readFileSync(join(site, 'data', `${r.runId}.json`), 'utf8'));
+      // On its own: inside the data file, a story of another shape would be dropped without a word.
+      expect(z.safeParse(Story, data.story).error).toBeUndefined();
+      expect(parseRunData(data, r.runId)).toMatchObject({ runId: r.runId, story: data.story });
+    }
+  });
+
+  /** A data file beside the run's own, under another name: the viewer opens it with `?run=<name>`. */
+  function writeData(name: string, edit: (data: Record<string, unknown>) => void): void {
+    const data = JSON.parse(readFileSync(join(site, 'data', `${a.runId}.json`), 'utf8'));
+    edit(data);
+    writeFileSync(join(site, 'data', `${name}.json`), JSON.stringify(data));
+  }
+
+  it('drops a story of another shape from the data file and tells it from the tapes instead', async () => {
+    writeData('bad-story', (data) => {
+      data.story = { ...z.parse(Story, data.story), phases: [{ phase: 'drive', trials: 'none' }] };
+    });
+    await page.goto(`${board.url}viewer.html?run=bad-story`);
+    await page.waitForSelector('body[data-state=ready]');
+    const phases = await page
+      .locator('#story-phases details.phase')
+      .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-phase')));
+    expect(phases).toEqual([
+      'screen',
+      'null-no-tools',
+      'null-stubbed-empty',
+      'null-random-args',
+      'construct',
+      'drive',
+    ]);
+    expect(await seen(page.locator('#story-handshake'))).toContain('server planted-well-made');
+    expect(board.errors).toEqual([]);
+  });
+
+  it('refuses a data file of another shape in one line naming the file and the field', async () => {
+    writeData('bad-data', (data) => {
+      data.runId = 7;
+    });
+    await page.goto(`${board.url}viewer.html?run=bad-data`);
+    await page.waitForSelector('body[data-state=error]');
+    expect(await seen(page.locator('#counts'))).toBe(
+      `could not load: ${board.url}data/bad-data.json: runId: expected string, got 7`,
+    );
   });
 });

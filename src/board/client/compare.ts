@@ -1,5 +1,5 @@
-import type { Story, TrialStory } from './story.js';
 import { seconds } from './story-view.js';
+import type { Story, TrialStory } from './viewer-run.js';
 
 /** Two runs of one server side by side (a rerun, another attempt): per phase, then per trial. */
 export interface PhaseRow {

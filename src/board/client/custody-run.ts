@@ -1,5 +1,6 @@
-import { type SignerClaim, Unreachable, type Verdict, verifyCustody } from './custody.js';
+import { Unreachable, type Verdict, verifyCustody } from './custody.js';
 import { type Bytes, KEYS_NOT_JSON } from './custody-parse.js';
+import type { SignerClaim } from './viewer-run.js';
 
 /**
  * Runs the custody check on a run this site publishes: fetches `runs/<id>/…` and `keys.json`

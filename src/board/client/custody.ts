@@ -13,6 +13,7 @@ import {
   parseRedaction,
   type Redaction,
 } from './custody-parse.js';
+import type { SignerClaim } from './viewer-run.js';
 
 /**
  * The custody check a reader's browser makes on a published run, with WebCrypto alone: the run's
@@ -21,13 +22,6 @@ import {
  * the published copies are redacted, and whether the site publishes the signing keys. Pure: the
  * files come through `read`, so Node tests run it on fixtures with globalThis.crypto.subtle.
  */
-
-/** What the record says about its signer (a hint: the record is itself one of the signed files). */
-export interface SignerClaim {
-  status: 'signed' | 'unsigned';
-  keyid?: string;
-  reason?: string;
-}
 
 export interface CustodyInput {
   runId: string;

@@ -1,12 +1,13 @@
 import { drawCompare } from './compare.js';
 import { loadFiles, loadRunData, loadRunTapes, loadUrls, type TapeText, tapeUrl } from './load.js';
 import { describe, type SearchState, search, step } from './search.js';
-import { buildStory, type Story } from './story.js';
+import { buildStory } from './story.js';
 import { drawStory, drawTrialHead } from './story-view.js';
 import { type Entry, TapeParser } from './tape.js';
 import { buildRows, type Filters, facets, mergePlanes, type Row } from './timeline.js';
 import { mark, run, setOptions, showSignature, ui } from './ui.js';
 import { drawDetail, drawRow } from './view.js';
+import type { Story } from './viewer-run.js';
 import { VirtualList } from './virtual.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Span } from './story.js';
 import { asObject, type Entry, type JsonObject, parseJson } from './tape.js';
+import type { Span } from './viewer-run.js';
 
 // The pieces every span of the story is made of: where it starts, what it counts.
 

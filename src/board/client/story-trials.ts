@@ -1,7 +1,7 @@
 import { TRIAL_PHASES } from '../../tape/corr-id.js';
-import type { PhaseStory, TrialStory } from './story.js';
 import { isSessionEvent, newSpan, parsed } from './story-span.js';
 import { asObject, type Entry } from './tape.js';
+import type { PhaseStory, TrialStory } from './viewer-run.js';
 
 // The trials of the story: each one's time split (model, tools, harness), grouped by phase.
 

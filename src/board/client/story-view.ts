@@ -1,4 +1,4 @@
-import type { GroupStory, PhaseStory, Story, TrialStory } from './story.js';
+import type { GroupStory, PhaseStory, Story, TrialStory } from './viewer-run.js';
 
 /**
  * Draws a run's story: the run line and what is wrong (one click away), the handshake, the probes

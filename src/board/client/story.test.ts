@@ -5,10 +5,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { writeFixtureTapes } from '../../../test/support/board/runs.js';
 import { comparePhases, trialDiffs } from './compare.js';
 import { search, step } from './search.js';
-import { buildStory, type Story } from './story.js';
-import { parseStory } from './story-data.js';
+import { buildStory } from './story.js';
 import { type Entry, parseTapeText } from './tape.js';
 import { buildRows, mergePlanes } from './timeline.js';
+import { parseRunData, type Story } from './viewer-run.js';
+
+/** The story as the viewer reads it back from a run data file: undefined when it is dropped. */
+function parseStory(story: unknown): Story | undefined {
+  const data = {
+    schema: 'fitness-report.viewer-run/1',
+    runId: 'r1',
+    serverSlug: 's',
+    outcome: 'SCORED',
+    recordPage: 'records/r1.html',
+    planes: [{ plane: 'wire', path: 'wire.jsonl' }],
+    verification: { status: 'unsigned', problems: [] },
+    story,
+  };
+  return parseRunData(data, 'data/r1.json').story;
+}
 
 describe('the story of a run, told from its tapes', () => {
   let entries: Entry[];
@@ -57,6 +72,10 @@ describe('the story of a run, told from its tapes', () => {
     expect(parseStory(JSON.parse(JSON.stringify(story)))).toEqual(story);
     expect(parseStory({ ...story, phases: [{ phase: 'x' }] })).toBeUndefined();
     expect(parseStory('nope')).toBeUndefined();
+    const trial = story.phases[1]?.trials[0];
+    const badTrial = { ...story.phases[1], trials: [{ ...trial, passed: 'yes' }] };
+    expect(parseStory({ ...story, phases: [story.phases[0], badTrial] })).toBeUndefined();
+    expect(parseStory({ ...story, lines: Number.NaN })).toBeUndefined();
   });
 
   it('compares two runs phase by phase and trial by trial', () => {

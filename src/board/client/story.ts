@@ -2,88 +2,15 @@ import { parseCorrId } from '../../tape/corr-id.js';
 import { count, newSpan, parsed, refOf } from './story-span.js';
 import { newTrial, noteTrial, phases, type Slot } from './story-trials.js';
 import { asObject, type Entry, str } from './tape.js';
+import type { GroupStory, Handshake, Story, ToolStory } from './viewer-run.js';
 
 /**
  * The story of a run, told from its merged tapes: the handshake, the probes and harness stages,
  * then each phase with its tasks and trials (pass/fail, duration, tool calls, where the time went).
  * Plain JSON: the site build computes it once (a 1,000,000-line tape's first screen must not wait
  * for the tape), and the viewer computes it itself for a tape opened by URL or from disk.
+ * Its shape is the Story schema in viewer-run.ts.
  */
-export interface Span {
-  /** `<plane>:<line>` of the first line. */
-  ref: string;
-  startMs: number;
-  endMs: number;
-  lines: number;
-  errors: number;
-  pending: number;
-}
-
-export interface Handshake extends Span {
-  protocolVersion?: string;
-  era?: string;
-  server?: string;
-  failed?: string;
-}
-
-export interface GroupStory extends Span {
-  corr: string;
-  label: string;
-}
-
-export interface TrialStory extends Span {
-  corr: string;
-  taskId: string;
-  rep?: number;
-  /** The trial's check passed; absent when the tape does not say. */
-  passed?: boolean;
-  steps?: number;
-  exhausted?: string;
-  durationMs: number;
-  toolCalls: number;
-  toolErrors: number;
-  /** Time in model generations, in tool calls, and the rest (harness, session setup). */
-  modelMs: number;
-  toolMs: number;
-  harnessMs: number;
-  /** Session open/close and process events, folded by default. */
-  sessionEvents: number;
-}
-
-/** While a trial is being read: its model steps' total time and its tool time inside them. */
-export interface PhaseStory extends Span {
-  phase: string;
-  tasks: number;
-  trials: TrialStory[];
-  passed: number;
-  failed: number;
-}
-
-export interface ToolStory {
-  name: string;
-  calls: number;
-  errors: number;
-  pending: number;
-}
-
-export interface Story {
-  lines: number;
-  errors: number;
-  pending: number;
-  startMs?: number;
-  endMs?: number;
-  handshake?: Handshake;
-  probes: GroupStory[];
-  stages: GroupStory[];
-  phases: PhaseStory[];
-  tools: ToolStory[];
-  /** The first error and pending lines, one click away. */
-  errorRefs: string[];
-  pendingRefs: string[];
-  /** Lines that are not JSON (a cut-off last line, a crashed writer): shown as such, never parsed. */
-  unreadable: number;
-  unreadableRefs: string[];
-}
 
 const MAX_REFS = 50;
 

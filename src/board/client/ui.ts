@@ -1,5 +1,5 @@
 import { showCustody } from './custody-badge.js';
-import type { RunData } from './load.js';
+import type { RunData } from './viewer-run.js';
 
 /** The viewer page's elements (see pages/viewer.ts), looked up once. */
 function byId<T extends HTMLElement>(id: string, type: new () => T): T {
