@@ -27,5 +27,5 @@ export { UsageRow } from './pricing.js';
 export { ProbeResult } from './probe.js';
 export { carriesNumbers, decidingNumbers, refusalMatchesGate, refusalOf } from './refusal.js';
 export { RunRecord } from './run.js';
-export { ScoreBlock, ToolAttribution } from './score.js';
+export { noTaskCompleted, ScoreBlock, ToolAttribution } from './score.js';
 export { buildSuiteSummary } from './suite-summary.js';

@@ -113,6 +113,16 @@ export const PerCompletedTask = z.union([
     }),
   z.looseObject({ completedTasks: z.literal(0), why: NonEmpty }),
 ]);
+export type PerCompletedTask = z.infer<typeof PerCompletedTask>;
+
+/**
+ * No task was completed: the union's second member. TypeScript does not narrow the union on
+ * `completedTasks === 0` (the first member's count is a number), but the schema does: its count is
+ * at least 1.
+ */
+export function noTaskCompleted(p: PerCompletedTask): p is Extract<PerCompletedTask, { completedTasks: 0 }> {
+  return p.completedTasks === 0;
+}
 
 /** The drive's score; present on a record exactly when the outcome is SCORED. */
 export const ScoreBlock = z

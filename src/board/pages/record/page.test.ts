@@ -50,6 +50,27 @@ describe('run record page', () => {
     );
   });
 
+  it('prints the tokens and cost per completed task, or why no task was completed', () => {
+    const r = fixtureRecord('scored', { slug: 'good', startedAt: at(1), firstTry: 46 });
+    const score = r.score;
+    if (!score) throw new Error('the scored fixture has no score');
+    const per = (perCompletedTask: typeof score.perCompletedTask) =>
+      text(render({ ...r, score: { ...score, perCompletedTask } }));
+    expect(text(render(r))).toContain(
+      '16 completed tasks; 330 tokens and no figure: no price table was available per completed task',
+    );
+    const money = (kind: 'total' | 'floor') => ({ kind, usd: 0.0123, reasons: [] });
+    expect(per({ completedTasks: 2, tokens: 10.4, cost: money('total') })).toContain(
+      '2 completed tasks; 10 tokens and $0.01 (measured) per completed task',
+    );
+    expect(per({ completedTasks: 2, tokens: 10, cost: money('floor') })).toContain(
+      'tokens and at least $0.01 per completed task',
+    );
+    expect(per({ completedTasks: 0, why: 'no task passed on any rep' })).toContain(
+      'none: no task passed on any rep',
+    );
+  });
+
   it('lists every gate in decision order, the null gate at each of its decision points', () => {
     const page = text(render(fixtureRecord('scored', { slug: 'good', startedAt: at(1) })));
     const points = [

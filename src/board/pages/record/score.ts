@@ -1,6 +1,6 @@
-import type { ScoreBlock, ToolAttribution } from '../../../record/index.js';
+import { noTaskCompleted, type ScoreBlock, type ToolAttribution } from '../../../record/index.js';
 import { trialCorrId } from '../../../tape/corr-id.js';
-import { count, missing, ms, usd } from '../../format.js';
+import { count, ms, usd } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { facts } from '../facts.js';
 import { corrHref, type Links, lineHref } from '../links.js';
@@ -31,20 +31,13 @@ export function toolAttribution(score: ScoreBlock | undefined, runId: string, li
 
 function perCompleted(score: ScoreBlock): SafeHtml {
   const p = score.perCompletedTask;
-  if (p.completedTasks === 0) {
-    const why = 'why' in p && typeof p.why === 'string' ? p.why : '';
-    return html`none: ${why}`;
-  }
-  const tokens = 'tokens' in p && typeof p.tokens === 'number' ? p.tokens : undefined;
-  if (tokens === undefined) return missing('the tokens per completed task');
-  const money = 'cost' in p ? (p.cost as { kind: string; usd: number } | undefined) : undefined;
-  const gap = 'costMissing' in p && typeof p.costMissing === 'string' ? p.costMissing : '';
-  const cost = money
-    ? money.kind === 'total'
-      ? `${usd(money.usd)} (measured)`
-      : `at least ${usd(money.usd)}`
-    : `no figure: ${gap}`;
-  return html`${count(p.completedTasks)} completed tasks; ${count(Math.round(tokens))} tokens and ${cost} per completed task`;
+  if (noTaskCompleted(p)) return html`none: ${p.why}`;
+  const cost = p.cost
+    ? p.cost.kind === 'total'
+      ? `${usd(p.cost.usd)} (measured)`
+      : `at least ${usd(p.cost.usd)}`
+    : `no figure: ${p.costMissing ?? ''}`;
+  return html`${count(p.completedTasks)} completed tasks; ${count(Math.round(p.tokens))} tokens and ${cost} per completed task`;
 }
 
 /** One link per rep to the trial's lines in the viewer (the drive's corr ids, DESIGN §9). */
