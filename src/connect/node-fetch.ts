@@ -119,6 +119,8 @@ function request(
       try {
         stream = nullBody ? undefined : limited(res, limits);
         resolve(
+          // Left as a cast: node:stream/web's ReadableStream is not the DOM lib's that Response takes;
+          // the stream is the response body, bytes only.
           new Response(stream === undefined ? null : (Readable.toWeb(stream) as ReadableStream<Uint8Array>), {
             status,
             statusText: res.statusMessage ?? '',
