@@ -1,6 +1,7 @@
 // Bundles the replay viewer (src/board/client/*.ts) for the browser with esbuild: one ES module per
 // client file, as the site serves them (assets/viewer/main.js imports ./load.js …), with whatever
-// they import from the rest of src (corr ids, schemas) bundled in. `npm run build` runs it, and the
+// they import from the rest of src (corr ids, schemas) bundled in; what several of them import (zod/mini
+// above all) goes into shared chunk-<hash>.js files. `npm run build` runs it, and the
 // tests' global setup runs it once, so a site built from source serves the source it is beside.
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';

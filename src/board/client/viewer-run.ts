@@ -5,7 +5,8 @@ import { summarize } from '../../core/issues.js';
  * The viewer's data file, `data/<runId>.json` (`fitness-report.viewer-run/1`): what the site build
  * (src/board/site.ts) writes for one run, and all the viewer reads before it fetches a tape. The
  * build writes the schema's input type, so a wrong shape fails typecheck; the viewer parses it.
- * Written with zod/mini, like the custody schemas: the viewer bundles this file.
+ * Written with zod/mini, like the custody schemas: the viewer bundles this file. Objects are
+ * `z.object` (unknown fields dropped): the file is rebuilt by every board build, never rewritten.
  *
  * Required fields are refused with their field named. The hints are dropped, never refused: a story
  * of another shape (the viewer then tells it from the tapes), a signer of another shape, a file name
