@@ -6,10 +6,10 @@ const common = {
   // Real servers and processes run in e2e tests; give them room on a 2-core CI box.
   testTimeout: 60_000,
   hookTimeout: 60_000,
-  pool: 'forks',
+  pool: 'forks' as const,
   // Checks that global-setup pointed XDG_CONFIG_HOME (the publisher key) at a temporary directory.
   setupFiles: ['test/support/config-home.ts'],
-} as const;
+};
 
 export default defineConfig({
   test: {
