@@ -60,7 +60,7 @@ export const sharedMemoryRun = () => sharedReport('server-memory', memoryRun);
 export const sharedEverythingStdioRun = () => sharedReport('server-everything-stdio', everythingStdioRun);
 
 const CliRun = z.object({ code: z.number().int(), stdout: z.array(z.string()), stderr: z.array(z.string()) });
-export type CliRun = z.infer<typeof CliRun>;
+type CliRun = z.infer<typeof CliRun>;
 
 /**
  * `fitness-report run --seed 1` on the planted ambiguous server, offline, as findings-planted and
