@@ -1,4 +1,4 @@
-import type { TrialResult } from '../agents/types.js';
+import type { Phase, TrialResult } from '../agents/types.js';
 import { constructGate } from '../gates/construct.js';
 import { constructStep } from '../gates/construct-step.js';
 import { constructCurtail, nullCurtail } from '../gates/curtail.js';
@@ -15,9 +15,10 @@ import type { Task } from '../suite/schema.js';
 import { completed, type RunContext } from './context.js';
 import { failedCallRefs, passingAnswerRefs, trialCalls, wireEvidence } from './evidence.js';
 import { decide } from './free-gates.js';
+import { type PhaseSoFar, runPhase, runPhases } from './phase-run.js';
 import type { Driven, Registered } from './products.js';
 import { RunStop } from './stop.js';
-import { runPhase, type TrialGround } from './trials.js';
+import type { TrialGround } from './trials.js';
 
 type NullCounts = Record<NullPhase, PhaseCounts>;
 
@@ -45,19 +46,22 @@ function nullTally(phase: NullPhase, results: readonly TrialResult[]) {
 /** Registered null trials never run, per phase: what a curtailed ceiling gate must re-prove. */
 type Unrun = Partial<Record<NullPhase, number>>;
 
-/** Asked after each null trial before the ceiling gate: has the KILL become certain? */
-function nullCurtailer(ctx: RunContext, into: NullCounts, phase: NullPhase, unrun: Unrun, total: number) {
-  return (ended: readonly TrialResult[], registered: number): boolean => {
-    const now = nullTally(phase, ended);
+/**
+ * Asked after each trial of `phase` before the ceiling gate: has the KILL become certain? Each null
+ * phase counts its trials ended so far, the rest of its registered trials (running or not started)
+ * as remaining, so a phase not started counts all of them.
+ */
+function nullCurtailer(ctx: RunContext, into: NullCounts, total: number) {
+  return (_: readonly TrialResult[], __: number, sofar: ReadonlyMap<Phase, PhaseSoFar>): boolean => {
     const at = (p: NullPhase) => {
+      const ran = sofar.get(p);
+      const now = nullTally(p, ran?.ended ?? []);
       const c = into[p];
-      const started = NULL_PHASES.indexOf(p) <= NULL_PHASES.indexOf(phase);
-      if (p === phase) return { ...now, remaining: registered - ended.length };
       return {
-        k: c.k,
-        n: c.n,
-        notApplicable: c.notApplicable ?? 0,
-        remaining: started ? (unrun[p] ?? 0) : total,
+        k: c.k + now.k,
+        n: c.n + now.n,
+        notApplicable: (c.notApplicable ?? 0) + now.notApplicable,
+        remaining: (ran?.registered ?? total) - (ran?.ended.length ?? 0),
       };
     };
     return (
@@ -76,8 +80,10 @@ function nullCurtailer(ctx: RunContext, into: NullCounts, phase: NullPhase, unru
 
 /**
  * Drive `tasks` through the three null phases, adding their counts (k = check passed) to `into`,
- * with the agent-plane lines of the first passing answers as the rate's evidence. With `unrun`
- * (the nulls before the ceiling gate, curtailment registered) a phase stops once the KILL is certain.
+ * with the agent-plane lines of the first passing answers as the rate's evidence. No decision falls
+ * between the three (the gate reads all of them), so their trials share one pool (`runPhases`), each
+ * phase's results in its registered order. With `unrun` (the nulls before the ceiling gate,
+ * curtailment registered) a phase stops starting trials once the KILL is certain.
  */
 async function runNulls(
   ctx: RunContext,
@@ -87,9 +93,16 @@ async function runNulls(
   unrun?: Unrun,
 ): Promise<void> {
   const registered = tasks.length * ctx.config.reps.nulls;
-  for (const phase of NULL_PHASES) {
-    const curtail = unrun ? nullCurtailer(ctx, into, phase, unrun, registered) : undefined;
-    const results = await runPhase(ctx, ground, tasks, phase, ctx.config.reps.nulls, curtail);
+  const curtail = unrun ? nullCurtailer(ctx, into, registered) : undefined;
+  const plans = NULL_PHASES.map((phase) => ({
+    tasks,
+    phase,
+    reps: ctx.config.reps.nulls,
+    ...(curtail ? { curtail } : {}),
+  }));
+  const ran = await runPhases(ctx, ground, plans);
+  NULL_PHASES.forEach((phase, i) => {
+    const results = ran[i] ?? [];
     const counts = into[phase];
     const tally = nullTally(phase, results);
     counts.k += tally.k;
@@ -101,7 +114,7 @@ async function runNulls(
       REFS_PER_KIND,
     );
     if (unrun && results.length < registered) unrun[phase] = registered - results.length;
-  }
+  });
 }
 
 /** Oracle errors stand beside the sample (never silently dropped); k counts construct passes. */

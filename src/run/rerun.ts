@@ -20,11 +20,11 @@ import { resolveConfig } from './config.js';
 import { connect, survey } from './connect-stage.js';
 import { checkStop, createRunContext, type RunContext } from './context.js';
 import { resolveModels } from './models.js';
+import { runPhase } from './phase-run.js';
 import { connectedOf, type Surveyed } from './products.js';
 import { readOriginal } from './rerun-original.js';
 import { writeRerun } from './rerun-write.js';
 import { RunStop } from './stop.js';
-import { runPhase } from './trials.js';
 
 export interface RerunOptions {
   /** The original run directory. */

@@ -1,18 +1,16 @@
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { trialCorrId } from '../agents/prompts.js';
-import { needsSession, runTrial, type TrialDeps, type TrialSession } from '../agents/trial.js';
+import { needsSession, type TrialDeps, type TrialSession } from '../agents/trial.js';
 import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
 import { callContext } from '../connect/context.js';
 import { ServerPool } from '../connect/server-pool.js';
 import { openSession } from '../connect/session.js';
 import { serverEnv } from '../connect/target.js';
-import { mapLimit } from '../core/pool.js';
 import type { ModelCallCode } from '../models/errors.js';
 import { firstTrySuccess } from '../record/build-score.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
-import { addUsage, checkStop, type RunContext } from './context.js';
-import type { TrialMark } from './events.js';
+import { addUsage, type RunContext } from './context.js';
 import type { Surveyed } from './products.js';
 import { RunStop } from './stop.js';
 
@@ -59,7 +57,7 @@ function sessionOpener(
 }
 
 /** Stdio targets with the pool on: the phase's server processes start ahead, at most `concurrency` idle. */
-function phasePool(ctx: RunContext, specs: readonly TrialSpec[]): ServerPool | undefined {
+export function phasePool(ctx: RunContext, specs: readonly TrialSpec[]): ServerPool | undefined {
   const target = ctx.config.target;
   if (target.kind !== 'stdio' || !ctx.config.serverPool) return undefined;
   const demand = specs.filter(needsSession).length;
@@ -136,7 +134,7 @@ function recordTrialEnd(ctx: RunContext, r: TrialResult): void {
   );
 }
 
-async function afterTrial(ctx: RunContext, ground: TrialGround, result: TrialResult): Promise<void> {
+export async function afterTrial(ctx: RunContext, ground: TrialGround, result: TrialResult): Promise<void> {
   if (result.abandoned) return;
   recordTrialEnd(ctx, result);
   ctx.trials[result.phase] = (ctx.trials[result.phase] ?? 0) + 1;
@@ -155,13 +153,6 @@ async function afterTrial(ctx: RunContext, ground: TrialGround, result: TrialRes
   }
 }
 
-/** A trial as the live display counts it: construct by its own criterion, every other phase by the check. */
-function trialMark(r: TrialResult): TrialMark {
-  if (r.oracleError !== undefined) return 'error';
-  const passed = r.phase === 'construct' ? r.constructPassed === true : r.checkPassed;
-  return passed ? 'pass' : 'fail';
-}
-
 /** The tools trials are offered: destructive ones only when the run allowed them. */
 function trialTools(ctx: RunContext, ground: TrialGround) {
   const destructive = new Set(ground.safety.filter((s) => s.destructive).map((s) => s.tool));
@@ -169,7 +160,7 @@ function trialTools(ctx: RunContext, ground: TrialGround) {
   return ctx.config.allowDestructive ? tools : tools.filter((t) => !destructive.has(t.name));
 }
 
-function trialSpecs(tasks: readonly Task[], phase: Phase, reps: number): TrialSpec[] {
+export function trialSpecs(tasks: readonly Task[], phase: Phase, reps: number): TrialSpec[] {
   return tasks.flatMap((task) =>
     Array.from({ length: reps }, (_, i) => ({
       task,
@@ -180,7 +171,7 @@ function trialSpecs(tasks: readonly Task[], phase: Phase, reps: number): TrialSp
   );
 }
 
-function trialDeps(ctx: RunContext, ground: TrialGround, pool: ServerPool | undefined): TrialDeps {
+export function trialDeps(ctx: RunContext, ground: TrialGround, pool: ServerPool | undefined): TrialDeps {
   return {
     model: ctx.runner,
     tools: trialTools(ctx, ground),
@@ -190,65 +181,4 @@ function trialDeps(ctx: RunContext, ground: TrialGround, pool: ServerPool | unde
     sink: ctx.tapes.agent,
     runSignal: ctx.abort.signal,
   };
-}
-
-type Curtail = (ended: readonly TrialResult[], registered: number) => boolean;
-
-/** One trial of a phase at a time: run, recorded, counted, and asked whether the phase is curtailed. */
-function phaseRunner(
-  ctx: RunContext,
-  ground: TrialGround,
-  specs: TrialSpec[],
-  deps: TrialDeps,
-  curtail?: Curtail,
-) {
-  const ended: TrialResult[] = [];
-  const state = { done: 0, stopped: false };
-  const one = async (spec: TrialSpec): Promise<TrialResult> => {
-    const { phase } = spec;
-    const result = await runTrial(spec, deps);
-    await afterTrial(ctx, ground, result);
-    if (!result.abandoned) {
-      ended.push(result);
-      ctx.emit({ type: 'trial', phase, mark: trialMark(result) });
-    }
-    if (!state.stopped && curtail?.(ended, specs.length) === true) {
-      state.stopped = true;
-      ctx.progress(`${phase}: curtailed at ${ended.length} of ${specs.length} trials`);
-      ctx.emit({ type: 'curtailed', phase, at: ended.length, registered: specs.length });
-    }
-    state.done += 1;
-    if (state.done === specs.length || state.done % 10 === 0)
-      ctx.progress(`${phase}: ${state.done}/${specs.length} trials`);
-    return result;
-  };
-  return { one, stopped: () => state.stopped };
-}
-
-/**
- * Every task of `tasks` at `reps` in one phase, `concurrency` at a time; throws the run's stop.
- * `curtail`, asked after each trial with the trials ended so far, stops further starts when it says
- * the decision can no longer change (trials already running finish and are kept).
- */
-export async function runPhase(
-  ctx: RunContext,
-  ground: TrialGround,
-  tasks: readonly Task[],
-  phase: Phase,
-  reps: number,
-  curtail?: Curtail,
-): Promise<TrialResult[]> {
-  const specs = trialSpecs(tasks, phase, reps);
-  const pool = phasePool(ctx, specs);
-  const runner = phaseRunner(ctx, ground, specs, trialDeps(ctx, ground, pool), curtail);
-  ctx.emit({ type: 'phase', phase, registered: specs.length });
-  const results = await mapLimit(
-    specs,
-    ctx.config.concurrency,
-    runner.one,
-    ctx.abort.signal,
-    runner.stopped,
-  ).finally(() => pool?.stop());
-  checkStop(ctx);
-  return results.filter((r) => !r.abandoned);
 }
