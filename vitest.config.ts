@@ -21,11 +21,13 @@ export default defineConfig({
       // The e2e and repository tests (test/) each get a fresh module graph, as before.
       { test: { ...common, name: 'e2e', include: ['test/**/*.test.ts'] } },
     ],
-    // Two test files at a time (vitest's default on two cores is one): an e2e file spends most of its
-    // time waiting on the server processes it started, so one file alone leaves a core idle. Files
-    // share nothing that is not made for it: the planted audit is locked (shared/planted-audit.ts),
-    // the publisher key is made by the global setup, and each worker counts only its own processes.
-    maxWorkers: 2,
+    // Three test files at a time on two cores (vitest's default there is one): an e2e file spends much
+    // of its time waiting on the server processes it started, so two files still leave the cores idle
+    // part of the time (ten of the longest e2e files: 411.6 s with two workers, 366.1 s with three,
+    // at load 14 to 16; see docs/bench.md). Files share nothing that is not made for it: shared
+    // results are locked (shared/once.ts), the publisher key is made by the global setup, and each
+    // worker counts only its own processes.
+    maxWorkers: 3,
     // The files that read the shared planted audit never hold a worker waiting for it (see the class).
     sequence: { sequencer: PlantedAuditSequencer },
     // One directory per invocation for the planted audit that several e2e files share (made lazily).
