@@ -6,6 +6,13 @@ import { FitnessError, messageOf } from '../core/errors.js';
 const FLUSH_MS = 20;
 const FLUSH_CHARS = 256 * 1024;
 
+/** Every sink still open: one `exit` hook flushes them all (a listener each would pass Node's 10). */
+const open = new Set<LineSink>();
+let exitHooked = false;
+function flushAllOnExit(): void {
+  for (const sink of open) sink.flush();
+}
+
 /**
  * The file end of a tape: whole lines, batched. Lines are collected for at most FLUSH_MS (or
  * FLUSH_CHARS) and go to the file in one write, off the round trips being recorded. The write is
@@ -21,7 +28,11 @@ export class LineSink {
   failure: Error | undefined;
 
   private constructor(private readonly fd: number) {
-    process.on('exit', this.flush);
+    open.add(this);
+    if (!exitHooked) {
+      exitHooked = true;
+      process.on('exit', flushAllOnExit);
+    }
   }
 
   /** Opens `path` for a new tape; refuses a file that already has content (one session per file). */
@@ -67,10 +78,10 @@ export class LineSink {
     }
   };
 
-  /** Flushes, stops listening for `exit` and closes the file. */
+  /** Flushes, leaves the set flushed on `exit` and closes the file. */
   close(): void {
     this.flush();
-    process.off('exit', this.flush);
+    open.delete(this);
     try {
       closeSync(this.fd);
     } catch (err) {

@@ -138,17 +138,20 @@ describe('TapeWriter', () => {
     expect(parseTape(readFileSync(path, 'utf8')).end?.reason).toBe('done');
   });
 
-  it('flushes waiting lines on process exit, and stops listening once closed', async () => {
-    const path = join(dir, 'exit.jsonl');
-    const before = process.listeners('exit');
-    const tape = TapeWriter.open({ path, meta });
-    tape.event('fitness.process', { exitCode: 1 });
-    const added = process.listeners('exit').filter((l) => !before.includes(l));
-    expect(added).toHaveLength(1);
-    (added[0] as () => void)();
-    expect(parseTape(readFileSync(path, 'utf8')).records.map((r) => r.type)).toEqual(['meta', 'event']);
-    await tape.close('done');
-    expect(process.listeners('exit')).toEqual(before);
+  it('flushes waiting lines on process exit, with one exit listener however many tapes are open', async () => {
+    const tapes = Array.from({ length: 12 }, (_, i) =>
+      TapeWriter.open({ path: join(dir, `exit-${i}.jsonl`), meta }),
+    );
+    for (const tape of tapes) tape.event('fitness.process', { exitCode: 1 });
+    const hooks = process.listeners('exit').filter((l) => l.name === 'flushAllOnExit');
+    expect(hooks).toHaveLength(1);
+    (hooks[0] as () => void)();
+    for (let i = 0; i < tapes.length; i += 1) {
+      const text = readFileSync(join(dir, `exit-${i}.jsonl`), 'utf8');
+      expect(parseTape(text).records.map((r) => r.type)).toEqual(['meta', 'event']);
+    }
+    for (const tape of tapes) await tape.close('done');
+    expect(process.listeners('exit').filter((l) => l.name === 'flushAllOnExit')).toHaveLength(1);
   });
 
   it('streams: lines reach the file before close, each whole with its newline', async () => {
