@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { z } from 'zod';
+import { AuditFile } from '../../../src/audit/summary.js';
 import type { CommandIO } from '../../../src/cli/command.js';
 import { main } from '../../../src/cli/main.js';
 import { readRecord } from '../../../src/record/io.js';
@@ -30,7 +31,6 @@ const PlantedAudit = z.object({
 export type PlantedAudit = z.infer<typeof PlantedAudit>;
 
 const Failed = z.object({ error: z.string() });
-const Summaries = z.array(z.looseObject({ id: z.string(), dir: z.string().optional() }));
 
 const RESULT = 'result.json';
 const FAILED = 'failed.json';
@@ -56,7 +56,7 @@ export function plantedAudit(): Promise<PlantedAudit> {
 /** One planted run of the shared audit (its `PLANTED` id), with its record read back from disk. */
 export async function auditedRun(id: string): Promise<{ dir: string; record: RunRecord }> {
   const { out } = await plantedAudit();
-  const summaries = Summaries.parse(JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8')));
+  const summaries = AuditFile.parse(JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8')));
   const dir = summaries.find((s) => s.id === id)?.dir;
   if (dir === undefined) throw new Error(`the shared audit made no run for ${id}`);
   return { dir, record: await readRecord(join(dir, 'record.json')) };

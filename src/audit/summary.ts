@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { GateId, GateReason, Outcome, VoidReason } from '../record/outcome.js';
+
+/**
+ * `audit.json`, written by `fitness-report audit` beside its runs: one entry per run, each tagged
+ * with this schema. Entries written before the tag are not read back by anything (the file is an
+ * audit's own summary, rewritten by every audit), so there is no older version to migrate.
+ */
+export const AUDIT_SCHEMA = 'fitness-report.audit/1';
+
+/** What a planted server must produce through `fitness-report run` (offline, default registration). */
+export const Expectation = z.looseObject({
+  outcome: Outcome,
+  /** The refusing gate (refusals only). */
+  gate: GateId.optional(),
+  /** The refusal reason, or the void reason. */
+  reason: z.union([GateReason, VoidReason]).optional(),
+  /** Extension batches the construct gate must have bought (the EXTEND family). */
+  batches: z.number().int().nonnegative().optional(),
+});
+export type Expectation = z.infer<typeof Expectation>;
+
+/** What a run actually produced, read from its record alone. */
+export const Obtained = z.looseObject({
+  outcome: Outcome,
+  gate: z.string().optional(),
+  reason: z.string().optional(),
+  /** Extension batches the construct gate bought (absent when construct was never decided). */
+  batches: z.number().int().nonnegative().optional(),
+  /** The refusing (or last) gate's own explanation, or the void detail. */
+  explain: z.string().optional(),
+});
+export type Obtained = z.infer<typeof Obtained>;
+
+/** One count the record states, re-derived from the run's other files. */
+export const Agreement = z.looseObject({
+  what: z.string(),
+  record: z.string(),
+  derived: z.string(),
+  ok: z.boolean(),
+});
+export type Agreement = z.infer<typeof Agreement>;
+
+/** One run as the audit reports it, without its record (which is in `dir`). */
+const runFields = {
+  id: z.string(),
+  /** What is planted (or which real server this is), in one line. */
+  property: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  /** Absent for a real server: its outcome is reported, not judged. */
+  expect: Expectation.optional(),
+  /** Absent when the run could not even start (the fixture did not come up, bad options). */
+  dir: z.string().optional(),
+  obtained: Obtained.optional(),
+  /** Differences from the expectation; empty when it matched (or nothing was expected). */
+  mismatches: z.array(z.string()),
+  /** The record's counts re-derived from its files; absent when there is no run to check. */
+  agreements: z.array(Agreement).optional(),
+  error: z.string().optional(),
+  durationMs: z.number().nonnegative(),
+};
+
+/** The facts of one audited run, before it is judged; `RunReport` adds the record it read. */
+const AuditedFacts = z.object(runFields);
+export type AuditedFacts = z.infer<typeof AuditedFacts>;
+
+/** One entry of `audit.json`: the run's facts, tagged, and whether it passed (`reportPassed`). */
+export const AuditEntry = z.looseObject({
+  schema: z.literal(AUDIT_SCHEMA),
+  ...runFields,
+  passed: z.boolean(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** `audit.json`: one entry per run, in the audit's order. */
+export const AuditFile = z.array(AuditEntry);
+export type AuditFile = z.infer<typeof AuditFile>;
