@@ -15,6 +15,7 @@ export { type ExportOptions, exportRun } from './export/index.js';
 export { type ProbeTarget, type ProbeTargetOptions, probeTarget } from './probes/target.js';
 export type { ProbeTape, SessionFacts } from './probes/types.js';
 // The persisted shapes: each a zod schema and, under the same name, its inferred type.
+export { AuditEntry, AuditFile } from './audit/summary.js';
 export { Finding, FindingsBlock, Proposal } from './record/findings.js';
 export { readRecord } from './record/io.js';
 export { Policy } from './record/policy.js';
@@ -39,7 +40,7 @@ export { readTape, type Tape } from './tape/reader.js';
 export { Redaction, RedactionEnvelope } from './tape/redaction.js';
 export { EndLine, EventLine, MessageLine, MetaLine, TurnLine } from './tape/schema.js';
 export { DsseEnvelope, Manifest } from './tape/signature.js';
-export { type PlaneStats, type PriceLookup, type TapeStats, tapeStats } from './tape/stats.js';
+export { PlaneStats, type PriceLookup, TapeStats, tapeStats } from './tape/stats.js';
 export type { TrustSet, TrustSource } from './tape/trust.js';
 export { type Profile, type Validation, validateTape } from './tape/validate.js';
 export { VERSION } from './version.js';

@@ -8,7 +8,7 @@ import { runFitness } from '../run/run-fitness.js';
 import type { PlantedRun } from './catalogue.js';
 import { crossCheck } from './consistency.js';
 import { SERVERS_DIR, serverArgv, startHttpFixture } from './fixture.js';
-import { AUDIT_SCHEMA, type AuditedFacts, type AuditEntry, type Expectation } from './summary.js';
+import { AUDIT_SCHEMA, type AuditEntry, type Expectation } from './summary.js';
 import { mismatches, obtainedFrom } from './verdict.js';
 
 /** A target for one run, started for it and stopped after it. */
@@ -31,7 +31,7 @@ export interface PlannedRun {
 }
 
 /** One run's facts and, when it ran, the record it wrote (left out of `audit.json`). */
-export type RunReport = AuditedFacts & { record?: RunRecord };
+export type RunReport = Omit<AuditEntry, 'schema' | 'passed'> & { record?: RunRecord };
 
 export interface ExecuteOptions {
   outDir: string;

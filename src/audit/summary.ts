@@ -3,13 +3,14 @@ import { GateId, GateReason, Outcome, VoidReason } from '../record/outcome.js';
 
 /**
  * `audit.json`, written by `fitness-report audit` beside its runs: one entry per run, each tagged
- * with this schema. Entries written before the tag are not read back by anything (the file is an
- * audit's own summary, rewritten by every audit), so there is no older version to migrate.
+ * with this schema. Every audit writes the file anew and nothing rewrites it, so its objects are
+ * `z.object` (unknown fields dropped on read), like the viewer's data file; and nothing in the
+ * product reads it back, so the untagged entries written before have no reader to migrate.
  */
 export const AUDIT_SCHEMA = 'fitness-report.audit/1';
 
 /** What a planted server must produce through `fitness-report run` (offline, default registration). */
-export const Expectation = z.looseObject({
+export const Expectation = z.object({
   outcome: Outcome,
   /** The refusing gate (refusals only). */
   gate: GateId.optional(),
@@ -21,7 +22,7 @@ export const Expectation = z.looseObject({
 export type Expectation = z.infer<typeof Expectation>;
 
 /** What a run actually produced, read from its record alone. */
-export const Obtained = z.looseObject({
+export const Obtained = z.object({
   outcome: Outcome,
   gate: z.string().optional(),
   reason: z.string().optional(),
@@ -33,7 +34,7 @@ export const Obtained = z.looseObject({
 export type Obtained = z.infer<typeof Obtained>;
 
 /** One count the record states, re-derived from the run's other files. */
-export const Agreement = z.looseObject({
+export const Agreement = z.object({
   what: z.string(),
   record: z.string(),
   derived: z.string(),
@@ -41,8 +42,9 @@ export const Agreement = z.looseObject({
 });
 export type Agreement = z.infer<typeof Agreement>;
 
-/** One run as the audit reports it, without its record (which is in `dir`). */
-const runFields = {
+/** One entry of `audit.json`: a run as the audit reports it, without its record (which is in `dir`). */
+export const AuditEntry = z.object({
+  schema: z.literal(AUDIT_SCHEMA),
   id: z.string(),
   /** What is planted (or which real server this is), in one line. */
   property: z.string(),
@@ -58,16 +60,7 @@ const runFields = {
   agreements: z.array(Agreement).optional(),
   error: z.string().optional(),
   durationMs: z.number().nonnegative(),
-};
-
-/** The facts of one audited run, before it is judged; `RunReport` adds the record it read. */
-const AuditedFacts = z.object(runFields);
-export type AuditedFacts = z.infer<typeof AuditedFacts>;
-
-/** One entry of `audit.json`: the run's facts, tagged, and whether it passed (`reportPassed`). */
-export const AuditEntry = z.looseObject({
-  schema: z.literal(AUDIT_SCHEMA),
-  ...runFields,
+  /** `reportPassed`: the outcome matched and every count agreed with the run's files. */
   passed: z.boolean(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
