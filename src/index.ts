@@ -12,10 +12,12 @@ export type { Target, TargetInput } from './connect/target.js';
 export { type ErrorCode, FitnessError } from './core/errors.js';
 export type { CommandIO } from './core/io.js';
 export { type ExportOptions, exportRun } from './export/index.js';
+export { ProbeReport } from './probes/report.js';
 export { type ProbeTarget, type ProbeTargetOptions, probeTarget } from './probes/target.js';
 export type { ProbeTape, SessionFacts } from './probes/types.js';
 // The persisted shapes: each a zod schema and, under the same name, its inferred type.
 export { AuditEntry, AuditFile } from './audit/summary.js';
+export { FindingsReport } from './findings/report.js';
 export { Finding, FindingsBlock, Proposal } from './record/findings.js';
 export { readRecord } from './record/io.js';
 export { Policy } from './record/policy.js';
@@ -42,5 +44,5 @@ export { EndLine, EventLine, MessageLine, MetaLine, TurnLine } from './tape/sche
 export { DsseEnvelope, Manifest } from './tape/signature.js';
 export { PlaneStats, type PriceLookup, TapeStats, tapeStats } from './tape/stats.js';
 export type { TrustSet, TrustSource } from './tape/trust.js';
-export { type Profile, type Validation, validateTape } from './tape/validate.js';
+export { type Profile, Validation, validateTape } from './tape/validate.js';
 export { VERSION } from './version.js';

@@ -1,8 +1,9 @@
 /**
  * The JSON the CLI prints, read back through the one schema that describes it: `tape stats --json`
- * (`TapeStats`, mcp-tape.stats/1) and `findings --json` (`FindingsReport`), over the tapes and
- * records of the shared planted audit's runs. Parsing drops every field a schema does not declare,
- * so a parse equal to the output means the schema describes all of it.
+ * (`TapeStats`, mcp-tape.stats/1), `tape validate --json` (`Validation`) and `findings --json`
+ * (`FindingsReport`), over the tapes and records of the shared planted audit's runs. Parsing drops
+ * every field a schema does not declare, so a parse equal to the output means the schema describes
+ * all of it.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { main } from '../../src/cli/main.js';
 import { FINDINGS_REPORT_SCHEMA, FindingsReport } from '../../src/findings/report.js';
 import { RUN_FILES } from '../../src/tape/file-names.js';
 import { STATS_SCHEMA, TapeStats } from '../../src/tape/stats.js';
+import { Validation } from '../../src/tape/validate.js';
 import { captureIO } from './run/helpers.js';
 import { auditedRun } from './shared/planted-audit.js';
 
@@ -63,6 +65,22 @@ describe('tape stats --json reads back as TapeStats', () => {
     const stats = TapeStats.parse(json);
     expect(TapeStats.safeParse({ ...stats, schema: 'mcp-tape.stats/2' }).success).toBe(false);
     expect(TapeStats.safeParse({ ...stats, tools: [{ name: 'x', calls: -1 }] }).success).toBe(false);
+  });
+});
+
+describe('tape validate --json reads back as Validation', () => {
+  it('one file, and several as an array, for every planted run', async () => {
+    for (const [id, dir] of dirs) {
+      const tapes = tapesOf(dir);
+      const [first] = tapes;
+      const one = await printed(['tape', 'validate', first ?? '', '--profile', 'fitness-report', '--json']);
+      expect(one.code, id).toBe(0);
+      expect(Validation.parse(one.json), id).toEqual(one.json);
+      const all = await printed(['tape', 'validate', ...tapes, '--json']);
+      const parsed = Validation.array().parse(all.json);
+      expect(parsed, id).toEqual(all.json);
+      expect(parsed.map((v) => v.ok)).toEqual(tapes.map(() => true));
+    }
   });
 });
 
