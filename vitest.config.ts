@@ -1,18 +1,33 @@
 import { defineConfig } from 'vitest/config';
 import { PlantedAuditSequencer } from './test/support/sequencer.js';
 
+/** What both projects share (a project does not inherit the root's test options unless it extends them). */
+const common = {
+  // Real servers and processes run in e2e tests; give them room on a 2-core CI box.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+  // Checks that global-setup pointed XDG_CONFIG_HOME (the publisher key) at a temporary directory.
+  setupFiles: ['test/support/config-home.ts'],
+};
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Real servers and processes run in e2e tests; give them room on a 2-core CI box.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    // Two test files at a time (vitest's default on two cores is one): an e2e file spends most of its
-    // time waiting on the server processes it started, so one file alone leaves a core idle. Files
-    // share nothing that is not made for it: the planted audit is locked (shared/planted-audit.ts),
-    // the publisher key is made by the global setup, and each worker counts only its own processes.
-    maxWorkers: 2,
+    projects: [
+      // The unit tests (src/) share their worker's module graph (`isolate: false`): importing the
+      // library afresh for each of 136 files cost about 0.5 s a file, more than the tests themselves.
+      // No unit test mocks a module; the few that set process.env or spy on console put them back.
+      { test: { ...common, name: 'unit', include: ['src/**/*.test.ts'], isolate: false } },
+      // The e2e and repository tests (test/) each get a fresh module graph, as before.
+      { test: { ...common, name: 'e2e', include: ['test/**/*.test.ts'] } },
+    ],
+    // Three test files at a time on two cores (vitest's default there is one): an e2e file spends much
+    // of its time waiting on the server processes it started, so two files still leave the cores idle
+    // part of the time (ten of the longest e2e files: 411.6 s with two workers, 366.1 s with three,
+    // at load 14 to 16; see docs/bench.md). Files share nothing that is not made for it: shared
+    // results are locked (shared/once.ts), the publisher key is made by the global setup, and each
+    // worker counts only its own processes.
+    maxWorkers: 3,
     // The files that read the shared planted audit never hold a worker waiting for it (see the class).
     sequence: { sequencer: PlantedAuditSequencer },
     // One directory per invocation for the planted audit that several e2e files share (made lazily).
@@ -23,8 +38,6 @@ export default defineConfig({
       'test/support/servers-setup.ts',
       'test/e2e/shared/global-setup.ts',
     ],
-    // Checks that global-setup pointed XDG_CONFIG_HOME (the publisher key) at a temporary directory.
-    setupFiles: ['test/support/config-home.ts'],
     // CI reads the JSON summary to print its closing `N passed, N failed` line.
     reporters: ['default', 'json'],
     outputFile: { json: 'test-output/vitest.json' },

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRuns, memoryRun, type RunReport } from '../../src/audit/index.js';
+import type { RunReport } from '../../src/audit/index.js';
 import { buildSite } from '../../src/board/site.js';
 import { openSite, SCREENSHOTS, type SiteInBrowser, seen } from '../support/board/browser.js';
+import { sharedMemoryRun } from './shared/shared-runs.js';
 
 /**
  * The reader's own custody check, in real Chromium, on a site built from a real run of
@@ -21,7 +22,6 @@ let board: SiteInBrowser;
 let page: Page;
 let runId = '';
 let keyid = '';
-const out = mkdtempSync(join(tmpdir(), 'board-custody-runs-'));
 
 const KEYS = () => join(site, 'keys.json');
 const wire = () => join(site, 'runs', runId, 'wire.jsonl');
@@ -48,7 +48,8 @@ const recordUrl = () => `${board.url}records/${runId}.html`;
 const viewerUrl = () => `${board.url}viewer.html?run=${runId}`;
 
 beforeAll(async () => {
-  [report] = (await executeRuns([memoryRun()], { outDir: out })) as [RunReport];
+  // The same run real-memory asserts on, made once for both (shared/shared-runs.ts); only read here.
+  report = await sharedMemoryRun();
   if (!report.dir || !report.record) throw new Error(`server-memory run failed: ${report.error ?? '?'}`);
   runId = report.record.runId;
   keyid = report.record.signer?.status === 'signed' ? report.record.signer.keyid : '';
@@ -60,7 +61,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await board?.close();
-  rmSync(out, { recursive: true, force: true });
 });
 
 describe('custody checked in the browser, on a real server-memory run', () => {

@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  everythingStdioRun,
   executeRuns,
   MEMORY_SEED,
   type PlannedRun,
@@ -27,6 +26,7 @@ import { defaultSigningKeyPath, publicKeyInfo } from '../../src/tape/publisher.j
 import { Redaction, RedactionEnvelope } from '../../src/tape/redaction.js';
 import { signRedaction } from '../../src/tape/redaction-sign.js';
 import { captureIO } from './run/helpers.js';
+import { sharedEverythingStdioRun } from './shared/shared-runs.js';
 
 // Fake credentials of each provider's shape, assembled so no scanner flags this file.
 const PLANTED = {
@@ -85,10 +85,15 @@ const textOf = (dir: string) =>
     .join('\n');
 
 beforeAll(async () => {
-  [memory, everything] = (await executeRuns([plantedMemoryRun(), everythingStdioRun()], {
-    outDir: join(out, 'runs'),
-  })) as [RunReport, RunReport];
-  await buildSite({ runs: [join(out, 'runs')], out: site });
+  // server-everything's run is the one real-everything asserts on, made once for both
+  // (shared/shared-runs.ts): the site is built from it, and it is only read.
+  [[memory], everything] = (await Promise.all([
+    executeRuns([plantedMemoryRun()], { outDir: join(out, 'runs') }),
+    sharedEverythingStdioRun(),
+  ])) as [[RunReport], RunReport];
+  if (everything.dir === undefined)
+    throw new Error(`server-everything run failed: ${everything.error ?? '?'}`);
+  await buildSite({ runs: [join(out, 'runs'), everything.dir], out: site });
 }, 600_000);
 
 afterAll(() => {

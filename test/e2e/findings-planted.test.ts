@@ -5,6 +5,7 @@ import { main } from '../../src/cli/main.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { dishonestEvidence } from '../support/findings-honesty.js';
 import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+import { sharedAmbiguousRun } from './shared/shared-runs.js';
 
 /**
  * The planted ambiguous server offline: its fleet tools take `vessel`, documented as "The vessel.",
@@ -17,10 +18,10 @@ describe('findings on the planted ambiguous server', () => {
   let dir = '';
 
   it('records argument misuse on vessel and error-text findings, with evidence on the wire', async () => {
-    const io = captureIO();
-    const code = await main(['run', '--out', out, '--seed', '1', '--', 'node', server('ambiguous')], io);
-    expect(code).toBe(0);
-    dir = (io.stdout.find((l) => l.startsWith('run: ')) ?? '').replace(/^run: /, '');
+    // The run rerun-planted reruns, made once for both (shared/shared-runs.ts); only read here.
+    const run = await sharedAmbiguousRun();
+    expect(run.code).toBe(0);
+    dir = (run.stdout.find((l) => l.startsWith('run: ')) ?? '').replace(/^run: /, '');
     const { record, tapes } = await loadRun(dir);
     const block = record.findings;
     if (block === undefined) throw new Error('no findings');

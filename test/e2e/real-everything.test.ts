@@ -9,18 +9,20 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingHttpRun, everythingStdioRun, executeRuns, type RunReport } from '../../src/audit/index.js';
+import { everythingHttpRun, executeRuns, type RunReport } from '../../src/audit/index.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
+import { sharedEverythingStdioRun } from './shared/shared-runs.js';
 
 const out = mkdtempSync(join(tmpdir(), 'real-everything-'));
 let stdio: RunReport;
 let http: RunReport;
 
 beforeAll(async () => {
-  [stdio, http] = (await executeRuns([everythingStdioRun(), everythingHttpRun()], { outDir: out })) as [
-    RunReport,
-    RunReport,
-  ];
+  // The stdio run is the one board-redaction publishes, made once for both (shared/shared-runs.ts).
+  [stdio, [http]] = (await Promise.all([
+    sharedEverythingStdioRun(),
+    executeRuns([everythingHttpRun()], { outDir: out }),
+  ])) as [RunReport, [RunReport]];
 }, 300_000);
 
 afterAll(() => {

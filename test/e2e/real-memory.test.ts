@@ -4,26 +4,22 @@
  * gets, and why, asserted from the record and the tapes; every count in the record re-derived from
  * the tapes and the suite, and every verdict recomputed by verify.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRuns, MEMORY_SEED, memoryRun, type RunReport } from '../../src/audit/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MEMORY_SEED, type RunReport } from '../../src/audit/index.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
 import { dishonestEvidence } from '../support/findings-honesty.js';
+import { sharedMemoryRun } from './shared/shared-runs.js';
 
-const out = mkdtempSync(join(tmpdir(), 'real-memory-'));
 let report: RunReport;
 
+// The same run board-custody checks in the browser, made once for both (shared/shared-runs.ts).
 beforeAll(async () => {
-  [report] = (await executeRuns([memoryRun()], { outDir: out })) as [RunReport];
+  report = await sharedMemoryRun();
 }, 300_000);
-
-afterAll(() => {
-  rmSync(out, { recursive: true, force: true });
-});
 
 function lastNulls() {
   const nulls = report.record?.gates.filter((g) => g.gate === 'null_baseline').at(-1);

@@ -12,6 +12,7 @@ import type { Tape } from '../../src/tape/reader.js';
 import { readTape } from '../../src/tape/reader.js';
 import { cli, stopAll } from './roster/cli.js';
 import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+import { sharedAmbiguousRun } from './shared/shared-runs.js';
 
 afterAll(() => stopAll());
 
@@ -86,9 +87,13 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
   let rerun = '';
 
   it('measures the proposals paired per trial, with the server untouched', async () => {
-    const io = captureIO();
-    expect(await main(['run', '--out', out, '--seed', '1', '--', 'node', server('ambiguous')], io)).toBe(0);
-    original = runLine(io, 'run');
+    // The run findings-planted asserts on, made once for both (shared/shared-runs.ts). A rerun is
+    // written beside its original, so this file reruns a copy of it in a directory of its own.
+    const run = await sharedAmbiguousRun();
+    expect(run.code).toBe(0);
+    const shared = runLine(run, 'run');
+    original = join(out, basename(shared));
+    cpSync(shared, original, { recursive: true });
     const before = sha256Hex(readFileSync(join(original, 'record.json'), 'utf8'));
     const r = captureIO();
     expect(await main(['rerun', original, '--with-rewrites'], r)).toBe(0);

@@ -7,9 +7,10 @@ import { loadOrCreateSigningKey } from '../../../src/tape/signature.js';
 import { KEEP, PLANTED_AUDIT_DIR } from './keys.js';
 
 /**
- * One directory per vitest invocation (and per watch-mode rerun) for the shared planted audit
- * (planted-audit.ts). Nothing runs here: the runs are made lazily by the first test file that asks,
- * so a unit-only invocation pays nothing. A failed audit keeps its directory as evidence.
+ * One directory per vitest invocation (and per watch-mode rerun) for the results several files share
+ * (once.ts: the planted audit, planted-audit.ts, and the shared runs, shared-runs.ts). Nothing runs
+ * here: each is made lazily by the first test file that asks, so a unit-only invocation pays nothing.
+ * A failed one keeps the directory as evidence.
  */
 export default function setup(project: TestProject): () => void {
   // The publisher key and trust file live under the config directory: every test (and every CLI
