@@ -26,8 +26,15 @@ const Expected = z.strictObject({
   session: z.strictObject(SessionStats.partial().shape),
   tools: z.array(
     z.strictObject(
-      ToolStats.pick({ name: true, calls: true, errors: true, p50Ms: true, p95Ms: true, origin: true, pending: true })
-        .shape,
+      ToolStats.pick({
+        name: true,
+        calls: true,
+        errors: true,
+        p50Ms: true,
+        p95Ms: true,
+        origin: true,
+        pending: true,
+      }).shape,
     ),
   ),
   models: z.array(z.strictObject(ModelStats.partial().shape)).optional(),

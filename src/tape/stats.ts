@@ -7,8 +7,8 @@ import { modelErrors, modelsBlock, type PriceLookup } from './stats-models.js';
 import {
   type ErrorEntry,
   type PlaneStats,
-  STATS_SCHEMA,
   type SessionStats,
+  STATS_SCHEMA,
   type TapeStats,
   type ToolStats,
 } from './stats-schema.js';
