@@ -16,15 +16,7 @@ import { callErrors, pendingByMethod, rpcErrorsByMethod, toolTable } from './sta
 import { pairToolUses, type ToolUse } from './turn-pairing.js';
 
 export type { PriceLookup } from './stats-models.js';
-export {
-  ErrorEntry,
-  ModelsBlock,
-  PlaneStats,
-  SessionStats,
-  STATS_SCHEMA,
-  TapeStats,
-  ToolStats,
-} from './stats-schema.js';
+export { PlaneStats, STATS_SCHEMA, TapeStats, ToolStats } from './stats-schema.js';
 
 /** Our finer counts, beside the format's fields. */
 type Extras = Pick<PlaneStats, 'pendingByMethod' | 'rpcErrorsByMethod' | 'orphanResponses' | 'reusedIds'>;
