@@ -6,12 +6,17 @@
 export { type DemoOptions, type DemoResult, runDemo } from './audit/demo.js';
 // The jobs, with their options and results.
 export { type AuditOptions, type AuditResult, runAudit } from './audit/run-audit.js';
+// audit.json, and below it the other persisted shapes and printed reports: each a zod schema and,
+// under the same name, its inferred type (sorted by path, so they sit among the jobs).
+export { AuditEntry, AuditFile } from './audit/summary.js';
 export { type RunningServer, type ServeOptions, serveSite } from './board/serve.js';
 export { type BuildOptions, type BuildResult, buildSite } from './board/site.js';
 export type { Target, TargetInput } from './connect/target.js';
 export { type ErrorCode, FitnessError } from './core/errors.js';
 export type { CommandIO } from './core/io.js';
 export { type ExportOptions, exportRun } from './export/index.js';
+export { FindingsReport } from './findings/report.js';
+export { ProbeReport } from './probes/report.js';
 export { type ProbeTarget, type ProbeTargetOptions, probeTarget } from './probes/target.js';
 export type { ProbeTape, SessionFacts } from './probes/types.js';
 // The persisted shapes: each a zod schema and, under the same name, its inferred type.
@@ -39,7 +44,7 @@ export { readTape, type Tape } from './tape/reader.js';
 export { Redaction, RedactionEnvelope } from './tape/redaction.js';
 export { EndLine, EventLine, MessageLine, MetaLine, TurnLine } from './tape/schema.js';
 export { DsseEnvelope, Manifest } from './tape/signature.js';
-export { type PlaneStats, type PriceLookup, type TapeStats, tapeStats } from './tape/stats.js';
+export { PlaneStats, type PriceLookup, TapeStats, tapeStats } from './tape/stats.js';
 export type { TrustSet, TrustSource } from './tape/trust.js';
-export { type Profile, type Validation, validateTape } from './tape/validate.js';
+export { type Profile, Validation, validateTape } from './tape/validate.js';
 export { VERSION } from './version.js';

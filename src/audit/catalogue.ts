@@ -1,15 +1,4 @@
-import type { GateId, GateReason, Outcome, VoidReason } from '../record/outcome.js';
-
-/** What a planted server must produce through `fitness-report run` (offline, default registration). */
-export interface Expectation {
-  outcome: Outcome;
-  /** The refusing gate (refusals only). */
-  gate?: GateId;
-  /** The refusal reason, or the void reason. */
-  reason?: GateReason | VoidReason;
-  /** Extension batches the construct gate must have bought (the EXTEND family). */
-  batches?: number;
-}
+import type { Expectation } from './summary.js';
 
 /** One audited run: a planted server, the transport its property needs, and what it must produce. */
 export interface PlantedRun {

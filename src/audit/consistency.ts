@@ -10,6 +10,7 @@ import type { SuiteFile } from '../suite/suite-file.js';
 import type { TrialPhase } from '../tape/corr-id.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { readTape, type Tape } from '../tape/reader.js';
+import type { Agreement } from './summary.js';
 import {
   checkPassed,
   constructPassed,
@@ -18,14 +19,6 @@ import {
   type TapeTrial,
   tapeTrials,
 } from './tape-facts.js';
-
-/** One count the record states, re-derived from the run's other files. */
-export interface Agreement {
-  what: string;
-  record: string;
-  derived: string;
-  ok: boolean;
-}
 
 interface Run {
   dir: string;

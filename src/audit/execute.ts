@@ -5,10 +5,11 @@ import { mapLimit } from '../core/pool.js';
 import type { RunRecord } from '../record/run.js';
 import type { RunOptions } from '../run/options.js';
 import { runFitness } from '../run/run-fitness.js';
-import type { Expectation, PlantedRun } from './catalogue.js';
-import { type Agreement, crossCheck } from './consistency.js';
+import type { PlantedRun } from './catalogue.js';
+import { crossCheck } from './consistency.js';
 import { SERVERS_DIR, serverArgv, startHttpFixture } from './fixture.js';
-import { mismatches, type Obtained, obtainedFrom } from './verdict.js';
+import { AUDIT_SCHEMA, type AuditEntry, type Expectation } from './summary.js';
+import { mismatches, obtainedFrom } from './verdict.js';
 
 /** A target for one run, started for it and stopped after it. */
 export interface StartedTarget {
@@ -29,22 +30,8 @@ export interface PlannedRun {
   expect?: Expectation;
 }
 
-export interface RunReport {
-  id: string;
-  property: string;
-  transport: 'stdio' | 'http';
-  expect?: Expectation;
-  /** Absent when the run could not even start (the fixture did not come up, bad options). */
-  dir?: string;
-  record?: RunRecord;
-  obtained?: Obtained;
-  /** Differences from the expectation; empty when it matched (or nothing was expected). */
-  mismatches: string[];
-  /** The record's counts re-derived from its files; absent when there is no run to check. */
-  agreements?: Agreement[];
-  error?: string;
-  durationMs: number;
-}
+/** One run's facts and, when it ran, the record it wrote (left out of `audit.json`). */
+export type RunReport = Omit<AuditEntry, 'schema' | 'passed'> & { record?: RunRecord };
 
 export interface ExecuteOptions {
   outDir: string;
@@ -186,8 +173,8 @@ export function reportPassed(report: RunReport): boolean {
   );
 }
 
-/** A report as plain JSON (audit.json): everything but the record itself, which is in `dir`. */
-export function reportSummary(report: RunReport): Record<string, unknown> {
+/** A report as an entry of audit.json: everything but the record itself, which is in `dir`. */
+export function reportSummary(report: RunReport): AuditEntry {
   const { record: _record, ...rest } = report;
-  return { ...rest, passed: reportPassed(report) };
+  return { schema: AUDIT_SCHEMA, ...rest, passed: reportPassed(report) };
 }

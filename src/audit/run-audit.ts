@@ -10,6 +10,7 @@ import {
   reportSummary,
 } from './execute.js';
 import { realRuns } from './real.js';
+import type { AuditFile } from './summary.js';
 
 export interface AuditOptions {
   /** Parent of the run directories; `audit.json` is written here too. */
@@ -33,7 +34,7 @@ export interface AuditResult {
   reports: RunReport[];
   /** Real servers left out, and why (not installed). */
   skipped: string[];
-  /** `<outDir>/audit.json`: every report without its record, with `passed`. */
+  /** `<outDir>/audit.json` (`AuditFile`): every report without its record, with `passed`. */
   summaryPath: string;
   durationMs: number;
   /** Every planted run produced its planted outcome and every run's counts agreed with its files. */
@@ -73,6 +74,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditResult> {
   });
   mkdirSync(options.outDir, { recursive: true });
   const summaryPath = join(options.outDir, 'audit.json');
-  writeFileSync(summaryPath, `${JSON.stringify(reports.map(reportSummary), null, 2)}\n`);
+  const summary: AuditFile = reports.map(reportSummary);
+  writeFileSync(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
   return { reports, skipped, summaryPath, durationMs: Date.now() - started, ok: reports.every(reportPassed) };
 }

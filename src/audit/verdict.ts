@@ -1,16 +1,5 @@
 import type { RunRecord } from '../record/run.js';
-import type { Expectation } from './catalogue.js';
-
-/** What a run actually produced, read from its record alone. */
-export interface Obtained {
-  outcome: RunRecord['outcome'];
-  gate?: string;
-  reason?: string;
-  /** Extension batches the construct gate bought (absent when construct was never decided). */
-  batches?: number;
-  /** The refusing (or last) gate's own explanation, or the void detail. */
-  explain?: string;
-}
+import type { Expectation, Obtained } from './summary.js';
 
 /** The outcome, refusing gate, reason and extension batches a record carries. */
 export function obtainedFrom(record: RunRecord): Obtained {

@@ -11,7 +11,8 @@ const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID...]] [--pl
 
 Runs every planted-outcome server in examples/servers through the real pipeline (offline: heuristic
 runner, explore/2 generator, default registration) and prints expected against obtained outcome,
-with the refusing gate and reason, per run, and writes the same as JSON to <out>/audit.json. Each record's counts (trials, passes, tool calls, errors,
+with the refusing gate and reason, per run, and writes the same as JSON to <out>/audit.json (one
+entry per run, each with "schema": "fitness-report.audit/1"). Each record's counts (trials, passes, tool calls, errors,
 pending requests, tokens, suite fates, file digests) are re-derived from its tapes and suite; a
 disagreement is a mismatch too. The real third-party servers of the e2e set (server-filesystem,
 server-memory, server-everything, when installed) run too: their outcome is reported, not judged.

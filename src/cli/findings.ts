@@ -21,7 +21,8 @@ and otherwise from deterministic rules (rules/1), labelled as such.
 A run that never drove (refused before the drive, or VOID) has no findings; this says so and why.
 
 Options:
-  --json              the report as JSON
+  --json              the report as JSON ("schema": "fitness-report.findings/1"; the record's findings
+                      block under "findings", or why there is none under "none")
   --format FORMAT     text (default), json, or markdown (a report to paste into an issue or PR)
   --out FILE          write the report to FILE instead of printing it
 

@@ -8,7 +8,14 @@ import {
   targetSecrets,
 } from '../connect/index.js';
 import { checkSecrets } from '../connect/target.js';
-import { type ProbeTape, probeTarget, renderTable, type SessionFacts, summarize } from '../probes/index.js';
+import {
+  type ProbeReport,
+  type ProbeTape,
+  probeTarget,
+  renderTable,
+  type SessionFacts,
+  summarize,
+} from '../probes/index.js';
 import { ProbeResult } from '../record/probe.js';
 import { Redactor, TapeWriter } from '../tape/index.js';
 import type { Command, CommandIO } from './command.js';
@@ -117,7 +124,7 @@ export const probeCommand: Command = {
     const findings = results.map((r) => ProbeResult.parse(tape ? r : { ...r, tapeRefs: [] }));
     const code = findings.some((f) => f.pass === false) ? EXIT.finding : EXIT.ok;
     if (args.json) {
-      const report = {
+      const report: ProbeReport = {
         target: label,
         session,
         summary: summarize(findings),

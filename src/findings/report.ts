@@ -1,10 +1,29 @@
-import type { Finding, FindingsBlock, Proposal } from '../record/findings.js';
+import { z } from 'zod';
+import { type Finding, FindingsBlock, type Proposal } from '../record/findings.js';
+import { Outcome } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
 
-/** What `fitness-report findings` prints for one run: the block, or why there is none. */
-export type FindingsReport =
-  | { runId: string; server: string; outcome: string; findings: FindingsBlock }
-  | { runId: string; server: string; outcome: string; none: string };
+export const FINDINGS_REPORT_SCHEMA = 'fitness-report.findings/1';
+
+const about = {
+  schema: z.literal(FINDINGS_REPORT_SCHEMA),
+  runId: z.string(),
+  /** The record's server slug. */
+  server: z.string(),
+  outcome: Outcome,
+};
+
+/**
+ * What `fitness-report findings --json` prints for one run: the record's findings block, or why
+ * there is none. The block is the record's own (`FindingsBlock`); nothing is added to it. The report
+ * is derived anew from the record every time and never rewritten, so its own objects are
+ * `z.object` (unknown fields dropped on read), like the viewer's data file.
+ */
+export const FindingsReport = z.union([
+  z.object({ ...about, findings: FindingsBlock }),
+  z.object({ ...about, none: z.string() }),
+]);
+export type FindingsReport = z.infer<typeof FindingsReport>;
 
 /** Why a record carries no findings, in the run's own terms. */
 export function noFindingsReason(record: RunRecord): string {
@@ -22,7 +41,12 @@ export function noFindingsReason(record: RunRecord): string {
 }
 
 export function findingsReport(record: RunRecord): FindingsReport {
-  const base = { runId: record.runId, server: record.identity.serverSlug, outcome: record.outcome };
+  const base: Omit<FindingsReport, 'findings' | 'none'> = {
+    schema: FINDINGS_REPORT_SCHEMA,
+    runId: record.runId,
+    server: record.identity.serverSlug,
+    outcome: record.outcome,
+  };
   return record.findings
     ? { ...base, findings: record.findings }
     : { ...base, none: noFindingsReason(record) };

@@ -1,4 +1,4 @@
 export { PROBES } from './registry.js';
-export { renderTable, summarize } from './report.js';
+export { ProbeReport, renderTable, summarize } from './report.js';
 export { type ProbeTarget, probeTarget } from './target.js';
 export type { ProbeTape, SessionFacts } from './types.js';

@@ -1,13 +1,38 @@
-import type { ProbeResult } from '../record/probe.js';
+import { z } from 'zod';
+import { ProbeResult } from '../record/probe.js';
 
-export interface ProbeSummary {
+const Count = z.number().int().nonnegative();
+
+export const ProbeSummary = z.object({
   /** Probes that applied and could be checked. */
-  checked: number;
-  passed: number;
-  failed: number;
+  checked: Count,
+  passed: Count,
+  failed: Count,
   /** `pass: null` (did not apply, or no evidence): never folded into the pass count. */
-  couldNotCheck: number;
-}
+  couldNotCheck: Count,
+});
+export type ProbeSummary = z.infer<typeof ProbeSummary>;
+
+/**
+ * What `probe --json` prints: the target, what the session negotiated, the counts and every probe's
+ * result. Derived anew on every probe and never rewritten, so `z.object`, like the viewer's data
+ * file (each result is the record's own loose `ProbeResult`).
+ */
+export const ProbeReport = z.object({
+  /** The target as the command describes it (secrets stripped). */
+  target: z.string(),
+  session: z.object({
+    protocolVersion: z.string().optional(),
+    era: z.enum(['modern', 'legacy']).optional(),
+    /** How the server answered: `stdio`, or over HTTP `sse`, `json`, `mixed` or `unknown`. */
+    transportShape: z.string().optional(),
+  }),
+  summary: ProbeSummary,
+  probes: z.array(ProbeResult),
+  /** The wire tape written with `--tape`, or null. */
+  tape: z.string().nullable(),
+});
+export type ProbeReport = z.infer<typeof ProbeReport>;
 
 /** Values (spec currency) are shown, not counted: `counted: false` keeps a probe out of every count. */
 export function isCounted(result: ProbeResult): boolean {

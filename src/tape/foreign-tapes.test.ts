@@ -2,8 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { parseTape, readTape } from './reader.js';
 import { tapeStats } from './stats.js';
+import { ErrorEntry, ModelStats, SessionStats, ToolStats } from './stats-schema.js';
 import { validateTape } from './validate.js';
 
 /**
@@ -15,16 +17,33 @@ import { validateTape } from './validate.js';
 const DIR = resolve(import.meta.dirname, '../../test/fixtures/mcp-tape');
 const NAMES = ['fs-proxy', 'batch-2025-03-26', 'cc-session', 'no-meta'];
 
-interface Expected {
-  session: Record<string, unknown>;
-  tools: Record<string, unknown>[];
-  models?: Record<string, unknown>[];
-  errors: { t: string; source: string; name: string }[];
-}
+/**
+ * A `<name>.expected.json`: the part of mcp-tape.stats/1 counted by hand, in the stats schema's own
+ * field names (strict, so a misspelt field fails instead of being left unchecked).
+ */
+const Expected = z.strictObject({
+  why: z.string(),
+  session: z.strictObject(SessionStats.partial().shape),
+  tools: z.array(
+    z.strictObject(
+      ToolStats.pick({
+        name: true,
+        calls: true,
+        errors: true,
+        p50Ms: true,
+        p95Ms: true,
+        origin: true,
+        pending: true,
+      }).shape,
+    ),
+  ),
+  models: z.array(z.strictObject(ModelStats.partial().shape)).optional(),
+  errors: z.array(z.strictObject(ErrorEntry.pick({ t: true, source: true, name: true }).shape)),
+});
 
 const load = (name: string) => ({
   text: readFileSync(join(DIR, `${name}.jsonl`), 'utf8'),
-  expected: JSON.parse(readFileSync(join(DIR, `${name}.expected.json`), 'utf8')) as Expected,
+  expected: Expected.parse(JSON.parse(readFileSync(join(DIR, `${name}.expected.json`), 'utf8'))),
 });
 
 describe('tapes of another producer', () => {

@@ -1,57 +1,10 @@
 import { asRecord } from '../core/json.js';
 import type { TapeRecord } from './reader.js';
 import { EventKind, type TurnLine, type TurnUsage } from './schema.js';
-import type { ErrorEntry } from './stats-tools.js';
+import type { CostStats, ErrorEntry, ModelStats, ModelSummary, ModelsBlock } from './stats-schema.js';
 
 /** USD cost of one turn's usage, or undefined when the model has no price on file (no cost then). */
 export type PriceLookup = (model: string, usage: TurnUsage) => number | undefined;
-
-/** One model's generations (non-echoed assistant turns); a token count is absent when no turn reported it. */
-export interface ModelStats {
-  model: string;
-  calls: number;
-  inputTokens?: number;
-  outputTokens?: number;
-  cacheReadTokens?: number;
-  cacheCreationTokens?: number;
-  thinkingTokens?: number;
-  /** Present only when every turn with usage was priced. */
-  estCostUsd?: number;
-  priced: boolean;
-  /** Extra: turns with usage that had no price. */
-  unpricedTurns: number;
-  /** Extra: failed model calls (turn errors and model-error events). */
-  errors: number;
-}
-
-export interface ModelSummary {
-  models: number;
-  assistantTurns: number;
-  turns: number;
-  echoedTurns: number;
-  inputTokens?: number;
-  outputTokens?: number;
-  cacheReadTokens?: number;
-  cacheCreationTokens?: number;
-  thinkingTokens?: number;
-}
-
-export interface CostStats {
-  /** List-price estimates from the built-in table, never billing data. */
-  estimated: true;
-  currency: 'USD';
-  /** Absent when no model was priced. */
-  totalUsd?: number;
-  /** Some usage had no price: the total is a lower bound. */
-  partial: boolean;
-  unpricedModels: string[];
-}
-
-export interface ModelsBlock {
-  perModel: ModelStats[];
-  summary: ModelSummary;
-  cost: CostStats;
-}
 
 const TOKEN_FIELDS = [
   ['input_tokens', 'inputTokens'],

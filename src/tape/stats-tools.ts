@@ -1,37 +1,7 @@
 import { percentileNearestRank } from '../stats/index.js';
 import type { Exchange } from './pairing.js';
+import type { ErrorEntry, PlaneStats, ToolStats } from './stats-schema.js';
 import type { ToolUse } from './turn-pairing.js';
-
-/** Where a tool row's calls were seen: JSON-RPC pairs (`mcp`), model `tool_use` blocks (`turn`), or both. */
-export type ToolOrigin = 'mcp' | 'turn' | 'mixed';
-
-/** One `tools[]` entry of mcp-tape.stats/1, with our finer split as extra fields. */
-export interface ToolStats {
-  name: string;
-  calls: number;
-  /** Failed calls: `isError` results and JSON-RPC error responses alike. */
-  errors: number;
-  /** Nearest-rank percentiles over answered calls; absent when none was answered. */
-  p50Ms?: number;
-  p95Ms?: number;
-  origin: ToolOrigin;
-  /** Calls with no answer on the tape. */
-  pending: number;
-  /** Extra: of `errors`, the `isError` results (and `is_error` tool results on the turn plane). */
-  resultErrors: number;
-  /** Extra: of `errors`, the JSON-RPC error responses. */
-  rpcErrors: number;
-}
-
-/** One `errors[]` entry of mcp-tape.stats/1. */
-export interface ErrorEntry {
-  t?: string;
-  source: 'tool' | 'jsonrpc' | 'llm';
-  name: string;
-  message: string;
-  /** Extra: the tape line that shows it. */
-  line?: number;
-}
 
 /** A tool call as both planes see it, for one table. */
 interface Call {
@@ -141,7 +111,7 @@ export function callErrors(exchanges: readonly Exchange[], uses: readonly ToolUs
 }
 
 /** Extra: unanswered requests counted by method (every method, not only tools/call). */
-export function pendingByMethod(exchanges: readonly Exchange[]): { method: string; count: number }[] {
+export function pendingByMethod(exchanges: readonly Exchange[]): PlaneStats['pendingByMethod'] {
   const counts = new Map<string, number>();
   for (const x of exchanges)
     if (x.outcome === 'pending') counts.set(x.method, (counts.get(x.method) ?? 0) + 1);
@@ -149,10 +119,8 @@ export function pendingByMethod(exchanges: readonly Exchange[]): { method: strin
 }
 
 /** Extra: JSON-RPC error responses counted by method and code. */
-export function rpcErrorsByMethod(
-  exchanges: readonly Exchange[],
-): { method: string; code?: number; count: number }[] {
-  const rows = new Map<string, { method: string; code?: number; count: number }>();
+export function rpcErrorsByMethod(exchanges: readonly Exchange[]): PlaneStats['rpcErrorsByMethod'] {
+  const rows = new Map<string, PlaneStats['rpcErrorsByMethod'][number]>();
   for (const x of exchanges) {
     if (x.outcome !== 'rpc-error') continue;
     const code = x.error?.code;

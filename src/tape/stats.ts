@@ -3,72 +3,23 @@ import { isRecord } from '../core/json.js';
 import { type Exchange, messages, pairExchanges } from './pairing.js';
 import { classOf, type LineClass, type Tape } from './reader.js';
 import { metaCommand, metaKind, metaProducer } from './schema.js';
-import { type ModelsBlock, modelErrors, modelsBlock, type PriceLookup } from './stats-models.js';
+import { modelErrors, modelsBlock, type PriceLookup } from './stats-models.js';
 import {
-  callErrors,
   type ErrorEntry,
-  pendingByMethod,
-  rpcErrorsByMethod,
+  type PlaneStats,
+  type SessionStats,
+  STATS_SCHEMA,
+  type TapeStats,
   type ToolStats,
-  toolTable,
-} from './stats-tools.js';
+} from './stats-schema.js';
+import { callErrors, pendingByMethod, rpcErrorsByMethod, toolTable } from './stats-tools.js';
 import { pairToolUses, type ToolUse } from './turn-pairing.js';
 
-export type { ModelsBlock, PriceLookup } from './stats-models.js';
-export type { ErrorEntry, ToolStats } from './stats-tools.js';
-
-export const STATS_SCHEMA = 'mcp-tape.stats/1';
-
-export interface SessionStats {
-  label?: string;
-  kind?: string;
-  startedAt?: string;
-  endedAt?: string;
-  durationMs?: number;
-  command?: string[];
-  /** `name@version` of whoever wrote the tape. */
-  producer?: string;
-  records: Record<LineClass | 'total', number>;
-  skippedLines: number;
-  endReason?: string;
-  exitCode?: number | null;
-  /** Extra: the suite hash our producer block carries. */
-  configHash?: string;
-  /** Extra: every skipped line and why. */
-  skipped: { line: number; reason: string }[];
-  /** Extra: lines that claim a known type but lack what it needs (counted under their claim, unused). */
-  invalid: { line: number; claimed: string; problem: string }[];
-}
+export type { PriceLookup } from './stats-models.js';
+export { PlaneStats, STATS_SCHEMA, TapeStats, ToolStats } from './stats-schema.js';
 
 /** Our finer counts, beside the format's fields. */
-export interface Extras {
-  /** Unanswered requests of every method. */
-  pendingByMethod: { method: string; count: number }[];
-  rpcErrorsByMethod: { method: string; code?: number; count: number }[];
-  /** Responses no earlier request explains. */
-  orphanResponses: number;
-  /** Requests that shared an id with another open request of their session. */
-  reusedIds: number;
-}
-
-/** mcp-tape.stats/1 for one file (a plane), with our extras. */
-export interface PlaneStats extends Extras {
-  schema: typeof STATS_SCHEMA;
-  file: string;
-  session: SessionStats;
-  /** Absent when the tape carries no model generations (a pure MCP plane). */
-  models?: ModelsBlock;
-  tools: ToolStats[];
-  errors: ErrorEntry[];
-}
-
-export interface TapeStats extends Omit<PlaneStats, 'file'> {
-  file?: string;
-  /** Several files: one block per plane; the top level is the merged view. */
-  planes?: (PlaneStats & { plane: string })[];
-  /** Merged view: which planes the tool table was taken from (the planes describe the same calls). */
-  toolsFrom?: ('mcp' | 'turn')[];
-}
+type Extras = Pick<PlaneStats, 'pendingByMethod' | 'rpcErrorsByMethod' | 'orphanResponses' | 'reusedIds'>;
 
 interface Facts {
   tape: Tape;
@@ -195,7 +146,7 @@ function mergedView(
   facts: readonly Facts[],
   planes: readonly PlaneStats[],
   price: PriceLookup | undefined,
-): Omit<TapeStats, 'planes'> {
+): TapeStats {
   const mcp = facts.some((f) => f.exchanges.some((x) => x.method === 'tools/call'));
   const toolFacts = facts.map((f) =>
     mcp ? { ...f, uses: [] } : { ...f, exchanges: f.exchanges.filter((x) => x.method !== 'tools/call') },

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isRecord } from '../core/json.js';
 import {
   KNOWN_BLOCKS,
@@ -18,22 +18,26 @@ import {
  * last). What readers must tolerate (unknown types, dirs, blocks) is a warning, not an error. The
  * `fitness-report` profile adds what DESIGN.md §9 promises of our own tapes on top.
  */
-export type Profile = 'mcp-tape' | 'fitness-report';
+export const Profile = z.enum(['mcp-tape', 'fitness-report']);
+export type Profile = z.infer<typeof Profile>;
 
-export interface Finding {
-  line: number;
-  rule: string;
-  message: string;
-}
+/** One rule a line breaks (an error) or bends in a way readers must tolerate (a warning). */
+const Finding = z.object({ line: z.number().int().positive(), rule: z.string(), message: z.string() });
+type Finding = z.infer<typeof Finding>;
 
-export interface Validation {
-  source: string;
-  profile: Profile;
-  lines: number;
-  errors: Finding[];
-  warnings: Finding[];
-  ok: boolean;
-}
+/**
+ * One file's result, what `tape validate --json` prints (an array of them for several files).
+ * Derived anew every time and never rewritten, so `z.object`, like the viewer's data file.
+ */
+export const Validation = z.object({
+  source: z.string(),
+  profile: Profile,
+  lines: z.number().int().nonnegative(),
+  errors: z.array(Finding),
+  warnings: z.array(Finding),
+  ok: z.boolean(),
+});
+export type Validation = z.infer<typeof Validation>;
 
 type Obj = Record<string, unknown>;
 

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED } from '../../src/audit/index.js';
+import { AUDIT_SCHEMA, AuditEntry, AuditFile } from '../../src/audit/summary.js';
 import { readRecord } from '../../src/record/io.js';
 import type { RunRecord } from '../../src/record/run.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
@@ -17,17 +18,10 @@ import { readTape } from '../../src/tape/reader.js';
 import { plantedAudit } from './shared/planted-audit.js';
 
 let lines: string[] = [];
+let auditOut = '';
 let exitCode = -1;
 
-interface Summary {
-  id: string;
-  dir?: string;
-  passed: boolean;
-  mismatches: string[];
-  obtained?: { explain?: string };
-  agreements?: { what: string; ok: boolean; record: string; derived: string }[];
-}
-let summaries: Summary[] = [];
+let summaries: AuditFile = [];
 const records = new Map<string, RunRecord>();
 
 function record(id: string): RunRecord {
@@ -50,7 +44,8 @@ beforeAll(async () => {
   const audit = await plantedAudit();
   exitCode = audit.exitCode;
   lines = audit.lines;
-  summaries = JSON.parse(readFileSync(join(audit.out, 'audit.json'), 'utf8')) as Summary[];
+  auditOut = audit.out;
+  summaries = AuditFile.parse(JSON.parse(readFileSync(join(audit.out, 'audit.json'), 'utf8')));
   for (const s of summaries) if (s.dir) records.set(s.id, await readRecord(join(s.dir, 'record.json')));
 }, 600_000);
 
@@ -67,6 +62,18 @@ describe('fitness-report audit', () => {
     expect(lines.at(-1)).toMatch(
       new RegExp(`^audit: all ${PLANTED.length} runs produced their planted outcome`),
     );
+  });
+
+  it('writes audit.json as AuditFile: every entry tagged, every field declared by the schema', () => {
+    const written: unknown = JSON.parse(readFileSync(join(auditOut, 'audit.json'), 'utf8'));
+    // Parsing drops what the schema does not declare: equal means every field is declared.
+    expect(AuditFile.parse(written)).toEqual(written);
+    expect(summaries.map((s) => s.schema)).toEqual(PLANTED.map(() => AUDIT_SCHEMA));
+    expect(summaries.map((s) => s.id)).toEqual(PLANTED.map((p) => p.id));
+    // The schema is not so loose that a wrong entry passes.
+    const [first] = summaries;
+    expect(AuditEntry.safeParse({ ...first, schema: 'fitness-report.audit/0' }).success).toBe(false);
+    expect(AuditEntry.safeParse({ ...first, passed: 'yes' }).success).toBe(false);
   });
 
   it('re-derives every count in every record from its tapes and suite', () => {

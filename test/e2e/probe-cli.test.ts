@@ -11,6 +11,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type RunningServer, startHttpServer } from '../../examples/servers/lib/launch.js';
 import { main } from '../../src/cli/main.js';
+import { ProbeReport } from '../../src/probes/report.js';
+import { TapeStats } from '../../src/tape/stats.js';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'probe-cli-'));
@@ -58,11 +60,7 @@ function rpcErrorsOnTape(lines: Line[]): Map<string, number> {
 async function statsOf(tape: string) {
   const captured = io();
   expect(await main(['tape', 'stats', tape, '--json'], captured.io)).toBe(0);
-  return JSON.parse(captured.out.join('\n')) as {
-    session: { records: { message: number; event: number }; endReason: string };
-    rpcErrorsByMethod: { method: string; code: number; count: number }[];
-    pendingByMethod: { method: string }[];
-  };
+  return TapeStats.parse(JSON.parse(captured.out.join('\n')));
 }
 
 function readLines(tape: string): Line[] {
@@ -157,11 +155,11 @@ describe('fitness-report probe --url (main)', () => {
     const tape = join(dir, 'http.jsonl');
     const captured = io();
     expect(await main(['probe', '--url', good.url, '--json', '--tape', tape], captured.io)).toBe(0);
-    const report = JSON.parse(captured.out.join('\n')) as {
-      summary: { passed: number; failed: number; couldNotCheck: number };
-      session: { protocolVersion: string; era: string };
-      probes: { id: string; pass: boolean | null; tapeRefs: string[] }[];
-    };
+    const printed: unknown = JSON.parse(captured.out.join('\n'));
+    const report = ProbeReport.parse(printed);
+    // Parsing drops what the schema does not declare: equal means it declares every field printed.
+    expect(report).toEqual(printed);
+    expect(report.tape).toBe(tape);
     expect(report.session).toMatchObject({ protocolVersion: '2026-07-28', era: 'modern' });
     expect(report.summary).toEqual({ checked: 11, passed: 11, failed: 0, couldNotCheck: 0 });
     const lines = readLines(tape);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { AuditFile } from '../../../src/audit/summary.js';
 import type { CommandIO } from '../../../src/cli/command.js';
 import { main } from '../../../src/cli/main.js';
 import { readRecord } from '../../../src/record/io.js';
@@ -23,8 +24,6 @@ const PlantedAudit = z.object({
 });
 export type PlantedAudit = z.infer<typeof PlantedAudit>;
 
-const Summaries = z.array(z.looseObject({ id: z.string(), dir: z.string().optional() }));
-
 /** The shared audit: run here when no other file has started it, else awaited from the one that did. */
 export function plantedAudit(): Promise<PlantedAudit> {
   // A failed audit keeps its runs: the records and tapes are the evidence of what went wrong.
@@ -38,7 +37,7 @@ export function plantedAudit(): Promise<PlantedAudit> {
 /** One planted run of the shared audit (its `PLANTED` id), with its record read back from disk. */
 export async function auditedRun(id: string): Promise<{ dir: string; record: RunRecord }> {
   const { out } = await plantedAudit();
-  const summaries = Summaries.parse(JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8')));
+  const summaries = AuditFile.parse(JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8')));
   const dir = summaries.find((s) => s.id === id)?.dir;
   if (dir === undefined) throw new Error(`the shared audit made no run for ${id}`);
   return { dir, record: await readRecord(join(dir, 'record.json')) };
