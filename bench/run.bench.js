@@ -35,10 +35,9 @@ import { syncBuiltinESMExports } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dynamicTool, generateText, jsonSchema, stepCountIs } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
 import { HeuristicModel } from '../dist/models/heuristic/model.js';
 import { runFitness } from '../dist/run/run-fitness.js';
+import { ferryTools, loopFloor } from './loop-floor.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverScript = join(root, 'examples/servers/well-made.js');
@@ -169,72 +168,6 @@ async function once(transport, concurrency) {
   };
 }
 
-/** The ferry server's tools as the loop sees them (names, descriptions, schemas), canned results. */
-async function ferryTools() {
-  const { openSession } = await import('../dist/connect/session.js');
-  const session = await openSession({ kind: 'stdio', argv: [process.execPath, serverScript] });
-  try {
-    const { tools } = await session.listTools();
-    const sample = await session.callTool(tools[0].name, {});
-    const canned = sample.kind === 'result' ? sample.result : { content: [] };
-    return () =>
-      Object.fromEntries(
-        tools.map((t) => [
-          t.name,
-          dynamicTool({
-            description: t.description ?? '',
-            inputSchema: jsonSchema({ ...t.inputSchema, type: 'object' }),
-            execute: async () => structuredClone(canned),
-          }),
-        ]),
-      );
-  } finally {
-    await session.close();
-  }
-}
-
-/** generateText alone for the given steps per trial: ms of CPU per trial. */
-async function loopFloor(stepsPerTrial, makeTools) {
-  const usage = {
-    inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
-    outputTokens: { total: 10, text: 10, reasoning: 0 },
-  };
-  const toolName = Object.keys(makeTools())[0];
-  const trial = async (steps) => {
-    let step = 0;
-    const model = new MockLanguageModelV3({
-      doGenerate: async () => {
-        step += 1;
-        return step < steps
-          ? {
-              content: [{ type: 'tool-call', toolCallId: `c${step}`, toolName, input: '{}' }],
-              finishReason: { unified: 'tool-calls', raw: undefined },
-              usage,
-              warnings: [],
-            }
-          : {
-              content: [{ type: 'text', text: 'ANSWER: UNKNOWN' }],
-              finishReason: { unified: 'stop', raw: undefined },
-              usage,
-              warnings: [],
-            };
-      },
-    });
-    await generateText({
-      model,
-      system: 'You answer questions with the tools you are given.',
-      prompt: 'Which vessel sails the Northern Crossing first on Monday?',
-      tools: makeTools(),
-      stopWhen: stepCountIs(Math.max(1, steps)),
-      maxRetries: 0,
-    });
-  };
-  for (const steps of stepsPerTrial.slice(0, 50)) await trial(steps);
-  const before = cpuUs();
-  for (const steps of stepsPerTrial) await trial(steps);
-  return (cpuUs() - before) / 1000 / stepsPerTrial.length;
-}
-
 const f = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const cores = cpus().length;
 /** Cores kept busy on average: all CPU (this process and the servers) over wall time. */
@@ -287,7 +220,7 @@ for (const variant of VARIANTS) {
 modelLatencyMs = 0;
 
 const stdio4 = results[0].four;
-const floor = await loopFloor(stdio4.steps, await ferryTools());
+const floor = await loopFloor(stdio4.steps, await ferryTools(serverScript));
 const meanSteps = stdio4.steps.reduce((a, b) => a + b, 0) / stdio4.steps.length;
 process.stdout.write(
   `loop floor: AI SDK generateText alone costs ${f(floor)} ms of CPU per trial here ` +
