@@ -25,6 +25,23 @@ import { auditedRun } from './shared/planted-audit.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/mcp-tape');
 
+/** Every phase of a scored run, in the order the story tells them. */
+const EVERY_PHASE = [
+  'screen',
+  'null-no-tools',
+  'null-stubbed-empty',
+  'null-random-args',
+  'construct',
+  'drive',
+];
+
+/** The phases the viewer's run summary shows, in order. */
+function storyPhases(page: Page): Promise<(string | null)[]> {
+  return page
+    .locator('#story-phases details.phase')
+    .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-phase')));
+}
+
 describe('the viewer tells a run story (planted runs, Chromium)', () => {
   let board: SiteInBrowser;
   let page: Page;
@@ -53,17 +70,7 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
     const handshake = await seen(page.locator('#story-handshake'));
     expect(handshake).toContain('protocol 2026-07-28 (modern)');
     expect(handshake).toContain('server planted-well-made');
-    const phases = await page
-      .locator('#story-phases details.phase')
-      .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-phase')));
-    expect(phases).toEqual([
-      'screen',
-      'null-no-tools',
-      'null-stubbed-empty',
-      'null-random-args',
-      'construct',
-      'drive',
-    ]);
+    expect(await storyPhases(page)).toEqual(EVERY_PHASE);
     const construct = await seen(page.locator('details.phase[data-phase=construct] > summary'));
     const gate = a.gates.find((g) => g.gate === 'construct');
     expect(gate?.gate === 'construct' && construct).toContain(
@@ -170,17 +177,7 @@ describe('the viewer tells a run story (planted runs, Chromium)', () => {
     });
     await page.goto(`${board.url}viewer.html?run=bad-story`);
     await page.waitForSelector('body[data-state=ready]');
-    const phases = await page
-      .locator('#story-phases details.phase')
-      .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-phase')));
-    expect(phases).toEqual([
-      'screen',
-      'null-no-tools',
-      'null-stubbed-empty',
-      'null-random-args',
-      'construct',
-      'drive',
-    ]);
+    expect(await storyPhases(page)).toEqual(EVERY_PHASE);
     expect(await seen(page.locator('#story-handshake'))).toContain('server planted-well-made');
     expect(board.errors).toEqual([]);
   });
