@@ -7,6 +7,7 @@ import { EXPLORE_V2, explore2 } from '../suite/explore/explore2.js';
 import { givenTexts } from '../suite/given.js';
 import { JUDGE, judgeCandidates } from '../suite/judge.js';
 import { inferDestructiveness } from '../suite/judge-safety.js';
+import type { Task } from '../suite/schema.js';
 import { candidatesAsked } from '../suite/sizing.js';
 import type { GeneratorFault } from '../suite/suite-file.js';
 import { CallWatch, checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
@@ -115,8 +116,15 @@ export async function propose(ctx: RunContext, policed: Policed): Promise<Propos
   return proposed;
 }
 
-/** Admit each candidate (plan executed against the server, key grounded and re-run). */
-export async function admit(ctx: RunContext, proposed: Proposed): Promise<Generated> {
+/**
+ * Admit each candidate (plan executed against the server, key grounded and re-run); `onAdmitted`
+ * hears of each admitted task as its verdict comes in.
+ */
+export async function admit(
+  ctx: RunContext,
+  proposed: Proposed,
+  onAdmitted?: (task: Task) => void,
+): Promise<Generated> {
   const { watch, proposals } = proposed;
   // A target that failed during generation is checked again before its answers are trusted.
   if (watch.failed.size > 0 || proposed.main.session.fault !== undefined)
@@ -128,6 +136,7 @@ export async function admit(ctx: RunContext, proposed: Proposed): Promise<Genera
     caller: watchedCaller(ctx, proposed, 'admit', watch),
     given: givenTexts(proposed.given),
     concurrency: ctx.config.concurrency,
+    ...(onAdmitted ? { onAdmitted } : {}),
   });
   const admitted = admission.filter((e) => e.verdict.admitted).length;
   ctx.progress(`admit: ${admitted} of ${proposals.length} candidates admitted`);

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { screenCandidates } from '../agents/screen.js';
+import { type ScreenCalls, type ScreenDeps, screenCandidates, screenQueue } from '../agents/screen.js';
 import { canonicalDigest } from '../core/canonical.js';
 import {
   describeExtensionProtocol,
@@ -9,32 +9,69 @@ import {
   serializePrereg,
 } from '../record/prereg.js';
 import { type Registration, register } from '../suite/register.js';
+import type { Task } from '../suite/schema.js';
 import { applyScreen, type ScreenResult } from '../suite/screen.js';
 import { admittedTasks, buildSuiteFile, type SuiteFile, survivors } from '../suite/suite-file.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { addUsage, checkStop, completed, type RunContext } from './context.js';
+import { admit } from './generate-stage.js';
 import { policyFields } from './policy-stage.js';
-import type { Generated, Registered, Screened, Suited } from './products.js';
+import type { Generated, Proposed, Registered, Screened, Suited } from './products.js';
 import { failOnFatalModelFault } from './trials.js';
 
 /** The generation-time null screen: admitted candidates the runner answers with no tools are deleted. */
-export async function screenStage(ctx: RunContext, generated: Generated): Promise<Screened> {
-  const screen = ctx.config.screen ? await screenAdmitted(ctx, generated) : undefined;
+async function screenStage(ctx: RunContext, generated: Generated): Promise<Screened> {
+  if (!ctx.config.screen) return screenedWith(ctx, generated, undefined);
+  const tasks = admittedTasks(generated.admission);
+  return screenedWith(
+    ctx,
+    generated,
+    screenResult(ctx, tasks, await screenCandidates(tasks, screenDeps(ctx))),
+  );
+}
+
+/**
+ * Admission, then the null screen. At a concurrency above 1 each admitted candidate is put to the
+ * screen as soon as its verdict is in, while admission goes on with the rest (admission's tool calls
+ * and the screen's model calls are each at most `concurrency` in flight): the same candidates are
+ * screened, once each, to the same result. At concurrency 1 the screen starts when admission ends.
+ * When admission ends the run (a failing server voids it), the screen starts nothing more and the
+ * record waits for the calls already running.
+ */
+export async function admitAndScreen(ctx: RunContext, proposed: Proposed): Promise<Screened> {
+  if (!ctx.config.screen || ctx.config.concurrency <= 1) return screenStage(ctx, await admit(ctx, proposed));
+  const queue = screenQueue(screenDeps(ctx));
+  let generated: Generated;
+  try {
+    generated = await admit(ctx, proposed, (task) => queue.add(task));
+  } catch (err) {
+    queue.abandon();
+    await queue.close().catch(() => undefined);
+    throw err;
+  }
+  const tasks = admittedTasks(generated.admission);
+  return screenedWith(ctx, generated, screenResult(ctx, tasks, await queue.close()));
+}
+
+function screenDeps(ctx: RunContext): ScreenDeps {
+  return {
+    model: ctx.runner,
+    limits: { ...ctx.config.agentLimits, callTimeoutMs: ctx.config.callTimeoutMs },
+    concurrency: ctx.config.concurrency,
+    sink: ctx.tapes.agent,
+    runSignal: ctx.abort.signal,
+  };
+}
+
+function screenedWith(ctx: RunContext, generated: Generated, screen: ScreenResult | undefined): Screened {
   const screened: Screened = { ...generated, screen };
   ctx.reached = { stage: 'screened', product: screened };
   if (screen !== undefined) completed(ctx, 'screen');
   return screened;
 }
 
-async function screenAdmitted(ctx: RunContext, generated: Generated): Promise<ScreenResult> {
-  const tasks = admittedTasks(generated.admission);
-  const calls = await screenCandidates(tasks, {
-    model: ctx.runner,
-    limits: { ...ctx.config.agentLimits, callTimeoutMs: ctx.config.callTimeoutMs },
-    concurrency: ctx.config.concurrency,
-    sink: ctx.tapes.agent,
-    runSignal: ctx.abort.signal,
-  });
+/** The screen's calls counted and costed, a fault no retry can fix stops the run, then the decision. */
+function screenResult(ctx: RunContext, tasks: readonly Task[], calls: ScreenCalls): ScreenResult {
   addUsage(
     ctx,
     calls.usage.map((u) => ({ ...u, role: 'screen' as const })),

@@ -12,14 +12,14 @@ import type { RunEvent } from './events.js';
 import { findingsStage } from './findings-stage.js';
 import { finishRun, type RunResult } from './finish.js';
 import { freeGates } from './free-gates.js';
-import { admit, propose } from './generate-stage.js';
+import { propose } from './generate-stage.js';
 import { modelPlanLine, resolveModels } from './models.js';
 import type { RunOptions } from './options.js';
 import { calibrate, drive } from './paid-gates.js';
 import { policyStage } from './policy-stage.js';
 import type { Connected } from './products.js';
 import type { Ending } from './record.js';
-import { registerStage, screenStage } from './register-stage.js';
+import { admitAndScreen, registerStage } from './register-stage.js';
 import { renameRunDir, reportedSlug } from './run-dir.js';
 import { RunStop, stopOf } from './stop.js';
 
@@ -29,12 +29,34 @@ export type { RunResult } from './finish.js';
 async function pipeline(ctx: RunContext): Promise<Ending> {
   const connected = await connect(ctx);
   nameRun(ctx, connected);
-  await probeStage(ctx, connected);
+  if (!probesBeside(ctx)) {
+    await probeStage(ctx, connected);
+    return measure(ctx, connected);
+  }
+  // The probes in their own processes while the run goes on; the record waits for them either way.
+  const probing = probeStage(ctx, connected);
+  const ending = await measure(ctx, connected).finally(() => probing.catch(() => undefined));
+  await probing;
+  return ending;
+}
+
+/**
+ * The protocol probes run beside the rest of the run only where they cannot touch what it measures:
+ * over stdio each probe exchange starts a server process of its own and calls no tool, so what
+ * generation and the trials see is what they would see without the probes; an HTTP server is
+ * shared with the run (and probed with malformed requests), so there the probes run first, alone.
+ * At concurrency 1 nothing runs beside anything.
+ */
+function probesBeside(ctx: RunContext): boolean {
+  return ctx.config.concurrency > 1 && ctx.config.target.kind === 'stdio';
+}
+
+/** From the surface to the score: everything after the connection but the probes. */
+async function measure(ctx: RunContext, connected: Connected): Promise<Ending> {
   const surveyed = await survey(ctx, connected);
   checkStop(ctx);
   const policed = policyStage(ctx, surveyed);
-  const generated = await admit(ctx, await propose(ctx, policed));
-  const screened = await screenStage(ctx, generated);
+  const screened = await admitAndScreen(ctx, await propose(ctx, policed));
   checkStop(ctx);
   const registered = registerStage(ctx, screened);
   if (!freeGates(ctx, registered)) return {};

@@ -53,7 +53,9 @@ export async function admitCandidates(
   const limit = Math.max(1, options.concurrency ?? 1);
   for (const batch of stateBatches(screened, context)) {
     await mapLimit(batch, batch.length > 1 ? limit : 1, async (item) => {
-      entries[item.seq] = { ...item.entry, verdict: await runPlan(item.candidate, context, options) };
+      const verdict = await runPlan(item.candidate, context, options);
+      entries[item.seq] = { ...item.entry, verdict };
+      if (verdict.admitted) options.onAdmitted?.(verdict.task);
     });
   }
   for (const item of screened) if (item.kind === 'decided') entries[item.entry.seq] = item.entry;

@@ -32,6 +32,8 @@ export interface AdmissionOptions {
   given?: readonly string[];
   /** Read-only plans run at most this many at a time (default 1: one at a time). */
   concurrency?: number;
+  /** Told of each admitted task as soon as its verdict is in (in the order verdicts come, not proposal order). */
+  onAdmitted?: (task: Task) => void;
 }
 
 /** What the rules need, built once per admission run. */
