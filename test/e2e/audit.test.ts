@@ -15,6 +15,7 @@ import type { RunRecord } from '../../src/record/run.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
+import { suiteOf } from '../support/run/run-files.js';
 import { plantedAudit } from './shared/planted-audit.js';
 
 let lines: string[] = [];
@@ -242,9 +243,7 @@ describe('what each planted property did, in the record', () => {
     expect(r.prereg?.registration.given).toEqual([
       expect.objectContaining({ name: 'repo_path', origin: 'given', source: '--given' }),
     ]);
-    const suite = JSON.parse(readFileSync(join(dirOf('repository'), 'suite.json'), 'utf8')) as {
-      tasks: { prompt: string; answerKey: unknown }[];
-    };
+    const suite = suiteOf(dirOf('repository'));
     const path = r.exploration?.given[0]?.value ?? '';
     for (const task of suite.tasks) {
       expect(task.prompt).toContain(path);

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/audit/index.js';
 import { buildSite } from '../../src/board/site.js';
+import { KeysFile } from '../../src/tape/keys-file.js';
 import { openSite, SCREENSHOTS, type SiteInBrowser, seen } from '../support/board/browser.js';
 import { sharedMemoryRun } from './shared/shared-runs.js';
 
@@ -28,9 +29,7 @@ const wire = () => join(site, 'runs', runId, 'wire.jsonl');
 
 /** The site's own keys.json lists the run's signer for this run: the board publishes the keys it saw. */
 function keysListSigner(): boolean {
-  const keys = JSON.parse(readFileSync(KEYS(), 'utf8')) as {
-    keys: { keyid: string; roles: string[]; runs: string[] }[];
-  };
+  const keys = KeysFile.parse(JSON.parse(readFileSync(KEYS(), 'utf8')));
   return keys.keys.some((k) => k.keyid === keyid && k.roles.includes('run signer') && k.runs.includes(runId));
 }
 

@@ -190,9 +190,11 @@ describe('an edit of the published copy fails, naming the check', () => {
   it('redaction.json edited: its signature fails', async () => {
     const dir = copy();
     const path = join(dir, 'redaction.json');
-    const env = JSON.parse(readFileSync(path, 'utf8')) as { payload: string };
+    const env = RedactionEnvelope.parse(JSON.parse(readFileSync(path, 'utf8')));
     const payload = readRedaction(dir);
-    payload.files[0] = { ...(payload.files[0] as Redaction['files'][number]), markers: {} };
+    const [first] = payload.files;
+    if (first === undefined) throw new Error('the redaction lists no files');
+    payload.files[0] = { ...first, markers: {} };
     env.payload = Buffer.from(JSON.stringify(payload)).toString('base64');
     writeFileSync(path, JSON.stringify(env));
     const failed = await failing(dir);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingHttpRun, executeRuns, type RunReport } from '../../src/audit/index.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
+import { suiteOf } from '../support/run/run-files.js';
 import { sharedEverythingStdioRun } from './shared/shared-runs.js';
 
 const out = mkdtempSync(join(tmpdir(), 'real-everything-'));
@@ -58,9 +59,7 @@ describe.each([
 
   it('its tasks come only from environment and demo constants', () => {
     const report = get();
-    const suite = JSON.parse(readFileSync(join(report.dir ?? '', 'suite.json'), 'utf8')) as {
-      tasks: { expectedTools: string[] }[];
-    };
+    const suite = suiteOf(report.dir ?? '');
     const tools = new Set(suite.tasks.flatMap((t) => t.expectedTools));
     for (const tool of tools)
       expect(['get-env', 'get-structured-content', 'get-annotated-message']).toContain(tool);

@@ -4,7 +4,6 @@
  * gets, and why, asserted from the record and the tapes; every count in the record re-derived from
  * the tapes and the suite, and every verdict recomputed by verify.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMORY_SEED, type RunReport } from '../../src/audit/index.js';
@@ -12,6 +11,7 @@ import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
 import { dishonestEvidence } from '../support/findings-honesty.js';
+import { preregOf, suiteOf } from '../support/run/run-files.js';
 import { sharedMemoryRun } from './shared/shared-runs.js';
 
 let report: RunReport;
@@ -51,12 +51,13 @@ describe('server-memory over stdio, a seeded graph of 12 entities', () => {
   });
 
   it('listing keys carry decoys, so pasting the whole graph is no answer', () => {
-    const suite = JSON.parse(readFileSync(join(report.dir ?? '', 'suite.json'), 'utf8')) as {
-      tasks: { plan: { tool: string }[]; check: { kind: string; decoys?: string[] } }[];
-    };
+    const suite = suiteOf(report.dir ?? '');
     const fromGraph = suite.tasks.filter((t) => t.plan.length === 1 && t.plan[0]?.tool === 'read_graph');
     expect(fromGraph.length).toBeGreaterThan(0);
-    for (const task of fromGraph) expect(task.check.decoys?.length ?? 0).toBeGreaterThan(0);
+    for (const { check } of fromGraph) {
+      if (check.kind !== 'contains') throw new Error(`a listing key checked by ${check.kind}, not contains`);
+      expect(check.decoys?.length ?? 0).toBeGreaterThan(0);
+    }
   });
 
   it('record, suite and tapes agree on every count, and verify recomputes every verdict', async () => {
@@ -78,9 +79,7 @@ describe('server-memory over stdio, a seeded graph of 12 entities', () => {
   });
 
   it('records the memory file path (an --env value is configuration) as derived given context', () => {
-    const prereg = JSON.parse(readFileSync(join(report.dir ?? '', 'prereg.json'), 'utf8')) as {
-      given?: { name: string; value: string; origin: string; source: string }[];
-    };
+    const prereg = preregOf(report.dir ?? '');
     const derived = prereg.given?.find((g) => g.source === 'env MEMORY_FILE_PATH');
     expect(derived?.origin).toBe('derived');
     expect(derived?.value).toMatch(/fitness-memory-[A-Za-z0-9]+\/memory\.jsonl$/);

@@ -7,6 +7,7 @@ import {
   runFiles,
   signatureJson,
 } from '../../../test/support/board/custody.js';
+import { DsseEnvelope } from '../../tape/manifest.js';
 import { KEYS_NOT_JSON, parseEnvelope, parseKeys, parseManifest, parseRedaction } from './custody-parse.js';
 
 /**
@@ -17,9 +18,7 @@ const RUN = 'fixture-run-2026-12-01';
 const signer = keypair();
 const bytes = (v: unknown) => new Uint8Array(Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)));
 const signature = () =>
-  JSON.parse(signatureJson(manifestOf(RUN, runFiles(RUN)), signer.privateKey).toString()) as {
-    signatures: Record<string, string>[];
-  };
+  DsseEnvelope.parse(JSON.parse(signatureJson(manifestOf(RUN, runFiles(RUN)), signer.privateKey).toString()));
 
 function broken(f: () => unknown): { culprit: string; message: string } {
   try {

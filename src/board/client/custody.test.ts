@@ -11,6 +11,8 @@ import {
   runFiles,
   signatureJson,
 } from '../../../test/support/board/custody.js';
+import { DsseEnvelope } from '../../tape/manifest.js';
+import { RedactionEnvelope } from '../../tape/redaction.js';
 import { pae as nodePae, MANIFEST_TYPE as SIGNED_TYPE } from '../../tape/signature.js';
 import { type CustodyInput, pae, Unreachable, type Verdict, verifyCustody } from './custody.js';
 import { REDACTION_TYPE as CLIENT_REDACTION_TYPE, MANIFEST_TYPE } from './custody-parse.js';
@@ -103,7 +105,7 @@ describe('the browser custody check', () => {
   });
 
   it('names the signature when its envelope, payload or signature bytes are touched', async () => {
-    const env = JSON.parse(signature.toString()) as { payload: string; signatures: { sig: string }[] };
+    const env = DsseEnvelope.parse(JSON.parse(signature.toString()));
     const payload = Buffer.from(env.payload, 'base64');
     const edited = { ...env, payload: flip(payload, payload.indexOf('"bytes"') + 9).toString('base64') };
     expect(await check(site(original, { 'signature.json': Buffer.from(JSON.stringify(edited)) }))).toEqual(
@@ -120,7 +122,7 @@ describe('the browser custody check', () => {
   });
 
   it('refuses a wrong key: a swapped-in public key, and an edit re-signed with another key', async () => {
-    const env = JSON.parse(signature.toString()) as { signatures: Record<string, string>[] };
+    const env = DsseEnvelope.parse(JSON.parse(signature.toString()));
     const swapped = {
       ...env,
       signatures: [{ ...env.signatures[0], publicKey: stranger.spki, keyid: stranger.keyid }],
@@ -217,7 +219,7 @@ describe('the browser custody check of a redacted copy', () => {
 
   it('refuses an entry for a file the original does not have, or whose original is not the signed one', async () => {
     const r = made();
-    const files = r.payload.files as { path: string; original: { sha256: string } }[];
+    const files = r.payload.files;
     const extra = {
       ...r.payload,
       files: [...files, { ...files[0], path: 'evil.html' }],
@@ -242,7 +244,7 @@ describe('the browser custody check of a redacted copy', () => {
     expect(await check(served(r, { 'redaction.json': envelope(REDACTION_TYPE, other, publisher) }))).toEqual(
       tampered('redaction.json'),
     );
-    const env = JSON.parse(r.redaction.toString()) as { signatures: Record<string, string>[] };
+    const env = RedactionEnvelope.parse(JSON.parse(r.redaction.toString()));
     const forged = {
       ...env,
       signatures: [{ ...env.signatures[0], publicKey: stranger.spki, keyid: stranger.keyid }],

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serverScript } from '../../../src/audit/fixture.js';
 import type { CommandIO } from '../../../src/cli/command.js';
 import { readRecord } from '../../../src/record/io.js';
 import { readTape, type Tape } from '../../../src/tape/reader.js';
+import { suiteOf } from '../../support/run/run-files.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 /**
@@ -31,6 +32,5 @@ export async function loadRun(dir: string) {
     agent: await readTape(join(dir, 'agent.jsonl')),
     judge: await readTape(join(dir, 'judge.jsonl')),
   };
-  const suite = JSON.parse(readFileSync(join(dir, 'suite.json'), 'utf8')) as Record<string, unknown>;
-  return { record, tapes, suite };
+  return { record, tapes, suite: suiteOf(dir) };
 }

@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { Redaction } from '../../../src/tape/redaction.js';
 import { keyId, type Manifest, pae, signManifest } from '../../../src/tape/signature.js';
 
 /**
@@ -74,7 +75,7 @@ export function redact(
   signerKeyid: string,
   changed: Record<string, Buffer>,
   publisher: ReturnType<typeof keypair>,
-): { published: Files; redaction: Buffer; payload: Record<string, unknown> } {
+): { published: Files; redaction: Buffer; payload: Redaction } {
   const published = new Map(original);
   const files = Object.entries(changed).map(([path, copy]) => {
     const was = original.get(path) ?? Buffer.alloc(0);
@@ -87,12 +88,12 @@ export function redact(
       markers: { 'api-key': 1 },
     };
   });
-  const payload = {
+  const payload = Redaction.parse({
     schema: 'fitness-report.redaction/1',
     runId,
     original: { envelopeSha256: sha(signature), keyid: signerKeyid },
     files,
-  };
+  });
   return { published, redaction: envelope(REDACTION_TYPE, payload, publisher), payload };
 }
 
