@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { thrownBy } from '../../test/support/thrown.js';
 import { FitnessError, UsageError } from '../core/errors.js';
 import {
   checkSecrets,
@@ -35,15 +36,9 @@ describe('targets', () => {
       [{ kind: 'smoke' }, 'invalid target: kind:'],
     ];
     for (const [input, message] of cases) {
-      let caught: unknown;
-      try {
-        parseTarget(input);
-      } catch (err) {
-        caught = err;
-      }
-      expect(caught).toBeInstanceOf(FitnessError);
-      expect((caught as FitnessError).code).toBe('TARGET_INVALID');
-      expect((caught as FitnessError).message.startsWith(message)).toBe(true);
+      const caught = thrownBy(FitnessError, () => parseTarget(input));
+      expect(caught.code).toBe('TARGET_INVALID');
+      expect(caught.message.startsWith(message)).toBe(true);
     }
   });
 
@@ -95,15 +90,9 @@ describe('targets', () => {
       [{ kind: 'stdio', argv: ['node'], secretEnv: { TOKEN: 'pass' } }, /^--secret-env TOKEN: .*--env/],
     ];
     for (const [input, message] of cases) {
-      let caught: unknown;
-      try {
-        checkSecrets(parseTarget(input));
-      } catch (err) {
-        caught = err;
-      }
-      expect(caught).toBeInstanceOf(UsageError);
-      expect((caught as UsageError).message).toMatch(message);
-      expect((caught as UsageError).message).not.toContain('\n');
+      const caught = thrownBy(UsageError, () => checkSecrets(parseTarget(input)));
+      expect(caught.message).toMatch(message);
+      expect(caught.message).not.toContain('\n');
     }
     expect(() =>
       checkSecrets(parseTarget({ kind: 'stdio', argv: ['node'], env: { DEBUG: '1' } })),

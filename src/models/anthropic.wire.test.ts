@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { KEY, NO_RETRY, useWireFake, WEATHER_SCHEMA } from '../../test/support/models/wire.js';
+import { rejectionOf } from '../../test/support/thrown.js';
 import { ModelCallError } from './errors.js';
 import { resolveModel } from './registry.js';
 import { toTapeUsage } from './usage.js';
@@ -107,9 +108,7 @@ describe('anthropic: Messages API wire format', () => {
       baseURL: wire.baseURL,
       retry: { maxRetries: 1, initialDelayMs: 1 },
     });
-    const thrown = await generateText({ model: resolved.model, prompt: 'hi' }).catch((e: unknown) => e);
-    expect(thrown).toBeInstanceOf(ModelCallError);
-    const err = thrown as ModelCallError;
+    const err = await rejectionOf(ModelCallError, generateText({ model: resolved.model, prompt: 'hi' }));
     expect(err.code).toBe('MODEL_SERVER_ERROR');
     expect(err.details).toMatchObject({ model: 'anthropic:claude-haiku-4-5', status: 500, retryable: true });
     expect(wire.fake.seen).toHaveLength(2);
@@ -127,10 +126,10 @@ describe('anthropic: Messages API wire format', () => {
     wire.fake.reply({ status: 404, body: notFound }, { status: 401, body: denied });
     const env = { ANTHROPIC_API_KEY: KEY };
     const m1 = resolveModel('anthropic:claude-nope', { env, baseURL: wire.baseURL, retry: NO_RETRY }).model;
-    const e1 = (await generateText({ model: m1, prompt: 'hi' }).catch((e: unknown) => e)) as ModelCallError;
+    const e1 = await rejectionOf(ModelCallError, generateText({ model: m1, prompt: 'hi' }));
     expect([e1.code, e1.details.status]).toEqual(['MODEL_NOT_FOUND', 404]);
     expect(e1.message).toContain('claude-nope');
-    const e2 = (await generateText({ model: m1, prompt: 'hi' }).catch((e: unknown) => e)) as ModelCallError;
+    const e2 = await rejectionOf(ModelCallError, generateText({ model: m1, prompt: 'hi' }));
     expect([e2.code, e2.details.retryable]).toEqual(['MODEL_AUTH_FAILED', false]);
   });
 });

@@ -2,6 +2,7 @@ import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { FakeProvider } from '../../test/support/fake-provider.js';
 import { KEY, NO_RETRY, useWireFake } from '../../test/support/models/wire.js';
+import { rejectionOf } from '../../test/support/thrown.js';
 import { ModelCallError } from './errors.js';
 import { resolveModel } from './registry.js';
 
@@ -16,12 +17,10 @@ describe('a model endpoint that never answers', () => {
       env: { ANTHROPIC_API_KEY: KEY },
       baseURL: wire.baseURL,
     });
-    const err = (await generateText({
-      model: resolved.model,
-      prompt: 'hi',
-      abortSignal: controller.signal,
-    }).catch((e: unknown) => e)) as ModelCallError;
-    expect(err).toBeInstanceOf(ModelCallError);
+    const err = await rejectionOf(
+      ModelCallError,
+      generateText({ model: resolved.model, prompt: 'hi', abortSignal: controller.signal }),
+    );
     expect(err.code).toBe('MODEL_CALL_ABORTED');
     expect(err.message).toBe("model call for 'anthropic:claude-haiku-4-5' was aborted");
     expect(wire.fake.seen).toHaveLength(1);
@@ -39,10 +38,7 @@ describe('unreachable endpoint', () => {
       ['openai-compatible:llama3.1:8b', { FITNESS_OPENAI_COMPATIBLE_API_KEY: KEY }],
     ] as const) {
       const resolved = resolveModel(spec, { env, baseURL: url, retry: NO_RETRY });
-      const err = (await generateText({ model: resolved.model, prompt: 'hi' }).catch(
-        (e: unknown) => e,
-      )) as ModelCallError;
-      expect(err).toBeInstanceOf(ModelCallError);
+      const err = await rejectionOf(ModelCallError, generateText({ model: resolved.model, prompt: 'hi' }));
       expect(err.code).toBe('MODEL_UNREACHABLE');
       expect(err.message).toContain(`'${spec}'`);
       expect(err.message).toContain(url);

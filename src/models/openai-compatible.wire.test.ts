@@ -1,9 +1,10 @@
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { KEY, NO_RETRY, useWireFake, WEATHER_SCHEMA } from '../../test/support/models/wire.js';
+import { narrowed } from '../../test/support/thrown.js';
 import { JudgeCandidate, JudgeOutput } from '../suite/judge.js';
 import { judgeObject } from '../suite/judge-call.js';
-import type { ModelCallError } from './errors.js';
+import { ModelCallError } from './errors.js';
 import { resolveModel } from './registry.js';
 import { toTapeUsage } from './usage.js';
 
@@ -215,6 +216,6 @@ describe('openai-compatible: Chat Completions wire format', () => {
     });
     await result.consumeStream();
     expect(errors).toHaveLength(1);
-    expect((errors[0] as ModelCallError).code).toBe('MODEL_SERVER_ERROR');
+    expect(narrowed(ModelCallError, errors[0]).code).toBe('MODEL_SERVER_ERROR');
   });
 });

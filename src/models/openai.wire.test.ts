@@ -1,6 +1,7 @@
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { KEY, NO_RETRY, useWireFake, WEATHER_SCHEMA } from '../../test/support/models/wire.js';
+import { rejectionOf } from '../../test/support/thrown.js';
 import { ModelCallError } from './errors.js';
 import { resolveModel } from './registry.js';
 import { toTapeUsage } from './usage.js';
@@ -98,10 +99,7 @@ describe('openai: Responses API wire format (the @ai-sdk/openai 3 default)', () 
     wire.fake.reply(limited);
     const env = { OPENAI_API_KEY: KEY };
     const once = resolveModel('openai:gpt-4.1', { env, baseURL: wire.baseURL, retry: NO_RETRY }).model;
-    const err = (await generateText({ model: once, prompt: 'hi' }).catch(
-      (e: unknown) => e,
-    )) as ModelCallError;
-    expect(err).toBeInstanceOf(ModelCallError);
+    const err = await rejectionOf(ModelCallError, generateText({ model: once, prompt: 'hi' }));
     expect([err.code, err.details.status, err.details.retryable]).toEqual(['MODEL_RATE_LIMITED', 429, true]);
     expect(err.message).toMatch(/^model call for 'openai:gpt-4\.1' failed: HTTP 429 rate limited: /);
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { narrowed } from '../../test/support/thrown.js';
 import { FitnessError } from '../core/errors.js';
 import {
   achievedPower,
@@ -93,9 +94,8 @@ describe('bad input is a StatsInputError naming the argument and value, never a 
           ([field, value]) => {
             const argument = field;
             const error = thrown(() => call({ ...valid, [field]: value }));
-            expect(error).toBeInstanceOf(StatsInputError);
             expect(error).toBeInstanceOf(FitnessError);
-            const typed = error as StatsInputError;
+            const typed = narrowed(StatsInputError, error);
             expect(typed.code).toBe('STATS_INPUT');
             expect(typed.message).toContain(`${argument}=`);
             expect(typed.message).toMatch(new RegExp(`^${argument} must `));

@@ -13,6 +13,11 @@ describe('viewer timeline over tapes written by the tape writer', () => {
   let entries: Entry[];
   const ref = (e: Entry | undefined) => (e ? `${e.plane}:${e.line}` : 'none');
   const at = (r: string) => entries.find((e) => ref(e) === r);
+  const entry = (r: string): Entry => {
+    const found = at(r);
+    if (found === undefined) throw new Error(`no entry ${r}`);
+    return found;
+  };
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'viewer-'));
@@ -98,9 +103,9 @@ describe('viewer timeline over tapes written by the tape writer', () => {
   });
 
   it('summarises lines in one line each', () => {
-    expect(summarize(at('wire:8')!)).toBe('→ tools/call search_books — no response');
-    expect(summarize(at('wire:5') as Entry, 5)).toBe('← error -32022 unsupported version (5 ms)');
-    expect(summarize(at('agent:2')!)).toBe('assistant: search_books | tool_use search_books');
+    expect(summarize(entry('wire:8'))).toBe('→ tools/call search_books — no response');
+    expect(summarize(entry('wire:5'), 5)).toBe('← error -32022 unsupported version (5 ms)');
+    expect(summarize(entry('agent:2'))).toBe('assistant: search_books | tool_use search_books');
   });
 });
 

@@ -9,6 +9,7 @@ import {
   USERS,
   userServer,
 } from '../../../test/support/models/heuristic-tools.js';
+import { rejectionOf } from '../../../test/support/thrown.js';
 import { ModelCallError } from '../errors.js';
 import { toTapeUsage } from '../usage.js';
 import { HeuristicModel } from './model.js';
@@ -63,9 +64,8 @@ describe('heuristic model: plan following', () => {
   });
 
   it('raises a typed error for a malformed plan block', async () => {
-    const error = await run('x\n```plan\n[{"tool": 3}]\n```', userServer([])).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelCallError);
-    expect((error as ModelCallError).code).toBe('MODEL_HEURISTIC_BAD_PLAN');
+    const error = await rejectionOf(ModelCallError, run('x\n```plan\n[{"tool": 3}]\n```', userServer([])));
+    expect(error.code).toBe('MODEL_HEURISTIC_BAD_PLAN');
   });
 });
 
@@ -135,11 +135,14 @@ describe('heuristic model: determinism, usage, limits, streaming, structured out
       prompt: 'Make one.',
     });
     expect(object).toEqual({ name: 'xx', count: 3, kind: 'a', tags: [] });
-    const refused = await generateObject({
-      model: new HeuristicModel(),
-      schema: z.object({ code: z.string().regex(/^[A-Z]{3}$/) }),
-      prompt: 'Make one.',
-    }).catch((e: unknown) => e);
-    expect((refused as ModelCallError).code).toBe('MODEL_HEURISTIC_UNSUPPORTED_SCHEMA');
+    const refused = await rejectionOf(
+      ModelCallError,
+      generateObject({
+        model: new HeuristicModel(),
+        schema: z.object({ code: z.string().regex(/^[A-Z]{3}$/) }),
+        prompt: 'Make one.',
+      }),
+    );
+    expect(refused.code).toBe('MODEL_HEURISTIC_UNSUPPORTED_SCHEMA');
   });
 });
