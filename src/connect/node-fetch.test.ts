@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { portOf } from '../../test/support/port.js';
 import { FrameRefusedError } from './json-limits.js';
 import { createOwnedFetch } from './node-fetch.js';
 
@@ -20,7 +20,7 @@ async function listen(answer: (requestOnSocket: number) => boolean): Promise<str
     else req.socket.destroy();
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/`;
+  return `http://127.0.0.1:${portOf(server)}/`;
 }
 
 describe('owned fetch', () => {
@@ -55,7 +55,7 @@ describe('owned fetch frame limits (the same as stdio)', () => {
       res.end();
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/`;
+    return `http://127.0.0.1:${portOf(server)}/`;
   }
 
   it('a JSON body over the size limit fails with FrameRefusedError, reported once', async () => {

@@ -1,6 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { portOf } from '../../test/support/port.js';
+import { asRecord } from '../core/json.js';
 import { httpChannel } from './channel-http.js';
 import { modernRequest } from './frames.js';
 import type { ProbeTape } from './types.js';
@@ -30,14 +32,12 @@ async function listen(
 ) {
   const received: { frame: Record<string, unknown>; headers: http.IncomingHttpHeaders }[] = [];
   server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const frame = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    const frame = asRecord(JSON.parse(await text(req))) ?? {};
     received.push({ frame, headers: req.headers });
     respond(frame, res, req);
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = portOf(server);
   return { url: `http://127.0.0.1:${port}/mcp`, received };
 }
 

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { portOf } from './port.js';
 
 /** One request as the fake provider received it. */
 export interface SeenRequest {
@@ -66,7 +66,7 @@ export class FakeProvider {
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    return `http://127.0.0.1:${portOf(this.server)}/v1`;
   }
 
   close(): Promise<void> {
