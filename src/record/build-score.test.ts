@@ -100,11 +100,15 @@ describe('buildScore', () => {
       cacheWrite: 0,
       trialsWithoutUsage: 1,
     });
-    expect(s.perCompletedTask).toMatchObject({ completedTasks: 1, tokens: 5500 });
-    const cost = (s.perCompletedTask as { cost: { kind: string; usd: number; reasons: string[] } }).cost;
-    expect(cost.kind).toBe('floor');
-    expect(cost.usd).toBeCloseTo((5000 * 1 + 500 * 5) / 1e6, 12);
-    expect(cost.reasons).toEqual(['1 runner call(s) returned no usage']);
+    expect(s.perCompletedTask).toMatchObject({
+      completedTasks: 1,
+      tokens: 5500,
+      cost: {
+        kind: 'floor',
+        usd: expect.closeTo((5000 * 1 + 500 * 5) / 1e6, 12),
+        reasons: ['1 runner call(s) returned no usage'],
+      },
+    });
   });
 
   it('states the cost missing without a price table, and why when no task was completed', () => {
