@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FORECAST_TASK, fakeSession, memorySink, WEATHER_TOOLS } from '../../test/support/agents.js';
-import { FakeProvider } from '../../test/support/fake-provider.js';
+import { FakeProvider, objectsOf } from '../../test/support/fake-provider.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { resolveModel } from '../models/registry.js';
 import { buildCost } from '../record/build-cost.js';
@@ -99,11 +99,11 @@ describe('cached prompt prefixes', () => {
     );
     expect(bodies).toHaveLength(5);
     for (const body of bodies) {
-      const tools = body.tools as Record<string, unknown>[];
+      const tools = objectsOf(body, 'tools');
       expect(tools.map((t) => t.name)).toEqual(['get_forecast', 'get_alerts']);
       expect(tools[0]).not.toHaveProperty('cache_control');
       expect(tools[1]?.cache_control).toEqual({ type: 'ephemeral' });
-      const system = body.system as Record<string, unknown>[];
+      const system = objectsOf(body, 'system');
       expect(system.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
     }
     const prefix = (b: Record<string, unknown>) => JSON.stringify([b.tools, b.system]);
@@ -170,7 +170,7 @@ describe('cached prompt prefixes', () => {
     );
     expect(JSON.stringify(bodies)).not.toMatch(/cache_control|cacheControl|ephemeral/);
     const prefix = (b: Record<string, unknown>) =>
-      JSON.stringify([b.tools, (b.input as Record<string, unknown>[]).filter((m) => m.role !== 'user')]);
+      JSON.stringify([b.tools, objectsOf(b, 'input').filter((m) => m.role !== 'user')]);
     expect(prefix(bodies[1] ?? {})).toBe(prefix(bodies[0] ?? {}));
     expect(JSON.stringify(bodies[0]?.tools)).toContain('get_alerts');
     expect(results[1]?.usage[0]).toMatchObject({ inputTokens: 276, cacheReadTokens: 1024 });

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { objectsOf } from '../../test/support/fake-provider.js';
 import { KEY, NO_RETRY, useWireFake, WEATHER_SCHEMA } from '../../test/support/models/wire.js';
 import { rejectionOf } from '../../test/support/thrown.js';
 import { ModelCallError } from './errors.js';
@@ -64,7 +65,7 @@ describe('anthropic: Messages API wire format', () => {
     ]);
 
     // Step 2 sends the tool_use back with its tool_result.
-    const messages = wire.fake.request(1).body.messages as Array<{ role: string; content: unknown }>;
+    const messages = objectsOf(wire.fake.request(1).body, 'messages');
     expect(messages[1]?.role).toBe('assistant');
     expect(messages[1]?.content).toContainEqual(
       expect.objectContaining({

@@ -1,5 +1,7 @@
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { objectsOf } from '../../test/support/fake-provider.js';
 import { KEY, NO_RETRY, useWireFake, WEATHER_SCHEMA } from '../../test/support/models/wire.js';
 import { narrowed } from '../../test/support/thrown.js';
 import { JudgeCandidate, JudgeOutput } from '../suite/judge.js';
@@ -9,6 +11,19 @@ import { resolveModel } from './registry.js';
 import { toTapeUsage } from './usage.js';
 
 const wire = useWireFake();
+
+/** The part of a Chat Completions request's response_format these tests read. */
+const ResponseFormat = z.object({
+  type: z.string(),
+  json_schema: z.object({
+    name: z.string(),
+    strict: z.boolean(),
+    schema: z.object({
+      required: z.array(z.string()),
+      properties: z.object({ candidates: z.object({ items: z.object({ required: z.array(z.string()) }) }) }),
+    }),
+  }),
+});
 
 describe('openai-compatible: Chat Completions wire format', () => {
   const call = {
@@ -74,7 +89,7 @@ describe('openai-compatible: Chat Completions wire format', () => {
         },
       },
     ]);
-    const second = wire.fake.request(1).body.messages as Array<Record<string, unknown>>;
+    const second = objectsOf(wire.fake.request(1).body, 'messages');
     expect(second[2]).toMatchObject({
       role: 'assistant',
       tool_calls: [
@@ -143,17 +158,11 @@ describe('openai-compatible: Chat Completions wire format', () => {
     const outcome = await judgeCall({ FITNESS_OPENAI_COMPATIBLE_API_KEY: KEY });
 
     const body = wire.fake.request(0).body;
-    const format = body.response_format as {
-      type: string;
-      json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
-    };
+    const format = ResponseFormat.parse(body.response_format);
     expect(format.type).toBe('json_schema');
     expect(format.json_schema.name).toBe('candidates');
     expect(format.json_schema.strict).toBe(true);
-    const schema = format.json_schema.schema as {
-      required: string[];
-      properties: { candidates: { items: { required: string[] } } };
-    };
+    const schema = format.json_schema.schema;
     expect(schema.required).toEqual(['candidates']);
     expect([...schema.properties.candidates.items.required].sort()).toEqual(
       Object.keys(JudgeCandidate.shape).sort(),
@@ -194,7 +203,7 @@ describe('openai-compatible: Chat Completions wire format', () => {
       },
     });
     const outcome = await judgeCall({});
-    expect((wire.fake.request(0).body.response_format as { type: string }).type).toBe('json_schema');
+    expect(wire.fake.request(0).body.response_format).toMatchObject({ type: 'json_schema' });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.call.error?.code).toBe('JUDGE_OUTPUT_INVALID');

@@ -1,5 +1,6 @@
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { objectsOf } from '../../test/support/fake-provider.js';
 import { KEY, NO_RETRY, useWireFake, WEATHER_SCHEMA } from '../../test/support/models/wire.js';
 import { rejectionOf } from '../../test/support/thrown.js';
 import { ModelCallError } from './errors.js';
@@ -52,7 +53,7 @@ describe('openai: Responses API wire format (the @ai-sdk/openai 3 default)', () 
     expect(first.url).toBe('/v1/responses');
     expect(first.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(first.body.model).toBe('gpt-4.1-2025-04-14');
-    const input = first.body.input as Array<Record<string, unknown>>;
+    const input = objectsOf(first.body, 'input');
     expect(input[0]).toEqual({ role: 'system', content: 'Answer briefly.' });
     expect(input[1]).toEqual({
       role: 'user',
@@ -67,7 +68,7 @@ describe('openai: Responses API wire format (the @ai-sdk/openai 3 default)', () 
       }),
     ]);
 
-    const second = wire.fake.request(1).body.input as Array<Record<string, unknown>>;
+    const second = objectsOf(wire.fake.request(1).body, 'input');
     expect(second).toContainEqual(
       expect.objectContaining({ type: 'function_call_output', call_id: 'call_1' }),
     );

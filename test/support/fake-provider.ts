@@ -1,5 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { z } from 'zod';
 import { portOf } from './port.js';
+
+const Objects = z.array(z.record(z.string(), z.unknown()));
+
+/** The list of JSON objects a request body holds under `key` (messages, input, tools, system), validated. */
+export function objectsOf(body: Record<string, unknown>, key: string): Record<string, unknown>[] {
+  return Objects.parse(body[key]);
+}
 
 /** One request as the fake provider received it. */
 export interface SeenRequest {
