@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { objectAt } from '../../test/support/object-at.js';
 import { FitnessError } from '../core/errors.js';
 import { generatorChip } from './identity.js';
 import { parseRecord, readRecord, serializeRecord, writeRecord } from './io.js';
@@ -50,13 +51,12 @@ describe('committed fixtures', () => {
 
   it('keeps unknown extra fields at every level', async () => {
     const value = await raw('v2-scored.json');
-    const gates = value.gates as Record<string, unknown>[];
-    (gates[5] as Record<string, unknown>).laterField = { seen: 3 };
+    objectAt(value, 'gates', 5).laterField = { seen: 3 };
     const record = parseRecord(JSON.stringify(value), 'mem.json');
-    expect((record as Record<string, unknown>).producerExtension).toEqual({
+    expect(record).toHaveProperty('producerExtension', {
       comment: 'an unknown field a later producer added; readers keep it',
     });
-    expect((record.gates[5] as Record<string, unknown>).laterField).toEqual({ seen: 3 });
+    expect(record.gates[5]).toHaveProperty('laterField', { seen: 3 });
   });
 
   it('refused fixtures carry no score key at all', async () => {
@@ -87,7 +87,7 @@ describe('refusals and score', () => {
 describe('errors name the file and the failing path', () => {
   it('a negative count', async () => {
     const value = await raw('v2-gate-failed-construct.json');
-    ((value.gates as Record<string, unknown>[])[5] as Record<string, unknown>).k = -1;
+    objectAt(value, 'gates', 5).k = -1;
     const err = fault(() => parseRecord(value, 'runs/x/record.json'));
     expect(err.code).toBe('RECORD_INVALID');
     expect(err.message).toBe('runs/x/record.json: gates[5].k: expected number >= 0, got -1');
@@ -95,12 +95,12 @@ describe('errors name the file and the failing path', () => {
 
   it('a non-integer count and a missing field', async () => {
     const value = await raw('v2-scored.json');
-    ((value.score as Record<string, Record<string, unknown>>).firstTry as Record<string, unknown>).k = 44.5;
+    objectAt(value, 'score', 'firstTry').k = 44.5;
     expect(fault(() => parseRecord(value, 'a.json')).message).toBe(
       'a.json: score.firstTry.k: expected integer, got 44.5',
     );
     const missing = await raw('v2-scored.json');
-    delete (missing.identity as Record<string, unknown>).runner;
+    delete objectAt(missing, 'identity').runner;
     expect(fault(() => parseRecord(missing, 'b.json')).message).toBe(
       'b.json: identity.runner: required string, missing',
     );
@@ -132,8 +132,8 @@ describe('errors name the file and the failing path', () => {
 describe('writeRecord', () => {
   it('validates before writing and leaves nothing behind on refusal', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'record-'));
-    const record = (await raw('v2-scored.json')) as unknown as RunRecord;
-    const broken = { ...record, outcome: 'GATE_FAILED' } as RunRecord;
+    const record = parseRecord(await raw('v2-scored.json'), 'v2-scored.json');
+    const broken: RunRecord = { ...record, outcome: 'GATE_FAILED' };
     await expect(writeRecord(join(dir, 'record.json'), broken)).rejects.toThrow(
       /record\.json: score: a GATE_FAILED record/,
     );
@@ -186,7 +186,7 @@ describe('v1 → v2 migration', () => {
     });
     expect(r.suite?.rejected).toEqual({ total: 10, limitation: LIMITATIONS.rejectedByRule });
     expect(r.suite?.rejected.byRule).toBeUndefined();
-    expect((r as Record<string, unknown>).legacyField).toEqual({ kept: true });
+    expect(r).toHaveProperty('legacyField', { kept: true });
   });
 
   it('reads a v1 EXTEND_EXHAUSTED as a zero policy with no ledger, reason and counts untouched', async () => {
@@ -212,7 +212,7 @@ describe('v1 → v2 migration', () => {
       policy: { recorded: false, maxExtensions: 0, limitation: LIMITATIONS.extensionProtocol },
     });
     expect(construct.extension.ledger).toBeUndefined();
-    const old = (before.gates as Record<string, unknown>[])[5] as Record<string, unknown>;
+    const old = objectAt(before, 'gates', 5);
     expect([construct.k, construct.n, construct.errors, construct.pValue]).toEqual([
       old.k,
       old.n,
@@ -224,8 +224,7 @@ describe('v1 → v2 migration', () => {
 
   it('rejects a v1 record using a reason v1 never had, naming the path', async () => {
     const value = await raw('v1-extend-exhausted.json');
-    const gates = value.gates as Record<string, unknown>[];
-    (gates[5] as Record<string, unknown>).reason = 'unresolved_after_max_extensions';
+    objectAt(value, 'gates', 5).reason = 'unresolved_after_max_extensions';
     const err = fault(() => parseRecord(value, 'old.json'));
     expect(err.code).toBe('RECORD_INVALID');
     expect(err.message).toContain('old.json: gates[5].reason: expected');
@@ -234,7 +233,7 @@ describe('v1 → v2 migration', () => {
   it('rejects a refusal block whose numbers differ from its gate, and reads one without numbers', async () => {
     const value = await raw('v1-extend-exhausted.json');
     const v2 = migrateV1(RunRecordV1.parse(value));
-    const refusal = v2.refusal as Record<string, unknown>;
+    const refusal = objectAt(v2, 'refusal');
     const err = fault(() => parseRecord({ ...v2, refusal: { ...refusal, k: 47 } }, 'r.json'));
     expect(err.message).toContain('r.json: refusal: expected the numbers of the refusing construct gate');
     const bare = parseRecord({ ...v2, refusal: { gate: refusal.gate, reason: refusal.reason } }, 'r.json');

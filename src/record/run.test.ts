@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { objectAt } from '../../test/support/object-at.js';
 import { summarize } from '../core/issues.js';
-import { asRecord } from '../core/json.js';
 import {
   describeExtensionProtocol,
   PREREG_DEFAULTS,
@@ -13,13 +13,7 @@ import { RunRecord } from './run.js';
 
 type Obj = Record<string, unknown>;
 /** Walks a parsed fixture to the object at `path`, for building invalid variants in place. */
-const at = (root: unknown, ...path: (string | number)[]): Obj => {
-  const step = (o: unknown, k: string | number): unknown =>
-    Array.isArray(o) ? o[Number(k)] : asRecord(o)?.[k];
-  const found = asRecord(path.reduce(step, root));
-  if (found === undefined) throw new Error(`no object at ${path.join('.')}`);
-  return found;
-};
+const at = objectAt;
 const load = (name: string): Obj =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const problem = (value: unknown): string => {
