@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { NullPhase } from '../record/gate.js';
+import { z } from 'zod';
+import { NullPhase } from '../record/gate.js';
 import { PREREG_DEFAULTS as D } from '../record/prereg.js';
 import { constructGate } from './construct.js';
 import { constructCurtail, nullCurtail } from './curtail.js';
@@ -148,6 +149,8 @@ describe('exact curtailment', () => {
   });
 
   const PHASES: NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
+  /** Each phase's head of trials and what remains of it: every phase present. */
+  const HeadCounts = z.record(NullPhase, z.object({ k: z.number(), n: z.number(), remaining: z.number() }));
   type NullOutcome = 'pass' | 'fail' | 'na';
 
   function counts(seq: readonly NullOutcome[]) {
@@ -192,9 +195,9 @@ describe('exact curtailment', () => {
         });
         const heads = PHASES.map((_, i) => counts((seqs[i] ?? []).slice(0, cuts[i])));
         const proof = nullCurtail({
-          phases: Object.fromEntries(
-            PHASES.map((p, i) => [p, { ...heads[i], remaining: r - (cuts[i] ?? r) }]),
-          ) as Record<NullPhase, { k: number; n: number; remaining: number }>,
+          phases: HeadCounts.parse(
+            Object.fromEntries(PHASES.map((p, i) => [p, { ...heads[i], remaining: r - (cuts[i] ?? r) }])),
+          ),
           ratio: D.nulls.ratio,
           percentile,
         });
