@@ -17,7 +17,7 @@ import { modelPlanLine, resolveModels } from './models.js';
 import type { RunOptions } from './options.js';
 import { calibrate, drive } from './paid-gates.js';
 import { policyStage } from './policy-stage.js';
-import type { Connected } from './products.js';
+import type { Connected, Screened } from './products.js';
 import type { Ending } from './record.js';
 import { admitAndScreen, registerStage } from './register-stage.js';
 import { renameRunDir, reportedSlug } from './run-dir.js';
@@ -29,35 +29,37 @@ export type { RunResult } from './finish.js';
 async function pipeline(ctx: RunContext): Promise<Ending> {
   const connected = await connect(ctx);
   nameRun(ctx, connected);
-  if (!probesBeside(ctx)) {
-    await probeStage(ctx, connected);
-    return measure(ctx, connected);
-  }
-  // The probes in their own processes while the run goes on; the record waits for them either way.
-  const probing = probeStage(ctx, connected);
-  const ending = await measure(ctx, connected).finally(() => probing.catch(() => undefined));
+  // Beside generation where they cannot touch it (probesBeside); the trials wait for them either way.
+  const probing = probesBeside(ctx) ? probeStage(ctx, connected) : undefined;
+  if (probing === undefined) await probeStage(ctx, connected);
+  const screened = await generate(ctx, connected).finally(() => probing?.catch(() => undefined));
   await probing;
-  return ending;
+  return measure(ctx, screened);
 }
 
 /**
- * The protocol probes run beside the rest of the run only where they cannot touch what it measures:
- * over stdio each probe exchange starts a server process of its own and calls no tool, so what
- * generation and the trials see is what they would see without the probes; an HTTP server is
- * shared with the run (and probed with malformed requests), so there the probes run first, alone.
- * At concurrency 1 nothing runs beside anything.
+ * The protocol probes run beside generation only where they cannot touch what it measures: over
+ * stdio each probe exchange starts a server process of its own and calls no tool, so what
+ * generation sees is what it would see without the probes; an HTTP server is shared with the run
+ * (and probed with malformed requests), so there the probes run first, alone. At concurrency 1
+ * nothing runs beside anything.
  */
 function probesBeside(ctx: RunContext): boolean {
   return ctx.config.concurrency > 1 && ctx.config.target.kind === 'stdio';
 }
 
-/** From the surface to the score: everything after the connection but the probes. */
-async function measure(ctx: RunContext, connected: Connected): Promise<Ending> {
+/** The surface, the policy, generation, admission and the screen. */
+async function generate(ctx: RunContext, connected: Connected): Promise<Screened> {
   const surveyed = await survey(ctx, connected);
   checkStop(ctx);
   const policed = policyStage(ctx, surveyed);
   const screened = await admitAndScreen(ctx, await propose(ctx, policed));
   checkStop(ctx);
+  return screened;
+}
+
+/** Registration, the gates cheapest first, the drive and its findings. */
+async function measure(ctx: RunContext, screened: Screened): Promise<Ending> {
   const registered = registerStage(ctx, screened);
   if (!freeGates(ctx, registered)) return {};
   checkStop(ctx);

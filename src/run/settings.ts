@@ -54,11 +54,7 @@ export const SettingsFields = z.object({
     })
     .default(freshSeed)
     .describe('seed of every random choice'),
-  concurrency: atLeast(1)
-    .default(4)
-    .describe(
-      'at most this many in flight of each: trials, read-only exploration/admission calls, null-screen model calls',
-    ),
+  concurrency: atLeast(1).default(4).describe('trials, read-only explore/admit calls, screen calls at once'),
   allowDestructive: z.boolean().default(false).describe('let exploration, tasks and trials call every tool'),
   readOnly: z
     .array(z.string())
