@@ -118,7 +118,6 @@ export async function audit(argv: readonly string[], io: CommandIO): Promise<num
 
 export const auditCommand: Command = {
   name: 'audit',
-  summary: 'run the planted-outcome servers and check each produces its planted outcome',
   usage: USAGE,
   async run(argv, io) {
     try {

@@ -100,7 +100,6 @@ export function parseBoardArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd
 
 export const boardCommand: Command = {
   name: 'board',
-  summary: 'build the static board, run pages, methods page and tape viewer from run records',
   usage: USAGE,
   async run(argv, io) {
     let args: BoardArgs;

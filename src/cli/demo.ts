@@ -91,7 +91,6 @@ export async function demo(argv: readonly string[], io: CommandIO): Promise<numb
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'run every planted-outcome server and one real server offline, then build the board',
   usage: USAGE,
   async run(argv, io) {
     try {

@@ -87,7 +87,6 @@ function parseArgs(argv: readonly string[], io: CommandIO): { args: OtlpArgs; re
 
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'send a finished run to an OpenTelemetry endpoint as spans (export otlp RUN --endpoint URL)',
   usage: USAGE,
   async run(argv, io) {
     const [sub, ...more] = argv;

@@ -51,7 +51,6 @@ function parse(argv: readonly string[]): { dir: string; format: string; out?: st
 
 export const findingsCommand: Command = {
   name: 'findings',
-  summary: "what a server owner can act on: per-tool findings from the drive's tapes, and rewrite proposals",
   usage: USAGE,
   async run(argv, io) {
     const args = parse(argv);

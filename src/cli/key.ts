@@ -26,7 +26,6 @@ ${exitCodeHelp({ ok: 'the key was printed', finding: '(not used)' })}`;
 
 export const keyCommand: Command = {
   name: 'key',
-  summary: 'print the publisher key (fingerprint and public key) that signs your runs',
   usage: USAGE,
   async run(argv, io) {
     const env = configEnv(io.env);

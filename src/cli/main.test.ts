@@ -17,13 +17,17 @@ describe('fitness-report main', () => {
     expect(helpText()).toContain('Usage: fitness-report <command>');
   });
 
-  it('registers each command once, with usage text', () => {
+  it('registers each command once, with usage text', async () => {
     const names = commands.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
       expect.arrayContaining(['run', 'probe', 'tape', 'verify', 'board', 'serve', 'demo', 'audit']),
     );
-    for (const c of commands) expect(c.usage).toMatch(/Usage: fitness-report /);
+    for (const c of commands) {
+      const loaded = await c.load();
+      expect(loaded.name).toBe(c.name);
+      expect(loaded.usage).toMatch(new RegExp(`Usage: fitness-report ${c.name}\\b`));
+    }
   });
 
   it('prints a command usage for `<command> --help` without running it', async () => {

@@ -47,12 +47,13 @@ export async function main(argv: readonly string[], io: CommandIO = defaultIO): 
     io.err(`fitness-report: unknown command '${name}' (try --help)`);
     return 2;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(command.usage);
-    return 0;
-  }
   try {
-    return await command.run(rest, io);
+    const loaded = await command.load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.out(loaded.usage);
+      return 0;
+    }
+    return await loaded.run(rest, io);
   } catch (err) {
     io.err(`fitness-report ${name}: ${describeError(err)}`);
     return err instanceof UsageError ? EXIT.usage : EXIT.crash;

@@ -87,7 +87,6 @@ interface ProbeArgs {
 
 export const probeCommand: Command = {
   name: 'probe',
-  summary: 'run the zero-token protocol probes against a server (probe -- CMD... | --url URL)',
   usage: USAGE,
   async run(argv: readonly string[], io: CommandIO): Promise<number> {
     const args = parseProbeArgs(argv, io);

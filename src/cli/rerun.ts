@@ -47,7 +47,6 @@ ${exitCodeHelp({ ok: 'MEASURED: the paired effect is recorded (whatever it is)',
 
 export const rerunCommand: Command = {
   name: 'rerun',
-  summary: "measure a run's rewrite proposals: its registered drive again with them, paired per trial",
   usage: USAGE,
   async run(argv, io) {
     let options: Parameters<typeof rerunWithRewrites>[0];

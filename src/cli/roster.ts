@@ -79,7 +79,6 @@ async function local(args: RosterArgs, io: CommandIO): Promise<number> {
 
 export const rosterCommand: Command = {
   name: 'roster',
-  summary: 'measure every server of an mcpServers file, resumable or over a queue, into one board',
   usage: USAGE,
   async run(argv, io) {
     let args: RosterArgs;

@@ -70,7 +70,6 @@ function liveOnTerminal(): LiveDisplay | undefined {
 
 export const runCommand: Command = {
   name: 'run',
-  summary: 'measure a server: suite, gates, drive; writes a signed run (run -- CMD... | --url URL)',
   usage: USAGE,
   async run(argv, io) {
     let parsed: RunCommandArgs;

@@ -40,7 +40,6 @@ export function parseServeArgs(
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'serve a built board on 127.0.0.1 with its published headers',
   usage: USAGE,
   async run(argv, io) {
     let args: { site: string; port: number };

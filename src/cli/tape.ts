@@ -78,7 +78,6 @@ async function validateFiles(args: Parsed, io: CommandIO): Promise<number> {
 
 export const tapeCommand: Command = {
   name: 'tape',
-  summary: 'inspect recorded tapes (tape stats FILE... [--json] | tape validate FILE...)',
   usage: USAGE,
   async run(argv: readonly string[], io: CommandIO): Promise<number> {
     const [sub, ...rest] = argv;

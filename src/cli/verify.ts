@@ -69,7 +69,6 @@ function parse(argv: readonly string[]): { target: string; trust: string[]; allo
 
 export const verifyCommand: Command = {
   name: 'verify',
-  summary: 'check a run: who signed it, every file, and every verdict recomputed (RUN_DIR|SITE_URL)',
   usage: USAGE,
   async run(argv, io) {
     const args = parse(argv);

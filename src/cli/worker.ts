@@ -63,7 +63,6 @@ function parse(argv: readonly string[], cwd: string): WorkerArgs {
 
 export const workerCommand: Command = {
   name: 'worker',
-  summary: 'run roster jobs from a BullMQ queue (Redis or PostgreSQL), on any number of machines',
   usage: USAGE,
   async run(argv, io) {
     let args: WorkerArgs;

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { dishonestEvidence } from '../support/findings-honesty.js';
-import { captureIO, loadRun, outDir, server } from './run/helpers.js';
-import { sharedAmbiguousRun } from './shared/shared-runs.js';
+import { captureIO, loadRun, outDir } from './run/helpers.js';
+import { sharedAmbiguousRun, sharedThinRun } from './shared/shared-runs.js';
 
 /**
  * The planted ambiguous server offline: its fleet tools take `vessel`, documented as "The vessel.",
@@ -83,8 +83,8 @@ describe('findings on the planted ambiguous server', () => {
   });
 
   it('a run refused before its drive has no findings and says why', async () => {
-    const io = captureIO();
-    expect(await main(['run', '--out', out, '--', 'node', server('thin')], io)).toBe(1);
+    const io = await sharedThinRun();
+    expect(io.code).toBe(1);
     const thin = (io.stdout.find((l) => l.startsWith('run: ')) ?? '').replace(/^run: /, '');
     expect((await loadRun(thin)).record.findings).toBeUndefined();
     const f = captureIO();

@@ -12,7 +12,7 @@ import type { Tape } from '../../src/tape/reader.js';
 import { readTape } from '../../src/tape/reader.js';
 import { cli, stopAll } from './roster/cli.js';
 import { captureIO, loadRun, outDir, server } from './run/helpers.js';
-import { sharedAmbiguousRun } from './shared/shared-runs.js';
+import { sharedAmbiguousRun, sharedThinRun } from './shared/shared-runs.js';
 
 afterAll(() => stopAll());
 
@@ -228,10 +228,12 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
   });
 
   it('refuses a run that never drove, saying why, and writes nothing', async () => {
+    const run = await sharedThinRun();
+    expect(run.code).toBe(1);
+    // A copy in a folder of its own: a rerun writes beside its original, and this one must write nothing.
     const thinOut = outDir();
-    const io = captureIO();
-    expect(await main(['run', '--out', thinOut, '--', 'node', server('thin')], io)).toBe(1);
-    const thin = runLine(io, 'run');
+    const thin = join(thinOut, basename(runLine(run, 'run')));
+    cpSync(runLine(run, 'run'), thin, { recursive: true });
     const r = captureIO();
     expect(await main(['rerun', thin, '--with-rewrites'], r)).toBe(1);
     expect(r.stderr).toHaveLength(1);

@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { isRecorded } from '../../src/record/common.js';
 import { REFS_PER_KIND } from '../../src/record/probe.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { startFixtureHttp } from './fixtures/wire/helpers.js';
-import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+import { loadRun, outDir, server } from './run/helpers.js';
 import { auditedRun } from './shared/planted-audit.js';
+import { sharedThinRun } from './shared/shared-runs.js';
 
 /**
  * Planted servers driven through the real pipeline to their outcome families (offline). Where a
@@ -22,9 +22,8 @@ describe('refusals through the real pipeline', () => {
   });
 
   it('a thin server is INSUFFICIENT_SURFACE with the admission counts shown', async () => {
-    const io = captureIO();
-    const code = await main(['run', '--out', outDir(), '--', 'node', server('thin')], io);
-    expect(code).toBe(1);
+    const io = await sharedThinRun();
+    expect(io.code).toBe(1);
     expect(io.stdout[0]).toMatch(/^INSUFFICIENT_SURFACE at suite_size \(below_minimum_suite_size\)/);
     const { record } = await loadRun((io.stdout[1] ?? '').replace(/^run: /, ''));
     expect(record).not.toHaveProperty('score');

@@ -16,6 +16,18 @@ describe('the live display model', () => {
     expect(displayLines(reduce([[{ type: 'stage', stage: 'novel' }, 1]]), 1)[0]).toBe('after novel…');
   });
 
+  it('keeps showing generation when the probes beside it end', () => {
+    const d = reduce([
+      [{ type: 'stage', stage: 'connect' }, 1],
+      [{ type: 'stage', stage: 'surface' }, 2],
+      [{ type: 'stage', stage: 'policy' }, 3],
+      [{ type: 'stage', stage: 'probes' }, 4],
+    ]);
+    expect(displayLines(d, 4)[0]).toBe('generating candidates…');
+    const next = reduceDisplay(d, { type: 'stage', stage: 'generate' }, 5);
+    expect(displayLines(next, 5)[0]).toBe('admitting candidates…');
+  });
+
   it('counts a phase: trials done of registered, passes, failures and errors, elapsed and ETA', () => {
     const d = reduce([
       [{ type: 'phase', phase: 'drive', registered: 10 }, 5_000],

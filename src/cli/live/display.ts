@@ -21,6 +21,8 @@ export interface Display {
   startedAt: number;
   /** What the run is doing when no phase of trials is under way. */
   activity: string;
+  /** The furthest stage completed, in the pipeline's order. */
+  stage?: string;
   phase?: PhaseProgress;
   rows: readonly UsageRow[];
   cost: CostBlock;
@@ -45,6 +47,14 @@ const NEXT: Readonly<Record<string, string>> = {
   findings: 'finishing',
 };
 
+const ORDER = Object.keys(NEXT);
+
+/** A stage that ran beside later ones (the probes, beside generation) ends behind the furthest. */
+function behind(stage: string, furthest: string | undefined): boolean {
+  const at = ORDER.indexOf(stage);
+  return furthest !== undefined && at >= 0 && ORDER.indexOf(furthest) > at;
+}
+
 export function initialDisplay(now: number): Display {
   return { startedAt: now, activity: 'connecting', rows: [], cost: buildCost([], PRICE_TABLE) };
 }
@@ -63,8 +73,10 @@ function countTrial(p: PhaseProgress, mark: 'pass' | 'fail' | 'error'): PhasePro
 export function reduceDisplay(d: Display, e: RunEvent, now: number): Display {
   switch (e.type) {
     case 'stage': {
+      // Its end does not move the display back to what came after it.
+      if (behind(e.stage, d.stage)) return d;
       const { phase: _done, ...rest } = d;
-      return { ...rest, activity: NEXT[e.stage] ?? `after ${e.stage}` };
+      return { ...rest, stage: e.stage, activity: NEXT[e.stage] ?? `after ${e.stage}` };
     }
     case 'phase':
       return {

@@ -1,5 +1,5 @@
 /**
- * Runs that two e2e files each made with the same configuration, made once per vitest invocation
+ * Runs that two or more e2e files each made with the same configuration, made once per vitest invocation
  * (once.ts) and read by both: each file still asserts everything it did, on a run made exactly as
  * it made it. A reader only reads a shared run directory; one that writes beside its run (a rerun)
  * copies the run into a directory of its own first.
@@ -76,4 +76,19 @@ export const sharedAmbiguousRun = (): Promise<CliRun> =>
       return { code, stdout: io.stdout, stderr: io.stderr };
     },
     failed: (run) => run.code !== 0,
+  });
+
+/**
+ * `fitness-report run` on the planted thin server with its defaults, offline, as findings-planted,
+ * rerun-planted and run-refusals run it: refused at suite_size before any trial (exit code 1).
+ */
+export const sharedThinRun = (): Promise<CliRun> =>
+  once('planted-thin', {
+    schema: CliRun,
+    make: async (dir) => {
+      const io = captureIO();
+      const code = await main(['run', '--out', join(dir, 'runs'), '--', 'node', server('thin')], io);
+      return { code, stdout: io.stdout, stderr: io.stderr };
+    },
+    failed: (run) => run.code !== 1,
   });
