@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/board/site.js';
@@ -14,6 +14,7 @@ import {
   type SiteInBrowser,
   seen,
 } from '../support/board/browser.js';
+import { server } from './run/helpers.js';
 import { auditedRun } from './shared/planted-audit.js';
 
 /**
@@ -26,8 +27,6 @@ import { auditedRun } from './shared/planted-audit.js';
  * servers, transports and registrations `fitness-report audit` uses) that this file asserts on,
  * plus a second run of thin made here so that one server has two attempts.
  */
-const ROOT = resolve(import.meta.dirname, '../..');
-const server = (name: string) => join(ROOT, 'examples/servers', `${name}.js`);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 interface Planted {
@@ -66,7 +65,7 @@ describe('board built from real runs of the planted servers', () => {
         planted.audited === undefined
           ? await runFitness({
               seed: 1,
-              target: { kind: 'stdio', argv: ['node', server(planted.name)] },
+              target: { kind: 'stdio', argv: ['node', ...server(planted.name)] },
               outDir: mkdtempSync(join(tmpdir(), 'board-real-runs-')),
               env: {},
             })

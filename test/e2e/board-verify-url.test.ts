@@ -48,7 +48,7 @@ async function verifyUrl(): Promise<{ code: number | null; text: string }> {
 beforeAll(async () => {
   const io = captureIO();
   const args = ['run', '--out', join(out, 'runs'), '--seed', '1', '--env', 'FERRY_GATEWAY=1'];
-  const code = await main([...args, '--', 'node', server('ambiguous')], io);
+  const code = await main([...args, '--', 'node', ...server('ambiguous')], io);
   if (code !== 0) throw new Error(`run failed (${code}): ${io.stderr.join('\n')}`);
   dir = (io.stdout.find((l) => l.startsWith('run: ')) ?? '').replace(/^run: /, '');
   runId = (await readRecord(join(dir, 'record.json'))).runId;

@@ -69,7 +69,7 @@ describe('the official conformance suite, run alongside', () => {
   it('reaches a stdio server through the loopback bridge, one server process per session', async () => {
     const target = {
       kind: 'stdio' as const,
-      argv: [process.execPath, server('well-made')],
+      argv: [process.execPath, ...server('well-made')],
       env: {},
       secretEnv: {},
     };
@@ -86,7 +86,7 @@ describe('the official conformance suite, run alongside', () => {
   it('the bridge refuses a foreign Host and a request before initialize', async () => {
     const bridge = await startBridge({
       kind: 'stdio',
-      argv: [process.execPath, server('good')],
+      argv: [process.execPath, ...server('good')],
       env: {},
       secretEnv: {},
     });

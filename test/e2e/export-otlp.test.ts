@@ -216,7 +216,7 @@ describe('export otlp', () => {
 describe('run --otlp', () => {
   it('sends the recorded run; an unreachable endpoint exits 1 with the run complete', async () => {
     const out = outDir();
-    const sent = await cli(['run', '--out', out, '--otlp', receiver.url, '--', 'node', server('thin')]);
+    const sent = await cli(['run', '--out', out, '--otlp', receiver.url, '--', 'node', ...server('thin')]);
     expect(sent.err).toMatch(/otlp: exported \d+ spans as trace [0-9a-f]{32}/);
     const traceId = /trace ([0-9a-f]{32})/.exec(sent.err)?.[1] ?? '';
     expect(trace(receiver.spans, traceId).root.map((s) => s.name)).toEqual([
@@ -231,7 +231,7 @@ describe('run --otlp', () => {
       `http://127.0.0.1:${port}`,
       '--',
       'node',
-      server('thin'),
+      ...server('thin'),
     ]);
     expect(failed.code).toBe(1);
     expect(failed.err).toMatch(/fitness-report run: otlp: OTLP_EXPORT_FAILED: /);
@@ -240,6 +240,6 @@ describe('run --otlp', () => {
       expect.arrayContaining(['record.json', 'signature.json', 'wire.jsonl']),
     );
     expect((await cli(['verify', runDir])).code).toBe(0);
-    expect((await cli(['run', '--otlp', 'ftp://x', '--', 'node', server('thin')])).code).toBe(2);
+    expect((await cli(['run', '--otlp', 'ftp://x', '--', 'node', ...server('thin')])).code).toBe(2);
   }, 600_000);
 });

@@ -51,7 +51,7 @@ describe('rewrite proposals from a judge model (a local Chat Completions endpoin
   it('writes judge proposals citing real findings, drops the one that cites none, records the call', async () => {
     const url = await fake.start();
     const r = await runFitness({
-      target: { kind: 'stdio', argv: ['node', server('ambiguous')] },
+      target: { kind: 'stdio', argv: ['node', ...server('ambiguous')] },
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },
       runner: 'heuristic',

@@ -194,7 +194,7 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
       'FERRY_TIMETABLE=1',
       '--',
       'node',
-      server('ambiguous'),
+      ...server('ambiguous'),
     ];
     expect(await main(args, io)).toBe(1);
     const refused = readRerun(runLine(io, 'rerun'));

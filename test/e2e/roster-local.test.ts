@@ -151,7 +151,7 @@ describe('roster on one machine: its own process per job, a work list that resum
 describe('a job past its time limit', () => {
   it('ends VOID budget_exhausted, recorded, and is not run again', async () => {
     const { dir, file } = plantedRoster({
-      slow: { command: process.execPath, args: [server('well-made')], timeoutMs: 5000 },
+      slow: { command: process.execPath, args: server('well-made'), timeoutMs: 5000 },
     });
     const out = join(dir, 'runs');
     const io = captureIO();

@@ -22,7 +22,7 @@ async function runPlanting(plant: (path: string) => void) {
   let planted = false;
   const result = await runFitness({
     seed: 1,
-    target: { kind: 'stdio', argv: ['node', server('well-made')] },
+    target: { kind: 'stdio', argv: ['node', ...server('well-made')] },
     outDir: out,
     env: {},
     progress: (line) => {

@@ -52,7 +52,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
   function judgeRun(url: string) {
     return runFitness({
       seed: 1,
-      target: { kind: 'stdio', argv: ['node', server('well-made')] },
+      target: { kind: 'stdio', argv: ['node', ...server('well-made')] },
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },
       runner: 'heuristic',
@@ -148,7 +148,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
     });
     const r = await runFitness({
       seed: 1,
-      target: { kind: 'stdio', argv: ['node', server('well-made')] },
+      target: { kind: 'stdio', argv: ['node', ...server('well-made')] },
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },
       runner: 'openai-compatible:looper',

@@ -17,7 +17,7 @@ const BIN = join(ROOT, 'bin/fitness-report.js');
 const SCRIPT = '/usr/bin/script';
 // A planted run that reaches trial phases quickly; one trial at a time so every line is deterministic.
 const FLAGS = ['--seed', '7', '--concurrency', '1'];
-const TARGET = ['--', 'node', server('constant-answers')];
+const TARGET = ['--', 'node', ...server('constant-answers')];
 
 /** The environment of the CLI: this one (the test's publisher key) with no model key, so offline. */
 function offlineEnv(): NodeJS.ProcessEnv {
@@ -54,7 +54,7 @@ async function library(): Promise<{ text: string; out: string }> {
   const out = outDir();
   const lines: string[] = [];
   const result = await runFitness({
-    target: { kind: 'stdio', argv: ['node', server('constant-answers')] },
+    target: { kind: 'stdio', argv: ['node', ...server('constant-answers')] },
     seed: 7,
     concurrency: 1,
     outDir: out,

@@ -5,7 +5,7 @@ import { runFitness } from '../../src/run/run-fitness.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { startFixtureHttp } from './fixtures/wire/helpers.js';
-import { loadRun, outDir, server } from './run/helpers.js';
+import { loadRun, outDir, serverFile } from './run/helpers.js';
 import { auditedRun } from './shared/planted-audit.js';
 import { sharedThinRun } from './shared/shared-runs.js';
 
@@ -67,7 +67,7 @@ describe('refusals through the real pipeline', () => {
   }, 600_000);
 
   it('an HTTP server that leaves calls unanswered is COMPROMISED, with the requests pending on the tape', async () => {
-    const http = await startFixtureHttp(server('unanswered'));
+    const http = await startFixtureHttp(serverFile('unanswered'));
     stops.push(http.stop);
     const r = await runFitness({
       seed: 1,

@@ -18,7 +18,7 @@ describe('fitness-report run (offline) on the well-made server', () => {
   let dir = '';
 
   it('completes SCORED with a valid record, three tapes and suite.json', async () => {
-    code = await main(['run', '--seed', '1', '--out', out, '--', 'node', server('well-made')], io);
+    code = await main(['run', '--seed', '1', '--out', out, '--', 'node', ...server('well-made')], io);
     expect(io.stderr.join('\n')).not.toMatch(/\n\s+at /);
     expect(code).toBe(0);
     expect(io.stdout[0]).toMatch(/^SCORED first-try \d+\/\d+ = .* \(Wilson 95% .*\)/);

@@ -7,7 +7,7 @@ import { captureIO, loadRun, outDir, server } from './run/helpers.js';
 
 async function defaultRun(out: string, extra: string[] = []) {
   const io = captureIO();
-  await main(['run', '--out', out, ...extra, '--', 'node', server('constant-answers')], io);
+  await main(['run', '--out', out, ...extra, '--', 'node', ...server('constant-answers')], io);
   const dir = (io.stdout.find((l) => l.startsWith('run: ')) ?? '').slice('run: '.length);
   const { record } = await loadRun(dir);
   const policy = Policy.parse(JSON.parse(readFileSync(join(dir, 'policy.json'), 'utf8')));

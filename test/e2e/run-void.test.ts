@@ -11,7 +11,7 @@ describe('VOID runs and bad input', () => {
     let sent = false;
     const r = await runFitness({
       seed: 1,
-      target: { kind: 'stdio', argv: ['node', server('well-made')] },
+      target: { kind: 'stdio', argv: ['node', ...server('well-made')] },
       outDir: outDir(),
       env: {},
       handleSignals: true,
@@ -63,7 +63,7 @@ describe('VOID runs and bad input', () => {
     ] as const) {
       const out = outDir();
       const io = captureIO();
-      const code = await main(['run', ...flags, '--out', out, '--', 'node', server('good')], io);
+      const code = await main(['run', ...flags, '--out', out, '--', 'node', ...server('good')], io);
       expect(code).toBe(2);
       expect(io.stderr).toHaveLength(1);
       expect(io.stderr[0]).toMatch(message);
@@ -114,7 +114,7 @@ describe('VOID runs and bad input', () => {
   it('an unreachable model endpoint stops the run as VOID at the screen', async () => {
     const r = await runFitness({
       seed: 1,
-      target: { kind: 'stdio', argv: ['node', server('good')] },
+      target: { kind: 'stdio', argv: ['node', ...server('good')] },
       runner: 'openai-compatible:llama3',
       judge: 'heuristic',
       outDir: outDir(),
@@ -128,7 +128,7 @@ describe('VOID runs and bad input', () => {
 
   it('a bad flag is a usage error (exit 2)', async () => {
     const io = captureIO();
-    expect(await main(['run', '--tasks', 'many', '--', 'node', server('good')], io)).toBe(2);
+    expect(await main(['run', '--tasks', 'many', '--', 'node', ...server('good')], io)).toBe(2);
     expect(io.stderr[0]).toBe("fitness-report run: USAGE: --tasks needs an integer, got 'many'");
   });
 });

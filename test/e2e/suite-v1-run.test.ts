@@ -83,7 +83,16 @@ describe('a run directory with suite.json in the suite/1 names', () => {
     const before = readFileSync(join(dir, 'suite.json'), 'utf8');
     const io = captureIO();
     // Beside the original, where verify looks for it.
-    const args = ['rerun', dir, '--with-rewrites', '--out', dirname(dir), '--', 'node', server('ambiguous')];
+    const args = [
+      'rerun',
+      dir,
+      '--with-rewrites',
+      '--out',
+      dirname(dir),
+      '--',
+      'node',
+      ...server('ambiguous'),
+    ];
     expect(await main(args, io), io.stderr.join('\n')).toBe(0);
     const rerun = runLine(io, 'rerun');
     expect(readFileSync(join(dir, 'suite.json'), 'utf8')).toBe(before);
@@ -99,7 +108,7 @@ describe('a run made now', () => {
   it('writes suite.json and prereg.json with only the current names, and verifies', async () => {
     const out = outDir();
     const io = captureIO();
-    const args = ['run', '--out', out, '--seed', '1', ...REDUCED, '--', 'node', server('ambiguous')];
+    const args = ['run', '--out', out, '--seed', '1', ...REDUCED, '--', 'node', ...server('ambiguous')];
     expect(await main(args, io), io.stderr.join('\n')).toBe(0);
     const dir = runLine(io, 'run');
     const suite = readFileSync(join(dir, 'suite.json'), 'utf8');

@@ -14,7 +14,7 @@ export const WELL_MADE = server('well-made');
 
 /** The argv of a stdio target: the hostile proxy in `mode` in front of the well-made server. */
 export function proxyArgv(mode: string): string[] {
-  return [process.execPath, PROXY, mode, '--', process.execPath, WELL_MADE];
+  return [process.execPath, PROXY, mode, '--', process.execPath, ...WELL_MADE];
 }
 
 /** A run against a hostile target, offline, with a short call deadline; returns the result and its files. */
@@ -59,7 +59,7 @@ export interface HostileHttp {
 
 /** The hostile proxy over HTTP in front of the well-made server over HTTP; resolves with its URL. */
 export async function startHostileHttp(mode: string, env: NodeJS.ProcessEnv = {}): Promise<HostileHttp> {
-  const child = spawn(process.execPath, [PROXY, mode, '--http', '--', process.execPath, WELL_MADE], {
+  const child = spawn(process.execPath, [PROXY, mode, '--http', '--', process.execPath, ...WELL_MADE], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
     detached: true,

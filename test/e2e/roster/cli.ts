@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, server } from '../run/helpers.js';
+import { ROOT, server, serverFile } from '../run/helpers.js';
 
 export const BIN = join(ROOT, 'bin/fitness-report.js');
 
@@ -107,11 +107,11 @@ export function plantedRoster(extra: Record<string, unknown> = {}): { dir: strin
     mcpServers: {
       'well-made': {
         url: `http://127.0.0.1:${port}/mcp`,
-        serve: { command: process.execPath, args: [server('well-made'), '--http', '--port', port] },
+        serve: { command: process.execPath, args: [serverFile('well-made'), '--http', '--port', port] },
         run: { tasks: 8 },
       },
-      thin: { command: process.execPath, args: [server('thin')] },
-      calculator: { command: process.execPath, args: [server('calculator')] },
+      thin: { command: process.execPath, args: server('thin') },
+      calculator: { command: process.execPath, args: server('calculator') },
       ...extra,
     },
   };

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { serverScript } from '../../../src/audit/fixture.js';
+import { serverArgv, serverScript } from '../../../src/audit/fixture.js';
 import type { CommandIO } from '../../../src/cli/command.js';
 import { readRecord } from '../../../src/record/io.js';
 import { readTape, type Tape } from '../../../src/tape/reader.js';
@@ -9,10 +9,13 @@ import { suiteOf } from '../../support/run/run-files.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 /**
- * A planted server's file as the demo and the audit start it (src/audit/fixture.ts): its build in
- * dist/servers (made by the global setup from examples/servers), the same code started faster.
+ * The arguments after `node` that start a planted server as the demo and the audit start it
+ * (src/audit/fixture.ts): from the startup snapshot of its build in dist/servers (made from
+ * examples/servers), the same code started faster, in a fresh process of its own.
  */
-export const server = (name: string) => serverScript(`${name}.js`);
+export const server = (name: string): string[] => serverArgv(`${name}.js`);
+/** A planted server's built file, for what takes one file (an HTTP fixture, a spawned script). */
+export const serverFile = (name: string): string => serverScript(`${name}.js`);
 
 export function outDir(): string {
   return mkdtempSync(join(tmpdir(), 'fitness-run-'));

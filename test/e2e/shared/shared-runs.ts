@@ -71,7 +71,7 @@ export const sharedAmbiguousRun = (): Promise<CliRun> =>
     schema: CliRun,
     make: async (dir) => {
       const io = captureIO();
-      const args = ['run', '--out', join(dir, 'runs'), '--seed', '1', '--', 'node', server('ambiguous')];
+      const args = ['run', '--out', join(dir, 'runs'), '--seed', '1', '--', 'node', ...server('ambiguous')];
       const code = await main(args, io);
       return { code, stdout: io.stdout, stderr: io.stderr };
     },
@@ -87,7 +87,7 @@ export const sharedThinRun = (): Promise<CliRun> =>
     schema: CliRun,
     make: async (dir) => {
       const io = captureIO();
-      const code = await main(['run', '--out', join(dir, 'runs'), '--', 'node', server('thin')], io);
+      const code = await main(['run', '--out', join(dir, 'runs'), '--', 'node', ...server('thin')], io);
       return { code, stdout: io.stdout, stderr: io.stderr };
     },
     failed: (run) => run.code !== 1,
