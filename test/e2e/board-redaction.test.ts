@@ -11,72 +11,26 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  executeRuns,
-  MEMORY_SEED,
-  type PlannedRun,
-  type RunReport,
-  serverEntry,
-} from '../../src/audit/index.js';
+import type { RunReport } from '../../src/audit/index.js';
 import { buildSite } from '../../src/board/site.js';
 import { main } from '../../src/cli/main.js';
+import { readRecord } from '../../src/record/io.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { KeysFile } from '../../src/tape/keys-file.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../../src/tape/publisher.js';
 import { Redaction, RedactionEnvelope } from '../../src/tape/redaction.js';
 import { signRedaction } from '../../src/tape/redaction-sign.js';
 import { captureIO } from './run/helpers.js';
+import { CREDENTIALS, RAW_CREDENTIALS, sharedMemorySecretsRun } from './shared/memory-secrets.js';
 import { sharedEverythingStdioRun } from './shared/shared-runs.js';
-
-// Fake credentials of each provider's shape, assembled so no scanner flags this file.
-const PLANTED = {
-  jwt: `eyJ${'hbGciOiJIUzI1NiJ9'}.eyJ${'zdWIiOiJoYXJib3VyLW9mZmljZSJ9'}.${'kT3nX8qP2vL9mR4wZ7yB1cF6hJ0sD5gA'}`,
-  openai: `sk-${'proj-'}Hb7kLm2nQp5rSt8uVw1xYz4aBc6dEf9g`,
-  bearer: `Bearer ${'hx81Tq9LmZ2vW7pK4sR6'}`,
-  url: `postgres://${'harbour:S3cretTide'}@db.kestrel.internal:5432/ferries`,
-};
-const RAW = [PLANTED.jwt, PLANTED.openai, 'hx81Tq9LmZ2vW7pK4sR6', 'harbour:S3cretTide'];
-
-function plantedMemoryRun(): PlannedRun {
-  return {
-    id: 'server-memory-secrets',
-    property: 'real: server-memory whose graph holds credentials pasted into observations',
-    transport: 'stdio',
-    async start() {
-      const dir = mkdtempSync(join(tmpdir(), 'fitness-memory-secrets-'));
-      const file = join(dir, 'memory.jsonl');
-      const seed = [
-        ...MEMORY_SEED,
-        {
-          type: 'entity',
-          name: 'Harbour office server',
-          entityType: 'machine',
-          observations: [
-            `Session token pasted in a ticket: ${PLANTED.jwt}`,
-            `Old API key ${PLANTED.openai} (revoked)`,
-            `Health check sends Authorization: ${PLANTED.bearer}`,
-            `Timetable database at ${PLANTED.url}`,
-          ],
-        },
-      ];
-      writeFileSync(file, `${seed.map((line) => JSON.stringify(line)).join('\n')}\n`);
-      return {
-        target: {
-          kind: 'stdio',
-          argv: [process.execPath, serverEntry('@modelcontextprotocol/server-memory')],
-          env: { MEMORY_FILE_PATH: file },
-        },
-        close: async () => rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  };
-}
 
 const out = mkdtempSync(join(tmpdir(), 'board-redaction-'));
 const site = join(out, 'site');
-let memory: RunReport;
-let everything: RunReport;
-const published = (r: RunReport) => join(site, 'runs', r.record?.runId ?? 'missing');
+/** What this file reads of a run: its id, its directory and its record. */
+type Run = Pick<RunReport, 'id' | 'dir' | 'record'>;
+let memory: Run;
+let everything: Run;
+const published = (r: Run) => join(site, 'runs', r.record?.runId ?? 'missing');
 const filesOf = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
 const textOf = (dir: string) =>
@@ -85,15 +39,18 @@ const textOf = (dir: string) =>
     .join('\n');
 
 beforeAll(async () => {
-  // server-everything's run is the one real-everything asserts on, made once for both
-  // (shared/shared-runs.ts): the site is built from it, and it is only read.
-  [[memory], everything] = (await Promise.all([
-    executeRuns([plantedMemoryRun()], { outDir: join(out, 'runs') }),
-    sharedEverythingStdioRun(),
-  ])) as [[RunReport], RunReport];
-  if (everything.dir === undefined)
-    throw new Error(`server-everything run failed: ${everything.error ?? '?'}`);
-  await buildSite({ runs: [join(out, 'runs'), everything.dir], out: site });
+  // Both runs are shared and only read: server-everything's with real-everything
+  // (shared/shared-runs.ts), server-memory's on a graph with planted credentials with server-pool
+  // (shared/memory-secrets.ts). The site is built from them.
+  const [secrets, shared] = await Promise.all([sharedMemorySecretsRun(), sharedEverythingStdioRun()]);
+  if (shared.dir === undefined) throw new Error(`server-everything run failed: ${shared.error ?? '?'}`);
+  everything = shared;
+  memory = {
+    id: 'server-memory-secrets',
+    dir: secrets.dir,
+    record: await readRecord(join(secrets.dir, 'record.json')),
+  };
+  await buildSite({ runs: [secrets.runs, shared.dir], out: site });
 }, 600_000);
 
 afterAll(() => {
@@ -104,13 +61,13 @@ describe('the site publishes redacted copies of what real servers returned', () 
   it('the run directory keeps the planted strings; the site copy has markers instead', () => {
     const dir = memory.dir ?? '';
     const original = readFileSync(join(dir, 'wire.jsonl'), 'utf8');
-    for (const s of RAW) expect(original, s).toContain(s);
+    for (const s of RAW_CREDENTIALS) expect(original, s).toContain(s);
     const copy = textOf(published(memory));
-    for (const s of RAW) expect(copy, s).not.toContain(s);
+    for (const s of RAW_CREDENTIALS) expect(copy, s).not.toContain(s);
     for (const kind of ['jwt', 'openai-key', 'bearer', 'url-userinfo'])
       expect(copy, kind).toContain(`[REDACTED:${kind}]`);
     // Nothing the site shows carries them either: pages, viewer data, keys.
-    expect(textOf(site).includes(PLANTED.jwt)).toBe(false);
+    expect(textOf(site).includes(CREDENTIALS.jwt)).toBe(false);
   });
 
   it("server-everything's image content becomes a size note in the published copy", () => {

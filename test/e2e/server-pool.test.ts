@@ -1,6 +1,7 @@
 /**
  * Server start-up off the critical path, against @modelcontextprotocol/server-memory (a real
- * server nobody here wrote) on a seeded graph. Every process the run starts logs its pid (the
+ * server nobody here wrote) on a seeded graph (the full run is shared with board-redaction:
+ * shared/memory-secrets.ts). Every process the run starts logs its pid (the
  * planted wrapper in fixtures/pid-log), so the test counts processes the tapes never saw too: each
  * trial gets one fresh process of its own, the pool leaves none unused behind, and nothing is alive
  * after the run, whether it ran to the end or was aborted mid-phase.
@@ -14,6 +15,7 @@ import type { TargetInput } from '../../src/connect/target.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { readTape } from '../../src/tape/reader.js';
 import { EventKind } from '../../src/tape/schema.js';
+import { sharedMemorySecretsRun } from './shared/memory-secrets.js';
 
 const WRAPPER = resolve(import.meta.dirname, 'fixtures/pid-log/server.js');
 const temp = mkdtempSync(join(tmpdir(), 'server-pool-'));
@@ -80,18 +82,12 @@ async function connectedPids(dir: string): Promise<{ corrId: string; pid: number
 
 describe('the server pool with server-memory over stdio', () => {
   it('gives every trial one fresh process of its own, starts none it does not use, and leaves none alive', async () => {
-    const t = target('full');
-    const result = await runFitness({
-      target: t.target,
-      outDir: join(temp, 'runs'),
-      env: {},
-      seed: 17,
-      concurrency: 4,
-      curtail: false,
-    });
-    expect(result.outcome).not.toBe('VOID');
-    const trials = await sessionTrials(result.dir);
-    const connected = await connectedPids(result.dir);
+    // The full run at concurrency 4 with every registered trial, each process logging its pid: made
+    // once for this file and board-redaction (its graph also holds planted credentials).
+    const run = await sharedMemorySecretsRun();
+    expect(run.outcome).not.toBe('VOID');
+    const trials = await sessionTrials(run.dir);
+    const connected = await connectedPids(run.dir);
     const trialIds = new Set(trials.map((x) => x.corrId));
     const trialPids = connected.filter((c) => trialIds.has(c.corrId)).map((c) => c.pid);
     expect(trials.length).toBeGreaterThan(50);
@@ -101,7 +97,7 @@ describe('the server pool with server-memory over stdio', () => {
     // From the first trial's process on (the probes before it start processes of their own that
     // open no session), every process started was one a session spoke to: the pool started none it
     // left unused.
-    const logged = t.pids();
+    const logged = run.pids;
     expect(new Set(logged).size).toBe(logged.length);
     const trialSet = new Set(trialPids);
     const fromTrials = logged.slice(logged.findIndex((pid) => trialSet.has(pid)));

@@ -1,0 +1,83 @@
+/**
+ * One run of @modelcontextprotocol/server-memory made for two files (once.ts), instead of a full run
+ * each: board-redaction needs a graph whose observations carry planted credentials, and server-pool
+ * needs every server process to log its pid (the planted wrapper in fixtures/pid-log, which becomes
+ * the server in the same process) at concurrency 4 with every registered trial run (`curtail: false`).
+ * The run has both: neither file's assertions depend on what the other asked for.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { MEMORY_SEED, serverEntry } from '../../../src/audit/index.js';
+import { runFitness } from '../../../src/run/run-fitness.js';
+import { once } from './once.js';
+
+// Fake credentials of each provider's shape, assembled so no scanner flags this file.
+export const CREDENTIALS = {
+  jwt: `eyJ${'hbGciOiJIUzI1NiJ9'}.eyJ${'zdWIiOiJoYXJib3VyLW9mZmljZSJ9'}.${'kT3nX8qP2vL9mR4wZ7yB1cF6hJ0sD5gA'}`,
+  openai: `sk-${'proj-'}Hb7kLm2nQp5rSt8uVw1xYz4aBc6dEf9g`,
+  bearer: `Bearer ${'hx81Tq9LmZ2vW7pK4sR6'}`,
+  url: `postgres://${'harbour:S3cretTide'}@db.kestrel.internal:5432/ferries`,
+};
+/** The secret part of each, as it must never appear in a published copy. */
+export const RAW_CREDENTIALS = [
+  CREDENTIALS.jwt,
+  CREDENTIALS.openai,
+  'hx81Tq9LmZ2vW7pK4sR6',
+  'harbour:S3cretTide',
+];
+
+const WRAPPER = resolve(import.meta.dirname, '../fixtures/pid-log/server.js');
+
+const Made = z.object({
+  /** The run directory. */
+  dir: z.string(),
+  /** The directory holding only this run, to build a site from. */
+  runs: z.string(),
+  outcome: z.string(),
+  /** Every server process the run started, in start order. */
+  pids: z.array(z.number().int()),
+});
+export type MemorySecretsRun = z.infer<typeof Made>;
+
+export const sharedMemorySecretsRun = (): Promise<MemorySecretsRun> =>
+  once('server-memory-secrets', {
+    schema: Made,
+    make: async (dir) => {
+      const memory = join(dir, 'memory.jsonl');
+      const seed = [
+        ...MEMORY_SEED,
+        {
+          type: 'entity',
+          name: 'Harbour office server',
+          entityType: 'machine',
+          observations: [
+            `Session token pasted in a ticket: ${CREDENTIALS.jwt}`,
+            `Old API key ${CREDENTIALS.openai} (revoked)`,
+            `Health check sends Authorization: ${CREDENTIALS.bearer}`,
+            `Timetable database at ${CREDENTIALS.url}`,
+          ],
+        },
+      ];
+      writeFileSync(memory, `${seed.map((line) => JSON.stringify(line)).join('\n')}\n`);
+      const log = join(dir, 'pids');
+      writeFileSync(log, '');
+      const runs = join(dir, 'runs');
+      mkdirSync(runs);
+      const result = await runFitness({
+        target: {
+          kind: 'stdio',
+          argv: [process.execPath, WRAPPER, serverEntry('@modelcontextprotocol/server-memory')],
+          env: { MEMORY_FILE_PATH: memory, PID_LOG: log },
+        },
+        outDir: runs,
+        env: {},
+        seed: 17,
+        concurrency: 4,
+        curtail: false,
+      });
+      const pids = readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number);
+      return { dir: result.dir, runs, outcome: result.outcome, pids };
+    },
+    failed: (run) => run.outcome === 'VOID',
+  });
