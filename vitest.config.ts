@@ -24,13 +24,13 @@ export default defineConfig({
       // prototype; the one process.env write is the global setup's, made before any worker starts.
       { test: { ...common, name: 'e2e', include: ['test/**/*.test.ts'], isolate: false } },
     ],
-    // Three test files at a time on two cores (vitest's default there is one): an e2e file spends much
-    // of its time waiting on the server processes it started, so two files still leave the cores idle
-    // part of the time (ten of the longest e2e files: 411.6 s with two workers, 366.1 s with three,
-    // at load 14 to 16; see docs/bench.md). Files share nothing that is not made for it: shared
-    // results are locked (shared/once.ts), the publisher key is made by the global setup, and each
-    // worker counts only its own processes.
-    maxWorkers: 3,
+    // Four test files at a time on two cores (vitest's default there is one): an e2e file spends much
+    // of its time waiting on the server processes it started, so fewer files leave the cores idle
+    // part of the time (fresh-clone CI on an idle 2-core machine: vitest 357 s and 366 s with three
+    // workers, 344 s and 343 s with four; see docs/bench.md). Files share nothing that is not made
+    // for it: shared results are locked (shared/once.ts), the publisher key is made by the global
+    // setup, and each worker counts only its own processes.
+    maxWorkers: 4,
     // The files that read the shared planted audit never hold a worker waiting for it (see the class).
     sequence: { sequencer: PlantedAuditSequencer },
     // One directory per invocation for the planted audit that several e2e files share (made lazily).
