@@ -1,8 +1,8 @@
 // What dist/ was built from, so `npm test` rebuilds only when something it is built from changed.
 // `npm run build` ends by writing dist/.build-stamp.json: a digest of every input of the build (the
-// sources under src/ and examples/servers/, the build scripts, the tsconfigs, the package manifest,
-// the lockfile and the installed tree's lockfile, and the Node that ran it, since the planted
-// servers' startup snapshot starts only under that Node) and a digest of every file the build wrote.
+// sources under src/ and examples/servers/ but their tests, the build scripts, the tsconfigs, the
+// package manifest and the lockfile, and the Node that ran it, since the planted servers' startup
+// snapshot starts only under that Node) and a digest of every file the build wrote.
 // scripts/checks.js skips the build when both still hold: the same inputs, and dist/ exactly as that
 // build left it (a file edited, added or removed in dist/ means a rebuild). `npm ci` builds once
 // (its prepare script), so CI's `npm test` right after it does not compile the same tree twice.
