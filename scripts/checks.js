@@ -19,7 +19,10 @@ function run(command, args, { buffered }) {
     const chunks = [];
     child.stdout?.on('data', (c) => chunks.push(c));
     child.stderr?.on('data', (c) => chunks.push(c));
-    child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+    child.on('error', (err) => {
+      if (buffered) chunks.push(Buffer.from(`${err.message}\n`));
+      else console.error(`${command}: ${err.message}`);
+    });
     child.on('close', (code) => {
       if (buffered)
         process.stdout.write(
