@@ -1,44 +1,26 @@
 /**
  * Server start-up off the critical path, against @modelcontextprotocol/server-memory (a real
  * server nobody here wrote) on a seeded graph (the full run is shared with board-redaction:
- * shared/memory-secrets.ts). Every process the run starts logs its pid (the
- * planted wrapper in fixtures/pid-log), so the test counts processes the tapes never saw too: each
+ * shared/memory-secrets.ts). Every process the run starts logs its pid (the planted wrapper in
+ * fixtures/pid-log), so the test counts processes the tapes never saw too: each
  * trial gets one fresh process of its own, the pool leaves none unused behind, and nothing is alive
  * after the run, whether it ran to the end or was aborted mid-phase.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MEMORY_SEED, serverEntry } from '../../src/audit/index.js';
-import type { TargetInput } from '../../src/connect/target.js';
+import { MEMORY_SEED } from '../../src/audit/index.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { readTape } from '../../src/tape/reader.js';
 import { EventKind } from '../../src/tape/schema.js';
-import { sharedMemorySecretsRun } from './shared/memory-secrets.js';
+import { pidLoggedMemory, sharedMemorySecretsRun } from './shared/memory-secrets.js';
 
-const WRAPPER = resolve(import.meta.dirname, 'fixtures/pid-log/server.js');
 const temp = mkdtempSync(join(tmpdir(), 'server-pool-'));
 
 afterAll(() => {
   rmSync(temp, { recursive: true, force: true });
 });
-
-/** A memory server on its own seeded file, logging each process's pid to `<name>.pids`. */
-function target(name: string): { target: TargetInput; pids: () => number[] } {
-  const memory = join(temp, `${name}.jsonl`);
-  writeFileSync(memory, `${MEMORY_SEED.map((line) => JSON.stringify(line)).join('\n')}\n`);
-  const log = join(temp, `${name}.pids`);
-  writeFileSync(log, '');
-  return {
-    target: {
-      kind: 'stdio',
-      argv: [process.execPath, WRAPPER, serverEntry('@modelcontextprotocol/server-memory')],
-      env: { MEMORY_FILE_PATH: memory, PID_LOG: log },
-    },
-    pids: () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number),
-  };
-}
 
 function alive(pid: number): boolean {
   if (!existsSync(`/proc/${pid}`)) return false;
@@ -110,7 +92,7 @@ describe('the server pool with server-memory over stdio', () => {
   }, 300_000);
 
   it('leaves no process alive when the run is aborted mid-phase with processes started ahead', async () => {
-    const t = target('abort');
+    const t = pidLoggedMemory(temp, 'abort', MEMORY_SEED);
     const abort = new AbortController();
     const result = await runFitness({
       target: t.target,

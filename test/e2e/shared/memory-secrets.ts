@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { MEMORY_SEED, serverEntry } from '../../../src/audit/index.js';
+import type { TargetInput } from '../../../src/connect/target.js';
 import { runFitness } from '../../../src/run/run-fitness.js';
 import { once } from './once.js';
 
@@ -29,6 +30,29 @@ export const RAW_CREDENTIALS = [
 
 const WRAPPER = resolve(import.meta.dirname, '../fixtures/pid-log/server.js');
 
+/**
+ * server-memory on its own graph (`<dir>/<name>.jsonl`, from `seed`), every process it starts
+ * logging its pid to `<dir>/<name>.pids` through the planted wrapper, which becomes the server.
+ */
+export function pidLoggedMemory(
+  dir: string,
+  name: string,
+  seed: readonly unknown[],
+): { target: TargetInput; pids: () => number[] } {
+  const memory = join(dir, `${name}.jsonl`);
+  writeFileSync(memory, `${seed.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  const log = join(dir, `${name}.pids`);
+  writeFileSync(log, '');
+  return {
+    target: {
+      kind: 'stdio',
+      argv: [process.execPath, WRAPPER, serverEntry('@modelcontextprotocol/server-memory')],
+      env: { MEMORY_FILE_PATH: memory, PID_LOG: log },
+    },
+    pids: () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number),
+  };
+}
+
 const Made = z.object({
   /** The run directory. */
   dir: z.string(),
@@ -44,8 +68,7 @@ export const sharedMemorySecretsRun = (): Promise<MemorySecretsRun> =>
   once('server-memory-secrets', {
     schema: Made,
     make: async (dir) => {
-      const memory = join(dir, 'memory.jsonl');
-      const seed = [
+      const memory = pidLoggedMemory(dir, 'memory', [
         ...MEMORY_SEED,
         {
           type: 'entity',
@@ -58,26 +81,18 @@ export const sharedMemorySecretsRun = (): Promise<MemorySecretsRun> =>
             `Timetable database at ${CREDENTIALS.url}`,
           ],
         },
-      ];
-      writeFileSync(memory, `${seed.map((line) => JSON.stringify(line)).join('\n')}\n`);
-      const log = join(dir, 'pids');
-      writeFileSync(log, '');
+      ]);
       const runs = join(dir, 'runs');
       mkdirSync(runs);
       const result = await runFitness({
-        target: {
-          kind: 'stdio',
-          argv: [process.execPath, WRAPPER, serverEntry('@modelcontextprotocol/server-memory')],
-          env: { MEMORY_FILE_PATH: memory, PID_LOG: log },
-        },
+        target: memory.target,
         outDir: runs,
         env: {},
         seed: 17,
         concurrency: 4,
         curtail: false,
       });
-      const pids = readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number);
-      return { dir: result.dir, runs, outcome: result.outcome, pids };
+      return { dir: result.dir, runs, outcome: result.outcome, pids: memory.pids() };
     },
     failed: (run) => run.outcome === 'VOID',
   });
