@@ -9,6 +9,8 @@ export interface PlantedRun {
   transport: 'stdio' | 'http';
   /** Registration flags of this run, when not the defaults. */
   extensions?: number;
+  /** `--call-timeout` in ms, when not the default (20 s). */
+  callTimeoutMs?: number;
   /** Given context (`--given`); values starting with `examples/servers/` resolve to that folder. */
   given?: Record<string, string>;
   /** The planted property, in one line. */
@@ -61,7 +63,11 @@ export const PLANTED: readonly PlantedRun[] = [
     id: 'unanswered',
     script: 'unanswered.js',
     transport: 'http',
-    property: 'after 270 calls, every 4th of the next 20 gets no response at all',
+    // A call that is never answered is the same oracle error after 5 s as after the default 20 s; at
+    // the default, the dropped calls' deadlines made this run the demo's last by about 25 s. Every
+    // answered call takes milliseconds, so 5 s leaves a wide margin under load.
+    callTimeoutMs: 5_000,
+    property: 'after 270 calls, every 4th of the next 20 gets no response at all (--call-timeout 5000)',
     expect: { outcome: 'COMPROMISED', gate: 'construct', reason: 'compromised_oracle_errors' },
   },
   {

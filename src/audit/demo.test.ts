@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Outcome } from '../record/outcome.js';
 import { PLANTED } from './catalogue.js';
 import { demoRuns } from './demo.js';
+import { plantedRun } from './execute.js';
 
 describe('demoRuns', () => {
   it('runs every planted server and one real server', () => {
@@ -19,5 +20,19 @@ describe('PLANTED', () => {
     for (const outcome of Outcome.options) expect(outcomes.has(outcome), outcome).toBe(true);
     expect(PLANTED.filter((p) => p.script === 'flaky.js').map((p) => p.extensions ?? 2)).toEqual([2, 0]);
     expect(new Set(PLANTED.map((p) => p.id)).size).toBe(PLANTED.length);
+  });
+});
+
+describe('plantedRun', () => {
+  it('passes a planted run its registration flags and nothing else', () => {
+    const options = (id: string) => {
+      const planted = PLANTED.find((p) => p.id === id);
+      if (!planted) throw new Error(`no planted run ${id}`);
+      return plantedRun(planted).options;
+    };
+    expect(options('well-made')).toBeUndefined();
+    expect(options('flaky-no-extensions')).toEqual({ extensions: 0 });
+    expect(options('unanswered')).toEqual({ callTimeoutMs: 5_000 });
+    expect(options('repository')?.given?.repo_path).toMatch(/[/\\]data[/\\]harbour-repo$/);
   });
 });

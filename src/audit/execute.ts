@@ -25,7 +25,7 @@ export interface PlannedRun {
   transport: 'stdio' | 'http';
   start(): Promise<StartedTarget>;
   /** Registration options beyond the defaults (e.g. `extensions: 0`). */
-  options?: Pick<RunOptions, 'extensions' | 'seed' | 'tasks' | 'given'>;
+  options?: Pick<RunOptions, 'extensions' | 'seed' | 'tasks' | 'given' | 'callTimeoutMs'>;
   /** Absent for a real server: its outcome is reported, not judged. */
   expect?: Expectation;
 }
@@ -51,12 +51,13 @@ export function plantedRun(planted: PlantedRun): PlannedRun {
     property: planted.property,
     transport: planted.transport,
     expect: planted.expect,
-    ...(planted.extensions === undefined && planted.given === undefined
+    ...(planted.extensions === undefined && planted.given === undefined && planted.callTimeoutMs === undefined
       ? {}
       : {
           options: {
             ...(planted.extensions === undefined ? {} : { extensions: planted.extensions }),
             ...(planted.given === undefined ? {} : { given: resolveGiven(planted.given) }),
+            ...(planted.callTimeoutMs === undefined ? {} : { callTimeoutMs: planted.callTimeoutMs }),
           },
         }),
     async start() {
