@@ -10,7 +10,8 @@ import { exitCodeHelp } from './exit-codes.js';
 const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID...]] [--planted-only] [--parallel N] [--seed N] [--quiet]
 
 Runs every planted-outcome server in examples/servers through the real pipeline (offline: heuristic
-runner, explore/2 generator, default registration) and prints expected against obtained outcome,
+runner, explore/2 generator, default registration but for --extensions 0 on flaky-no-extensions and
+--call-timeout 5000 on unanswered) and prints expected against obtained outcome,
 with the refusing gate and reason, per run, and writes the same as JSON to <out>/audit.json (one
 entry per run, each with "schema": "fitness-report.audit/1"). Each record's counts (trials, passes, tool calls, errors,
 pending requests, tokens, suite fates, file digests) are re-derived from its tapes and suite; a
