@@ -12,6 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { memoryRun } from '../dist/audit/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -35,13 +36,6 @@ function cpuPerStart(argv, env = process.env, stderr = 'inherit') {
   for (let i = 0; i < STARTS; i++)
     spawnSync(process.execPath, argv, { stdio: ['ignore', 'ignore', stderr], env });
   return (childrenCpu() - before) / STARTS;
-}
-
-/** The entry script of the installed server-memory (its bin), as the demo starts it. */
-function memoryEntry() {
-  const dir = join(root, 'node_modules/@modelcontextprotocol/server-memory');
-  const { bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  return join(dir, typeof bin === 'string' ? bin : Object.values(bin)[0]);
 }
 
 function serverProcesses(runs) {
@@ -80,14 +74,12 @@ say(
   `  snapshot dist/servers/servers.blob: ${snapshot.toFixed(3)} s (${(source / snapshot).toFixed(2)}x less; what the demo starts)`,
 );
 say(`  bare node -e 0 (the floor):         ${bare.toFixed(3)} s`);
-const scratch = mkdtempSync(join(tmpdir(), 'demo-bench-memory-'));
-// Its stderr is one banner line per start.
-const memoryStart = cpuPerStart(
-  [memoryEntry()],
-  { ...process.env, MEMORY_FILE_PATH: join(scratch, 'memory.jsonl') },
-  'ignore',
-);
-rmSync(scratch, { recursive: true, force: true });
+// Started as the demo starts it (memoryRun: its bin, on a seeded temporary memory file); its stderr
+// is one banner line per start.
+const memory = await memoryRun().start();
+const { argv, env } = memory.target;
+const memoryStart = cpuPerStart(argv.slice(1), { ...process.env, ...env }, 'ignore');
+await memory.close();
 say(`one start of the real @modelcontextprotocol/server-memory as installed: ${memoryStart.toFixed(3)} s`);
 
 const dir = mkdtempSync(join(tmpdir(), 'demo-bench-'));
@@ -109,10 +101,10 @@ const demo = spawnSync(
 );
 const wall = (performance.now() - t0) / 1000;
 const cpu = childrenCpu() - cpu0;
-const { stdio, memory, http } = serverProcesses(join(dir, 'runs'));
+const { stdio, memory: memorySessions, http } = serverProcesses(join(dir, 'runs'));
 say(`  exit code ${demo.status}; load average ${load()} at the end`);
 say(
-  `  server processes: ${stdio} stdio sessions (a fresh process each; ${memory} of them server-memory) and ${http} HTTP fixtures`,
+  `  server processes: ${stdio} stdio sessions (a fresh process each; ${memorySessions} of them server-memory) and ${http} HTTP fixtures`,
 );
 say(
   `  CPU: ${cpu.toFixed(1)} s (the demo and every process it started), ${(cpu / wall).toFixed(2)} cores busy`,
@@ -121,10 +113,10 @@ say(
   `  wall: ${wall.toFixed(1)} s against a goal of ${GOAL_S} s: ${wall < GOAL_S ? 'met' : `not met (${(wall / GOAL_S).toFixed(2)}x the goal)`}`,
 );
 // The least CPU the starts can cost: every planted start at a bare node's, server-memory's at its own.
-const floor = (stdio - memory) * bare + memory * memoryStart;
+const floor = (stdio - memorySessions) * bare + memorySessions * memoryStart;
 const floorWall = floor / cpus().length;
 say(
-  `  the floor of the starts alone: ${stdio - memory} x ${bare.toFixed(3)} s + ${memory} x ${memoryStart.toFixed(3)} s = ${floor.toFixed(0)} CPU-s, ${floorWall.toFixed(0)} s on ${cpus().length} fully busy cores${floorWall >= GOAL_S ? `, over the goal before the harness does anything: not reachable while each stdio trial is a fresh process` : ''}`,
+  `  the floor of the starts alone: ${stdio - memorySessions} x ${bare.toFixed(3)} s + ${memorySessions} x ${memoryStart.toFixed(3)} s = ${floor.toFixed(0)} CPU-s, ${floorWall.toFixed(0)} s on ${cpus().length} fully busy cores${floorWall >= GOAL_S ? `, over the goal before the harness does anything: not reachable while each stdio trial is a fresh process` : ''}`,
 );
 rmSync(dir, { recursive: true, force: true });
 process.exitCode = demo.status === 0 ? 0 : 1;

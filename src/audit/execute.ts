@@ -46,20 +46,17 @@ export interface ExecuteOptions {
 
 /** A planted server as a planned run: a fresh HTTP fixture process, or its stdio argv. */
 export function plantedRun(planted: PlantedRun): PlannedRun {
+  const options: NonNullable<PlannedRun['options']> = {
+    ...(planted.extensions === undefined ? {} : { extensions: planted.extensions }),
+    ...(planted.given === undefined ? {} : { given: resolveGiven(planted.given) }),
+    ...(planted.callTimeoutMs === undefined ? {} : { callTimeoutMs: planted.callTimeoutMs }),
+  };
   return {
     id: planted.id,
     property: planted.property,
     transport: planted.transport,
     expect: planted.expect,
-    ...(planted.extensions === undefined && planted.given === undefined && planted.callTimeoutMs === undefined
-      ? {}
-      : {
-          options: {
-            ...(planted.extensions === undefined ? {} : { extensions: planted.extensions }),
-            ...(planted.given === undefined ? {} : { given: resolveGiven(planted.given) }),
-            ...(planted.callTimeoutMs === undefined ? {} : { callTimeoutMs: planted.callTimeoutMs }),
-          },
-        }),
+    ...(Object.keys(options).length === 0 ? {} : { options }),
     async start() {
       if (planted.transport === 'stdio') {
         return {
