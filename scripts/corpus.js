@@ -10,10 +10,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = join(ROOT, 'corpus');
 const USAGE =
-  'usage: npm run corpus -- [--split dev|holdout|all] [--only NAME]... [--out DIR] [--concurrency N] [--table-only]';
+  'usage: npm run corpus -- [--split dev|holdout|all] [--only NAME]... [--out DIR] [--concurrency N] [--seed N] [--table-only]';
 
 function parse(argv) {
-  const o = { split: 'all', only: [], out: join(ROOT, 'corpus-runs'), concurrency: 2, tableOnly: false };
+  const o = {
+    split: 'all',
+    only: [],
+    out: join(ROOT, 'corpus-runs'),
+    concurrency: 2,
+    seed: 29,
+    tableOnly: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -25,6 +32,7 @@ function parse(argv) {
     else if (a === '--only') o.only.push(...value().split(','));
     else if (a === '--out') o.out = resolve(value());
     else if (a === '--concurrency') o.concurrency = Number(value());
+    else if (a === '--seed') o.seed = Number(value());
     else if (a === '--table-only') o.tableOnly = true;
     else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
@@ -58,8 +66,9 @@ if (!opts.tableOnly) {
       stdio: 'inherit',
     });
   }
-  // Data copies live under --out, not /tmp: some servers refuse a folder under a system directory.
-  const tmp = join(opts.out, '.tmp');
+  // Data copies live under --out, not /tmp, in a folder whose name is not hidden: some servers refuse
+  // a folder under a system directory or a hidden one (obsidian-mcp).
+  const tmp = join(opts.out, 'tmp');
   mkdirSync(tmp, { recursive: true });
   const resume = existsSync(join(opts.out, 'roster.sqlite')) ? ['--resume'] : [];
   run(
@@ -79,6 +88,8 @@ if (!opts.tableOnly) {
       'heuristic',
       '--generator',
       'explore/2',
+      '--seed',
+      String(opts.seed),
       '--plain',
       '--only',
       names.join(','),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { canonicalJson } from '../core/canonical.js';
 import type { RunRecord } from '../record/run.js';
-import type { SuiteFile } from '../suite/suite-file.js';
 
 /**
  * The corpus's yield table (docs/corpus.md): for each server, how far the generator got, from the
@@ -52,7 +51,7 @@ export function yieldRow(
   server: string,
   corpus: CorpusServer,
   record: RunRecord,
-  suite: SuiteFile | undefined,
+  suite: { tasks: readonly { answerKey?: unknown }[] } | undefined,
 ): YieldRow {
   const ledger = record.exploration;
   const summary = record.suite;
@@ -72,14 +71,16 @@ export function yieldRow(
     reason: record.refusal?.reason ?? record.void?.reason,
     discriminating:
       basis?.discriminating !== undefined && registered ? basis.discriminating / registered : undefined,
-    topKey: suite ? topKey(suite) : undefined,
+    topKey: suite ? topKey(suite.tasks) : undefined,
   };
 }
 
 /** The answer key most registered tasks share (canonical JSON, so `1` and `"1"` stay apart). */
-export function topKey(suite: SuiteFile): { key: string; tasks: number } | undefined {
+export function topKey(
+  tasks: readonly { answerKey?: unknown }[],
+): { key: string; tasks: number } | undefined {
   const counts = new Map<string, number>();
-  for (const t of suite.tasks) {
+  for (const t of tasks) {
     const key = canonicalJson(t.answerKey);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
