@@ -1,0 +1,5 @@
+// Seed of obsidian-mcp (docs/corpus.md): an Obsidian vault of linked Markdown notes with front matter.
+import { target, writeTree } from './lib/common.js';
+import { vault } from './lib/folders.js';
+
+writeTree(target(), vault());

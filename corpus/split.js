@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Assigns the held-out third (docs/corpus.md): names sorted by code point, shuffled by Fisher–Yates
+// with mulberry32(SEED), the first round(n/3) are "holdout", the rest "dev". Run once, before any
+// server is measured; the result is written into servers.json and never re-drawn.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { rng } from './seed/lib/common.js';
+
+export const SEED = 29;
+
+export function assign(names) {
+  const order = [...names].sort();
+  const r = rng(SEED);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(r.next() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const held = new Set(order.slice(0, Math.round(order.length / 3)));
+  return Object.fromEntries(names.map((n) => [n, held.has(n) ? 'holdout' : 'dev']));
+}
+
+if (process.argv[2] === '--write') {
+  const file = new URL('./servers.json', import.meta.url);
+  const servers = JSON.parse(readFileSync(file, 'utf8'));
+  const split = assign(Object.keys(servers.servers));
+  for (const [n, s] of Object.entries(servers.servers)) s.split = split[n];
+  writeFileSync(file, `${JSON.stringify(servers, null, 2)}\n`);
+}

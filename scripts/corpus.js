@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// `npm run corpus` (docs/corpus.md): installs the corpus's own servers if missing, seeds each
+// server's data, runs the corpus roster offline and prints the yield table. Thin: the table and the
+// goal lines are computed by src/roster/yield.ts from the records; this script only prints them.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CORPUS = join(ROOT, 'corpus');
+const USAGE =
+  'usage: npm run corpus -- [--split dev|holdout|all] [--only NAME]... [--out DIR] [--concurrency N] [--seed N] [--table-only]';
+
+function parse(argv) {
+  const o = {
+    split: 'all',
+    only: [],
+    out: join(ROOT, 'corpus-runs'),
+    concurrency: 2,
+    seed: 29,
+    tableOnly: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value\n${USAGE}`);
+      return v;
+    };
+    if (a === '--split') o.split = value();
+    else if (a === '--only') o.only.push(...value().split(','));
+    else if (a === '--out') o.out = resolve(value());
+    else if (a === '--concurrency') o.concurrency = Number(value());
+    else if (a === '--seed') o.seed = Number(value());
+    else if (a === '--table-only') o.tableOnly = true;
+    else throw new Error(`unknown option ${a}\n${USAGE}`);
+  }
+  if (!['dev', 'holdout', 'all'].includes(o.split)) throw new Error(`--split: dev, holdout or all\n${USAGE}`);
+  return o;
+}
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
+  if (r.status !== 0 && !opts.allowFail) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
+  return r.status;
+}
+
+const opts = parse(process.argv.slice(2));
+const servers = JSON.parse(readFileSync(join(CORPUS, 'servers.json'), 'utf8')).servers;
+for (const n of opts.only) if (!(n in servers)) throw new Error(`--only ${n}: not in corpus/servers.json`);
+const names = Object.keys(servers).filter(
+  (n) =>
+    (opts.only.length === 0 || opts.only.includes(n)) &&
+    (opts.split === 'all' || servers[n].split === opts.split),
+);
+if (names.length === 0) throw new Error('no server selected');
+
+if (!opts.tableOnly) {
+  if (!existsSync(join(CORPUS, 'node_modules')))
+    run('npm', ['ci', '--prefix', CORPUS, '--no-audit', '--no-fund']);
+  if (!existsSync(join(ROOT, 'dist/cli/main.js'))) run('npm', ['run', 'build']);
+  for (const n of names) {
+    process.stdout.write(`seed ${n}\n`);
+    execFileSync(process.execPath, [join(CORPUS, 'seed', `${n}.js`), join(CORPUS, 'data', n)], {
+      stdio: 'inherit',
+    });
+  }
+  // Data copies live under --out, not /tmp, in a folder whose name is not hidden: some servers refuse
+  // a folder under a system directory or a hidden one (obsidian-mcp).
+  const tmp = join(opts.out, 'tmp');
+  mkdirSync(tmp, { recursive: true });
+  const resume = existsSync(join(opts.out, 'roster.sqlite')) ? ['--resume'] : [];
+  run(
+    process.execPath,
+    [
+      join(ROOT, 'bin/fitness-report.js'),
+      'roster',
+      join(CORPUS, 'roster.json'),
+      '--out',
+      opts.out,
+      '--site',
+      join(opts.out, 'site'),
+      '--no-conformance',
+      '--concurrency',
+      String(opts.concurrency),
+      '--runner',
+      'heuristic',
+      '--generator',
+      'explore/2',
+      '--seed',
+      String(opts.seed),
+      '--plain',
+      '--only',
+      names.join(','),
+      ...resume,
+    ],
+    { env: { ...process.env, TMPDIR: tmp }, allowFail: true },
+  );
+}
+
+const { readYieldRows, yieldTable, goalLines } = await import(
+  pathToFileURL(join(ROOT, 'dist/roster/yield-io.js')).href
+);
+const rows = await readYieldRows(opts.out, servers, names);
+const text = `${yieldTable(rows)}\n\n${goalLines(rows).join('\n')}\n`;
+process.stdout.write(text);
+writeFileSync(join(opts.out, 'table.txt'), text);

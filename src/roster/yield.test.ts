@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseRecord } from '../record/io.js';
+import type { RunRecord } from '../record/run.js';
+import { goalLines, goals, missingRow, topKey, type YieldRow, yieldRow, yieldTable } from './yield.js';
+
+const fixture = (name: string): RunRecord =>
+  parseRecord(readFileSync(new URL(`../record/fixtures/${name}.json`, import.meta.url), 'utf8'), name);
+
+const dev = { split: 'dev' as const, readableData: true };
+const tasks = (...keys: unknown[]) => ({ tasks: keys.map((answerKey) => ({ answerKey })) });
+
+describe('yieldRow', () => {
+  it('reads the counts of a SCORED record from its suite summary and surface', () => {
+    const record = fixture('v2-scored');
+    const row = yieldRow('notes', dev, record, undefined);
+    const suite = record.suite;
+    expect(suite).toBeDefined();
+    expect(row).toMatchObject({
+      server: 'notes',
+      outcome: 'SCORED',
+      tools: record.surface?.toolCount,
+      candidates: suite?.candidates,
+      admitted: (suite?.candidates ?? 0) - (suite?.rejected.total ?? 0),
+      registered: suite?.registered,
+    });
+    expect(row.reason).toBeUndefined();
+    // No exploration ledger (not explore/2) and no key basis on this record: absent, not zero.
+    expect(row.explorable).toBeUndefined();
+    expect(row.discriminating).toBeUndefined();
+  });
+
+  it('takes the reason of a refusal and of a VOID', () => {
+    const refused = fixture('v2-insufficient-surface');
+    expect(yieldRow('a', dev, refused, undefined).reason).toBe(refused.refusal?.reason);
+    const dead = fixture('v2-void');
+    expect(yieldRow('b', dev, dead, undefined)).toMatchObject({ outcome: 'VOID', reason: dead.void?.reason });
+  });
+
+  it('computes the discriminating share when the record counts the key basis', () => {
+    const record = fixture('v2-scored');
+    const registered = record.suite?.registered ?? 0;
+    const withBasis = parseRecord(
+      {
+        ...record,
+        suite: { ...record.suite, keyBasis: { discriminating: registered / 2, singleton: registered / 2 } },
+      },
+      'with basis',
+    );
+    expect(yieldRow('c', dev, withBasis, undefined).discriminating).toBe(0.5);
+  });
+});
+
+describe('topKey', () => {
+  it('finds the key most tasks share, keeping 1 and "1" apart', () => {
+    expect(topKey(tasks('main', 'main', 1, '1', 'x').tasks)).toEqual({ key: '"main"', tasks: 2 });
+    expect(topKey(tasks(1, '1', 1).tasks)).toEqual({ key: '1', tasks: 2 });
+    expect(topKey([])).toBeUndefined();
+  });
+});
+
+describe('goals', () => {
+  const scored = (server: string, registered: number, keys: unknown[]): YieldRow => ({
+    ...yieldRow(server, dev, fixture('v2-scored'), tasks(...keys)),
+    registered,
+  });
+
+  it('counts SCORED among servers with readable data and flags a key over a quarter of the tasks', () => {
+    const spread = scored('spread', 8, ['a', 'b', 'c', 'd', 'e', 'f', 'a', 'b']); // 2 of 8: 25%, not over
+    const piled = scored('piled', 8, ['main', 'main', 'main', 'x', 'y', 'z', 'w', 'v']); // 3 of 8
+    const refused = yieldRow('refused', dev, fixture('v2-insufficient-surface'), undefined);
+    const scratch = { ...missingRow('scratch', { split: 'dev', readableData: false }, 'not run') };
+    const g = goals([spread, piled, refused, scratch]);
+    expect(g).toEqual({ readable: 3, scored: 2, concentrated: ['piled'] });
+    expect(goalLines([spread, piled, refused, scratch])).toEqual([
+      'SCORED among servers whose answers hold readable data: 2 of 3 (67%; goal at least 70%)',
+      'SCORED suites with one key over 25% of their tasks: 1 (piled) (goal 0)',
+    ]);
+  });
+
+  it('says — when no server holds readable data', () => {
+    expect(goalLines([])[0]).toContain('0 of 0 (—;');
+  });
+});
+
+describe('yieldTable', () => {
+  it('prints one aligned line per server under the header, absent numbers as —', () => {
+    const rows = [
+      yieldRow('notes', dev, fixture('v2-scored'), tasks('a', 'a', 'b')),
+      missingRow('gone', dev, 'not run'),
+    ];
+    const lines = yieldTable(rows).split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(
+      /^server\s+split\s+tools\s+explorable\s+candidates\s+admitted\s+registered\s+outcome/,
+    );
+    expect(lines[1]).toMatch(/^notes\s+dev\s+\d+\s+—\s+\d+\s+\d+\s+\d+\s+SCORED\s+—\s+—\s+2\/\d+ "a"$/);
+    expect(lines[2]).toMatch(/^gone\s+dev(\s+—){5}\s+NO RECORD\s+not run/);
+    const col = (line: string | undefined) => line?.indexOf(line.includes('SCORED') ? 'SCORED' : 'NO RECORD');
+    expect(col(lines[1])).toBe(col(lines[2]));
+  });
+});
