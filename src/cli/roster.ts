@@ -17,7 +17,7 @@ Measures every server of ROSTER, an mcpServers file (the format MCP clients read
 as its own run in its own process, then builds one board. Per entry, beside command/args/env/cwd or
 url/headers: attempts, credential, given, readOnly, run {tasks, reps: {drive}, seed, runner, …},
 serve {command, args, env} (an HTTP server started per job; \${PORT} is a free port), data (a folder
-copied fresh per job; \${DATA} names the copy), conformance (false skips it), timeoutMs. Relative paths
+copied fresh per job; \${DATA} names the copy, in args, env and given values alike), conformance (false skips it), timeoutMs. Relative paths
 resolve from the roster's folder. An entry that cannot be parsed is reported by name; the rest run.
 An entry's run takes the settings below by their names in run (reps {nulls, construct, drive}; the
 older repsNulls, repsConstruct, repsDrive are read as reps), with the same ranges and messages.

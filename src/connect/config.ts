@@ -154,7 +154,11 @@ function expandAll(entry: Entry, fn: (v: string) => string): Entry {
 
 const VAR = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
-function expand(value: string, ctx: ConfigContext, server: string): string {
+/**
+ * `${VAR}`, `${env:VAR}` and `${VAR:-fallback}` in one config value, from `ctx.env`; a missing
+ * variable without a fallback is a CONFIG_INVALID naming the server and the variable.
+ */
+export function expand(value: string, ctx: Pick<ConfigContext, 'env' | 'file'>, server: string): string {
   return value.replace(VAR, (_match, name: string, fallback: string | undefined) => {
     const v = ctx.env[name];
     if (v !== undefined) return v;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRoster } from './entry.js';
 import { runOptionsFor } from './job.js';
-import { entryTarget, serveCommand } from './target.js';
+import { entryGiven, entryTarget, serveCommand } from './target.js';
 
 const dollar = (name: string) => ['${', name, '}'].join('');
 
@@ -139,5 +139,21 @@ describe('a roster is an mcpServers file with optional roster fields', () => {
       noExtensions: 'run.extensions: must be an integer ≥ 0, got -1',
       oldGenerator: expect.stringMatching(/^run\.generator: /),
     });
+  });
+
+  it('a given value names the job’s data copy and environment, and a missing variable is named', () => {
+    const file = '/r/roster.json';
+    const places = { rosterDir: '/r', data: '/tmp/copy/sheets' };
+    const given = entryGiven(
+      'excel',
+      { fileAbsolutePath: `${dollar('DATA')}/budget.xlsx`, owner: dollar('WHO'), plain: 'kept' },
+      file,
+      { WHO: 'ana' },
+      places,
+    );
+    expect(given).toEqual({ fileAbsolutePath: '/tmp/copy/sheets/budget.xlsx', owner: 'ana', plain: 'kept' });
+    expect(() => entryGiven('excel', { x: dollar('NOPE') }, file, {}, places)).toThrow(
+      /server 'excel' needs environment variable NOPE/,
+    );
   });
 });

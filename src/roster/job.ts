@@ -14,7 +14,7 @@ import type { RosterEntry, RunOverrides } from './entry.js';
 import { serverPackage } from './package.js';
 import type { ChildMessage, JobSpec, TryStart } from './protocol.js';
 import { copyData, type Served, startServe } from './serve.js';
-import { entryTarget, type JobPlaces, serveCommand } from './target.js';
+import { entryGiven, entryTarget, type JobPlaces, serveCommand } from './target.js';
 
 /** Run options of one job (the explore/2 generator reads `readOnly` and `given`). */
 export type RosterRunOptions = RunOptions;
@@ -31,6 +31,14 @@ export function runOptionsFor(entry: RosterEntry, defaults: RunOverrides): Omit<
     ...(entry.given ? { given: entry.given } : {}),
     ...(entry.readOnly ? { readOnly: entry.readOnly } : {}),
   };
+}
+
+/** The job's run options, its given context expanded for this job's places (`${DATA}`). */
+function jobOptions(job: JobSpec, places: JobPlaces): Omit<RosterRunOptions, 'target'> {
+  const options = runOptionsFor(job.entry, job.defaults);
+  const given = job.entry.given;
+  if (given === undefined) return options;
+  return { ...options, given: entryGiven(job.name, given, job.rosterFile, process.env, places) };
 }
 
 interface Places {
@@ -112,11 +120,11 @@ function tryStart(target: Target, options: Omit<RosterRunOptions, 'target'>): Tr
  * its record in the job's staging folder. Never throws: a job that cannot start sends `error`.
  */
 export async function runJob(job: JobSpec, send: (m: ChildMessage) => void, abort: AbortController) {
-  const options = runOptionsFor(job.entry, job.defaults);
   let places: Places | undefined;
   let served: Served | undefined;
   try {
     places = await placesFor(job);
+    const options = jobOptions(job, places.places);
     const target = entryTarget(job.name, job.entry, job.rosterFile, process.env, places.places);
     send({ type: 'started', start: tryStart(target, options) });
     const block = await conformance(job, abort.signal);

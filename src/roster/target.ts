@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { serverFromConfig } from '../connect/config.js';
+import { expand, serverFromConfig } from '../connect/config.js';
 import { serverEnv, type Target } from '../connect/target.js';
 import type { RosterEntry, ServeSpec } from './entry.js';
 
@@ -28,6 +28,21 @@ function expansionEnv(env: NodeJS.ProcessEnv, places: JobPlaces): NodeJS.Process
     ...(places.port === undefined ? {} : { PORT: String(places.port) }),
     ...(places.data === undefined ? {} : { DATA: places.data }),
   };
+}
+
+/**
+ * The entry's given context for one job, expanded like its target (`${DATA}` names the job's data
+ * copy), so a roster can give a tool the path of a file inside the seeded data.
+ */
+export function entryGiven(
+  name: string,
+  given: Readonly<Record<string, string>>,
+  rosterFile: string,
+  env: NodeJS.ProcessEnv,
+  places: JobPlaces,
+): Record<string, string> {
+  const ctx = { env: expansionEnv(env, places), file: rosterFile };
+  return Object.fromEntries(Object.entries(given).map(([key, value]) => [key, expand(value, ctx, name)]));
 }
 
 /**
