@@ -57,36 +57,12 @@ interface Term {
 
 const COORDINATORS = new Set(['and', 'or', 'but', 'nor', 'then', 'plus']);
 const RELATIVES = new Set(['that', 'which', 'who', 'whom', 'whose']);
-const SUBORDINATORS = new Set([
-  'if',
-  'when',
-  'whenever',
-  'unless',
-  'whether',
-  'because',
-  'since',
-  'although',
-  'though',
-  'while',
-  'until',
-  'once',
-  'before',
-  'after',
-  'where',
-  'as',
-]);
-const NEGATORS = new Set([
-  'not',
-  'never',
-  'no',
-  'without',
-  'nothing',
-  'none',
-  'neither',
-  'nor',
-  'avoid',
-  'cannot',
-]);
+const SUBORDINATORS = new Set(
+  'if when whenever unless whether because since although though while until once before after where as'.split(
+    ' ',
+  ),
+);
+const NEGATORS = new Set('not never no without nothing none neither nor avoid cannot'.split(' '));
 const BREAK_CHARS = [',', ';', ':', '(', ')', '—', '–', '\n', '[', ']'];
 const NOUN_LIKE = ['Noun', 'Acronym', 'ProperNoun'];
 const NOT_OBJECT = ['Pronoun', 'Determiner', 'Preposition', 'Conjunction', 'Adverb', 'Value', 'Negative'];
@@ -127,11 +103,16 @@ const headPosition = (prev: Term | undefined) =>
   [';', ':', '(', '\n'].some((c) => prev.post.includes(c)) ||
   COORDINATORS.has(prev.lower);
 
+/** A clause's terms, the term before it, and the and/or that joined it to the one before. */
+interface Part {
+  terms: Term[];
+  opener: Term | undefined;
+  joined: string | undefined;
+}
+
 /** Cuts one sentence's terms into clauses, each opened by its first term. */
-function cut(
-  terms: readonly Term[],
-): { terms: Term[]; opener: Term | undefined; joined: string | undefined }[] {
-  const out: { terms: Term[]; opener: Term | undefined; joined: string | undefined }[] = [];
+function cut(terms: readonly Term[]): Part[] {
+  const out: Part[] = [];
   let current: Term[] = [];
   let joined: string | undefined;
   let opener: Term | undefined;
@@ -215,37 +196,37 @@ function readOnlyQualifier(terms: readonly Term[]): boolean {
   );
 }
 
-function clauseOf(
-  part: { terms: Term[]; opener: Term | undefined; joined: string | undefined },
-  inheritedNegation: boolean,
+const kindOf = (first: Term): ClauseKind =>
+  RELATIVES.has(first.lower) ? 'relative' : SUBORDINATORS.has(first.lower) ? 'subordinate' : 'main';
+
+/** The lexicon verbs a clause body uses as verbs, each with its negation, and where its subject ends. */
+function verbsIn(
+  body: readonly Term[],
+  head: boolean,
+  negation: boolean,
   nounConjunct: boolean,
-): Clause {
-  const { terms } = part;
-  const first = terms[0] as Term;
-  const kind: ClauseKind = RELATIVES.has(first.lower)
-    ? 'relative'
-    : SUBORDINATORS.has(first.lower)
-      ? 'subordinate'
-      : 'main';
-  const body = kind === 'main' ? terms : terms.slice(1);
-  const head = kind === 'main' && headPosition(part.opener);
+): { verbs: VerbUse[]; subjectEnd: number } {
   const verbs: VerbUse[] = [];
-  let negated = inheritedNegation;
+  let negated = negation;
   let subjectEnd = -1;
+  const headless = head && has(body[0], 'Noun') && !has(body[0], 'Pronoun');
   body.forEach((t, i) => {
     if (NEGATORS.has(t.lower) || has(t, 'Negative')) negated = true;
     if (has(t, 'Verb') && subjectEnd < 0) subjectEnd = i;
-    const headless = head && i > 0 && has(body[0], 'Noun') && !has(body[0], 'Pronoun');
-    const lemma = nounConjunct
-      ? undefined
-      : verbAt(body, i, head, headless || (subjectEnd >= 0 && subjectEnd < i));
+    const seenVerb = (headless && i > 0) || (subjectEnd >= 0 && subjectEnd < i);
+    const lemma = nounConjunct ? undefined : verbAt(body, i, head, seenVerb);
     if (lemma === undefined) return;
     if (subjectEnd < 0) subjectEnd = i;
     const after = body.slice(i + 1).find((x) => !has(x, 'Determiner'));
     const next = (after?.lower ?? '').split('=')[0] ?? '';
     verbs.push({ word: t.text, lemma, negated, next, ...objectsAfter(body, i) });
   });
-  if (body.some((t) => t.lower === 'destructive' && !t.pre.includes('-') && !negated))
+  // "This is a destructive operation": the description calls the tool destructive.
+  const destructive = body.findIndex((t) => t.lower === 'destructive' && !t.pre.includes('-'));
+  if (
+    destructive >= 0 &&
+    !body.slice(0, destructive).some((t) => NEGATORS.has(t.lower) || has(t, 'Negative'))
+  )
     verbs.push({
       word: 'destructive',
       lemma: 'destroy',
@@ -254,6 +235,19 @@ function clauseOf(
       values: false,
       next: '',
     });
+  return { verbs, subjectEnd };
+}
+
+function clauseOf(part: Part, negation: boolean, nounConjunct: boolean): Clause {
+  const { terms } = part;
+  const kind = kindOf(terms[0] as Term);
+  const body = kind === 'main' ? terms : terms.slice(1);
+  const { verbs, subjectEnd } = verbsIn(
+    body,
+    kind === 'main' && headPosition(part.opener),
+    negation,
+    nounConjunct,
+  );
   const last = terms.at(-1);
   return {
     text: terms
