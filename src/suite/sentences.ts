@@ -15,7 +15,7 @@ import { lemmaOf } from './verbs.js';
  */
 
 /** Descriptions are server text: the tagger reads at most this many characters. */
-export const MAX_DESCRIPTION_CHARS = 8_000;
+export const MAX_DESCRIPTION_CHARS = 4_000;
 
 export interface VerbUse {
   /** The word as written, and the lexicon verb it is a form of. */

@@ -151,7 +151,9 @@ describe('what a real tool does, by its name and the sentences of its descriptio
   });
 
   it('does not read a description longer than its cap, and decides nothing from it', () => {
-    const long = `List the rows. ${'Filler words only. '.repeat(500)}`;
+    const long = `List the rows. ${'Filler words only. '.repeat(250)}`;
+    expect(long.length).toBeGreaterThan(4_000);
     expect(action('list_rows', long)).toBe('undecided');
+    expect(action('delete_rows', long)).toBe('write');
   });
 });

@@ -183,7 +183,9 @@ export function toolAction(tool: ToolDescriptor, otherTools: readonly string[] =
   const description = tool.description ?? '';
   const others = new Set(otherTools.filter((n) => n !== tool.name).map((n) => n.toLowerCase()));
   const parameters = new Set(Object.keys(propertiesOf(tool)).map((k) => k.toLowerCase()));
-  const described = descriptionVerbs(description, others, parameters);
+  // Server text: a description over the cap is never tagged, and then decides nothing but a block.
+  const readable = description.length <= MAX_DESCRIPTION_CHARS;
+  const described = readable ? descriptionVerbs(description, others, parameters) : [];
   const named = nameVerbs(tool, described);
   const timeDependent = speaksOfNow(tool);
   const nameWrite = named.find((n) => n.resolved === 'write');
@@ -209,7 +211,7 @@ export function toolAction(tool: ToolDescriptor, otherTools: readonly string[] =
       detail: `"${write.use.word}" in "${quote(write.clause.text)}" ${how}`,
     };
   }
-  if (description.length > MAX_DESCRIPTION_CHARS)
+  if (!readable)
     return {
       action: 'undecided',
       timeDependent,
