@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { clausesOf } from './sentences.js';
 import type { ToolDescriptor } from './surface.js';
 import { type ToolActionKind, toolAction } from './tool-action.js';
 
@@ -15,36 +14,6 @@ const tool = (
 
 const action = (name: string, description: string, others: string[] = []): ToolActionKind =>
   toolAction(tool(name, description), others).action;
-
-describe('the sentence reader', () => {
-  it('keeps a verb used as a verb, and not a noun or an adjective', () => {
-    expect(clausesOf('Shows commit history').flatMap((c) => c.verbs.map((v) => v.lemma))).toEqual(['show']);
-    expect(clausesOf('List all attached MCP servers').flatMap((c) => c.verbs.map((v) => v.lemma))).toEqual([
-      'list',
-    ]);
-    // The tool is the unstated subject: the tagger's "Deletes" (a plural noun) is the verb.
-    expect(clausesOf('Deletes the file').flatMap((c) => c.verbs.map((v) => v.lemma))).toEqual(['delete']);
-  });
-
-  it('marks negated verbs, and carries a negation over "or" but not over "and"', () => {
-    const verbs = (text: string) => clausesOf(text).flatMap((c) => c.verbs.map((v) => [v.lemma, v.negated]));
-    expect(verbs("Failed reads won't stop the entire operation.")).toContainEqual(['stop', true]);
-    expect(verbs('Does not modify or delete anything.')).toEqual([
-      ['modify', true],
-      ['delete', true],
-    ]);
-    expect(verbs('Does not modify the index and deletes the file.')).toContainEqual(['delete', false]);
-  });
-
-  it('tells relative and subordinate clauses from main ones', () => {
-    const kinds = clausesOf('Lists files that were created today').map((c) => c.kind);
-    expect(kinds).toEqual(['main', 'relative']);
-    expect(clausesOf('If you want to create a file, use write_file')[0]).toMatchObject({
-      kind: 'subordinate',
-      subject: ['you'],
-    });
-  });
-});
 
 describe('what a real tool does, by its name and the sentences of its description', () => {
   it.each([
