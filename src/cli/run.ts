@@ -23,8 +23,9 @@ model calls the registration implies. With no model key set the run is offline (
 explore/2 generator).
 
 explore/2 calls only explorable tools: readOnlyHint: true, named with --read-only, or (when the
-hint is absent) inferred read-only from a read verb in the name and no write verb in the name or
-description. Arguments come from the given context, from earlier results, from enums, and only then
+hint is absent) inferred read-only or compute-only from the verb of its name, unless a write verb is
+the verb of a clause of its description about what it does (not a noun, a negation, or a clause
+about the caller). Arguments come from the given context, from earlier results, from enums, and only then
 from the schema. Nothing explorable is its own refusal (INDETERMINATE no_explorable_tools).
 
 Models (the environment changes the defaults: read this before running with a key exported):

@@ -1,6 +1,6 @@
 import type { Finding } from '../record/findings.js';
 import type { ToolSafety } from '../suite/destructive.js';
-import { inferredReadOnly } from '../suite/explorable.js';
+import { toolAction } from '../suite/tool-action.js';
 import { finding, present } from './build.js';
 import type { ListedTool } from './surface.js';
 
@@ -14,22 +14,27 @@ function hints(tool: ListedTool['tool']): string {
 }
 
 /** Why the declared hints disagree with the destructiveness signal; undefined when they agree. */
-function conflict(tool: ListedTool['tool'], safety: ToolSafety | undefined): string | undefined {
+function conflict(
+  tool: ListedTool['tool'],
+  safety: ToolSafety | undefined,
+  otherTools: readonly string[],
+): string | undefined {
   const a = tool.annotations ?? {};
   if (a.readOnlyHint === true && a.destructiveHint === true)
     return 'a read-only tool cannot also be destructive: the hints contradict each other';
   const judged = safety?.inferred;
   if (safety?.disagreement === true && judged !== undefined)
     return `the judge read it as ${judged.destructive ? 'destructive' : judged.readOnly ? 'read-only' : 'not read-only'} (${judged.reason})`;
-  const rule = inferredReadOnly(tool);
-  if (a.readOnlyHint === true && /is a write verb/.test(rule.detail))
-    return `its name or description says otherwise (${rule.detail.replace(/^not inferred read-only: /, '')})`;
+  // The same sentence-level reading as read-only inference (suite/tool-action.ts).
+  const rule = toolAction(tool, otherTools);
+  if (a.readOnlyHint === true && rule.action === 'write')
+    return `its name or description says otherwise (${rule.detail})`;
   if (
     (a.readOnlyHint === false || a.destructiveHint === true) &&
-    rule.readOnly &&
+    (rule.action === 'read' || rule.action === 'compute') &&
     a.destructiveHint !== false
   )
-    return `its name and description read as a pure read (${rule.detail.replace(/^inferred read-only: /, '')}), so an agent that avoids destructive tools will not use it`;
+    return `its name and description read as a pure ${rule.action === 'read' ? 'read' : 'computation'} (${rule.detail}), so an agent that avoids destructive tools will not use it`;
   return undefined;
 }
 
@@ -41,6 +46,7 @@ function conflict(tool: ListedTool['tool'], safety: ToolSafety | undefined): str
  */
 export function annotationFindings(listed: readonly ListedTool[], safety: readonly ToolSafety[]): Finding[] {
   const bySafety = new Map(safety.map((s) => [s.tool, s]));
+  const names = listed.map((l) => l.tool.name);
   const out: (Finding | undefined)[] = [];
   for (const { tool, line } of listed) {
     const refs = [`wire:${line}` as const];
@@ -56,7 +62,7 @@ export function annotationFindings(listed: readonly ListedTool[], safety: readon
       );
       continue;
     }
-    const why = conflict(tool, bySafety.get(tool.name));
+    const why = conflict(tool, bySafety.get(tool.name), names);
     if (why === undefined) continue;
     out.push(
       finding({

@@ -16,6 +16,10 @@ export const ExplorationTool = z.looseObject({
   basis: ExplorationBasis,
   explorable: z.boolean(),
   basisDetail: NonEmpty,
+  /** An inferred tool's reason: `reads` what the server holds, or `computes` from its arguments (absent before it). */
+  basisReason: z.enum(['reads', 'computes']).optional(),
+  /** Its answer depends on the current time, so none of its values is a key (absent when not). */
+  timeDependent: z.boolean().optional(),
   calls: Count,
   /** isError results and JSON-RPC errors. */
   errors: Count,

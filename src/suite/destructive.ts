@@ -25,6 +25,10 @@ export const ToolSafety = z.looseObject({
   explorable: z.boolean().optional(),
   basis: SafetyBasis.optional(),
   basisDetail: z.string().optional(),
+  /** An inferred tool's reason: it reads what the server holds, or computes from its arguments (absent before it). */
+  basisReason: z.enum(['reads', 'computes']).optional(),
+  /** Its answer depends on the current time (a clock): none of its values is a key (absent when not). */
+  timeDependent: z.boolean().optional(),
 });
 export type ToolSafety = z.infer<typeof ToolSafety>;
 

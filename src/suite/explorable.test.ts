@@ -111,12 +111,55 @@ describe('the inference rule', () => {
     ['read_text_file', 'Read the complete contents of a file from the file system as text.', true],
     ['search_nodes', 'Search for nodes in the knowledge graph based on a query', true],
     ['get_current_time', 'Get the current time in one of the harbour time zones.', true],
-    ['convert_time', 'Convert a wall-clock time in one zone to another.', false],
+    ['convert_time', 'Convert a wall-clock time in one zone to another.', true],
+    ['git_log', 'Shows the commit logs', true],
+    ['read_query', 'Execute SELECT queries to read data from the database', true],
+    [
+      'read_multiple_files',
+      "Read the files. Failed reads for individual files won't stop the entire operation.",
+      true,
+    ],
+    ['search_notes', "Search the notes (don't put secrets in the query)", true],
+    ['execute_sql', 'Execute any SQL statement', false],
     ['write_file', 'Create a new file or completely overwrite an existing file.', false],
     ['list_and_update', 'List rows.', false],
     ['get_booking', 'Get a booking and cancel it when asked.', false],
     ['get_booking', 'Get each booking of a passenger.', true],
   ])('%s: %s → %s', (name, description, readOnly) => {
     expect(inferredReadOnly(tool(name, description)).readOnly).toBe(readOnly);
+  });
+});
+
+describe('compute tools', () => {
+  const clock: ToolSurface = {
+    tools: [
+      tool('convert_time', 'Convert time between timezones'),
+      tool('get_current_time', 'Get current time in a specific timezones'),
+      tool('add', 'Add two numbers'),
+      tool('add_observations', 'Add new observations to existing entities in the knowledge graph'),
+      tool('calculate', 'Calculates/evaluates a mathematical expression', { readOnlyHint: false }),
+    ],
+  };
+  const s = new Map(applyPolicy(clock, surfaceSafety(clock), DEFAULT_POLICY).map((x) => [x.tool, x]));
+
+  it('are explorable with their own reason, and a clock says its answer depends on the time', () => {
+    expect(s.get('convert_time')).toMatchObject({
+      basis: 'inferred',
+      basisReason: 'computes',
+      explorable: true,
+    });
+    expect(s.get('add')).toMatchObject({ basis: 'inferred', basisReason: 'computes', explorable: true });
+    expect(s.get('convert_time')?.timeDependent).toBeUndefined();
+    expect(s.get('get_current_time')).toMatchObject({
+      basis: 'inferred',
+      basisReason: 'reads',
+      timeDependent: true,
+    });
+    expect(s.get('get_current_time')?.basisDetail).toMatch(/depends on the current time/);
+  });
+
+  it('a compute verb on stored objects writes, and a declared hint is never inferred against', () => {
+    expect(s.get('add_observations')).toMatchObject({ basis: 'none', explorable: false });
+    expect(s.get('calculate')).toMatchObject({ basis: 'none', basisDetail: 'declares readOnlyHint: false' });
   });
 });

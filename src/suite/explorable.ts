@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { ToolSafety } from './destructive.js';
 import type { ToolDescriptor, ToolSurface } from './surface.js';
+import { toolAction } from './tool-action.js';
+import { READ_VERBS } from './verbs.js';
+
+export { wordsOf } from './verbs.js';
 
 /**
  * The explorable-tools policy (explore/2), decided before generation and recorded per tool with
@@ -8,8 +12,9 @@ import type { ToolDescriptor, ToolSurface } from './surface.js';
  * `--allow-destructive`) only when it is read-only by one of:
  * - `declared`: the server says `readOnlyHint: true`;
  * - `asserted`: the owner named it with `--read-only` (their word, recorded as such);
- * - `inferred`: the hint is absent, `destructiveHint` is not `true`, the tool's name holds a read
- *   verb and neither its name nor its description holds a write verb (INFERENCE_RULE);
+ * - `inferred`: the hint is absent, `destructiveHint` is not `true`, and the tool reads or computes
+ *   by the sentence rule (INFERENCE_RULE, `toolAction`), recorded with its reason (`reads` or
+ *   `computes`, and whether its answer depends on the current time);
  * and `allow-destructive` marks every other tool when the run allowed destructive tools (they are
  * explored, and the record says so). A judge model's reading can only narrow the set.
  */
@@ -35,109 +40,16 @@ export const PolicyRecord = z.looseObject({
 });
 export type PolicyRecord = z.infer<typeof PolicyRecord>;
 
-export const READ_VERBS = [
-  'list',
-  'get',
-  'read',
-  'search',
-  'query',
-  'describe',
-  'show',
-  'find',
-  'fetch',
-  'view',
-  'lookup',
-  'browse',
-  'count',
-  'inspect',
-] as const;
-
-/** Words that say a tool changes something, in any inflection (create, creates, created, creating). */
-export const WRITE_VERBS = [
-  'create',
-  'add',
-  'insert',
-  'update',
-  'upsert',
-  'set',
-  'write',
-  'edit',
-  'modify',
-  'change',
-  'delete',
-  'remove',
-  'drop',
-  'destroy',
-  'erase',
-  'purge',
-  'clear',
-  'reset',
-  'move',
-  'rename',
-  'copy',
-  'send',
-  'post',
-  'put',
-  'patch',
-  'upload',
-  'push',
-  'commit',
-  'merge',
-  'apply',
-  'append',
-  'replace',
-  'save',
-  'store',
-  'submit',
-  'book',
-  'cancel',
-  'pay',
-  'buy',
-  'purchase',
-  'transfer',
-  'archive',
-  'publish',
-  'mark',
-  'assign',
-  'approve',
-  'reject',
-  'close',
-  'deploy',
-  'restart',
-  'start',
-  'stop',
-  'kill',
-  'run',
-  'execute',
-  'exec',
-  'install',
-  'uninstall',
-  'enable',
-  'disable',
-  'register',
-  'grant',
-  'revoke',
-  'invite',
-  'subscribe',
-  'unsubscribe',
-  'lock',
-  'unlock',
-  'import',
-  'sync',
-  'trigger',
-  'schedule',
-  'restore',
-  'revert',
-  'generate',
-  'launch',
-  'checkout',
-  'reserve',
-] as const;
-
+/**
+ * The inference rule, stated once for the record: read from the sentence by `toolAction`
+ * (tool-action.ts), which the findings' write-verb reading shares.
+ */
 export const INFERENCE_RULE =
-  'inferred read-only when readOnlyHint is absent and destructiveHint is not true, the tool name holds a read verb ' +
-  `(${READ_VERBS.join(', ')}) and neither its name nor its description uses a write verb (${WRITE_VERBS.length} verbs such as create, update, delete, send, run, commit, in any inflection); ` +
-  'a write verb after a determiner (the, a, each, its…) is a noun, and in a name that starts with a read verb the words after it are what it reads, unless and/or joins a second action';
+  "inferred read-only when readOnlyHint is absent and destructiveHint is not true, and the tool reads or computes by its name's verb " +
+  `(${READ_VERBS.slice(0, 10).join(', ')}…; calculate, convert, encode, hash, parse…), or by its description when the name has none, ` +
+  'while no clause about what the tool does has a write verb as its verb: a noun or adjective ("commit history"), a negated or prohibited verb ("won\'t stop", "don\'t put"), ' +
+  'a clause whose subject is the caller, the answer or another tool, and a relative or subordinate clause decide nothing; ' +
+  'run and execute write unless their clause restricts them to reads ("SELECT", "read-only"), and add, convert or format compute only on values (numbers, text, times), else they write';
 
 export function policyRecord(policy: ExplorablePolicy): PolicyRecord {
   return {
@@ -148,70 +60,31 @@ export function policyRecord(policy: ExplorablePolicy): PolicyRecord {
   };
 }
 
-/** Lowercase words of a name or text: camelCase and snake_case split. */
-export function wordsOf(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
-}
-
-const WRITE_FORMS = new Set(
-  WRITE_VERBS.flatMap((v) => {
-    const base = v.endsWith('e') ? v.slice(0, -1) : v;
-    const doubled = /[^aeiou][aeiou][bdgmnprt]$/.test(v) ? `${v}${v.at(-1)}` : v;
-    return [v, `${v}s`, `${v}es`, `${base}ed`, `${base}ing`, `${doubled}ed`, `${doubled}ing`, `${v}d`];
-  }),
-);
-const READ_SET = new Set<string>(READ_VERBS);
-
-/** Words before a noun: a write verb after one of these is a thing, not an action ("the commits"). */
-const DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'each',
-  'every',
-  'its',
-  'their',
-  'one',
-  'all',
-  'this',
-  'that',
-  'these',
-  'those',
-  'any',
-  'per',
-]);
-const CONJUNCTIONS = new Set(['and', 'or', 'then', 'plus']);
-
-/** The first write verb used as a verb: in the name, after a leading read verb its objects are nouns. */
-function writeVerbIn(nameWords: readonly string[], descriptionWords: readonly string[]): string | undefined {
-  const leadingRead = READ_SET.has(nameWords[0] ?? '');
-  const joined = nameWords.some((w) => CONJUNCTIONS.has(w));
-  const nameWrite = nameWords.find((w, i) => WRITE_FORMS.has(w) && !(leadingRead && !joined && i > 0));
-  if (nameWrite !== undefined) return nameWrite;
-  return descriptionWords.find(
-    (w, i) => WRITE_FORMS.has(w) && !DETERMINERS.has(descriptionWords[i - 1] ?? ''),
-  );
+/** What inference makes of one tool: read-only (reading or computing) or not, and why. */
+export interface Inference {
+  readOnly: boolean;
+  detail: string;
+  /** Why it is read-only: it reads what the server holds, or computes from its arguments. */
+  reason?: 'reads' | 'computes';
+  /** Its answer depends on the current time: none of its values is a key. */
+  timeDependent?: boolean;
 }
 
 /**
- * The inference rule on one tool: a read verb in the name, and no write verb used as a verb in the
- * name or the description. A write verb after a determiner is a noun ("the commits", "each
- * booking"); in a name that starts with a read verb, the words after it are what it reads
- * (`list_commits`), unless a conjunction joins a second action (`get_and_delete`).
+ * The inference rule on one tool (`toolAction`): its name's verb decides, and a description blocks
+ * only when a write verb is the verb of a clause about what the tool does. `otherTools` are the
+ * surface's other names: a clause about one of them says nothing about this tool.
  */
-export function inferredReadOnly(tool: ToolDescriptor): { readOnly: boolean; detail: string } {
-  const nameWords = wordsOf(tool.name);
-  const read = nameWords.find((w) => READ_SET.has(w) || READ_SET.has(w.replace(/s$/, '')));
-  const write = writeVerbIn(nameWords, wordsOf(tool.description ?? ''));
-  if (write !== undefined)
-    return { readOnly: false, detail: `not inferred read-only: "${write}" is a write verb` };
-  if (read === undefined)
-    return { readOnly: false, detail: 'not inferred read-only: its name holds no read verb' };
-  return { readOnly: true, detail: `inferred read-only: "${read}" in its name, no write verb` };
+export function inferredReadOnly(tool: ToolDescriptor, otherTools: readonly string[] = []): Inference {
+  const action = toolAction(tool, otherTools);
+  if (action.action === 'read' || action.action === 'compute')
+    return {
+      readOnly: true,
+      detail: `inferred read-only: ${action.detail}`,
+      reason: action.action === 'read' ? 'reads' : 'computes',
+      ...(action.timeDependent ? { timeDependent: true } : {}),
+    };
+  return { readOnly: false, detail: `not inferred read-only: ${action.detail}` };
 }
 
 function judgeNarrows(safety: ToolSafety): string | undefined {
@@ -221,7 +94,12 @@ function judgeNarrows(safety: ToolSafety): string | undefined {
 }
 
 /** One tool's explorable decision, with the effective safety every later stage acts on. */
-function decide(tool: ToolDescriptor, safety: ToolSafety, policy: ExplorablePolicy): ToolSafety {
+function decide(
+  tool: ToolDescriptor,
+  safety: ToolSafety,
+  policy: ExplorablePolicy,
+  otherTools: readonly string[],
+): ToolSafety {
   const declared = safety.declared;
   const narrowed = judgeNarrows(safety);
   const readOnly = (basis: SafetyBasis, detail: string): ToolSafety => ({
@@ -249,10 +127,13 @@ function decide(tool: ToolDescriptor, safety: ToolSafety, policy: ExplorablePoli
   if (declared.readOnlyHint === false) return notReadOnly('declares readOnlyHint: false');
   if (declared.destructiveHint === true) return notReadOnly('declares destructiveHint: true');
   if (!policy.infer) return notReadOnly('no readOnlyHint, and inference is off (--no-infer-read-only)');
-  const inferred = inferredReadOnly(tool);
-  return inferred.readOnly
-    ? readOnly('inferred', inferred.detail)
-    : notReadOnly(`no readOnlyHint; ${inferred.detail}`);
+  const inferred = inferredReadOnly(tool, otherTools);
+  if (!inferred.readOnly) return notReadOnly(`no readOnlyHint; ${inferred.detail}`);
+  return {
+    ...readOnly('inferred', inferred.detail),
+    ...(inferred.reason === undefined ? {} : { basisReason: inferred.reason }),
+    ...(inferred.timeDependent === true ? { timeDependent: true } : {}),
+  };
 }
 
 /**
@@ -266,9 +147,10 @@ export function applyPolicy(
   policy: ExplorablePolicy,
 ): ToolSafety[] {
   const byName = new Map(safety.map((s) => [s.tool, s]));
+  const names = surface.tools.map((t) => t.name);
   return surface.tools.flatMap((tool) => {
     const entry = byName.get(tool.name);
-    return entry === undefined ? [] : [decide(tool, entry, policy)];
+    return entry === undefined ? [] : [decide(tool, entry, policy, names)];
   });
 }
 

@@ -259,15 +259,17 @@ describe('what each planted property did, in the record', () => {
     });
   });
 
-  it('clock: every value it answers is set aside, and the ledger says why', () => {
+  it('clock: every value it answers is set aside, the conversion explored as a compute tool, and the ledger says why', () => {
     const r = record('clock');
     const clock = r.exploration?.tools.find((t) => t.tool === 'get_current_time');
     expect(clock).toMatchObject({ basis: 'inferred', candidates: 0 });
     expect(clock?.skipped).toMatch(/time-varying/);
-    expect(r.exploration?.tools.find((t) => t.tool === 'convert_time')).toMatchObject({
-      explorable: false,
-      calls: 0,
-    });
+    // A compute tool (a value from its arguments, no stored object): explorable, and its answers
+    // (a clock reading and the zones it was given) are no keys either.
+    const convert = r.exploration?.tools.find((t) => t.tool === 'convert_time');
+    expect(convert).toMatchObject({ basis: 'inferred', explorable: true, candidates: 0 });
+    expect(convert?.basisDetail).toMatch(/computes a value from its arguments/);
+    expect(convert?.skipped, JSON.stringify(convert)).toBeDefined();
   });
 
   it('hostile: the injected HTML and instructions reach the tapes verbatim and change nothing', () => {

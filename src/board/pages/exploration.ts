@@ -14,7 +14,11 @@ const BASIS_WORDS: Readonly<Record<ExplorationTool['basis'], string>> = {
 /** One tool's basis as a chip, its reason in the title. */
 export function basisChip(tool: ExplorationTool): SafeHtml {
   const cls = tool.explorable ? 'chip' : 'chip not-recorded';
-  return html`<span class="${cls}" title="${tool.basisDetail}">${BASIS_WORDS[tool.basis]}</span>`;
+  const words =
+    tool.basis === 'inferred' && tool.basisReason === 'computes'
+      ? 'inferred read-only: computes'
+      : BASIS_WORDS[tool.basis];
+  return html`<span class="${cls}" title="${tool.basisDetail}">${words}</span>`;
 }
 
 function policyLine(ledger: ExplorationLedger): SafeHtml {

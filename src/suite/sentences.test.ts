@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { clausesOf } from './sentences.js';
+
+describe('the sentence reader', () => {
+  it('keeps a verb used as a verb, and not a noun or an adjective', () => {
+    expect(clausesOf('Shows commit history').flatMap((c) => c.verbs.map((v) => v.lemma))).toEqual(['show']);
+    expect(clausesOf('List all attached MCP servers').flatMap((c) => c.verbs.map((v) => v.lemma))).toEqual([
+      'list',
+    ]);
+    // The tool is the unstated subject: the tagger's "Deletes" (a plural noun) is the verb.
+    expect(clausesOf('Deletes the file').flatMap((c) => c.verbs.map((v) => v.lemma))).toEqual(['delete']);
+  });
+
+  it('marks negated verbs, and carries a negation over "or" but not over "and"', () => {
+    const verbs = (text: string) => clausesOf(text).flatMap((c) => c.verbs.map((v) => [v.lemma, v.negated]));
+    expect(verbs("Failed reads won't stop the entire operation.")).toContainEqual(['stop', true]);
+    expect(verbs('Does not modify or delete anything.')).toEqual([
+      ['modify', true],
+      ['delete', true],
+    ]);
+    expect(verbs('Does not modify the index and deletes the file.')).toContainEqual(['delete', false]);
+  });
+
+  it('cuts at parentheses, and keeps a parenthesised prohibition negated', () => {
+    const clauses = clausesOf("Search the notes (don't put secrets in the query)");
+    expect(clauses.map((c) => c.text)).toEqual(['Search the notes', "(don't put secrets in the query)"]);
+    expect(clauses[1]?.verbs).toContainEqual(expect.objectContaining({ lemma: 'put', negated: true }));
+  });
+
+  it('a passive write verb is a verb, an attributive participle is not', () => {
+    const lemmas = (text: string) => clausesOf(text).flatMap((c) => c.verbs.map((v) => v.lemma));
+    expect(lemmas('the file is deleted after it is read')).toContain('delete');
+    expect(lemmas('Shows modified files')).toEqual(['show']);
+  });
+
+  it('tells relative and subordinate clauses from main ones', () => {
+    const kinds = clausesOf('Lists files that were created today').map((c) => c.kind);
+    expect(kinds).toEqual(['main', 'relative']);
+    expect(clausesOf('If you want to create a file, use write_file')[0]).toMatchObject({
+      kind: 'subordinate',
+      subject: ['you'],
+    });
+  });
+});

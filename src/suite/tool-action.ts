@@ -1,0 +1,245 @@
+import { type Clause, clausesOf, MAX_DESCRIPTION_CHARS, type VerbUse } from './sentences.js';
+import type { ToolDescriptor } from './surface.js';
+import { classesOf, lemmaOf, VALUE_NOUNS, wordsOf } from './verbs.js';
+
+/**
+ * What a tool does to the server's state, read from its name and the sentences of its description
+ * (docs/design.md §5), shared by read-only inference and the findings that say a word is a write
+ * verb. Principle: the name's verb decides, and a description blocks only when a write verb is
+ * the verb of a clause about what the tool does; a word used as a noun or adjective, a negated or
+ * prohibited verb, a clause whose subject is the caller, the answer or another tool, and a relative
+ * or subordinate clause about something else decide nothing.
+ *
+ * Two kinds of verb take their class from their objects: a delegating verb (run, execute) writes
+ * unless its clause restricts it to reads ("SELECT", "read-only", "to read"); a compute verb that
+ * is also a write (add, convert, format, generate) computes only when all its objects are values
+ * (numbers, text, times), and writes otherwise ("add observations to entities").
+ */
+
+export type ToolActionKind = 'read' | 'compute' | 'write' | 'undecided';
+
+export interface ToolAction {
+  action: ToolActionKind;
+  /** The verb that decided, as written, and where it stands. */
+  word?: string;
+  source?: 'name' | 'description';
+  /** The clause it stands in (description only). */
+  clause?: string;
+  /** Its name or description speaks of the present moment (now, today, the current time). */
+  timeDependent: boolean;
+  /** One line: why, in words. */
+  detail: string;
+}
+
+type Resolved = 'read' | 'compute' | 'write' | 'delegate';
+
+const CALLERS = new Set([
+  'you',
+  'user',
+  'users',
+  'caller',
+  'callers',
+  'agent',
+  'agents',
+  'model',
+  'models',
+  'client',
+  'clients',
+  'llm',
+  'assistant',
+]);
+const ANSWER = new Set([
+  'output',
+  'result',
+  'results',
+  'response',
+  'responses',
+  'answer',
+  'reply',
+  'listing',
+]);
+const THE_TOOL = new Set(['it', 'this', 'tool', 'operation', 'server', 'function', 'command']);
+const NAME_JOINERS = new Set(['and', 'or', 'then']);
+const MOMENT = new Set([
+  'time',
+  'date',
+  'datetime',
+  'timestamp',
+  'day',
+  'week',
+  'month',
+  'year',
+  'hour',
+  'moment',
+  'clock',
+]);
+
+const singular = (w: string) => (w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+const isValue = (w: string) => VALUE_NOUNS.has(w) || VALUE_NOUNS.has(singular(w));
+
+function valuesOnly(objects: readonly string[], values: boolean): boolean {
+  return (objects.length > 0 || values) && objects.every(isValue);
+}
+
+/** A verb's class, given its objects: a dual compute/write verb computes only on values. */
+function resolve(lemma: string, valueObjects: boolean): Resolved | undefined {
+  const classes = classesOf(lemma);
+  if (classes.includes('write')) return classes.includes('compute') && valueObjects ? 'compute' : 'write';
+  if (classes.includes('delegate')) return 'delegate';
+  if (classes.includes('compute')) return valueObjects ? 'compute' : 'read';
+  return classes.includes('read') ? 'read' : undefined;
+}
+
+/** The clause says what the tool does, not what the caller, the answer or another tool does. */
+function aboutTheTool(clause: Clause, others: ReadonlySet<string>): boolean {
+  if (clause.kind === 'relative') return false;
+  if (clause.words.some((w) => others.has(w))) return false;
+  const subject = clause.subject.filter((w) => w !== 'the' && w !== 'a' && w !== 'an');
+  if (clause.kind === 'subordinate') return subject.length === 0 || subject.every((w) => THE_TOOL.has(w));
+  if (subject.some((w) => CALLERS.has(w))) return false;
+  return !ANSWER.has(subject.at(-1) ?? '');
+}
+
+interface Counted {
+  use: VerbUse;
+  clause: Clause;
+  resolved: Resolved;
+}
+
+/** The verbs of the description's clauses about the tool, negated ones left out, each resolved. */
+function descriptionVerbs(
+  description: string,
+  others: ReadonlySet<string>,
+  parameters: ReadonlySet<string>,
+): Counted[] {
+  const out: Counted[] = [];
+  for (const clause of clausesOf(description)) {
+    if (!aboutTheTool(clause, others)) continue;
+    for (const use of clause.verbs) {
+      // "set include_details=true for full output": an instruction about one of its own arguments.
+      if (use.negated || parameters.has(use.next)) continue;
+      const resolved = resolve(use.lemma, valuesOnly(use.objects, use.values));
+      if (resolved !== undefined) out.push({ use, clause, resolved });
+    }
+  }
+  // A delegating verb does what its clause restricts it to: reads only with "SELECT", "read-only" or a read verb.
+  return out.map((c) => {
+    if (c.resolved !== 'delegate') return c;
+    const reads = c.clause.readOnly || out.some((o) => o.clause === c.clause && o.resolved === 'read');
+    return { ...c, resolved: reads ? 'read' : 'write' };
+  });
+}
+
+function propertiesOf(tool: ToolDescriptor): Record<string, unknown> {
+  const props: unknown = (tool.inputSchema as { properties?: unknown }).properties;
+  return props !== null && typeof props === 'object' ? (props as Record<string, unknown>) : {};
+}
+
+function numericSchema(tool: ToolDescriptor): boolean {
+  const types = Object.values(propertiesOf(tool)).map((p) =>
+    p !== null && typeof p === 'object' ? (p as { type?: unknown }).type : undefined,
+  );
+  return types.length > 0 && types.every((t) => t === 'number' || t === 'integer');
+}
+
+/** The name's verbs: its first lexicon verb, and any joined by and/or/then (`get_and_delete`). */
+function nameVerbs(
+  tool: ToolDescriptor,
+  described: readonly Counted[],
+): { word: string; resolved: Resolved }[] {
+  const words = wordsOf(tool.name);
+  const out: { word: string; resolved: Resolved }[] = [];
+  words.forEach((word, i) => {
+    const lemma = lemmaOf(word);
+    if (lemma === undefined || (out.length > 0 && !NAME_JOINERS.has(words[i - 1] ?? ''))) return;
+    const after = words.slice(i + 1).filter((w) => lemmaOf(w) === undefined || isValue(w));
+    const inDescription = described.find((c) => c.use.lemma === lemma);
+    const values =
+      after.length > 0
+        ? after.every(isValue)
+        : inDescription !== undefined
+          ? inDescription.resolved === 'compute'
+          : numericSchema(tool);
+    const resolved = resolve(lemma, values);
+    if (resolved !== undefined) out.push({ word, resolved });
+  });
+  return out;
+}
+
+function speaksOfNow(tool: ToolDescriptor): boolean {
+  const words = wordsOf(`${tool.name} ${(tool.description ?? '').slice(0, MAX_DESCRIPTION_CHARS)}`);
+  return words.some(
+    (w, i) =>
+      w === 'now' ||
+      w === 'today' ||
+      ((w === 'current' || w === 'present') && MOMENT.has(singular(words[i + 1] ?? ''))),
+  );
+}
+
+const quote = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);
+
+/** What the tool does, by its name's verb and the clauses of its description about it. */
+export function toolAction(tool: ToolDescriptor, otherTools: readonly string[] = []): ToolAction {
+  const description = tool.description ?? '';
+  const others = new Set(otherTools.filter((n) => n !== tool.name).map((n) => n.toLowerCase()));
+  const parameters = new Set(Object.keys(propertiesOf(tool)).map((k) => k.toLowerCase()));
+  // Server text: a description over the cap is never tagged, and then decides nothing but a block.
+  const readable = description.length <= MAX_DESCRIPTION_CHARS;
+  const described = readable ? descriptionVerbs(description, others, parameters) : [];
+  const named = nameVerbs(tool, described);
+  const timeDependent = speaksOfNow(tool);
+  const nameWrite = named.find((n) => n.resolved === 'write');
+  if (nameWrite !== undefined)
+    return {
+      action: 'write',
+      word: nameWrite.word,
+      source: 'name',
+      timeDependent,
+      detail: `"${nameWrite.word}" in its name is a write verb`,
+    };
+  const write = described.find((c) => c.resolved === 'write');
+  if (write !== undefined) {
+    const how = classesOf(write.use.lemma).includes('delegate')
+      ? 'runs whatever it is given, and nothing in its clause restricts it to reads'
+      : 'is a write verb';
+    return {
+      action: 'write',
+      word: write.use.word,
+      source: 'description',
+      clause: write.clause.text,
+      timeDependent,
+      detail: `"${write.use.word}" in "${quote(write.clause.text)}" ${how}`,
+    };
+  }
+  if (!readable)
+    return {
+      action: 'undecided',
+      timeDependent,
+      detail: `its description is over ${MAX_DESCRIPTION_CHARS} characters, more than inference reads`,
+    };
+  const decided = named.find((n) => n.resolved !== 'delegate');
+  const fromName = decided === undefined ? undefined : { word: decided.word, resolved: decided.resolved };
+  const fromText =
+    described.find((c) => c.resolved === 'read') ?? described.find((c) => c.resolved === 'compute');
+  const pick =
+    fromName ??
+    (fromText === undefined ? undefined : { word: fromText.use.word, resolved: fromText.resolved });
+  if (pick === undefined || (pick.resolved !== 'read' && pick.resolved !== 'compute'))
+    return {
+      action: 'undecided',
+      timeDependent,
+      detail: 'neither its name nor its description says it reads or computes',
+    };
+  const where = fromName !== undefined ? 'in its name' : 'in its description';
+  const now = timeDependent ? '; its answer depends on the current time' : '';
+  return {
+    action: pick.resolved,
+    word: pick.word,
+    source: fromName !== undefined ? 'name' : 'description',
+    timeDependent,
+    detail:
+      pick.resolved === 'compute'
+        ? `"${pick.word}" ${where} computes a value from its arguments, and no clause about it uses a write verb${now}`
+        : `"${pick.word}" ${where} reads, and no clause about it uses a write verb${now}`,
+  };
+}
