@@ -290,3 +290,24 @@ describe('admission: rules that need a changed surface or run', () => {
     ]);
   });
 });
+
+describe('admission: a tool whose answer depends on the current time', () => {
+  it('never grounds a key, however stable two executions are, and never calls the tool', async () => {
+    const surface = librarySurface();
+    const lib = library();
+    const safety = surfaceSafety(surface).map((s) =>
+      s.tool === 'get_book' ? { ...s, timeDependent: true } : s,
+    );
+    const [entry] = await admitCandidates([good], {
+      surface,
+      safety,
+      allowDestructive: false,
+      caller: lib.caller,
+    });
+    expect(entry?.verdict).toMatchObject({ admitted: false, rule: 'key-unstable' });
+    expect(entry?.verdict.admitted === false && entry.verdict.detail).toMatch(
+      /get_book answers from the current time/,
+    );
+    expect(lib.calls).toHaveLength(0);
+  });
+});

@@ -121,6 +121,19 @@ export const argumentsInvalidStatic: Rule = (candidate, context) => {
 };
 
 /** In the order DESIGN 5.3 lists them; the first rejection is the candidate's fate. */
+/**
+ * key-unstable before any execution: a tool whose answer depends on the current time (its basis
+ * says so) yields a different key tomorrow, however equal two executions today are.
+ */
+const timeDependent: Rule = (candidate, context) => {
+  const step = candidate.plan.find((s) => context.safety.get(s.tool)?.timeDependent === true);
+  return step === undefined
+    ? undefined
+    : reject('key-unstable', `${step.tool} answers from the current time: its values are never keys`, {
+        tool: step.tool,
+      });
+};
+
 export const STATIC_RULES: readonly Rule[] = [
   malformed,
   noExpectedTools,
@@ -128,6 +141,7 @@ export const STATIC_RULES: readonly Rule[] = [
   checkInvalidStatic,
   destructiveExcluded,
   argumentsInvalidStatic,
+  timeDependent,
 ];
 
 export function firstRejection(

@@ -67,6 +67,8 @@ export class ToolTally {
       basis: this.safety?.basis ?? 'none',
       explorable: this.explorable,
       basisDetail: this.safety?.basisDetail ?? 'no safety signal',
+      ...(this.safety?.basisReason ? { basisReason: this.safety.basisReason } : {}),
+      ...(this.safety?.timeDependent ? { timeDependent: true } : {}),
       calls: this.calls,
       errors: this.errors,
       discarded: this.discardedCount,
