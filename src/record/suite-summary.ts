@@ -80,7 +80,11 @@ export const ScreenDeletion = z.looseObject({ candidateId: NonEmpty, detail: z.s
 export type ScreenDeletion = z.infer<typeof ScreenDeletion>;
 
 /** An admitted candidate trimmed as surplus: never driven, so it has no detail beyond its id. */
-export const Trimmed = z.looseObject({ candidateId: NonEmpty });
+export const Trimmed = z.looseObject({
+  candidateId: NonEmpty,
+  /** Its key, when it was held back because that key already answers its share of the suite. */
+  keyRepeated: z.string().optional(),
+});
 export type Trimmed = z.infer<typeof Trimmed>;
 
 /** The suite's fates, counted apart: candidates == rejected + deleted + registered + reserve + surplus. */

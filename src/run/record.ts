@@ -92,7 +92,16 @@ function suiteSummary(suite: Registered['suiteFile']) {
     deleted: suite.ledger.flatMap((e) =>
       e.fate.fate === 'deleted-by-screen' ? [{ candidateId: e.id, detail: e.fate.detail }] : [],
     ),
-    trimmed: suite.ledger.flatMap((e) => (e.fate.fate === 'surplus' ? [{ candidateId: e.id }] : [])),
+    trimmed: suite.ledger.flatMap((e) =>
+      e.fate.fate !== 'surplus'
+        ? []
+        : [
+            {
+              candidateId: e.id,
+              ...(e.fate.keyRepeated === undefined ? {} : { keyRepeated: e.fate.keyRepeated }),
+            },
+          ],
+    ),
     registered: suite.counts.registered,
     reserve: suite.counts.reserve,
     surplus: suite.counts.surplus,

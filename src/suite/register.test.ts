@@ -25,6 +25,26 @@ const tasks = (n: number) => Array.from({ length: n }, (_, i) => task(`t${String
 const options = { generator, seed: 7, surfaceDigest: digest, tasks: 16, batchTasks: 6, maxExtensions: 2 };
 
 describe('register', () => {
+  it('holds back tasks whose key already answers a quarter of the suite, last in the surplus', () => {
+    // 11 of 20 tasks answer "main" (SQLite's schema name on every table): only 4 may be registered.
+    const input = [
+      ...Array.from({ length: 11 }, (_, i) =>
+        task(`m${String(i).padStart(2, '0')}`, i % 2 === 0 ? 'main' : ' MAIN '),
+      ),
+      ...tasks(9),
+    ];
+    const r = register(input, { ...options, maxExtensions: 0 });
+    const mains = (list: Task[]) =>
+      list.filter((t) => String(t.answerKey).trim().toLowerCase() === 'main');
+    expect(mains(r.tasks)).toHaveLength(4);
+    expect(r.tasks).toHaveLength(13);
+    expect(mains(r.surplus)).toHaveLength(7);
+    expect([...r.keyRepeated.values()]).toEqual(Array(7).fill('main'));
+    expect(r.surplus.slice(-7).every((t) => r.keyRepeated.has(t.id))).toBe(true);
+    // Distinct keys are never held back.
+    expect(register(tasks(40), options).keyRepeated.size).toBe(0);
+  });
+
   it('is deterministic for a seed and independent of input order', () => {
     const a = register(tasks(40), options);
     const b = register([...tasks(40)].reverse(), options);

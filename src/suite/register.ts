@@ -1,6 +1,7 @@
 import { canonicalDigest } from '../core/canonical.js';
 import { FitnessError } from '../core/errors.js';
 import type { Generator } from '../record/prereg.js';
+import { keyText } from './normalise.js';
 import { deriveSeed, mulberry32, shuffle } from './prng.js';
 import type { ExtensionPlan, Task } from './schema.js';
 import type { ToolSurface } from './surface.js';
@@ -22,7 +23,39 @@ export interface Registration {
   tasks: Task[];
   reserve: Task[];
   surplus: Task[];
+  /** Surplus tasks held back because their key already answers its share of the suite, by id → key. */
+  keyRepeated: Map<string, string>;
   extension: ExtensionPlan;
+}
+
+/**
+ * A suite measures many facts, so no one answer may stand for more than this share of the registered
+ * tasks: an agent that guesses one value must not pass a quarter of the suite with it.
+ */
+export const MAX_KEY_SHARE = 0.25;
+
+function keyOf(task: Task): string {
+  return keyText(task.answerKey).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The seeded order with every task whose key has already been taken `cap` times moved out (in
+ * order), so the suite and reserve hold each answer at most `cap` times (pure).
+ */
+export function capRepeatedKeys(ordered: readonly Task[], cap: number): { kept: Task[]; repeated: Task[] } {
+  const uses = new Map<string, number>();
+  const kept: Task[] = [];
+  const repeated: Task[] = [];
+  for (const task of ordered) {
+    const key = keyOf(task);
+    const n = uses.get(key) ?? 0;
+    if (n >= cap) repeated.push(task);
+    else {
+      uses.set(key, n + 1);
+      kept.push(task);
+    }
+  }
+  return { kept, repeated };
 }
 
 /**
@@ -70,17 +103,21 @@ function assertOptions(options: RegistrationOptions): void {
 /**
  * Seeded order: tasks sorted by id (UTF-16 code units) so the order does not depend on how the
  * generator happened to emit them, then Fisher-Yates with mulberry32(deriveSeed(seed,
- * "register")). First `tasks` → suite, next whole batches → reserve, the rest → surplus.
+ * "register")). A task whose key already answers ⌊MAX_KEY_SHARE × tasks⌋ earlier tasks (at least 1)
+ * is held back; of the rest, the first `tasks` → suite, next whole batches → reserve, the rest →
+ * surplus, with the held-back tasks last (docs/design.md §5.5).
  */
 export function register(admitted: readonly Task[], options: RegistrationOptions): Registration {
   assertOptions(options);
   const sorted = [...admitted].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const ordered = shuffle(sorted, mulberry32(deriveSeed(options.seed, 'register')));
+  const shuffled = shuffle(sorted, mulberry32(deriveSeed(options.seed, 'register')));
+  const cap = Math.max(1, Math.floor(options.tasks * MAX_KEY_SHARE));
+  const { kept: ordered, repeated } = capRepeatedKeys(shuffled, cap);
   const tasks = ordered.slice(0, options.tasks);
   const beyond = Math.max(0, ordered.length - tasks.length);
   const fits = Math.min(options.maxExtensions, Math.floor(beyond / options.batchTasks));
   const reserve = ordered.slice(tasks.length, tasks.length + fits * options.batchTasks);
-  const surplus = ordered.slice(tasks.length + reserve.length);
+  const surplus = [...ordered.slice(tasks.length + reserve.length), ...repeated];
   const extension: ExtensionPlan = {
     batchTasks: options.batchTasks,
     maxExtensions: fits,
@@ -100,6 +137,7 @@ export function register(admitted: readonly Task[], options: RegistrationOptions
     tasks,
     reserve,
     surplus,
+    keyRepeated: new Map(repeated.map((task) => [task.id, keyOf(task)])),
     extension,
   };
 }

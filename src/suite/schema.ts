@@ -160,7 +160,11 @@ export const Fate = z.discriminatedUnion('fate', [
   z.looseObject({ fate: z.literal('deleted-by-screen'), detail: z.string(), evidence: Evidence }),
   z.looseObject({ fate: z.literal('registered'), position: z.int().min(0) }),
   z.looseObject({ fate: z.literal('reserve'), position: z.int().min(0), batch: z.int().min(1) }),
-  z.looseObject({ fate: z.literal('surplus') }),
+  z.looseObject({
+    fate: z.literal('surplus'),
+    /** Set when the task was held back because its key already answers its share of the suite. */
+    keyRepeated: z.string().optional(),
+  }),
 ]);
 export type Fate = z.infer<typeof Fate>;
 

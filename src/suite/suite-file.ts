@@ -117,7 +117,13 @@ export function buildSuiteFile(input: SuiteFileInput): SuiteFile {
     const batch = Math.floor(position / registration.extension.batchTasks) + 1;
     fates.set(task.id, { fate: 'reserve', position, batch });
   }
-  for (const task of registration.surplus) fates.set(task.id, { fate: 'surplus' });
+  for (const task of registration.surplus) {
+    const repeated = registration.keyRepeated.get(task.id);
+    fates.set(
+      task.id,
+      repeated === undefined ? { fate: 'surplus' } : { fate: 'surplus', keyRepeated: repeated },
+    );
+  }
   for (const outcome of screen?.outcomes ?? []) {
     if (outcome.verdict !== 'deleted') continue;
     fates.set(outcome.id, {
