@@ -19,6 +19,9 @@ export const AdmissionRule = z.enum([
   'destructive-excluded',
   'key-unstable',
   'key-uninformative',
+  'key-constant',
+  'key-environmental',
+  'key-empty-state',
 ]);
 export type AdmissionRule = z.infer<typeof AdmissionRule>;
 

@@ -12,6 +12,7 @@ import { candidatesAsked } from '../suite/sizing.js';
 import type { GeneratorFault } from '../suite/suite-file.js';
 import { CallWatch, checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
 import { addUsage, checkStop, completed, type RunContext } from './context.js';
+import { hostFacts } from './host-facts.js';
 import { recordJudgeCall } from './judge-plane.js';
 import type { Generated, Policed, Proposed } from './products.js';
 import { RunStop } from './stop.js';
@@ -135,6 +136,7 @@ export async function admit(
     allowDestructive: ctx.config.allowDestructive,
     caller: watchedCaller(ctx, proposed, 'admit', watch),
     given: givenTexts(proposed.given),
+    host: hostFacts(ctx.config.target),
     concurrency: ctx.config.concurrency,
     ...(onAdmitted ? { onAdmitted } : {}),
   });

@@ -1,3 +1,4 @@
+import { isRecord } from '../core/json.js';
 import { resolvePointer } from './pointer.js';
 import { compileRegex } from './regex.js';
 import type { Extract } from './schema.js';
@@ -17,7 +18,27 @@ export function readResult(raw: unknown): { ok: true; result: ToolResult } | { o
   if (parsed.data.isError === true) {
     return { ok: false, detail: `tool returned isError: ${resultText(parsed.data).slice(0, 200)}` };
   }
+  const said = saidFailure(resultTextJson(parsed.data));
+  if (said !== undefined) return { ok: false, detail: `tool said it failed in its JSON text: ${said}` };
   return { ok: true, result: parsed.data };
+}
+
+/**
+ * A JSON body that says it failed, in the fields JSON bodies use for that (`isError: true`,
+ * `success: false`, `ok: false`, or a non-empty `error`), is an error whatever the MCP envelope says:
+ * its text describes a failure, not the server's data.
+ */
+export function saidFailure(json: unknown): string | undefined {
+  if (!isRecord(json)) return undefined;
+  const body = json;
+  const error = body.error;
+  const message = typeof body.message === 'string' ? body.message : undefined;
+  if (body.isError === true) return (message ?? JSON.stringify(json)).slice(0, 200);
+  if (body.success === false || body.ok === false) return (message ?? JSON.stringify(json)).slice(0, 200);
+  if (typeof error === 'string' && error.trim() !== '') return error.slice(0, 200);
+  if (error !== null && typeof error === 'object' && Object.keys(error).length > 0)
+    return JSON.stringify(error).slice(0, 200);
+  return undefined;
 }
 
 /** The JSON document a pointer reads: structuredContent, or the text content parsed as JSON. */

@@ -34,8 +34,7 @@ describe('register', () => {
       ...tasks(9),
     ];
     const r = register(input, { ...options, maxExtensions: 0 });
-    const mains = (list: Task[]) =>
-      list.filter((t) => String(t.answerKey).trim().toLowerCase() === 'main');
+    const mains = (list: Task[]) => list.filter((t) => String(t.answerKey).trim().toLowerCase() === 'main');
     expect(mains(r.tasks)).toHaveLength(4);
     expect(r.tasks).toHaveLength(13);
     expect(mains(r.surplus)).toHaveLength(7);

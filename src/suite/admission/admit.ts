@@ -5,9 +5,10 @@ import { keyText } from '../normalise.js';
 import { callSafely, type ExecutedStep, executePlan } from '../plan.js';
 import { Candidate, type Task } from '../schema.js';
 import { ArgumentValidator } from './arguments.js';
-import { bindDecoys } from './decoys.js';
+import { bindDecoys, siblingValues } from './decoys.js';
 import { DuplicateTracker } from './duplicate.js';
 import { keyUninformative, timeVarying } from './informative.js';
+import { keyConstant, keyEmptyState, keyEnvironmental, keyIsToolName } from './key-information.js';
 import {
   answerLeak,
   bindAndProve,
@@ -158,7 +159,11 @@ async function runPlan(
     keyUninformative(key, candidate, boundArguments, {
       surface: context.surface,
       given: options.given ?? [],
-    });
+    }) ??
+    keyIsToolName(key, context.surface) ??
+    keyEmptyState(key) ??
+    keyEnvironmental(key, options.host ?? []) ??
+    keyConstant(key, siblingValues(candidate, run.lastResult));
   if (leak !== undefined) return rejected(leak);
 
   const withDecoys = bindDecoys(candidate, candidate.check, key, run.lastResult);

@@ -9,7 +9,7 @@ export const MAX_DECOYS = 16;
 const MAX_SIBLINGS = 200;
 
 /** The same field in the other entries of every listing on the key's path (pointer extracts). */
-function siblingValues(candidate: Candidate, result: ToolResult): unknown[] {
+export function siblingValues(candidate: Candidate, result: ToolResult): unknown[] {
   if (candidate.extract.kind !== 'pointer') return [];
   const document = resultDocument(result, candidate.extract.source);
   const tokens = parsePointer(candidate.extract.pointer) ?? [];

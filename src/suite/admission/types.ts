@@ -22,6 +22,12 @@ export interface AdmissionEntry {
   verdict: Verdict;
 }
 
+/** A value of the machine or the harness (our runtime, host, user, folders, client name, variables). */
+export interface HostFact {
+  what: string;
+  value: string;
+}
+
 export interface AdmissionOptions {
   surface: ToolSurface;
   safety: readonly ToolSafety[];
@@ -30,6 +36,8 @@ export interface AdmissionOptions {
   caller: ToolCaller;
   /** Given-context values (never answer keys). */
   given?: readonly string[];
+  /** Facts of the machine and the harness (key-environmental): never keys. */
+  host?: readonly HostFact[];
   /** Read-only plans run at most this many at a time (default 1: one at a time). */
   concurrency?: number;
   /** Told of each admitted task as soon as its verdict is in (in the order verdicts come, not proposal order). */

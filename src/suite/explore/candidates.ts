@@ -1,6 +1,7 @@
 import { canonicalJson } from '../../core/canonical.js';
 import { findLeak } from '../../core/leak.js';
 import { isBlob, restatedInput } from '../admission/informative.js';
+import { isEmptyStateText } from '../admission/key-information.js';
 import { applyExtract } from '../extract.js';
 import { enumValues, isBooleanLike, isMemberOf, isTimeField, isTimeLike } from '../key-values.js';
 import { containsNormalised, literalLength } from '../normalise.js';
@@ -45,6 +46,7 @@ export function whyNotKey(
   if (literalLength(text) < 4) return 'shorter than 4 significant characters';
   if (text.length > 120 || text.includes('\n')) return 'longer than a value (a paragraph or a document)';
   if (isBooleanLike(value)) return 'a boolean';
+  if (isEmptyStateText(text)) return 'an empty-state message';
   if (isTimeLike(value) || isTimeField(field)) return 'time-varying (a clock reading or a time field)';
   if (typeof value === 'string' && value.startsWith('/')) return 'a path (it restates where to look)';
   const own = `${obs.tool.description ?? ''} ${JSON.stringify(obs.tool.inputSchema)} ${JSON.stringify(obs.tool.outputSchema ?? {})}`;

@@ -1,3 +1,4 @@
+import { isEmptyStateText } from '../admission/key-information.js';
 import { readResult } from '../extract.js';
 import { resultText, type ToolCallOutcome, type ToolResult } from '../surface.js';
 import { documentOf } from './harvest.js';
@@ -39,6 +40,8 @@ export function readObservation(outcome: ToolCallOutcome, maxChars: number): Rea
   if (doc === undefined && isErrorText(text))
     return { kind: 'discarded', reason: 'an error text without isError' };
   if (doc === undefined && text.trim() === '') return { kind: 'discarded', reason: 'an empty result' };
+  if (doc === undefined && isEmptyStateText(text))
+    return { kind: 'discarded', reason: 'an empty-state answer (the server says it holds nothing)' };
   if (doc !== undefined && leavesOf(doc.document).length === 0 && text.trim() === '')
     return { kind: 'discarded', reason: 'an empty result' };
   return { kind: 'result', result: read.result };

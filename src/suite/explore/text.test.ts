@@ -39,6 +39,11 @@ describe('values in text results', () => {
     }
   });
 
+  it('never reads markup as a path: closing tags and self-closing tags name no file', () => {
+    const html = '<h2>Files</h2><table><tr><th>Path</th></tr><tr><td>/srv/share/a.txt</td></tr></table><br/>';
+    expect(absolutePaths(html)).toEqual(['/srv/share/a.txt']);
+  });
+
   it('finds absolute paths and [FILE]/[DIR] listing lines, joined to the listed directory', () => {
     expect(absolutePaths('Allowed directories:\n/srv/share\n/tmp/x/notes.md: Error - ENOENT')).toEqual([
       '/srv/share',

@@ -35,7 +35,8 @@ export function labelPattern(label: string): string {
   return `^[ \\t]*(?:[-*+][ \\t]+)?(?:\\*\\*|__)?${escapeRegex(label)}(?:\\*\\*|__)?[ \\t]*:[ \\t]*(?:\\*\\*|__)?[ \\t]*(\\S.*?)(?:\\*\\*|__)?[ \\t]*$`;
 }
 
-const ABSOLUTE_PATH = /(?<![\w.~/-])(\/(?:[\w.@+-]+\/?)+)/g;
+// A path starts where no word, path or markup does: `</th>` and `<br/>` close tags, they name no file.
+const ABSOLUTE_PATH = /(?<![\w.~/<-])(\/(?:[\w.@+-]+\/?)+)(?![\w]*>)/g;
 
 /** POSIX absolute paths written in the text ("/srv/share/notes.txt"), trailing punctuation dropped. */
 export function absolutePaths(text: string): string[] {

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { librarySurface } from '../../../test/support/suite/library.js';
+import {
+  isEmptyStateText,
+  keyConstant,
+  keyEmptyState,
+  keyEnvironmental,
+  keyIsToolName,
+} from './key-information.js';
+
+describe('key-constant: a key equal for every sibling tells no entry from another', () => {
+  it.each([
+    ['main', ['main', 'main', 'Main ']],
+    [4096, [4096, '4096']],
+    ['Portugal', ['Portugal', 'portugal']],
+    ['application/octet-stream', ['application/octet-stream']],
+  ])('%s among %j is rejected', (key, siblings) => {
+    expect(keyConstant(key, siblings)?.rule).toBe('key-constant');
+  });
+  it('a key whose siblings differ is discriminating, and a singleton is left to the other rules', () => {
+    expect(keyConstant('Parveen Ashdown', ['Parveen Ashdown', 'Idris Vell'])).toBeUndefined();
+    expect(keyConstant('Lisbon', [])).toBeUndefined();
+  });
+});
+
+describe('key-environmental: a fact about the host or the harness is not the server’s data', () => {
+  const host = [
+    { what: "the runtime's openssl version", value: '3.0.15+quic' },
+    { what: "the runtime's node version", value: '20.20.2' },
+    { what: "the harness's client name", value: 'fitness-report' },
+    { what: 'the host name', value: 'ci-runner-7' },
+    { what: "the harness's session variable", value: 'FITNESS_REPORT_SESSION' },
+  ];
+  it.each([
+    '3.0.15+quic',
+    'v20.20.2',
+    'fitness-report',
+    'Fitness Report',
+    'ci-runner-7',
+    'FITNESS_REPORT_SESSION',
+  ])('%s is rejected', (key) => expect(keyEnvironmental(key, host)?.rule).toBe('key-environmental'));
+  it('data that merely contains a short host value, or nothing like it, passes', () => {
+    expect(keyEnvironmental('Sensor network upkeep', host)).toBeUndefined();
+    expect(
+      keyEnvironmental('release notes for fitness-report users and their many teams', host),
+    ).toBeUndefined();
+    expect(keyEnvironmental(1234, host)).toBeUndefined();
+  });
+});
+
+describe('key-empty-state: the server saying it has nothing is not a value', () => {
+  it.each([
+    'No remote repositories configured',
+    'No servers attached',
+    'No results found',
+    'no matches',
+    '(empty)',
+    'None',
+    '0 items',
+    'There are no tasks yet',
+    'The graph is empty',
+  ])('%s', (text) => {
+    expect(isEmptyStateText(text)).toBe(true);
+    expect(keyEmptyState(text)?.rule).toBe('key-empty-state');
+  });
+  it.each([
+    'Norway',
+    'Notes on tide gauges',
+    'No. 7 Harbour Road',
+    'Nothingham Abbey',
+    '2024-02 has 29 days',
+  ])('%s is a value', (text) => expect(keyEmptyState(text)).toBeUndefined());
+});
+
+describe('a tool’s name is never a key', () => {
+  it('rejects any tool name on the surface, in any case or separator', () => {
+    const surface = librarySurface();
+    const name = surface.tools[0]?.name ?? '';
+    expect(keyIsToolName(name.toUpperCase().replace(/_/g, '-'), surface)?.rule).toBe('key-uninformative');
+    expect(keyIsToolName('Parveen Ashdown', surface)).toBeUndefined();
+  });
+});

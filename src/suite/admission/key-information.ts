@@ -1,0 +1,81 @@
+import { squash } from '../../core/leak.js';
+import { keyText } from '../normalise.js';
+import type { ToolSurface } from '../surface.js';
+import { type HostFact, type Rejection, reject } from './types.js';
+
+/**
+ * The key rules that ask whether a key carries information only the server's data holds
+ * (docs/design.md §5.3). A key is discriminating (its sibling group holds other values, which become
+ * decoys) or a singleton that passes every singleton rule; these are the rules a value fails when it
+ * is the same for every entry, a fact about the machine or the harness rather than the data, or the
+ * server saying it has nothing.
+ */
+
+/**
+ * key-constant: every other member of the key's sibling group holds the same value, so no decoy
+ * can exist and pasting the whole listing passes.
+ */
+export function keyConstant(key: unknown, siblings: readonly unknown[]): Rejection | undefined {
+  if (siblings.length === 0) return undefined;
+  const text = norm(keyText(key));
+  if (!siblings.every((s) => norm(keyText(s)) === text)) return undefined;
+  return reject(
+    'key-constant',
+    `every one of the ${siblings.length + 1} entries holds "${keyText(key).slice(0, 60)}": the value tells no entry from another`,
+    { siblings: siblings.length },
+  );
+}
+
+function norm(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * key-environmental: the key is, or mostly consists of, a fact about the host or the harness (a
+ * runtime version, the host name, a user, a home or working folder, our client's name, one of our
+ * variables). Such a value describes where the run happened, not what the server holds.
+ */
+export function keyEnvironmental(key: unknown, host: readonly HostFact[]): Rejection | undefined {
+  const squashed = squash(keyText(key));
+  if (squashed.length === 0) return undefined;
+  for (const fact of host) {
+    const value = squash(fact.value);
+    if (value.length < 3) continue;
+    const exact = value === squashed;
+    const mostly = value.length >= 5 && squashed.includes(value) && value.length * 2 >= squashed.length;
+    if (exact || mostly)
+      return reject('key-environmental', `the key is ${fact.what} ("${fact.value}"), not the server's data`, {
+        what: fact.what,
+      });
+  }
+  return undefined;
+}
+
+/**
+ * Empty-state phrasing: the server saying there is nothing ("No remote repositories configured",
+ * "No results found", "(empty)", "0 items"). Read only at the head of a short text.
+ */
+const EMPTY_STATE =
+  /^(?:\(?(?:empty|none|nothing|n\/a|null|undefined)\)?[.!]?$|no\s+(?:[\w-]+\s+){0,3}(?:found|configured|attached|available|exist|exists|yet|set|defined|registered|connected|selected|loaded)\b|no\s+(?:results?|matches|items|entries|records|data|rows)\b|0\s+(?:results?|items|entries|records|rows|matches)\b|(?:there\s+(?:are|is)\s+no|nothing\s+(?:to\s+show|found|here))\b|(?:the\s+)?(?:[\w-]+\s+)?(?:list|directory|folder|graph|database|table|store|vault)\s+is\s+empty\b)/i;
+
+export function isEmptyStateText(text: string): boolean {
+  const head = text.trim();
+  return head.length > 0 && head.length <= 200 && EMPTY_STATE.test(head);
+}
+
+/** key-empty-state: the key is the server's way of saying it has nothing, not a value it holds. */
+export function keyEmptyState(key: unknown): Rejection | undefined {
+  const text = keyText(key);
+  return isEmptyStateText(text)
+    ? reject('key-empty-state', `the key "${text.slice(0, 80)}" is an empty-state message, not a value`, {})
+    : undefined;
+}
+
+/** A tool's own name (any tool on the surface) is written where every agent reads it. */
+export function keyIsToolName(key: unknown, surface: ToolSurface): Rejection | undefined {
+  const squashed = squash(keyText(key));
+  const tool = surface.tools.find((t) => squash(t.name) === squashed);
+  return tool === undefined
+    ? undefined
+    : reject('key-uninformative', `the key is the name of the tool ${tool.name}`, { answerKey: key });
+}

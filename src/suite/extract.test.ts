@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { readResult, saidFailure } from './extract.js';
+
+const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
+
+describe('a result that says it failed in its JSON text is an error', () => {
+  it.each([
+    '{"isError": true, "message": "table books does not exist"}',
+    '{"success": false, "message": "no such vault"}',
+    '{"ok": false}',
+    '{"error": "SQLITE_ERROR: no such table: cSx7nW"}',
+    '{"error": {"code": 404, "message": "not found"}}',
+  ])('%s', (body) => {
+    const read = readResult(text(body));
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.detail).toMatch(/^tool said it failed in its JSON text/);
+  });
+  it.each([
+    '{"results": [{"id": 1}], "error": null}',
+    '{"errors": [], "rows": 3}',
+    '{"success": true, "rows": []}',
+    '["authors", "books"]',
+    'plain text that mentions "error": nothing else',
+  ])('%s is an answer', (body) => {
+    expect(readResult(text(body)).ok).toBe(true);
+  });
+  it('reads only objects', () => {
+    expect(saidFailure(['error'])).toBeUndefined();
+    expect(saidFailure('error')).toBeUndefined();
+  });
+});
