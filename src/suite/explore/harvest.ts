@@ -1,6 +1,7 @@
 import { resultDocument } from '../extract.js';
 import { resultText, type ToolResult } from '../surface.js';
 import { fieldName, type Leaf, leavesOf } from './leaves.js';
+import { commaList, markdownLists } from './lists.js';
 import { isPathLike } from './params.js';
 import { absolutePaths, joinListing, labelLines, listingEntries, textTables } from './text.js';
 
@@ -13,7 +14,9 @@ export interface Harvest {
   value: string | number;
   /** The field, label or column it sits under ('' for a bare path in text). */
   field: string;
-  kind: 'leaf' | 'path' | 'file' | 'dir' | 'label' | 'cell';
+  kind: 'leaf' | 'path' | 'file' | 'dir' | 'label' | 'cell' | 'item';
+  /** For a member of a list (a JSON array of scalars, a Markdown or comma list): what the list is called (its field or heading). */
+  listing?: string;
   /** The observation it came from. */
   obs: number;
   tool: string;
@@ -69,9 +72,13 @@ export function harvestResult(input: {
   if (doc !== undefined) {
     for (const leaf of leavesOf(doc.document)) {
       if (typeof leaf.value === 'string' && (leaf.value.includes('\n') || leaf.value.length > 512)) continue;
-      const field = fieldName(leaf) ?? '';
+      // A member of an array of scalars is the name of one listed thing: a handle for other tools.
+      const member = typeof leaf.path.at(-1) === 'number';
+      const named = fieldName(leaf);
+      const field = member ? 'name' : (named ?? '');
       const kind = typeof leaf.value === 'string' && /^\/[\w.@+-]/.test(leaf.value) ? 'path' : 'leaf';
-      out.push({ ...base, value: leaf.value, field, kind, pointer: leaf.pointer, leaf });
+      const listing = member && named !== undefined ? { listing: named } : {};
+      out.push({ ...base, value: leaf.value, field, kind, pointer: leaf.pointer, leaf, ...listing });
     }
   }
   const text = resultText(input.result);
@@ -82,6 +89,16 @@ export function harvestResult(input: {
         out.push({ ...base, value: joinListing(parent, entry.name), field: 'path', kind: entry.kind });
     }
     for (const path of absolutePaths(text)) out.push({ ...base, value: path, field: 'path', kind: 'path' });
+    const lists = [...markdownLists(text), ...[commaList(text)].filter((l) => l !== undefined)];
+    for (const list of lists)
+      for (const item of list.items)
+        out.push({
+          ...base,
+          value: item,
+          field: 'name',
+          kind: 'item',
+          ...(list.heading ? { listing: list.heading } : {}),
+        });
     for (const line of labelLines(text))
       out.push({ ...base, value: line.value, field: line.label, kind: 'label' });
     for (const table of textTables(text))

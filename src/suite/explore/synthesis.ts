@@ -107,7 +107,8 @@ function harvestFits(param: ParamSpec, h: Harvest): boolean {
       h.value.length >= 3 &&
       h.value.length <= MAX_GENERATED_STRING
     );
-  return nameMatches(param.name, h.field, h.tool);
+  // A list's noun is in its tool's name (list_tables) or in the list's own field or heading.
+  return nameMatches(param.name, h.field, h.listing === undefined ? h.tool : `${h.tool} ${h.listing}`);
 }
 
 function givenFits(param: ParamSpec, g: GivenValue): boolean {
