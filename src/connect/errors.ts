@@ -115,9 +115,29 @@ export function isTimeout(err: unknown): boolean {
 }
 
 function stderrTail(p: ProcessDiagnostics): string {
-  const lines = p.stderrTail.split('\n').filter((l) => l.trim() !== '');
-  const last = lines.at(-1);
-  return last === undefined ? '' : `; stderr: ${quote(last)}`;
+  const line = stderrReason(p.stderrTail);
+  return line === undefined ? '' : `; stderr: ${quote(line)}`;
+}
+
+const ERROR_LINE =
+  /\b(?:[A-Z]\w*(?:Error|Exception)|Error|Exception|ERR_[A-Z0-9_]+|E[A-Z]{3,}|FATAL|[Ff]atal|panic|[Uu]sage:|[Cc]annot find|[Uu]nsupported|requires? Node)\b/;
+/** What Node prints for an uncaught error: `TypeError: …`, `Error [ERR_X]: …`. */
+const THROWN_LINE = /^\s*(?:Uncaught\s+)?[A-Z]?\w*(?:Error|Exception)(?:\s*\[[\w.-]+\])?:\s+\S/;
+const PUNCTUATION_ONLY = /^[\s{}()[\]^~.,;:'"`|-]*$/;
+
+/**
+ * The stderr line that says why a server stopped: the thrown error's own line, else the first that
+ * names an error (a stack print ends on `}` or a frame and begins with what went wrong), else the
+ * last line with any words in it.
+ */
+export function stderrReason(tail: string): string | undefined {
+  const lines = tail.split('\n').filter((l) => l.trim() !== '');
+  return (
+    lines.find((l) => THROWN_LINE.test(l)) ??
+    lines.find((l) => ERROR_LINE.test(l) && !/^\s+at\s/.test(l)) ??
+    lines.findLast((l) => !PUNCTUATION_ONLY.test(l)) ??
+    lines.at(-1)
+  );
 }
 
 function quote(text: string): string {
