@@ -116,6 +116,11 @@ const cases: [GateReason, GateRecord[], Outcome][] = [
     'INSUFFICIENT_SURFACE',
   ],
   [
+    'registration_below_minimum',
+    [...upTo(2), suiteSizeGate({ registered: 3, deletedByScreen: 0, minTasks: 8, requestedTasks: 3 })],
+    'INDETERMINATE',
+  ],
+  [
     'all_candidates_null_answerable',
     [...upTo(2), suiteSizeGate({ registered: 0, deletedByScreen: 30, minTasks: 8 })],
     'DEGENERATE',

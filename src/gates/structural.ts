@@ -71,7 +71,7 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
       explain:
         x === undefined
           ? `The generator proposed no candidate task from ${plural(i.toolCount, 'tool')}.`
-          : `Exploration called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} (${plural(x.errors, 'error')}) and found no value that could ground a task; the exploration ledger gives each tool's reason.`,
+          : `The offline generator called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} (${plural(x.errors, 'error')}) and built no candidate from their answers: a limit of this generator as much as of the server (a judge model may do better); the exploration ledger gives each tool's reason.`,
     };
   }
   const rateText = `${admitted} of ${plural(i.candidates, 'candidate')} admitted (admission rate ${rate(admissionRate ?? 0)})`;

@@ -18,6 +18,21 @@ describe('suite_size gate', () => {
     expect(g.explain).toBe('7 tasks registered, below the minimum of 8.');
   });
 
+  it('a registration below the minimum (--tasks 3) is the run’s limit, not the server’s', () => {
+    const g = suiteSizeGate({ registered: 3, deletedByScreen: 0, minTasks: 8, requestedTasks: 3 });
+    expect(g).toMatchObject({
+      verdict: 'FAIL',
+      reason: 'registration_below_minimum',
+      outcome: 'INDETERMINATE',
+      requestedTasks: 3,
+    });
+    expect(g.explain).toMatch(/this run's registration, not a statement about the server/);
+    // A full registration that the server could not fill is still the surface's shortfall.
+    expect(suiteSizeGate({ registered: 3, deletedByScreen: 0, minTasks: 8, requestedTasks: 16 }).reason).toBe(
+      'below_minimum_suite_size',
+    );
+  });
+
   it('refuses all_candidates_null_answerable as DEGENERATE when the screen caused the shortfall', () => {
     const emptied = suiteSizeGate({ registered: 0, deletedByScreen: 20, minTasks: 8 });
     expect(emptied).toMatchObject({

@@ -9,6 +9,8 @@ export interface SuiteSizeInput {
   /** Admitted candidates the generation-time screen deleted (0 when no screen ran). */
   deletedByScreen: number;
   minTasks: number;
+  /** The suite size the run registered (`--tasks`), when known. */
+  requestedTasks?: number;
 }
 
 /**
@@ -27,6 +29,9 @@ export function suiteSizeGate(input: SuiteSizeInput): SuiteSizeGate {
     registered,
     minTasks,
     deletedByScreen: deleted,
+    ...(input.requestedTasks === undefined
+      ? {}
+      : { requestedTasks: v.positive('requestedTasks', input.requestedTasks) }),
   };
   if (registered >= minTasks) {
     return seal(
@@ -35,6 +40,19 @@ export function suiteSizeGate(input: SuiteSizeInput): SuiteSizeGate {
         ...base,
         verdict: 'PASS',
         explain: `${plural(registered, 'task')} registered, at least the minimum of ${minTasks}.`,
+      },
+      'suite_size',
+    );
+  }
+  if (base.requestedTasks !== undefined && base.requestedTasks < minTasks) {
+    return seal(
+      SuiteSizeGate,
+      {
+        ...base,
+        verdict: 'FAIL',
+        reason: 'registration_below_minimum',
+        outcome: 'INDETERMINATE',
+        explain: `The run registered ${plural(base.requestedTasks, 'task')} (--tasks), below the minimum of ${minTasks}: that is this run's registration, not a statement about the server's surface. Register at least ${minTasks}.`,
       },
       'suite_size',
     );

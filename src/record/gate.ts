@@ -96,6 +96,8 @@ export const SuiteSizeGate = z
     registered: Count,
     minTasks: PositiveCount,
     deletedByScreen: Count,
+    /** The suite size the run registered (`--tasks`); absent on records written before it was kept. */
+    requestedTasks: PositiveCount.optional(),
     ...common,
   })
   .superRefine(outcomeMatchesReason);

@@ -47,7 +47,11 @@ export const StructuralReason = z.enum([
   'registered_task_invalid',
 ]);
 export const AnswerLeakReason = z.enum(['answer_in_prompt']);
-export const SuiteSizeReason = z.enum(['below_minimum_suite_size', 'all_candidates_null_answerable']);
+export const SuiteSizeReason = z.enum([
+  'below_minimum_suite_size',
+  'all_candidates_null_answerable',
+  'registration_below_minimum',
+]);
 /** plan_power never refuses: its reason is a recorded finding about the registration. */
 export const PlanPowerReason = z.enum(['underpowered_registration']);
 export const NullBaselineReason = z.enum(['no_measurements', 'degenerate_no_signal', 'noise_exceeds_signal']);
@@ -101,6 +105,8 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
   answer_in_prompt: 'GATE_FAILED',
   below_minimum_suite_size: 'INSUFFICIENT_SURFACE',
   all_candidates_null_answerable: 'DEGENERATE',
+  // The user registered fewer tasks than the minimum: the run's choice, not the server's surface.
+  registration_below_minimum: 'INDETERMINATE',
   underpowered_registration: null,
   no_measurements: 'INDETERMINATE',
   degenerate_no_signal: 'INDETERMINATE',

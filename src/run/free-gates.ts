@@ -68,6 +68,7 @@ export function freeGates(ctx: RunContext, registered: Registered): boolean {
     registered: registration.tasks.length,
     deletedByScreen: suite.counts.deleted,
     minTasks: config.minTasks,
+    requestedTasks: config.tasks,
   });
   if (!decide(ctx, size)) return false;
   return decide(

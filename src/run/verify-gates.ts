@@ -56,6 +56,7 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
         registered: gate.registered,
         deletedByScreen: gate.deletedByScreen,
         minTasks: gate.minTasks,
+        ...(gate.requestedTasks === undefined ? {} : { requestedTasks: gate.requestedTasks }),
       });
     case 'plan_power': {
       const ext = reg?.extension;

@@ -44,7 +44,9 @@ function finding(record: RunRecord): string {
     case 'admission_rate_below_floor':
       return 'Too few of the generated candidates passed admission. The floor does not move.';
     case 'no_candidates':
-      return "The generator proposed no candidate task from this surface: its tools answered, but no value in their answers could ground a task. The exploration ledger below gives each tool's reason.";
+      return "The generator proposed no candidate task from this surface: its tools answered, but it found no value in their answers that could ground a task. That is as much a limit of the generator as a fact about the server (a judge model may do better); the exploration ledger below gives each tool's reason.";
+    case 'registration_below_minimum':
+      return "The run registered fewer tasks than the minimum. That was the run's registration, not a statement about the server: register at least the minimum to measure it.";
     case 'no_explorable_tools':
       return 'No tool was read-only by declaration, assertion or inference, so the run could call none of them to build tasks. That is a statement about what the run was allowed to call, not about how much the server offers: name read-only tools with --read-only, or allow every tool with --allow-destructive.';
     case 'no_usable_results':
