@@ -113,7 +113,9 @@ describe('structural gate', () => {
         exploration: { ...x, tools: 2, explorable: 1, toolsCalled: 1, calls: 4, usable: 4 },
       });
       expect(g).toMatchObject({ reason: 'no_candidates', outcome: 'INSUFFICIENT_SURFACE' });
-      expect(g.explain).toMatch(/The offline generator called 1 of 1 explorable tool 4 times \(0 errors\) and built no candidate.*a judge model may do better/);
+      expect(g.explain).toMatch(
+        /The offline generator called 1 of 1 explorable tool 4 times \(0 errors\) and built no candidate.*a judge model may do better/,
+      );
     });
 
     it('is unchanged when candidates exist', () => {
