@@ -35,11 +35,19 @@ describe('register', () => {
     ];
     const r = register(input, { ...options, maxExtensions: 0 });
     const mains = (list: Task[]) => list.filter((t) => String(t.answerKey).trim().toLowerCase() === 'main');
-    expect(mains(r.tasks)).toHaveLength(4);
-    expect(r.tasks).toHaveLength(13);
-    expect(mains(r.surplus)).toHaveLength(7);
-    expect([...r.keyRepeated.values()]).toEqual(Array(7).fill('main'));
-    expect(r.surplus.slice(-7).every((t) => r.keyRepeated.has(t.id))).toBe(true);
+    // A cap of 4 would leave 13 tasks, of which 4 is more than a quarter: the cap falls to 3 (12 tasks).
+    expect(mains(r.tasks)).toHaveLength(3);
+    expect(r.tasks).toHaveLength(12);
+    expect(mains(r.surplus)).toHaveLength(8);
+    expect([...r.keyRepeated.values()]).toEqual(Array(8).fill('main'));
+    expect(r.surplus.slice(-8).every((t) => r.keyRepeated.has(t.id))).toBe(true);
+    // 6 "loans" among 17: a cap of 4 leaves 15 tasks (4 is over a quarter), a cap of 3 leaves 14.
+    const short = register([...Array.from({ length: 6 }, (_, i) => task(`l${i}`, 'loans')), ...tasks(11)], {
+      ...options,
+      maxExtensions: 0,
+    });
+    expect(short.tasks).toHaveLength(14);
+    expect(short.tasks.filter((t) => t.answerKey === 'loans')).toHaveLength(3);
     // Distinct keys are never held back.
     expect(register(tasks(40), options).keyRepeated.size).toBe(0);
   });

@@ -101,6 +101,20 @@ function assertOptions(options: RegistrationOptions): void {
 }
 
 /**
+ * The cap is a share of the suite the run will have: a surface that fills fewer than `tasks` gets a
+ * smaller cap, lowered until it is at most ⌊MAX_KEY_SHARE × suite⌋ of that suite (never below 1).
+ */
+function capToShare(shuffled: readonly Task[], tasks: number): { kept: Task[]; repeated: Task[] } {
+  let cap = Math.max(1, Math.floor(tasks * MAX_KEY_SHARE));
+  for (;;) {
+    const split = capRepeatedKeys(shuffled, cap);
+    const suite = Math.min(tasks, split.kept.length);
+    if (cap <= Math.max(1, Math.floor(suite * MAX_KEY_SHARE))) return split;
+    cap -= 1;
+  }
+}
+
+/**
  * Seeded order: tasks sorted by id (UTF-16 code units) so the order does not depend on how the
  * generator happened to emit them, then Fisher-Yates with mulberry32(deriveSeed(seed,
  * "register")). A task whose key already answers ⌊MAX_KEY_SHARE × tasks⌋ earlier tasks (at least 1)
@@ -111,8 +125,7 @@ export function register(admitted: readonly Task[], options: RegistrationOptions
   assertOptions(options);
   const sorted = [...admitted].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const shuffled = shuffle(sorted, mulberry32(deriveSeed(options.seed, 'register')));
-  const cap = Math.max(1, Math.floor(options.tasks * MAX_KEY_SHARE));
-  const { kept: ordered, repeated } = capRepeatedKeys(shuffled, cap);
+  const { kept: ordered, repeated } = capToShare(shuffled, options.tasks);
   const tasks = ordered.slice(0, options.tasks);
   const beyond = Math.max(0, ordered.length - tasks.length);
   const fits = Math.min(options.maxExtensions, Math.floor(beyond / options.batchTasks));
