@@ -5,6 +5,7 @@ import { canonicalJson } from '../core/canonical.js';
 import { isRecord } from '../core/json.js';
 import type { FailureClass } from '../record/score.js';
 import { CACHED_PREFIX } from './cache.js';
+import { changesHandle, type PlannedArguments } from './handles.js';
 import { randomArguments } from './random-args.js';
 import type { OracleError, Phase, SurfaceTools, ToolCallRecord, ToolSession } from './types.js';
 
@@ -19,6 +20,8 @@ export interface ToolContext {
   calls: ToolCallRecord[];
   /** Set by the first call that could not complete (transport death or timeout). */
   oracle: { error?: OracleError };
+  /** null-random-args: the task's planned arguments per tool (what a random call must change). */
+  planned?: PlannedArguments;
 }
 
 function sameArguments(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -161,7 +164,8 @@ async function execute(tool: ToolDescriptor, input: unknown, toolCallId: string)
   }
   if (ctx.phase !== 'null-random-args') return callServer(ctx, tool.name, given, toolCallId);
   const args = await randomArguments(tool.inputSchema, ctx.seed, `${ctx.corrId}:${ctx.calls.length}`);
-  return callServer(ctx, tool.name, args, toolCallId, !sameArguments(args, given));
+  const randomised = !sameArguments(args, given) && changesHandle(tool.name, args, ctx.planned);
+  return callServer(ctx, tool.name, args, toolCallId, randomised);
 }
 
 /** One tool set per list of tools offered, shared by every trial that offers that list. */

@@ -2,6 +2,7 @@ import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
 import type { ToolCallOutcome as SuiteOutcome } from '../suite/surface.js';
 import { verifyCorrId } from '../tape/corr-id.js';
 import { checkAnswer, reachedKeyThroughServer } from './evaluate.js';
+import { plannedArguments } from './handles.js';
 import { type AgentRun, runAgent } from './loop.js';
 import { phaseHasTools, phaseNeedsServer, phasePrompt } from './prompts.js';
 import { type ToolContext, toolSet, withToolContext } from './tools.js';
@@ -87,6 +88,7 @@ export async function runTrial(spec: TrialSpec, deps: TrialDeps): Promise<TrialR
       signal,
       calls: [],
       oracle: {},
+      ...(spec.phase === 'null-random-args' ? { planned: plannedArguments(spec.task) } : {}),
     };
     const usable = connectError === undefined || !phaseNeedsServer(spec.phase);
     const { system, prompt } = phasePrompt(spec.task, spec.phase);

@@ -63,8 +63,10 @@ export interface ToolCallRecord {
   /** Answered locally (null-stubbed-empty): never reached the server. */
   stubbed?: boolean;
   /**
-   * null-random-args: whether the randomised arguments differ from the agent's own. A call whose
-   * random arguments equal the real call (every argument-free tool) is the real call, not a null.
+   * null-random-args: whether the random arguments differ from the agent's own AND change an
+   * argument that carries the task's handle (`handles.ts`). A call whose random arguments equal the
+   * real call (every argument-free tool), or that leaves every planned argument of its tool as
+   * planned (only optional, unplanned fields randomised), is the real call, not a null.
    */
   randomised?: boolean;
   /** The result as it came off the wire (kept in memory for the construct criterion, never persisted). */
