@@ -1,4 +1,4 @@
-import { canonicalJson } from '../core/canonical.js';
+import { sameJson } from '../core/canonical.js';
 import { evaluateCheck } from '../suite/checks.js';
 import { applyExtract, readResult } from '../suite/extract.js';
 import { containsNormalised, keyText } from '../suite/normalise.js';
@@ -16,14 +16,6 @@ export function checkAnswer(
   return evaluateCheck(task.check, { answer, ...(verification ? { verification } : {}) });
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  try {
-    return canonicalJson(a) === canonicalJson(b);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A successful result carries the key when the task's own extract finds it there, or when the key's
  * text appears in the result's text or structured content (normalised, on token boundaries).
@@ -32,7 +24,7 @@ export function carriesKey(task: Task, raw: unknown): boolean {
   const read = readResult(raw);
   if (!read.ok) return false;
   const extracted = applyExtract(task.extract, read.result);
-  if (extracted.ok && sameValue(extracted.value, task.answerKey)) return true;
+  if (extracted.ok && sameJson(extracted.value, task.answerKey)) return true;
   const key = keyText(task.answerKey);
   const structured = read.result.structuredContent;
   const haystack = `${resultText(read.result)}\n${structured === undefined ? '' : JSON.stringify(structured)}`;

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../core/canonical.js';
+import { sameJson } from '../core/canonical.js';
 import type { Task } from '../suite/schema.js';
 
 /**
@@ -20,14 +20,6 @@ export function plannedArguments(task: Task): PlannedArguments {
   return out;
 }
 
-function same(a: unknown, b: unknown): boolean {
-  try {
-    return canonicalJson(a) === canonicalJson(b);
-  } catch {
-    return false;
-  }
-}
-
 /** Did these random arguments change a handle-carrying argument of this tool's planned call(s)? */
 export function changesHandle(
   tool: string,
@@ -38,6 +30,6 @@ export function changesHandle(
   if (planned === undefined || sets === undefined) return true;
   return sets.some((set) => {
     const handles = Object.entries(set).filter(([, v]) => v !== undefined && v !== null && v !== '');
-    return handles.some(([name, value]) => !same(random[name], value));
+    return handles.some(([name, value]) => !sameJson(random[name], value));
   });
 }

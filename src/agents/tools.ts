@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
-import { canonicalJson } from '../core/canonical.js';
+import { sameJson } from '../core/canonical.js';
 import { isRecord } from '../core/json.js';
 import type { FailureClass } from '../record/score.js';
 import { CACHED_PREFIX } from './cache.js';
@@ -22,14 +22,6 @@ export interface ToolContext {
   oracle: { error?: OracleError };
   /** null-random-args: the task's planned arguments per tool (what a random call must change). */
   planned?: PlannedArguments;
-}
-
-function sameArguments(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  try {
-    return canonicalJson(a) === canonicalJson(b);
-  } catch {
-    return false;
-  }
 }
 
 /** An empty tool result: what null-stubbed-empty answers every call with. */
@@ -164,7 +156,7 @@ async function execute(tool: ToolDescriptor, input: unknown, toolCallId: string)
   }
   if (ctx.phase !== 'null-random-args') return callServer(ctx, tool.name, given, toolCallId);
   const args = await randomArguments(tool.inputSchema, ctx.seed, `${ctx.corrId}:${ctx.calls.length}`);
-  const randomised = !sameArguments(args, given) && changesHandle(tool.name, args, ctx.planned);
+  const randomised = !sameJson(args, given) && changesHandle(tool.name, args, ctx.planned);
   return callServer(ctx, tool.name, args, toolCallId, randomised);
 }
 

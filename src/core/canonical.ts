@@ -65,6 +65,15 @@ export function sameCanonical(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
+/** `sameCanonical` for values from a server or a model: one that is not JSON (NaN, a cycle) is never the same. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  try {
+    return sameCanonical(a, b);
+  } catch {
+    return false;
+  }
+}
+
 export function sha256Hex(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }

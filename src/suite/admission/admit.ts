@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../core/canonical.js';
+import { sameJson } from '../../core/canonical.js';
 import { mapLimit } from '../../core/pool.js';
 import { safetyIndex } from '../destructive.js';
 import { keyText } from '../normalise.js';
@@ -184,14 +184,6 @@ async function runPlan(
   return { admitted: true, task, answerKey: key };
 }
 
-function same(a: unknown, b: unknown): boolean {
-  try {
-    return canonicalJson(a) === canonicalJson(b);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * key-unstable: the key must be what exploration saw (when the generator says), must not be a
  * timestamp, and a read-only plan run a second time must return it again. Plans that write are
@@ -203,7 +195,7 @@ async function stability(
   readOnly: boolean,
   execute: () => ReturnType<typeof executePlan>,
 ): Promise<Rejection | undefined> {
-  if (candidate.observedKey !== undefined && !same(candidate.observedKey, key)) {
+  if (candidate.observedKey !== undefined && !sameJson(candidate.observedKey, key)) {
     return reject(
       'key-unstable',
       `exploration saw "${keyText(candidate.observedKey).slice(0, 80)}", admission got "${keyText(key).slice(0, 80)}"`,
@@ -216,7 +208,7 @@ async function stability(
   const again = await execute();
   if (!again.ok)
     return reject('plan-failed', `on re-execution: ${again.detail}`, { calls: summarise(again.steps) });
-  return same(again.answerKey, key)
+  return sameJson(again.answerKey, key)
     ? undefined
     : reject('key-unstable', `a second execution returned "${keyText(again.answerKey).slice(0, 80)}"`, {
         again: again.answerKey,
