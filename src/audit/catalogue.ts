@@ -67,7 +67,7 @@ export const PLANTED: readonly PlantedRun[] = [
     // the default, the dropped calls' deadlines made this run the demo's last by about 25 s. Every
     // answered call takes milliseconds, so 5 s leaves a wide margin under load.
     callTimeoutMs: 5_000,
-    property: 'after 270 calls, every 4th of the next 20 gets no response at all (--call-timeout 5000)',
+    property: 'after 285 calls, every 4th of the next 20 gets no response at all (--call-timeout 5000)',
     expect: { outcome: 'COMPROMISED', gate: 'construct', reason: 'compromised_oracle_errors' },
   },
   {

@@ -1,5 +1,7 @@
 import { carriesKey } from '../agents/evaluate.js';
+import { changesHandle, plannedArguments } from '../agents/handles.js';
 import { canonicalJson } from '../core/canonical.js';
+import { isRecord } from '../core/json.js';
 import { evaluateCheck } from '../suite/checks.js';
 import type { Task } from '../suite/schema.js';
 import { isVerifyCorrId, parseCorrId, type TrialPhase, trialOfCorrId } from '../tape/corr-id.js';
@@ -124,10 +126,16 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * null-random-args: a trial is applicable when some call went out with arguments other than the
- * ones the model asked for (the agent tape against the wire tape, call by call).
+ * ones the model asked for (the agent tape against the wire tape, call by call) that change an
+ * argument carrying the task's handle: the same rule the trial used (`changesHandle`).
  */
-export function randomisedTrial(trial: TapeTrial): boolean {
-  return trial.sent.some((sent, i) => !same(sent, trial.asked[i]));
+export function randomisedTrial(trial: TapeTrial, task: Task | undefined): boolean {
+  const planned = task === undefined ? undefined : plannedArguments(task);
+  return trial.sent.some(
+    (sent, i) =>
+      !same(sent, trial.asked[i]) &&
+      changesHandle(trial.calls[i]?.tool ?? '', isRecord(sent) ? sent : {}, planned),
+  );
 }
 
 /** The result frame that answered an exchange, read back from the wire tape by line number. */

@@ -139,7 +139,7 @@ describe('board built from real runs of the planted servers', () => {
 
     const clock = one('clock');
     const clockText = await open(clock);
-    expect(clockText).toContain('no value in their answers could ground a task');
+    expect(clockText).toContain('found no value in their answers that could ground a task');
     expect(clockText).toMatch(/get_current_time\tinferred read-only\t\d+/);
     expect(clockText).toContain('time-varying');
     // A compute tool (a time and two zones in, a time out): explored, and it grounds nothing either.
