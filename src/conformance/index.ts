@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { stderrReason } from '../connect/errors.js';
 import { describeTarget, sentHeaders, type Target } from '../connect/target.js';
 import { canonicalJson, sha256Hex } from '../core/canonical.js';
 import { describeError } from '../core/errors.js';
@@ -100,7 +101,7 @@ export async function conformanceBlock(options: ConformanceOptions): Promise<Con
       return notRun(
         exit.timedOut
           ? `the suite wrote no result within ${timeoutMs} ms`
-          : `the suite wrote no result (exit ${exit.exitCode ?? 'none'}${exit.stderrTail ? `: ${exit.stderrTail.split('\n').at(-1)}` : ''})`,
+          : `the suite wrote no result (exit ${exit.exitCode ?? 'none'}${reasonOf(exit.stderrTail)})`,
       );
     const checks = classify(out.results, { bridged: bridge !== undefined });
     return {
@@ -120,4 +121,10 @@ export async function conformanceBlock(options: ConformanceOptions): Promise<Con
   } finally {
     await bridge?.close();
   }
+}
+
+/** The stderr line that says why the suite stopped, as every dying process is described. */
+function reasonOf(tail: string): string {
+  const line = stderrReason(tail);
+  return line === undefined ? '' : `: ${line.trim()}`;
 }

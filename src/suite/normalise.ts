@@ -34,6 +34,11 @@ export function literalLength(text: string): number {
 }
 
 /** The text form of an answer key: scalars as themselves, structures as canonical JSON. */
+/** A key's identity for comparing answers: its text, case and runs of white space aside. */
+export function keyIdentity(key: unknown): string {
+  return keyText(key).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 export function keyText(key: unknown): string {
   if (typeof key === 'string') return key;
   if (typeof key === 'number' || typeof key === 'boolean') return String(key);

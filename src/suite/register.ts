@@ -1,7 +1,7 @@
 import { canonicalDigest } from '../core/canonical.js';
 import { FitnessError } from '../core/errors.js';
 import type { Generator } from '../record/prereg.js';
-import { keyText } from './normalise.js';
+import { keyIdentity } from './normalise.js';
 import { deriveSeed, mulberry32, shuffle } from './prng.js';
 import type { ExtensionPlan, Task } from './schema.js';
 import type { ToolSurface } from './surface.js';
@@ -34,10 +34,6 @@ export interface Registration {
  */
 export const MAX_KEY_SHARE = 0.25;
 
-function keyOf(task: Task): string {
-  return keyText(task.answerKey).toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
 /**
  * The seeded order with every task whose key has already been taken `cap` times moved out (in
  * order), so the suite and reserve hold each answer at most `cap` times (pure).
@@ -47,7 +43,7 @@ export function capRepeatedKeys(ordered: readonly Task[], cap: number): { kept: 
   const kept: Task[] = [];
   const repeated: Task[] = [];
   for (const task of ordered) {
-    const key = keyOf(task);
+    const key = keyIdentity(task.answerKey);
     const n = uses.get(key) ?? 0;
     if (n >= cap) repeated.push(task);
     else {
@@ -150,7 +146,7 @@ export function register(admitted: readonly Task[], options: RegistrationOptions
     tasks,
     reserve,
     surplus,
-    keyRepeated: new Map(repeated.map((task) => [task.id, keyOf(task)])),
+    keyRepeated: new Map(repeated.map((task) => [task.id, keyIdentity(task.answerKey)])),
     extension,
   };
 }

@@ -1,5 +1,5 @@
 import { squash } from '../../core/leak.js';
-import { keyText } from '../normalise.js';
+import { keyIdentity, keyText } from '../normalise.js';
 import type { ToolSurface } from '../surface.js';
 import { type HostFact, type Rejection, reject } from './types.js';
 
@@ -17,17 +17,13 @@ import { type HostFact, type Rejection, reject } from './types.js';
  */
 export function keyConstant(key: unknown, siblings: readonly unknown[]): Rejection | undefined {
   if (siblings.length === 0) return undefined;
-  const text = norm(keyText(key));
-  if (!siblings.every((s) => norm(keyText(s)) === text)) return undefined;
+  const text = keyIdentity(key);
+  if (!siblings.every((s) => keyIdentity(s) === text)) return undefined;
   return reject(
     'key-constant',
     `every one of the ${siblings.length + 1} entries holds "${keyText(key).slice(0, 60)}": the value tells no entry from another`,
     { siblings: siblings.length },
   );
-}
-
-function norm(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /**
