@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -83,9 +84,14 @@ export async function startServe(cmd: ServeCommand, url: string, readyTimeoutMs:
   );
 }
 
-/** A fresh copy of an entry's data directory (same base name, so runs name it the same way each time). */
+/**
+ * A fresh copy of an entry's data directory (same base name, so runs name it the same way each
+ * time). The folder we invent for it is lower-case hex: a server that folds a path's case (one does,
+ * on Linux) must not be provoked by a name that is ours, not the user's.
+ */
 export function copyData(source: string): { dir: string; remove: () => void } {
-  const parent = mkdtempSync(join(tmpdir(), 'fitness-roster-data-'));
+  const parent = join(tmpdir(), `fitness-roster-data-${randomBytes(8).toString('hex')}`);
+  mkdirSync(parent, { mode: 0o700 });
   const dir = join(parent, basename(source));
   try {
     cpSync(source, dir, { recursive: true });

@@ -1,4 +1,6 @@
 import { isRecord } from '../core/json.js';
+import { type DocumentSource, MAX_FACT_TEXT, sourceDocument } from './facts/document.js';
+import { jsonIn } from './facts/json.js';
 import { resolvePointer } from './pointer.js';
 import { compileRegex } from './regex.js';
 import type { Extract } from './schema.js';
@@ -18,9 +20,14 @@ export function readResult(raw: unknown): { ok: true; result: ToolResult } | { o
   if (parsed.data.isError === true) {
     return { ok: false, detail: `tool returned isError: ${resultText(parsed.data).slice(0, 200)}` };
   }
-  const said = saidFailure(resultTextJson(parsed.data));
+  const said = saidFailure(resultTextJson(parsed.data) ?? embeddedJson(resultText(parsed.data)));
   if (said !== undefined) return { ok: false, detail: `tool said it failed in its JSON text: ${said}` };
   return { ok: true, result: parsed.data };
+}
+
+/** JSON after a prefix or in a fence ("Result: {…}"), read only from a text within the fact readers' cap. */
+function embeddedJson(text: string): unknown {
+  return text.length <= MAX_FACT_TEXT ? jsonIn(text) : undefined;
 }
 
 /**
@@ -41,9 +48,9 @@ export function saidFailure(json: unknown): string | undefined {
   return undefined;
 }
 
-/** The JSON document a pointer reads: structuredContent, or the text content parsed as JSON. */
-export function resultDocument(result: ToolResult, source: 'structured' | 'text-json'): unknown {
-  return source === 'structured' ? result.structuredContent : resultTextJson(result);
+/** The document a pointer reads: structuredContent, the text parsed as JSON, or the text's fact tree. */
+export function resultDocument(result: ToolResult, source: DocumentSource): unknown {
+  return sourceDocument(result, source);
 }
 
 /**
@@ -56,7 +63,12 @@ export function applyExtract(extract: Extract, result: ToolResult): Extracted {
     if (document === undefined) {
       return {
         ok: false,
-        detail: extract.source === 'structured' ? 'no structuredContent' : 'text is not JSON',
+        detail:
+          extract.source === 'structured'
+            ? 'no structuredContent'
+            : extract.source === 'text-json'
+              ? 'text is not JSON'
+              : 'no facts in the text',
       };
     }
     const hit = resolvePointer(document, extract.pointer);

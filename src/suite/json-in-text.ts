@@ -4,19 +4,28 @@
  * span that parses. Bounded so that a hostile answer cannot make the scan quadratic without limit.
  */
 const MAX_VALUES = 32;
+/** Opening brackets tried at most: each try scans at most the rest of the text, so work is linear. */
+const MAX_STARTS = 64;
 
 export function jsonValuesIn(text: string): unknown[] {
-  const values: unknown[] = [];
+  return jsonSpansIn(text).map((span) => span.value);
+}
+
+/** Each JSON value found, with the length of text it was parsed from. */
+export function jsonSpansIn(text: string): { value: unknown; length: number }[] {
+  const values: { value: unknown; length: number }[] = [];
   const whole = tryParse(text.trim());
-  if (whole.ok) values.push(whole.value);
-  for (let start = 0; start < text.length && values.length < MAX_VALUES; start++) {
+  if (whole.ok) values.push({ value: whole.value, length: text.trim().length });
+  let starts = 0;
+  for (let start = 0; start < text.length && values.length < MAX_VALUES && starts < MAX_STARTS; start++) {
     const ch = text[start];
     if (ch !== '{' && ch !== '[') continue;
+    starts++;
     const end = matchingBracket(text, start);
     if (end < 0) continue;
     const parsed = tryParse(text.slice(start, end + 1));
     if (parsed.ok) {
-      values.push(parsed.value);
+      values.push({ value: parsed.value, length: end + 1 - start });
       start = end;
     }
   }

@@ -1,5 +1,6 @@
 import { isRecord } from '../core/json.js';
-import { applyExtract, readResult, resultDocument } from './extract.js';
+import { applyExtract, readResult } from './extract.js';
+import { documentOf } from './facts/view.js';
 import { bindHandles } from './handles.js';
 import { resolvePointer } from './pointer.js';
 import type { Extract, PlanStep } from './schema.js';
@@ -65,7 +66,7 @@ export async function executePlan(
       if (handle.$from.step >= index || source === undefined) {
         return { ok: false, detail: `$from step ${handle.$from.step} is not an earlier step` };
       }
-      const document = resultDocument(source, 'structured') ?? resultDocument(source, 'text-json');
+      const document = documentOf(source)?.document;
       const hit = resolvePointer(document, handle.$from.pointer);
       return hit.found && hit.value !== undefined
         ? { ok: true, value: hit.value }

@@ -33,7 +33,8 @@ export type PlanStep = z.infer<typeof PlanStep>;
 export const PointerExtract = z.looseObject({
   kind: z.literal('pointer'),
   pointer: Pointer,
-  source: z.enum(['structured', 'text-json']).default('structured'),
+  /** Which document of the result: structuredContent, the text as JSON, or the text's fact tree (docs/design.md §5.2). */
+  source: z.enum(['structured', 'text-json', 'facts']).default('structured'),
 });
 export const RegexExtract = z.looseObject({
   kind: z.literal('regex'),

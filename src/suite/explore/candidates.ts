@@ -3,15 +3,15 @@ import { findLeak } from '../../core/leak.js';
 import { isBlob, restatedInput } from '../admission/informative.js';
 import { isEmptyStateText } from '../admission/key-information.js';
 import { applyExtract } from '../extract.js';
+import { readFacts } from '../facts/document.js';
+import { type Leaf, leavesOf } from '../facts/leaves.js';
+import { documentOf } from '../facts/view.js';
 import { enumValues, isBooleanLike, isMemberOf, isTimeField, isTimeLike } from '../key-values.js';
 import { containsNormalised, literalLength } from '../normalise.js';
 import type { Candidate, Check, Extract, PlanStep } from '../schema.js';
-import { resultText, type ToolDescriptor, type ToolResult } from '../surface.js';
-import { documentOf } from './harvest.js';
+import type { ToolDescriptor, ToolResult } from '../surface.js';
 import { identify } from './identify.js';
-import { type Leaf, leavesOf, words } from './leaves.js';
 import { ANSWER_FORMAT } from './phrase.js';
-import { labelLines, labelPattern, rowPattern, textTables } from './text.js';
 
 /** One successful exploration call and how a prompt says the agent reaches it. */
 export interface Observation {
@@ -137,70 +137,10 @@ function fieldOf(leaf: Leaf): string {
   return [...leaf.path].reverse().find((t): t is string => typeof t === 'string') ?? '';
 }
 
-function fromLabels(obs: Observation, text: string, keys: KeyContext, drops?: Drops): Candidate[] {
-  const lines = labelLines(text);
-  const labelCount = new Map<string, number>();
-  for (const line of lines) labelCount.set(line.label, (labelCount.get(line.label) ?? 0) + 1);
-  const out: Candidate[] = [];
-  for (const line of lines) {
-    const why =
-      labelCount.get(line.label) !== 1
-        ? 'a label that repeats in its result'
-        : whyNotKey(line.value, line.label, obs, keys);
-    if (why !== undefined) {
-      dropped(drops, why);
-      continue;
-    }
-    const extract: Extract = { kind: 'regex', pattern: labelPattern(line.label), flags: 'm', group: 1 };
-    if (!readsBack(extract, obs.result, line.value)) continue;
-    out.push(
-      candidate(obs, `the ${words(line.label) || line.label}`, extract, { kind: 'contains' }, line.value),
-    );
-  }
-  return out;
-}
-
-function fromTables(obs: Observation, text: string, keys: KeyContext, drops?: Drops): Candidate[] {
-  const out: Candidate[] = [];
-  for (const table of textTables(text)) {
-    const unique = table.columns.map(
-      (_, c) => new Set(table.rows.map((r) => r[c])).size === table.rows.length,
-    );
-    const idColumn = unique.findIndex((u, c) => u && table.rows.every((r) => literalLength(r[c] ?? '') >= 3));
-    if (idColumn === -1) continue;
-    for (const row of table.rows) {
-      const idValue = row[idColumn] ?? '';
-      for (const [c, value] of row.entries()) {
-        if (c === idColumn) continue;
-        const column = table.columns[c] ?? '';
-        const named = { ...obs, named: [...obs.named, idValue] };
-        const why = whyNotKey(value, column, named, keys);
-        if (why !== undefined) {
-          dropped(drops, why);
-          continue;
-        }
-        const extract: Extract = {
-          kind: 'regex',
-          pattern: rowPattern(table, idColumn, idValue, c),
-          flags: 'm',
-          group: 1,
-        };
-        if (!readsBack(extract, obs.result, value)) continue;
-        const decoys = [...new Set(table.rows.map((r) => r[c] ?? ''))].filter((d) => d !== value && d !== '');
-        const question = `the ${words(column) || column} of the row whose ${words(table.columns[idColumn] ?? '') || 'first column'} is "${idValue}"`;
-        out.push(candidate(named, question, extract, { kind: 'contains', decoys }, value));
-      }
-    }
-  }
-  return out;
-}
-
-/** Every candidate one observation yields: JSON leaves, else label lines and table rows of its text. */
+/** Every candidate one observation yields: the leaves of its document (docs/design.md §5.2). */
 export function candidatesFrom(obs: Observation, keys: KeyContext, drops?: Drops): Candidate[] {
   if (documentOf(obs.result) !== undefined) return fromDocument(obs, keys, drops);
-  const text = resultText(obs.result);
-  const found = [...fromLabels(obs, text, keys, drops), ...fromTables(obs, text, keys, drops)];
-  if (found.length === 0 && labelLines(text).length === 0 && textTables(text).length === 0)
-    dropped(drops, 'a text with no "Label: value" line or table');
-  return found;
+  const facts = readFacts(obs.result);
+  dropped(drops, facts?.ok === false ? facts.reason : 'a text in which no reader found a fact');
+  return [];
 }

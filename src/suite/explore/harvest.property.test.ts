@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { leavesOf } from '../facts/leaves.js';
 import { resultText, type ToolResult } from '../surface.js';
 import { harvestResult } from './harvest.js';
-import { leavesOf } from './leaves.js';
 import { joinListing, listingEntries } from './text.js';
 
 const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 _.-]{0,20}$/);

@@ -1,21 +1,21 @@
-import { resultDocument } from '../extract.js';
+import { fieldName, type Leaf, leavesOf } from '../facts/leaves.js';
+import { documentOf } from '../facts/view.js';
 import { resultText, type ToolResult } from '../surface.js';
-import { fieldName, type Leaf, leavesOf } from './leaves.js';
-import { commaList, markdownLists } from './lists.js';
 import { isPathLike } from './params.js';
-import { absolutePaths, joinListing, labelLines, listingEntries, textTables } from './text.js';
+import { absolutePaths, joinListing, listingEntries } from './text.js';
 
 /**
  * A value explore/2 took from a result, to feed a later call. `value` is always something the
- * server returned: a JSON leaf, a substring of the text, or (kind `file`/`dir`) a listed name joined
- * to the directory the call was made with.
+ * server returned: a leaf of the result's document (structuredContent, JSON text, or the fact tree
+ * of any other text: docs/design.md §5.2), a path written in the text, or (kind `file`/`dir`) a
+ * listed name joined to the directory the call was made with.
  */
 export interface Harvest {
   value: string | number;
   /** The field, label or column it sits under ('' for a bare path in text). */
   field: string;
-  kind: 'leaf' | 'path' | 'file' | 'dir' | 'label' | 'cell' | 'item';
-  /** For a member of a list (a JSON array of scalars, a Markdown or comma list): what the list is called (its field or heading). */
+  kind: 'leaf' | 'path' | 'file' | 'dir';
+  /** For a member of a list (an array of scalars in any answer's document): what the list is called (its field or heading). */
   listing?: string;
   /** The observation it came from. */
   obs: number;
@@ -24,29 +24,6 @@ export interface Harvest {
   pointer?: string;
   /** The leaf itself (leaves only). */
   leaf?: Leaf;
-}
-
-/** The JSON view of a result: structuredContent, else JSON text; undefined when it only wraps text. */
-export function documentOf(
-  result: ToolResult,
-): { document: unknown; source: 'structured' | 'text-json' } | undefined {
-  const structured = resultDocument(result, 'structured');
-  const text = resultText(result);
-  if (structured !== undefined) {
-    const leaves = leavesOf(structured);
-    // `{content: "<the text>"}`: a document that only mirrors the text is read as text.
-    const mirrors =
-      leaves.length > 0 &&
-      leaves.every(
-        (l) =>
-          typeof l.value === 'string' &&
-          (l.value.includes('\n') || l.value.length > 200 || l.value.trim() === text.trim()),
-      );
-    if (!mirrors) return { document: structured, source: 'structured' };
-    if (leaves.length === 1 && text.trim() === '') return undefined;
-  }
-  const json = resultDocument(result, 'text-json');
-  return json !== null && typeof json === 'object' ? { document: json, source: 'text-json' } : undefined;
 }
 
 function pathArgument(args: Record<string, unknown>): string | undefined {
@@ -89,23 +66,6 @@ export function harvestResult(input: {
         out.push({ ...base, value: joinListing(parent, entry.name), field: 'path', kind: entry.kind });
     }
     for (const path of absolutePaths(text)) out.push({ ...base, value: path, field: 'path', kind: 'path' });
-    const lists = [...markdownLists(text), ...[commaList(text)].filter((l) => l !== undefined)];
-    for (const list of lists)
-      for (const item of list.items)
-        out.push({
-          ...base,
-          value: item,
-          field: 'name',
-          kind: 'item',
-          ...(list.heading ? { listing: list.heading } : {}),
-        });
-    for (const line of labelLines(text))
-      out.push({ ...base, value: line.value, field: line.label, kind: 'label' });
-    for (const table of textTables(text))
-      for (const row of table.rows)
-        row.forEach((cell, i) => {
-          if (cell !== '') out.push({ ...base, value: cell, field: table.columns[i] ?? '', kind: 'cell' });
-        });
   }
   return out.slice(0, MAX_HARVEST);
 }

@@ -1,8 +1,8 @@
 import { isRecord } from '../../core/json.js';
+import { words } from '../facts/leaves.js';
 import { isBooleanLike, isTimeLike } from '../key-values.js';
 import { literalLength } from '../normalise.js';
 import { resolvePointer } from '../pointer.js';
-import { words } from './leaves.js';
 import { renderValue } from './phrase.js';
 
 /**

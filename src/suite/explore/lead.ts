@@ -1,9 +1,9 @@
+import { words } from '../facts/leaves.js';
+import { documentOf } from '../facts/view.js';
 import type { PlanStep } from '../schema.js';
 import type { ToolDescriptor } from '../surface.js';
 import type { Observation } from './candidates.js';
-import { documentOf } from './harvest.js';
 import { fieldLabel, identify } from './identify.js';
-import { words } from './leaves.js';
 import { renderArguments, toolClause } from './phrase.js';
 import type { ArgumentSet } from './synthesis.js';
 

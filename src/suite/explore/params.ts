@@ -1,6 +1,6 @@
 import { isRecord } from '../../core/json.js';
+import { looseName } from '../facts/leaves.js';
 import type { ToolDescriptor } from '../surface.js';
-import { looseName } from './leaves.js';
 
 /** One input parameter as explore/2 reads it from the tool's inputSchema. */
 export interface ParamSpec {

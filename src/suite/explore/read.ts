@@ -1,8 +1,9 @@
 import { isEmptyStateText } from '../admission/key-information.js';
 import { readResult } from '../extract.js';
+import { readFacts } from '../facts/document.js';
+import { leavesOf } from '../facts/leaves.js';
+import { documentOf } from '../facts/view.js';
 import { resultText, type ToolCallOutcome, type ToolResult } from '../surface.js';
-import { documentOf } from './harvest.js';
-import { leavesOf } from './leaves.js';
 import { isErrorText } from './text.js';
 
 export type ReadObservation =
@@ -22,8 +23,9 @@ function size(result: ToolResult): number {
 
 /**
  * What exploration keeps of one call: an `isError` result or a JSON-RPC error is an error; a result
- * over the size cap, an empty one, or one whose text reports a failure without `isError`
- * ("ENOENT: no such file") is set aside with its reason; anything else is an observation.
+ * over the size cap, an empty one, one whose text reports a failure without `isError` ("ENOENT: no
+ * such file") or whose fact tree is over its cap is set aside with its reason; anything else is an
+ * observation.
  */
 export function readObservation(outcome: ToolCallOutcome, maxChars: number): ReadObservation {
   if (outcome.kind === 'error') return { kind: 'error' };
@@ -37,11 +39,14 @@ export function readObservation(outcome: ToolCallOutcome, maxChars: number): Rea
     };
   const text = resultText(read.result);
   const doc = documentOf(read.result);
-  if (doc === undefined && isErrorText(text))
-    return { kind: 'discarded', reason: 'an error text without isError' };
-  if (doc === undefined && text.trim() === '') return { kind: 'discarded', reason: 'an empty result' };
-  if (doc === undefined && isEmptyStateText(text))
+  // Prose (anything not structured or JSON text) is read for what it says before what it holds.
+  const prose = doc === undefined || doc.source === 'facts';
+  if (prose && isErrorText(text)) return { kind: 'discarded', reason: 'an error text without isError' };
+  if (prose && text.trim() === '') return { kind: 'discarded', reason: 'an empty result' };
+  if (prose && isEmptyStateText(text))
     return { kind: 'discarded', reason: 'an empty-state answer (the server says it holds nothing)' };
+  const facts = doc === undefined ? readFacts(read.result) : undefined;
+  if (facts?.ok === false) return { kind: 'discarded', reason: facts.reason };
   if (doc !== undefined && leavesOf(doc.document).length === 0 && text.trim() === '')
     return { kind: 'discarded', reason: 'an empty result' };
   return { kind: 'result', result: read.result };

@@ -2,11 +2,11 @@ import { generate, type JsonSchema } from 'json-schema-faker';
 import { canonicalJson } from '../../core/canonical.js';
 import { isRecord } from '../../core/json.js';
 import { wordsOf } from '../explorable.js';
+import { looseName } from '../facts/leaves.js';
 import type { GivenValue } from '../given.js';
 import { shuffle } from '../prng.js';
 import type { ToolDescriptor } from '../surface.js';
 import type { Harvest } from './harvest.js';
-import { looseName } from './leaves.js';
 import type { ParamSpec } from './params.js';
 
 /**

@@ -9,12 +9,13 @@ export interface Leaf {
 }
 
 const MAX_LEAVES = 2000;
+const MAX_DEPTH = 64;
 
-/** Scalar string/number leaves in document order (bounded: results can be large). */
+/** Scalar string/number leaves in document order (bounded in number and depth: results can be large). */
 export function leavesOf(document: unknown): Leaf[] {
   const out: Leaf[] = [];
   const walk = (value: unknown, path: (string | number)[]) => {
-    if (out.length >= MAX_LEAVES) return;
+    if (out.length >= MAX_LEAVES || path.length > MAX_DEPTH) return;
     if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
       out.push({ pointer: formatPointer(path), path, value });
     } else if (Array.isArray(value)) {

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { candidatesFrom, type Observation } from '../explore/candidates.js';
+import { harvestResult } from '../explore/harvest.js';
+import { nameMatches } from '../explore/synthesis.js';
+import { applyExtract } from '../extract.js';
+import type { ToolResult } from '../surface.js';
+import { MAX_FACT_NODES, MAX_FACT_TEXT, readFacts } from './document.js';
+import { leavesOf } from './leaves.js';
+import { documentOf } from './view.js';
+
+const text = (...blocks: string[]): ToolResult => ({
+  content: blocks.map((t) => ({ type: 'text' as const, text: t })),
+});
+
+function facts(result: ToolResult): unknown {
+  const reading = readFacts(result);
+  if (reading?.ok !== true) throw new Error(`no facts: ${JSON.stringify(reading)}`);
+  return reading.document;
+}
+
+describe('the fact layer reads every answer into one document', () => {
+  it('JSON after a prefix, in a fence, and JSON strings holding JSON', () => {
+    expect(facts(text('Found 2 tables:\n[{"name":"authors","rows":3},{"name":"books","rows":9}]'))).toEqual([
+      { name: 'authors', rows: 3 },
+      { name: 'books', rows: 9 },
+    ]);
+    expect(facts(text('```json\n{"ruleId":"no-unused-vars","line":4}\n```'))).toEqual({
+      ruleId: 'no-unused-vars',
+      line: 4,
+    });
+    expect(facts(text('{"result":"{\\"id\\":\\"k-7\\",\\"owner\\":\\"Maud Ferris\\"}"}'))).toEqual({
+      result: { id: 'k-7', owner: 'Maud Ferris' },
+    });
+  });
+
+  it('a result of two blocks whose second is JSON: the prose is commentary, the JSON the facts', () => {
+    const doc = documentOf(
+      text('Linted 1 file.', '[{"filePath":"a.js","messages":[{"ruleId":"no-undef","line":3}]}]'),
+    );
+    expect(doc).toMatchObject({ source: 'facts' });
+    expect(doc?.document).toEqual([{ filePath: 'a.js', messages: [{ ruleId: 'no-undef', line: 3 }] }]);
+  });
+
+  it('Markdown: sections under headings, tables as rows, lists as names, labels as fields', () => {
+    const md = [
+      '# Tobias Quill',
+      '',
+      '**Role:** Engineer',
+      '**Home port**: Saltmere',
+      '',
+      '## Vessels',
+      '',
+      '| id | name | tonnage |',
+      '| --- | --- | --- |',
+      '| v-1 | Kestrel | 410 |',
+      '| v-2 | Heron | 388 |',
+      '',
+      '## Ports',
+      '',
+      '- Saltmere',
+      '- Vigo',
+    ].join('\n');
+    expect(facts(text(md))).toEqual({
+      'Tobias Quill': {
+        Role: 'Engineer',
+        'Home port': 'Saltmere',
+        Vessels: [
+          { id: 'v-1', name: 'Kestrel', tonnage: '410' },
+          { id: 'v-2', name: 'Heron', tonnage: '388' },
+        ],
+        Ports: ['Saltmere', 'Vigo'],
+      },
+    });
+  });
+
+  it('repeated labels are records: a git log is a list of commits', () => {
+    const log = [
+      'commit 3f2a9c1',
+      'Author: Maud Ferris <maud@example.org>',
+      'Date:   Mon Nov 30 10:00:00 2026 +0000',
+      '',
+      '    Add tide tables',
+      '',
+      'commit 9b07e44',
+      'Author: Tobias Quill <tq@example.org>',
+      'Date:   Sun Nov 29 09:00:00 2026 +0000',
+      '',
+      '    Fix fender piles',
+    ].join('\n');
+    const doc = facts(text(log));
+    expect(doc).toEqual([
+      { commit: '3f2a9c1', Author: 'Maud Ferris <maud@example.org>', Date: 'Mon Nov 30 10:00:00 2026 +0000' },
+      { commit: '9b07e44', Author: 'Tobias Quill <tq@example.org>', Date: 'Sun Nov 29 09:00:00 2026 +0000' },
+    ]);
+  });
+
+  it('HTML tables with a real parser; markup is never a value', () => {
+    const html =
+      '<h2>Stations</h2><table><tr><th>Code</th><th>Site</th></tr><tr><td>ST-1</td><td>Bergen</td></tr><tr><td>ST-2</td><td><b>Cork</b></td></tr></table>';
+    expect(facts(text(html))).toEqual({
+      Stations: [
+        { Code: 'ST-1', Site: 'Bergen' },
+        { Code: 'ST-2', Site: 'Cork' },
+      ],
+    });
+  });
+
+  it('CSV and TSV under a header; a one-line comma list; YAML with nesting', () => {
+    expect(facts(text('date,high,low\n2026-11-30,06:42,12:58\n2026-12-01,07:31,13:47'))).toEqual([
+      { date: '2026-11-30', high: '06:42', low: '12:58' },
+      { date: '2026-12-01', high: '07:31', low: '13:47' },
+    ]);
+    expect(facts(text('port\tcountry\nVigo\tSpain\nCork\tIreland'))).toEqual([
+      { port: 'Vigo', country: 'Spain' },
+      { port: 'Cork', country: 'Ireland' },
+    ]);
+    expect(facts(text('herbarium,tide-tables'))).toEqual(['herbarium', 'tide-tables']);
+    expect(facts(text('vessel:\n  name: Kestrel\n  crew:\n    - Maud\n    - Tobias\n'))).toEqual({
+      vessel: { name: 'Kestrel', crew: ['Maud', 'Tobias'] },
+    });
+  });
+
+  it('front matter and the note body after it', () => {
+    expect(
+      facts(text('---\ntitle: Tide tables\ntags: [coast]\n---\n# Notes\n\nKeeper: Maud Ferris\n')),
+    ).toEqual({
+      'front matter': { title: 'Tide tables', tags: ['coast'] },
+      Notes: { Keeper: 'Maud Ferris' },
+    });
+  });
+
+  it('a plain short answer is a fact by itself; prose is not', () => {
+    expect(facts(text('2024-02 has 29 days'))).toEqual({ answer: '2024-02 has 29 days' });
+    expect(
+      readFacts(text(`${'A long line of prose. '.repeat(10)}\nand a second line of it.`)),
+    ).toBeUndefined();
+  });
+
+  it('is bounded before parsing, and over its node cap it is no tree, with the reason', () => {
+    const huge = readFacts(text('x'.repeat(MAX_FACT_TEXT + 1)));
+    expect(huge).toMatchObject({ ok: false, reason: expect.stringContaining('characters') });
+    const wide = readFacts(text(Array.from({ length: MAX_FACT_NODES }, (_, i) => `- ${i}`).join('\n')));
+    expect(wide).toMatchObject({ ok: false, reason: expect.stringContaining('nodes') });
+    const deep = readFacts(text(`note: ${'['.repeat(10_000)}1${']'.repeat(10_000)}`));
+    expect(deep?.ok === true ? leavesOf(deep.document).length : 0).toBeLessThan(2);
+    const brackets = readFacts(text('['.repeat(150_000)));
+    expect(brackets?.ok).not.toBe(true);
+  });
+});
+
+describe('facts are handles and keys', () => {
+  const tool = { name: 'list_vessels', description: 'Lists the vessels.', inputSchema: { type: 'object' } };
+  const obs = (result: ToolResult): Observation => ({
+    index: 0,
+    tool,
+    args: {},
+    plan: [{ tool: 'list_vessels', arguments: {} }],
+    lead: 'the list_vessels tool',
+    named: [],
+    result,
+    hop: 0,
+  });
+
+  it('a Markdown table row gives keys with sibling decoys, read back by the same pointer', () => {
+    const result = text(
+      '| id | name | home port |\n| --- | --- | --- |\n| v-1 | Kestrel | Saltmere |\n| v-2 | Heron | Vigo |\n| v-3 | Tern | Cork |',
+    );
+    const candidates = candidatesFrom(obs(result), { context: [], given: [] });
+    const port = candidates.find((c) => c.observedKey === 'Saltmere');
+    expect(port?.extract).toEqual({ kind: 'pointer', pointer: '/0/home port', source: 'facts' });
+    expect(port?.prompt).toContain('whose name is "Kestrel"');
+    if (port === undefined) throw new Error('no candidate');
+    expect(applyExtract(port.extract, result)).toEqual({ ok: true, value: 'Saltmere' });
+  });
+
+  it('list members and table cells feed the next tool’s parameters', () => {
+    const harvested = harvestResult({
+      obs: 0,
+      tool: 'list_projects',
+      args: {},
+      result: text('herbarium,tide-tables'),
+    });
+    expect(harvested.map((h) => [h.value, h.field])).toEqual([
+      ['herbarium', 'name'],
+      ['tide-tables', 'name'],
+    ]);
+    expect(nameMatches('projectName', 'name', 'list_projects')).toBe(true);
+    const bullets = harvestResult({
+      obs: 0,
+      tool: 'list_notes',
+      args: {},
+      result: text('# Notes in vault\n\n- tides.md\n- herbs.md'),
+    });
+    expect(bullets.map((h) => [h.value, h.listing])).toEqual([
+      ['tides.md', 'Notes in vault'],
+      ['herbs.md', 'Notes in vault'],
+    ]);
+  });
+});

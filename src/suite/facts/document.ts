@@ -1,0 +1,130 @@
+import { resultTextJson, type ToolResult } from '../surface.js';
+import { commaList, delimitedTable } from './delimited.js';
+import { htmlTables } from './html.js';
+import { jsonIn } from './json.js';
+import { markdownDocument } from './markdown.js';
+import { frontMatter, yamlDocument } from './yaml.js';
+
+/**
+ * The fact layer (docs/design.md §5.2): every answer a tool gives is read into one JSON document
+ * (its fact tree) with the same readers every time, so a key found during exploration is read back
+ * from a later execution by the same pointer. structuredContent is that document when it carries
+ * more than the text; text that is JSON is the `text-json` document; any other text is read by the
+ * readers here into the `facts` document. Input is bounded before any parser runs, and a tree over
+ * the node or depth cap is no document (the reason is reported, not the tree).
+ */
+
+export type DocumentSource = 'structured' | 'text-json' | 'facts';
+export type Reader = 'json' | 'html' | 'delimited' | 'list' | 'yaml' | 'markdown' | 'answer';
+
+/** Text longer than this is not read (results are untrusted: bounded before parsing). */
+export const MAX_FACT_TEXT = 200_000;
+export const MAX_FACT_NODES = 20_000;
+export const MAX_FACT_DEPTH = 64;
+/** A one-line answer at most this long is a fact by itself ("2024-02 has 29 days"). */
+const MAX_ANSWER = 120;
+
+export type FactReading = { ok: true; document: unknown; readers: Reader[] } | { ok: false; reason: string };
+
+function readBlock(text: string): { document: unknown; reader: Reader } | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const json = jsonIn(trimmed);
+  if (json !== undefined) return { document: json, reader: 'json' };
+  const html = htmlTables(trimmed);
+  if (html !== undefined) return { document: html, reader: 'html' };
+  const table = delimitedTable(trimmed);
+  if (table !== undefined) return { document: table, reader: 'delimited' };
+  const list = commaList(trimmed);
+  if (list !== undefined) return { document: list, reader: 'list' };
+  const yaml = yamlDocument(trimmed);
+  if (yaml !== undefined) return { document: yaml, reader: 'yaml' };
+  const front = frontMatter(trimmed);
+  const body = front === undefined ? trimmed : front.body;
+  const markdown = markdownDocument(body);
+  if (front !== undefined)
+    return { document: { 'front matter': front.matter, ...(markdown ?? {}) }, reader: 'markdown' };
+  if (markdown !== undefined) return { document: markdown, reader: 'markdown' };
+  if (!trimmed.includes('\n') && trimmed.length <= MAX_ANSWER)
+    return { document: { answer: trimmed }, reader: 'answer' };
+  return undefined;
+}
+
+/** Nodes and depth of a tree, counted without recursion (a hostile tree can be 10,000 deep). */
+function measure(document: unknown): { nodes: number; depth: number } {
+  let nodes = 0;
+  let depth = 0;
+  const stack: [unknown, number][] = [[document, 1]];
+  while (stack.length > 0 && nodes <= MAX_FACT_NODES && depth <= MAX_FACT_DEPTH) {
+    const [value, d] = stack.pop() as [unknown, number];
+    nodes++;
+    depth = Math.max(depth, d);
+    if (value !== null && typeof value === 'object')
+      for (const child of Object.values(value)) stack.push([child, d + 1]);
+  }
+  return { nodes, depth };
+}
+
+/** Readings of several blocks: prose around data is commentary; objects merge; else numbered parts. */
+function merge(readings: { document: unknown; reader: Reader }[]): unknown {
+  const data = readings.filter((r) => r.reader !== 'answer');
+  const kept = data.length > 0 ? data : readings;
+  if (kept.length === 1) return kept[0]?.document;
+  const objects = kept.every(
+    (r) => r.document !== null && typeof r.document === 'object' && !Array.isArray(r.document),
+  );
+  const out: Record<string, unknown> = {};
+  kept.forEach((r, i) => {
+    if (!objects) out[`part ${i + 1}`] = r.document;
+    else
+      for (const [k, v] of Object.entries(r.document as Record<string, unknown>)) {
+        let key = k;
+        for (let n = 2; Object.hasOwn(out, key); n++) key = `${k} (${n})`;
+        out[key] = v;
+      }
+  });
+  return out;
+}
+
+function textBlocks(result: ToolResult): string[] {
+  return result.content.flatMap((b) => (b.type === 'text' && typeof b.text === 'string' ? [b.text] : []));
+}
+
+function read(result: ToolResult): FactReading | undefined {
+  const blocks = textBlocks(result).filter((t) => t.trim() !== '');
+  if (blocks.length === 0) return undefined;
+  const chars = blocks.reduce((n, t) => n + t.length, 0);
+  if (chars > MAX_FACT_TEXT)
+    return {
+      ok: false,
+      reason: `a text of ${chars} characters (the fact readers read at most ${MAX_FACT_TEXT})`,
+    };
+  const readings = blocks.flatMap((t) => readBlock(t) ?? []);
+  if (readings.length === 0) return undefined;
+  const document = merge(readings);
+  const { nodes, depth } = measure(document);
+  if (nodes > MAX_FACT_NODES)
+    return { ok: false, reason: `a fact tree of more than ${MAX_FACT_NODES} nodes (the cap)` };
+  if (depth > MAX_FACT_DEPTH)
+    return { ok: false, reason: `a fact tree deeper than ${MAX_FACT_DEPTH} levels (the cap)` };
+  return { ok: true, document, readers: [...new Set(readings.map((r) => r.reader))] };
+}
+
+const cache = new WeakMap<ToolResult, FactReading | null>();
+
+/** The fact tree of a result's text blocks (cached per result object: the readers are pure). */
+export function readFacts(result: ToolResult): FactReading | undefined {
+  const hit = cache.get(result);
+  if (hit !== undefined) return hit ?? undefined;
+  const reading = read(result);
+  cache.set(result, reading ?? null);
+  return reading;
+}
+
+/** The document a `source` names: what pointer extracts and `$from` handles resolve against. */
+export function sourceDocument(result: ToolResult, source: DocumentSource): unknown {
+  if (source === 'structured') return result.structuredContent;
+  if (source === 'text-json') return resultTextJson(result);
+  const facts = readFacts(result);
+  return facts?.ok === true ? facts.document : undefined;
+}

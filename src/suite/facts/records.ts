@@ -1,0 +1,68 @@
+/**
+ * "Label: value" lines, one record or many (docs/design.md §5.2). Principle: a label seen again
+ * starts the next record. So `Name: …` / `Size: …` lines are one record (an object), and a log
+ * whose `commit …` / `Author: …` / `Date: …` blocks repeat is a list of records (an array). A line
+ * at column 0 that is a word and a value ("commit 3f2a…") is a label when that word starts two or
+ * more lines. Every value returned is a substring of the text.
+ */
+
+/** `Label: value`, also `**Label:** value`, `**Label**: value`, `- Label: value`. */
+const LABEL_LINE =
+  /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?([A-Za-z][A-Za-z0-9 _()/-]{0,40}?)(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(\S.*?)[ \t]*$/;
+const WORD_LINE = /^([A-Za-z][\w-]{1,30})[ \t]+(\S.{0,300}?)[ \t]*$/;
+
+export interface LabelLine {
+  label: string;
+  value: string;
+}
+
+function labelOf(line: string): LabelLine | undefined {
+  const match = LABEL_LINE.exec(line);
+  const label = match?.[1]?.trim();
+  const value = match?.[2]?.replace(/(?:\*\*|__)$/, '').trim();
+  // "https://…" would read as a label "https"; a value that is only markup is no value.
+  if (label === undefined || value === undefined || value === '' || value.startsWith('//')) return undefined;
+  return { label, value };
+}
+
+/** The label lines of a text, in order (record headers included). */
+export function labelEntries(text: string): LabelLine[] {
+  const lines = text.split(/\r?\n/);
+  const words = new Map<string, number>();
+  for (const line of lines) {
+    if (labelOf(line) !== undefined) continue;
+    const word = WORD_LINE.exec(line)?.[1];
+    if (word !== undefined) words.set(word, (words.get(word) ?? 0) + 1);
+  }
+  const out: LabelLine[] = [];
+  for (const line of lines) {
+    const labelled = labelOf(line);
+    if (labelled !== undefined) {
+      out.push(labelled);
+      continue;
+    }
+    const match = WORD_LINE.exec(line);
+    const [word, value] = [match?.[1], match?.[2]];
+    if (word !== undefined && value !== undefined && (words.get(word) ?? 0) >= 2)
+      out.push({ label: word, value });
+  }
+  return out;
+}
+
+/** Label lines as records: one object, an array of two or more, or undefined when there are none. */
+export function recordsOf(
+  entries: readonly LabelLine[],
+): Record<string, string> | Record<string, string>[] | undefined {
+  const records: Record<string, string>[] = [];
+  let current: Record<string, string> = {};
+  for (const { label, value } of entries) {
+    if (Object.hasOwn(current, label)) {
+      records.push(current);
+      current = {};
+    }
+    current[label] = value;
+  }
+  if (Object.keys(current).length > 0) records.push(current);
+  if (records.length === 0) return undefined;
+  return records.length === 1 ? records[0] : records;
+}
