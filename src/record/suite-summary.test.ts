@@ -28,6 +28,21 @@ describe('buildSuiteSummary', () => {
     expect(s.admissionRate).toBe(37 / 40);
   });
 
+  it('counts registered tasks by key basis, and refuses a count that is not the registered one', () => {
+    const base = {
+      hash: sha256Hex('s'),
+      candidates: 3,
+      rejections: [],
+      deletedByScreen: 0,
+      registered: 3,
+      reserve: 0,
+      surplus: 0,
+    };
+    const s = buildSuiteSummary({ ...base, keyBases: ['discriminating', 'singleton', 'discriminating'] });
+    expect(s.keyBasis).toEqual({ discriminating: 2, singleton: 1 });
+    expect(() => buildSuiteSummary({ ...base, keyBases: ['singleton'] })).toThrow(/keyBasis/);
+  });
+
   it('throws when the fates do not add up to the candidates', () => {
     expect(() =>
       buildSuiteSummary({

@@ -25,6 +25,14 @@ export const AdmissionRule = z.enum([
 ]);
 export type AdmissionRule = z.infer<typeof AdmissionRule>;
 
+/**
+ * Why an admitted task's key carries information (docs/statistics.md, "Keys by information"):
+ * `discriminating`, its sibling entries hold other values (they are the check's decoys); `singleton`,
+ * it has no siblings and passed every singleton rule.
+ */
+export const KeyBasis = z.enum(['discriminating', 'singleton']);
+export type KeyBasis = z.infer<typeof KeyBasis>;
+
 export const Rejection = z.looseObject({ candidateId: NonEmpty, rule: AdmissionRule, detail: z.string() });
 export type Rejection = z.infer<typeof Rejection>;
 
@@ -106,6 +114,8 @@ export const SuiteSummary = z
     trimmed: z.array(Trimmed).optional(),
     /** (candidates − rejected) / candidates; absent when there were no candidates. */
     admissionRate: Unit.optional(),
+    /** Registered tasks by key basis (absent on records written before tasks carried one). */
+    keyBasis: z.partialRecord(KeyBasis, Count).optional(),
   })
   .superRefine((s, ctx) => {
     const sum = s.rejected.total + s.deletedByScreen + s.registered + s.reserve + s.surplus;
@@ -123,6 +133,13 @@ export const SuiteSummary = z
       if (list !== undefined && list.length !== n)
         ctx.addIssue({ code: 'custom', path: [key], message: `expected ${n} listed, got ${list.length}` });
     }
+    const based = Object.values(s.keyBasis ?? {}).reduce((a, b) => a + b, 0);
+    if (s.keyBasis !== undefined && based !== s.registered)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['keyBasis'],
+        message: `expected ${s.registered} registered tasks by key basis, got ${based}`,
+      });
     const rate = proportion(s.candidates - s.rejected.total, s.candidates);
     if (rate !== s.admissionRate && !(rate === undefined && s.admissionRate === undefined)) {
       ctx.addIssue({
@@ -140,6 +157,12 @@ export function tallyRules(rejections: readonly Rejection[]): Partial<Record<Adm
   return out;
 }
 
+function tallyBases(bases: readonly KeyBasis[]): Partial<Record<KeyBasis, number>> {
+  const out: Partial<Record<KeyBasis, number>> = {};
+  for (const b of bases) out[b] = (out[b] ?? 0) + 1;
+  return out;
+}
+
 export interface SuiteSummaryInput {
   hash: string;
   candidates: number;
@@ -150,6 +173,8 @@ export interface SuiteSummaryInput {
   registered: number;
   reserve: number;
   surplus: number;
+  /** Each registered task's key basis, when every one carries it. */
+  keyBases?: readonly KeyBasis[];
 }
 
 /** Builds the summary from the suite ledger; throws RECORD_INPUT if the fates do not add up. */
@@ -170,6 +195,7 @@ export function buildSuiteSummary(input: SuiteSummaryInput): SuiteSummary {
     surplus: input.surplus,
     ...(input.trimmed ? { trimmed: [...input.trimmed] } : {}),
     ...(input.candidates > 0 ? { admissionRate: proportion(admitted, input.candidates) } : {}),
+    ...(input.keyBases === undefined ? {} : { keyBasis: tallyBases(input.keyBases) }),
   };
   const parsed = SuiteSummary.safeParse(draft);
   if (!parsed.success) {

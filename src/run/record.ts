@@ -9,7 +9,7 @@ import { refusalOf } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import type { ScoreBlock } from '../record/score.js';
 import type { Signer } from '../record/signer.js';
-import { buildSuiteSummary } from '../record/suite-summary.js';
+import { buildSuiteSummary, type KeyBasis } from '../record/suite-summary.js';
 import type { FileDigest } from '../record/surface.js';
 import { ledgerRejections } from '../suite/suite-file.js';
 import { RUN_FILES } from '../tape/file-names.js';
@@ -105,7 +105,14 @@ function suiteSummary(suite: Registered['suiteFile']) {
     registered: suite.counts.registered,
     reserve: suite.counts.reserve,
     surplus: suite.counts.surplus,
+    ...keyBases(suite.tasks),
   });
+}
+
+/** The registered tasks' key bases, when every one carries it (a suite written before has none). */
+function keyBases(tasks: Registered['suiteFile']['tasks']): { keyBases?: KeyBasis[] } {
+  const bases = tasks.flatMap((t) => (t.keyBasis === undefined ? [] : [t.keyBasis]));
+  return bases.length === tasks.length ? { keyBases: bases } : {};
 }
 
 export interface Ending {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Count } from '../record/common.js';
 import { RegisteredExtension } from '../record/prereg.js';
-import { AdmissionRule } from '../record/suite-summary.js';
+import { AdmissionRule, KeyBasis } from '../record/suite-summary.js';
 import { isPointer } from './pointer.js';
 import { JsonObject } from './surface.js';
 
@@ -120,6 +120,8 @@ export const Task = Candidate.extend({
   destructive: z.boolean(),
   /** The arguments each plan step was called with at admission ($from handles resolved). */
   boundArguments: z.array(JsonObject),
+  /** Why its key carries information (absent on suites written before admission recorded it). */
+  keyBasis: KeyBasis.optional(),
 });
 export type Task = z.infer<typeof Task>;
 

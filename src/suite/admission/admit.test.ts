@@ -47,8 +47,22 @@ describe('admission: a well-formed candidate', () => {
         answerKey: 'Parveen Ashdown',
         check: { kind: 'contains', value: 'Parveen Ashdown' },
         destructive: false,
+        keyBasis: 'singleton',
       },
     });
+  });
+
+  it('records a key whose sibling entries hold other values as discriminating', async () => {
+    const listed = {
+      ...good,
+      id: 'c-list',
+      prompt: 'In the library catalogue, what is the title of the book whose id is 4103?',
+      expectedTools: ['list_books'],
+      plan: [{ tool: 'list_books', arguments: {} }],
+      extract: { kind: 'pointer', pointer: '/books/1/title' },
+    };
+    const verdict = await fateOf(listed);
+    expect(verdict).toMatchObject({ admitted: true, task: { keyBasis: 'discriminating' } });
   });
 });
 

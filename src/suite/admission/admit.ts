@@ -1,5 +1,6 @@
 import { sameJson } from '../../core/canonical.js';
 import { mapLimit } from '../../core/pool.js';
+import type { KeyBasis } from '../../record/suite-summary.js';
 import { safetyIndex } from '../destructive.js';
 import { keyText } from '../normalise.js';
 import { callSafely, type ExecutedStep, executePlan } from '../plan.js';
@@ -153,6 +154,7 @@ async function runPlan(
   if (unstable !== undefined) return rejected(unstable);
 
   const boundArguments = run.steps.map((step) => step.arguments);
+  const siblings = siblingValues(candidate, run.lastResult);
   const leak =
     answerLeak(key, candidate.prompt, boundArguments) ??
     contextLeak(key, context.surface) ??
@@ -163,7 +165,7 @@ async function runPlan(
     keyIsToolName(key, context.surface) ??
     keyEmptyState(key) ??
     keyEnvironmental(key, options.host ?? []) ??
-    keyConstant(key, siblingValues(candidate, run.lastResult));
+    keyConstant(key, siblings);
   if (leak !== undefined) return rejected(leak);
 
   const withDecoys = bindDecoys(candidate, candidate.check, key, run.lastResult);
@@ -180,8 +182,14 @@ async function runPlan(
     answerKey: key,
     destructive,
     boundArguments,
+    keyBasis: keyBasisOf(key, siblings),
   };
   return { admitted: true, task, answerKey: key };
+}
+
+/** Discriminating when some sibling entry holds another value (key-constant has already rejected all-equal). */
+function keyBasisOf(key: unknown, siblings: readonly unknown[]): KeyBasis {
+  return siblings.some((s) => !sameJson(s, key)) ? 'discriminating' : 'singleton';
 }
 
 /**

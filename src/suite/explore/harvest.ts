@@ -17,9 +17,10 @@ export interface Harvest {
   kind: 'leaf' | 'path' | 'file' | 'dir';
   /** For a member of a list (an array of scalars in any answer's document): what the list is called (its field or heading). */
   listing?: string;
-  /** The observation it came from. */
+  /** The observation it came from: its index, tool and the arguments it was called with. */
   obs: number;
   tool: string;
+  args?: Record<string, unknown>;
   /** Where it sits in the observation's JSON document (leaves only). */
   pointer?: string;
   /** The leaf itself (leaves only). */
@@ -44,7 +45,7 @@ export function harvestResult(input: {
   result: ToolResult;
 }): Harvest[] {
   const out: Harvest[] = [];
-  const base = { obs: input.obs, tool: input.tool };
+  const base = { obs: input.obs, tool: input.tool, args: input.args };
   const doc = documentOf(input.result);
   if (doc !== undefined) {
     for (const leaf of leavesOf(doc.document)) {

@@ -98,25 +98,82 @@ function pathRank(harvest: Harvest, dirsFirst: boolean): number {
 
 const TOPIC_FIELDS = new Set(['name', 'title', 'label', 'subject', 'heading', 'entityname', 'displayname']);
 
-function harvestFits(param: ParamSpec, h: Harvest): boolean {
-  if (param.pathLike) return typeof h.value === 'string' && h.value.startsWith('/');
-  if (param.topic)
-    return (
+/** How a value fits a parameter: by its name (field, listing, given name), or only by its shape (a path). */
+type Fit = 'noun' | 'name' | 'shape' | undefined;
+
+function nameFit(param: string, field: string, source: string): Fit {
+  if (!nameMatches(param, field, '')) return nameMatches(param, field, source) ? 'noun' : undefined;
+  // `projectName` ← `name` matches any listing; the listing of projects is the one it means.
+  const noun = singular(looseName(param).replace(/(?:name|id|key|slug)$/, ''));
+  return noun.length >= 3 && wordsOf(source).some((w) => singular(w) === noun) ? 'noun' : 'name';
+}
+
+function harvestFit(param: ParamSpec, h: Harvest): Fit {
+  if (param.topic) {
+    const topical =
       typeof h.value === 'string' &&
       TOPIC_FIELDS.has(looseName(h.field)) &&
       h.value.length >= 3 &&
-      h.value.length <= MAX_GENERATED_STRING
-    );
+      h.value.length <= MAX_GENERATED_STRING;
+    return topical ? 'name' : undefined;
+  }
+  const absolute = typeof h.value === 'string' && h.value.startsWith('/');
   // A list's noun is in its tool's name (list_tables) or in the list's own field or heading.
-  return nameMatches(param.name, h.field, h.listing === undefined ? h.tool : `${h.tool} ${h.listing}`);
+  const named = nameFit(param.name, h.field, h.listing === undefined ? h.tool : `${h.tool} ${h.listing}`);
+  if (named !== undefined && (!param.pathLike || absolute || h.kind === 'leaf')) return named;
+  return param.pathLike && absolute ? 'shape' : undefined;
 }
 
-function givenFits(param: ParamSpec, g: GivenValue): boolean {
-  if (nameMatches(param.name, g.name, '')) return true;
-  return param.pathLike && g.value.startsWith('/');
+function givenFit(param: ParamSpec, g: GivenValue): Fit {
+  if (nameMatches(param.name, g.name, '')) return 'name';
+  return param.pathLike && g.value.startsWith('/') ? 'shape' : undefined;
 }
 
-/** Every value that could go into one parameter, best first, each once. */
+const FIT_ORDER: Record<NonNullable<Fit>, number> = { noun: 0, name: 1, shape: 2 };
+
+interface Ranked {
+  supply: Supply;
+  rank: number;
+  order: number;
+}
+
+function rankedSupplies(
+  tool: ToolDescriptor,
+  param: ParamSpec,
+  pool: readonly Harvest[],
+  given: readonly GivenValue[],
+  random: () => number,
+): Ranked[] {
+  const ranked: Ranked[] = [];
+  given.forEach((g, i) => {
+    const fit = givenFit(param, g);
+    if (fit !== undefined)
+      ranked.push({
+        supply: { origin: 'given', value: g.value, given: g },
+        rank: FIT_ORDER[fit] * 2,
+        order: i,
+      });
+  });
+  const dirsFirst = wantsDirectories(tool);
+  shuffle([...pool], random).forEach((h, i) => {
+    const fit = harvestFit(param, h);
+    if (fit === undefined) return;
+    const path = param.pathLike ? pathRank(h, dirsFirst) : 0;
+    ranked.push({
+      supply: { origin: 'harvest', value: h.value, harvest: h },
+      rank: FIT_ORDER[fit] * 2 + 1,
+      order: path * 1e9 + h.obs * 1e5 + i,
+    });
+  });
+  return ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+}
+
+/**
+ * Every value that could go into one parameter, best first, each once. Principle: a value offered
+ * by its name comes before one offered only by its shape (a given folder fills `path`, but a listed
+ * `progress.md` fills `fileName` before the folder does), and among values offered by name, those
+ * from a listing of the parameter's own noun come first (`projectName` ← `list_projects`).
+ */
 export function suppliesFor(
   tool: ToolDescriptor,
   param: ParamSpec,
@@ -134,15 +191,24 @@ export function suppliesFor(
     seen.add(key);
     out.push({ ...supply, value });
   };
-  for (const g of given) if (givenFits(param, g)) add({ origin: 'given', value: g.value, given: g });
-  const dirsFirst = wantsDirectories(tool);
-  const fitting = shuffle(
-    pool.filter((h) => harvestFits(param, h)),
-    random,
-  ).sort((a, b) => (param.pathLike ? pathRank(a, dirsFirst) - pathRank(b, dirsFirst) : 0) || a.obs - b.obs);
-  for (const h of fitting) add({ origin: 'harvest', value: h.value, harvest: h });
+  for (const r of rankedSupplies(tool, param, pool, given, random)) add(r.supply);
   if (param.required) for (const value of param.enum ?? []) add({ origin: 'enum', value });
   return out;
+}
+
+/**
+ * The value a parameter takes beside `variant`: the one the variant's own call was made with, when
+ * the variant was harvested from a call with an argument of this parameter's value among its
+ * supplies (a file listed for project `herbarium` is read in project `herbarium`); else the best.
+ */
+function companion(variant: Supply | undefined, supplies: readonly Supply[]): Supply | undefined {
+  const args = variant?.origin === 'harvest' ? variant.harvest.args : undefined;
+  if (args !== undefined)
+    for (const value of Object.values(args)) {
+      const same = supplies.find((s) => canonicalJson(s.value) === canonicalJson(value));
+      if (same !== undefined) return same;
+    }
+  return supplies[0];
 }
 
 /**
@@ -174,7 +240,8 @@ export function argumentSets(
     if (out.length >= options.limit) break;
     const set: ArgumentSet = { args: {}, supplies: {} };
     for (const p of [...required, ...optional]) {
-      const supply = p === primary && variant !== undefined ? variant : supplies.get(p.name)?.[0];
+      const supply =
+        p === primary && variant !== undefined ? variant : companion(variant, supplies.get(p.name) ?? []);
       if (supply === undefined) continue;
       set.args[p.name] = supply.value;
       set.supplies[p.name] = supply;

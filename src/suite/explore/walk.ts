@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../core/canonical.js';
 import { FitnessError } from '../../core/errors.js';
 import { mapLimit } from '../../core/pool.js';
 import { ArgumentValidator } from '../admission/arguments.js';
@@ -135,7 +136,8 @@ function planHop(run: Exploration, plans: readonly ToolPlan[], index: number): [
     }).filter((set) => (index === 0 ? !usesHarvest(set) : true));
     const calls: ArgumentSet[] = [];
     for (const set of sets) {
-      plan.tried.add(JSON.stringify(set.args));
+      // The same identity argumentSets skips by: no identical call twice, whatever the key order.
+      plan.tried.add(canonicalJson(set.args));
       if (run.validator.check(plan.tool.name, set.args) !== undefined) continue;
       if (budget <= 0) {
         run.budgetExhausted = true;
@@ -199,6 +201,8 @@ export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Pr
       plan.tally.noArguments = true;
       continue;
     }
+    if (plan.tried.has(canonicalJson(args))) continue;
+    plan.tried.add(canonicalJson(args));
     if (run.calls >= run.maxCalls) {
       run.budgetExhausted = true;
       continue;
