@@ -61,6 +61,23 @@ const upTo = (n: number) => passingLadder().slice(0, n);
 const cases: [GateReason, GateRecord[], Outcome][] = [
   ['no_surface', [structural({ surfaceListed: false })], 'INSUFFICIENT_SURFACE'],
   [
+    'invalid_schemas',
+    [structural({ toolCount: 0, listedTools: 2, candidates: 0, rejected: 0, registered: 0 })],
+    'INSUFFICIENT_SURFACE',
+  ],
+  [
+    'empty_data',
+    [
+      structural({
+        candidates: 0,
+        rejected: 0,
+        registered: 0,
+        exploration: { tools: 3, explorable: 2, toolsCalled: 2, calls: 4, errors: 1, usable: 0, emptyState: 3 },
+      }),
+    ],
+    'INDETERMINATE',
+  ],
+  [
     'no_explorable_tools',
     [
       structural({

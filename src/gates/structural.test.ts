@@ -40,6 +40,22 @@ describe('structural gate', () => {
     }
   });
 
+  it('refuses invalid_schemas, naming the probe, when it listed tools and every one was malformed', () => {
+    const g = structuralGate({
+      ...base,
+      toolCount: 0,
+      listedTools: 2,
+      candidates: 0,
+      rejected: 0,
+      registered: 0,
+    });
+    expect(g).toMatchObject({ reason: 'invalid_schemas', outcome: 'INSUFFICIENT_SURFACE', listedTools: 2 });
+    expect(g.explain).toMatch(
+      /listed 2 tools, and every one was left out as malformed .*input-schemas probe/,
+    );
+    expect(structuralGate({ ...base, toolCount: 0, listedTools: 0 }).reason).toBe('no_surface');
+  });
+
   it('refuses no_candidates when the generator proposed nothing', () => {
     const g = structuralGate({ ...base, candidates: 0, rejected: 0, registered: 0 });
     expect(g).toMatchObject({ reason: 'no_candidates', outcome: 'INSUFFICIENT_SURFACE' });
@@ -104,6 +120,28 @@ describe('structural gate', () => {
       });
       expect(g).toMatchObject({ reason: 'no_usable_results', outcome: 'INDETERMINATE' });
       expect(g.explain).toMatch(/the required parameter repo_path had no given or harvested value/);
+    });
+
+    it('refuses empty_data (INDETERMINATE) when the only answers said the server holds nothing', () => {
+      const empty = {
+        ...x,
+        tools: 3,
+        explorable: 2,
+        toolsCalled: 2,
+        calls: 5,
+        errors: 2,
+        usable: 0,
+        emptyState: 3,
+      };
+      const g = structuralGate({ ...base, ...none, exploration: empty });
+      expect(g).toMatchObject({
+        reason: 'empty_data',
+        outcome: 'INDETERMINATE',
+        exploration: { emptyState: 3 },
+      });
+      expect(g.explain).toMatch(/^3 answers of 5 exploration calls said the server holds nothing/);
+      const some = structuralGate({ ...base, ...none, exploration: { ...empty, usable: 1 } });
+      expect(some.reason).toBe('no_candidates');
     });
 
     it('explains no_candidates from the ledger when calls answered but gave no key', () => {

@@ -9,6 +9,8 @@ export interface StructuralInput {
   /** tools/list succeeded. */
   surfaceListed: boolean;
   toolCount: number;
+  /** Entries tools/list returned before malformed ones were left out (absent: not counted). */
+  listedTools?: number;
   candidates: number;
   /** Candidates rejected by an admission rule (screen deletions and surplus are not rejections). */
   rejected: number;
@@ -32,6 +34,8 @@ export interface ExplorationFigures {
   usable?: number;
   /** Required parameters (of any explorable tool) that only generated values could fill. */
   generatedOnly?: readonly string[];
+  /** Answers set aside because they said the server holds nothing ("No projects yet"). */
+  emptyState?: number;
 }
 
 function noUsableText(x: ExplorationFigures): string {
@@ -45,8 +49,17 @@ function noUsableText(x: ExplorationFigures): string {
 type Decision = Pick<StructuralGate, 'verdict' | 'reason' | 'explain'>;
 
 function decide(i: StructuralInput, admitted: number, admissionRate: number | undefined): Decision {
+  if (i.surfaceListed && i.toolCount === 0 && (i.listedTools ?? 0) > 0) {
+    return {
+      verdict: 'FAIL',
+      reason: 'invalid_schemas',
+      explain: `The server listed ${plural(i.listedTools ?? 0, 'tool')}, and every one was left out as malformed (an invalid name or inputSchema: the input-schemas probe and the surface-dropped-tools note name each), so no task can be generated.`,
+    };
+  }
   if (!i.surfaceListed || i.toolCount === 0) {
-    const what = i.surfaceListed ? 'listed 0 tools' : 'did not list any tools';
+    const what = i.surfaceListed
+      ? 'listed 0 tools'
+      : 'answered tools/list with an error (the surface-list-failed note quotes it)';
     return {
       verdict: 'FAIL',
       reason: 'no_surface',
@@ -59,6 +72,13 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
       verdict: 'FAIL',
       reason: 'no_explorable_tools',
       explain: `0 of ${plural(x.tools, 'tool')} are read-only by declaration, assertion or inference, so exploration could call none of them (name read-only tools with --read-only, or allow every tool with --allow-destructive).`,
+    };
+  }
+  if (i.candidates === 0 && x !== undefined && x.usable === 0 && (x.emptyState ?? 0) > 0) {
+    return {
+      verdict: 'FAIL',
+      reason: 'empty_data',
+      explain: `${plural(x.emptyState ?? 0, 'answer')} of ${plural(x.calls, 'exploration call')} said the server holds nothing, and no call gave data: its data is empty, which says nothing about its surface. Point it at data, or seed it, and run again.`,
     };
   }
   if (i.candidates === 0 && x !== undefined && x.usable === 0 && x.calls > 0) {
@@ -101,6 +121,7 @@ export function structuralGate(input: StructuralInput): StructuralGate {
   const v = inputs('structural');
   v.boolean('surfaceListed', input.surfaceListed);
   v.count('toolCount', input.toolCount);
+  if (input.listedTools !== undefined) v.count('listedTools', input.listedTools);
   const candidates = v.count('candidates', input.candidates);
   const rejected = v.upTo('rejected', input.rejected, 'candidates', candidates);
   v.count('registered', input.registered);
@@ -117,6 +138,8 @@ export function structuralGate(input: StructuralInput): StructuralGate {
     const calls = v.count('exploration.calls', x.calls);
     v.upTo('exploration.errors', x.errors, 'exploration.calls', calls);
     if (x.usable !== undefined) v.upTo('exploration.usable', x.usable, 'exploration.calls', calls);
+    if (x.emptyState !== undefined)
+      v.upTo('exploration.emptyState', x.emptyState, 'exploration.calls', calls);
     for (const [i, p] of (x.generatedOnly ?? []).entries()) v.text(`exploration.generatedOnly[${i}]`, p);
   }
   const admitted = candidates - rejected;
@@ -132,6 +155,7 @@ export function structuralGate(input: StructuralInput): StructuralGate {
       ...(outcome ? { outcome } : {}),
       surfaceListed: input.surfaceListed,
       toolCount: input.toolCount,
+      ...(input.listedTools === undefined ? {} : { listedTools: input.listedTools }),
       candidates,
       admitted,
       ...(admissionRate === undefined ? {} : { admissionRate }),
@@ -148,6 +172,7 @@ export function structuralGate(input: StructuralInput): StructuralGate {
               calls: x.calls,
               errors: x.errors,
               ...(x.usable === undefined ? {} : { usable: x.usable }),
+              ...(x.emptyState === undefined ? {} : { emptyState: x.emptyState }),
               ...(x.generatedOnly === undefined ? {} : { generatedOnly: [...x.generatedOnly] }),
             },
           }),

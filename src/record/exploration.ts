@@ -25,6 +25,8 @@ export const ExplorationTool = z.looseObject({
   errors: Count,
   /** Results set aside: error texts without isError, empty results, results over the size cap. */
   discarded: Count,
+  /** Of those, answers that said the server holds nothing ("No projects yet"). */
+  emptyState: Count.optional(),
   /** Candidates its results produced, and how many of them were proposed (the rest trimmed to the count asked). */
   candidates: Count,
   proposed: Count,

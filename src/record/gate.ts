@@ -47,6 +47,8 @@ export const StructuralGate = z
     reason: StructuralReason.optional(),
     surfaceListed: z.boolean(),
     toolCount: Count,
+    /** Entries tools/list returned, before malformed ones were left out (absent on older records). */
+    listedTools: Count.optional(),
     candidates: Count,
     admitted: Count,
     /** (candidates − rejected by admission) / candidates; absent when there were no candidates. */
@@ -64,6 +66,8 @@ export const StructuralGate = z
         errors: Count,
         /** Calls that gave a usable result (absent on records written before it was counted). */
         usable: Count.optional(),
+        /** Answers set aside because they said the server holds nothing (absent on older records). */
+        emptyState: Count.optional(),
         /** Required parameters that only generated values could fill. */
         generatedOnly: z.array(NonEmpty).optional(),
       })

@@ -3,7 +3,7 @@ import { asRecord, isRecord } from '../core/json.js';
 import type { ExplorationLedger } from './exploration.js';
 
 /** The structural gate's exploration figures, each compared with the ledger's own. */
-const FIGURES = ['tools', 'explorable', 'toolsCalled', 'calls', 'errors', 'usable'] as const;
+const FIGURES = ['tools', 'explorable', 'toolsCalled', 'calls', 'errors', 'usable', 'emptyState'] as const;
 
 interface LedgerView {
   exploration?: ExplorationLedger;
@@ -34,6 +34,7 @@ export function ledgerAgrees(r: LedgerView, ctx: z.RefinementCtx): void {
     calls: l.calls,
     errors: l.tools.reduce((a, t) => a + t.errors, 0),
     usable: l.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
+    emptyState: l.tools.reduce((a, t) => a + (t.emptyState ?? 0), 0),
   };
   r.gates.forEach((g, i) => {
     const exploration = isRecord(g) && g.gate === 'structural' ? asRecord(g.exploration) : undefined;
@@ -48,6 +49,11 @@ export function ledgerAgrees(r: LedgerView, ctx: z.RefinementCtx): void {
     }
     if (g.reason === 'no_explorable_tools' && figures.explorable !== 0)
       issue(['gates', i, 'reason'], `the ledger lists ${figures.explorable} explorable tools`);
+    if (g.reason === 'empty_data' && (figures.usable !== 0 || figures.emptyState === 0))
+      issue(
+        ['gates', i, 'reason'],
+        `the ledger shows ${figures.usable} usable and ${figures.emptyState} empty-state results`,
+      );
     if (g.reason === 'no_usable_results' && figures.usable !== 0)
       issue(['gates', i, 'reason'], `the ledger shows ${figures.usable} usable results`);
   });

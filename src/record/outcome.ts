@@ -40,8 +40,10 @@ export type NullVerdict = z.infer<typeof NullVerdict>;
 
 export const StructuralReason = z.enum([
   'no_surface',
+  'invalid_schemas',
   'no_explorable_tools',
   'no_usable_results',
+  'empty_data',
   'no_candidates',
   'admission_rate_below_floor',
   'registered_task_invalid',
@@ -93,12 +95,16 @@ export type GateReason = z.infer<typeof GateReason>;
  */
 export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>> = {
   no_surface: 'INSUFFICIENT_SURFACE',
+  // It listed tools, but every one was malformed: a true statement about the server's surface.
+  invalid_schemas: 'INSUFFICIENT_SURFACE',
   // Nothing was read-only by declaration, assertion or inference: the run could not measure, which
   // says nothing about how much surface the server has.
   no_explorable_tools: 'INDETERMINATE',
   // Every exploration call failed: with only generated arguments (no given context), nothing was
   // learnt about the server's answers, so nothing can be said about its surface either.
   no_usable_results: 'INDETERMINATE',
+  // Every answer said the server holds nothing: its data is empty, which says nothing of its surface.
+  empty_data: 'INDETERMINATE',
   no_candidates: 'INSUFFICIENT_SURFACE',
   admission_rate_below_floor: 'INSUFFICIENT_SURFACE',
   registered_task_invalid: 'GATE_FAILED',

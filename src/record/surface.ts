@@ -8,6 +8,8 @@ export const Surface = z.looseObject({
   revision: NonEmpty.optional(),
   era: z.enum(['modern', 'legacy']).optional(),
   toolCount: Count,
+  /** Entries tools/list returned, before malformed or oversized ones were left out (absent on older records). */
+  listedTools: Count.optional(),
   serverInfo: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
   hasInstructions: z.boolean().optional(),
   /** sha256 of the canonical tools/list result, as hashed into the suite. */

@@ -48,6 +48,12 @@ describe('yieldRow', () => {
       'with basis',
     );
     expect(yieldRow('c', dev, withBasis, undefined).discriminating).toBe(0.5);
+    const allSingleton = parseRecord(
+      { ...record, suite: { ...record.suite, keyBasis: { singleton: registered } } },
+      'all singleton',
+    );
+    expect(yieldRow('d', dev, allSingleton, undefined).discriminating).toBe(0);
+    expect(yieldRow('e', dev, record, undefined).discriminating).toBeUndefined();
   });
 });
 

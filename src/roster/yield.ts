@@ -17,15 +17,6 @@ export const CorpusServer = z.looseObject({
 });
 export type CorpusServer = z.infer<typeof CorpusServer>;
 
-/**
- * The per-task key basis count another part of the record may carry (`suite.keyBasis`: how many
- * registered tasks' keys are discriminating, singleton, …). Read loosely: absent on records that
- * predate it.
- */
-const KeyBasisCounts = z.looseObject({
-  suite: z.looseObject({ keyBasis: z.record(z.string(), z.int().min(0)).optional() }).optional(),
-});
-
 export interface YieldRow {
   server: string;
   split: CorpusServer['split'];
@@ -55,7 +46,7 @@ export function yieldRow(
 ): YieldRow {
   const ledger = record.exploration;
   const summary = record.suite;
-  const basis = KeyBasisCounts.safeParse(record).data?.suite?.keyBasis;
+  const basis = summary?.keyBasis;
   const registered = summary?.registered;
   return {
     server,
@@ -69,8 +60,8 @@ export function yieldRow(
     registered,
     outcome: record.outcome,
     reason: record.refusal?.reason ?? record.void?.reason,
-    discriminating:
-      basis?.discriminating !== undefined && registered ? basis.discriminating / registered : undefined,
+    // A record that counts key bases counts every registered task; a basis it lacks has none.
+    discriminating: basis !== undefined && registered ? (basis.discriminating ?? 0) / registered : undefined,
     topKey: suite ? topKey(suite.tasks) : undefined,
   };
 }

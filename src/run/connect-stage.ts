@@ -117,14 +117,15 @@ function validTools(ctx: RunContext, raw: unknown[], instructions: string | unde
 function surfaceBlock(
   session: McpSession,
   surface: ToolSurface,
-  listed: boolean,
+  listed: { ok: boolean; entries: number },
 ): Surface & { digest: string } {
   const info = session.serverInfo;
   return {
-    listed,
+    listed: listed.ok,
     ...(session.protocolVersion ? { revision: session.protocolVersion } : {}),
     ...(session.era ? { era: session.era } : {}),
     toolCount: surface.tools.length,
+    listedTools: listed.entries,
     ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
     hasInstructions: surface.instructions !== undefined,
     digest: surfaceDigest(surface),
@@ -149,7 +150,7 @@ export async function survey(ctx: RunContext, connected: Connected): Promise<Sur
   const tools = validTools(ctx, raw, session.instructions);
   const surveyed: Surveyed = {
     ...connected,
-    surface: surfaceBlock(session, tools, listed),
+    surface: surfaceBlock(session, tools, { ok: listed, entries: raw.length }),
     tools,
     safety: surfaceSafety(tools),
   };

@@ -20,6 +20,7 @@ export function explorationFigures(ledger: ExplorationLedger | undefined): Explo
     calls: ledger.calls,
     errors: ledger.tools.reduce((a, t) => a + t.errors, 0),
     usable: ledger.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
+    emptyState: ledger.tools.reduce((a, t) => a + (t.emptyState ?? 0), 0),
     generatedOnly: [...new Set(ledger.tools.flatMap((t) => t.generatedOnly ?? []))],
   };
 }
@@ -42,6 +43,7 @@ export function freeGates(ctx: RunContext, registered: Registered): boolean {
   const structural = structuralGate({
     surfaceListed: registered.surface.listed,
     toolCount: registered.surface.toolCount,
+    ...(registered.surface.listedTools === undefined ? {} : { listedTools: registered.surface.listedTools }),
     candidates: suite.counts.candidates,
     rejected: suite.counts.rejected,
     registered: registration.tasks.length,

@@ -34,6 +34,7 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
       return structuralGate({
         surfaceListed: gate.surfaceListed,
         toolCount: gate.toolCount,
+        ...(gate.listedTools === undefined ? {} : { listedTools: gate.listedTools }),
         candidates: gate.candidates,
         rejected: gate.candidates - gate.admitted,
         registered: gate.registered,

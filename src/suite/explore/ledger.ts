@@ -14,6 +14,7 @@ export class ToolTally {
   /** Why values in its results were not keys, counted per reason. */
   readonly drops = new Map<string, number>();
   private discardedCount = 0;
+  private emptyStateCount = 0;
   private readonly reasons = new Map<string, number>();
   private skipReason: string | undefined;
 
@@ -26,8 +27,9 @@ export class ToolTally {
     return this.safety?.explorable === true;
   }
 
-  discard(reason: string): void {
+  discard(reason: string, emptyState = false): void {
     this.discardedCount++;
+    if (emptyState) this.emptyStateCount++;
     this.reasons.set(reason, (this.reasons.get(reason) ?? 0) + 1);
   }
 
@@ -72,6 +74,7 @@ export class ToolTally {
       calls: this.calls,
       errors: this.errors,
       discarded: this.discardedCount,
+      ...(this.emptyStateCount > 0 ? { emptyState: this.emptyStateCount } : {}),
       candidates: this.candidates,
       proposed: this.proposed,
       ...(this.generated.length > 0 ? { generatedOnly: [...this.generated] } : {}),

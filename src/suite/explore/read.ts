@@ -9,7 +9,7 @@ import { isErrorText } from './text.js';
 export type ReadObservation =
   | { kind: 'result'; result: ToolResult }
   | { kind: 'error' }
-  | { kind: 'discarded'; reason: string };
+  | { kind: 'discarded'; reason: string; emptyState?: true };
 
 function size(result: ToolResult): number {
   const text = resultText(result).length;
@@ -44,7 +44,11 @@ export function readObservation(outcome: ToolCallOutcome, maxChars: number): Rea
   if (prose && isErrorText(text)) return { kind: 'discarded', reason: 'an error text without isError' };
   if (prose && text.trim() === '') return { kind: 'discarded', reason: 'an empty result' };
   if (prose && isEmptyStateText(text))
-    return { kind: 'discarded', reason: 'an empty-state answer (the server says it holds nothing)' };
+    return {
+      kind: 'discarded',
+      reason: 'an empty-state answer (the server says it holds nothing)',
+      emptyState: true,
+    };
   const facts = doc === undefined ? readFacts(read.result) : undefined;
   if (facts?.ok === false) return { kind: 'discarded', reason: facts.reason };
   if (doc !== undefined && leavesOf(doc.document).length === 0 && text.trim() === '')

@@ -97,7 +97,7 @@ export class Exploration {
       return;
     }
     if (read.kind === 'discarded') {
-      plan.tally.discard(read.reason);
+      plan.tally.discard(read.reason, read.emptyState === true);
       return;
     }
     const index = this.observations.length;

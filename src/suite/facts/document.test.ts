@@ -197,3 +197,21 @@ describe('facts are handles and keys', () => {
     ]);
   });
 });
+
+describe('several blocks', () => {
+  it('blocks of one shape are a list of parts, each named by its own fields', () => {
+    const doc = facts(
+      text(
+        '{"filePath":"a.js","messages":[{"ruleId":"no-var"}]}',
+        '{"filePath":"b.js","messages":[{"ruleId":"eqeqeq"}]}',
+      ),
+    );
+    expect(doc).toEqual([
+      { filePath: 'a.js', messages: [{ ruleId: 'no-var' }] },
+      { filePath: 'b.js', messages: [{ ruleId: 'eqeqeq' }] },
+    ]);
+  });
+  it('objects with no field in common are one record split over blocks', () => {
+    expect(facts(text('Name: Kestrel', 'Tonnage: 410'))).toEqual({ Name: 'Kestrel', Tonnage: '410' });
+  });
+});

@@ -65,25 +65,22 @@ function measure(document: unknown): { nodes: number; depth: number } {
   return { nodes, depth };
 }
 
-/** Readings of several blocks: prose around data is commentary; objects merge; else numbered parts. */
+/**
+ * Readings of several blocks. Prose around data is commentary; objects with no field in common are
+ * one record split over blocks (merged); anything else, blocks of one shape above all (one block
+ * per linted file), is a list of parts, so each is named by its own fields and not by position.
+ */
 function merge(readings: { document: unknown; reader: Reader }[]): unknown {
   const data = readings.filter((r) => r.reader !== 'answer');
-  const kept = data.length > 0 ? data : readings;
-  if (kept.length === 1) return kept[0]?.document;
-  const objects = kept.every(
-    (r) => r.document !== null && typeof r.document === 'object' && !Array.isArray(r.document),
+  const kept = (data.length > 0 ? data : readings).map((r) => r.document);
+  if (kept.length === 1) return kept[0];
+  const objects = kept.filter(
+    (d): d is Record<string, unknown> => d !== null && typeof d === 'object' && !Array.isArray(d),
   );
-  const out: Record<string, unknown> = {};
-  kept.forEach((r, i) => {
-    if (!objects) out[`part ${i + 1}`] = r.document;
-    else
-      for (const [k, v] of Object.entries(r.document as Record<string, unknown>)) {
-        let key = k;
-        for (let n = 2; Object.hasOwn(out, key); n++) key = `${k} (${n})`;
-        out[key] = v;
-      }
-  });
-  return out;
+  const keys = objects.flatMap((o) => Object.keys(o));
+  if (objects.length === kept.length && new Set(keys).size === keys.length)
+    return Object.assign({}, ...objects);
+  return kept;
 }
 
 function textBlocks(result: ToolResult): string[] {

@@ -53,6 +53,10 @@ function finding(record: RunRecord): string {
       return 'Every call exploration could make failed, so nothing was learnt about what the server answers. The ledger says which required parameters only generated values could fill: the run was not given the context a user would give (--given NAME=VALUE).';
     case 'no_surface':
       return 'The server did not list its tools, so there was nothing to build tasks from.';
+    case 'invalid_schemas':
+      return 'The server listed tools, but every one was malformed (an invalid name or input schema), so no task could be built or its arguments checked. That is a statement about the server: the input-schemas probe names each tool and its problem.';
+    case 'empty_data':
+      return 'Every answer exploration got said the server holds nothing. That is a statement about its data, not its surface: run it on data (seeded, or the data a user has) to measure it.';
     case 'all_candidates_null_answerable':
       return 'Enough tasks were generated, but a model with no tools and no server answered so many of them that the screen deleted them. That says what the server adds, not how many tools it has.';
     case 'registered_task_invalid':
@@ -105,6 +109,8 @@ export function surfaceHeadline(record: RunRecord): SafeHtml {
       return admissionLine(record);
     case 'no_explorable_tools':
     case 'no_usable_results':
+    case 'invalid_schemas':
+    case 'empty_data':
       return html`${gate(record, 'structural')?.explain ?? ''}`;
     case 'all_candidates_null_answerable': {
       const g = gate(record, 'suite_size');
