@@ -1,12 +1,14 @@
 import type { LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
 import { isRecord } from '../../core/json.js';
+import { documentOf } from '../../suite/facts/view.js';
+import { ToolResult } from '../../suite/surface.js';
 
 /** What the heuristic can read from one tool result, whatever shape the agent loop gave it. */
 export interface ToolOutcome {
   ok: boolean;
   /** Joined text content ('' when none). */
   text: string;
-  /** structuredContent, or the text content parsed as JSON, when either exists. */
+  /** The result's document as the suite reads it (structuredContent, JSON text or the text's facts). */
   data?: unknown;
   /** structuredContent as the server sent it (not parsed from text). */
   structured?: unknown;
@@ -40,10 +42,13 @@ function fromJson(value: unknown, ok: boolean): ToolOutcome {
   if (isRecord(value) && (Array.isArray(value.content) || 'structuredContent' in value)) {
     const text = textOf(value.content);
     const structured = value.structuredContent ?? undefined;
+    // The document the suite reads (the fact layer): the one `$from` pointers and keys address.
+    const result = ToolResult.safeParse(value);
+    const document = result.success ? documentOf(result.data)?.document : undefined;
     return {
       ok: ok && value.isError !== true,
       text,
-      data: structured ?? parseJson(text),
+      data: document ?? structured ?? parseJson(text),
       ...(structured === undefined ? {} : { structured }),
     };
   }

@@ -57,9 +57,23 @@ export function isBlob(key: unknown): boolean {
   return typeof key === 'string' && BLOB.test(key.trim());
 }
 
+/**
+ * A key whose every number is a number we sent and that says little beside them ("10 seconds" after
+ * `duration: 10`): the input echoed back, the one number it holds, is no fact of the server's.
+ */
+function echoedNumbers(key: string, inputs: readonly unknown[]): string | undefined {
+  const sent = new Set(inputs.filter((v) => typeof v === 'number').map(String));
+  const numbers = key.match(/-?\d+(?:\.\d+)?/g) ?? [];
+  if (numbers.length === 0 || !numbers.every((n) => sent.has(n))) return undefined;
+  const rest = key.replace(/-?\d+(?:\.\d+)?/g, '').replace(/[^\p{L}]+/gu, '');
+  return rest.length < 8 ? numbers.join(', ') : undefined;
+}
+
 /** The input a key mostly consists of ("file:///srv/a.txt" for the path "/srv/a.txt"), if any. */
 export function restatedInput(key: unknown, inputs: readonly unknown[]): string | undefined {
   const squashed = squash(keyText(key));
+  const echoed = echoedNumbers(keyText(key), inputs);
+  if (echoed !== undefined) return echoed;
   for (const value of inputs) {
     if (typeof value !== 'string') continue;
     const input = squash(value);

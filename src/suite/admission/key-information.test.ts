@@ -80,3 +80,12 @@ describe('a tool’s name is never a key', () => {
     expect(keyIsToolName('Parveen Ashdown', surface)).toBeUndefined();
   });
 });
+
+describe('restatedInput: a key that echoes what we sent', () => {
+  it('rejects a key whose only numbers are numbers we sent, and keeps one with facts of its own', async () => {
+    const { restatedInput } = await import('./informative.js');
+    expect(restatedInput('10 seconds', [10, 5])).toBe('10');
+    expect(restatedInput('10 seconds', [7])).toBeUndefined();
+    expect(restatedInput('Kestrel, launched 1990 at Saltmere yard', [1990])).toBeUndefined();
+  });
+});
