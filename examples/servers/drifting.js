@@ -4,12 +4,12 @@
  * session every time its process starts: within one process every quote is fixed (ask twice, get
  * the same price), but each new process quotes from a new session, and every price, size and volume
  * is a seeded function of (instrument, field, session).
- * Expected outcome (over stdio, where the harness starts a fresh process per trial): GATE_FAILED at
- * construct (`reference_rate_below_threshold`). Exploration and admission share one process, so
- * every key is stable when admission re-executes it; each reference trial is a new process whose
- * session has moved on, so the key the agent is handed is stale and it fails nearly every trial.
- * The nulls cannot reach keys that no longer exist, so the baseline proceeds. Over HTTP one process
- * serves the whole run and nothing drifts: that run is SCORED, which is the point of the contrast.
+ * Expected outcome (over stdio): GATE_FAILED at structural (`answers_unstable`). Admission runs each
+ * read-only plan a second time in a fresh server process, as every trial would be; that process
+ * quotes from a new session, so every key is key-unstable and the run stops before any paid trial.
+ * (Before admission re-checked in a fresh process, the stale keys were only caught at construct.)
+ * Over HTTP one process serves the whole run and nothing drifts: that run is SCORED, which is the
+ * point of the contrast.
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';

@@ -56,8 +56,9 @@ export const PLANTED: readonly PlantedRun[] = [
     id: 'drifting',
     script: 'drifting.js',
     transport: 'stdio',
-    property: 'stable within a process, new values in every process: the admitted key is stale by construct',
-    expect: { outcome: 'GATE_FAILED', gate: 'construct', reason: 'reference_rate_below_threshold' },
+    property:
+      'stable within a process, new values in every process: admission re-runs each plan in a fresh process',
+    expect: { outcome: 'GATE_FAILED', gate: 'structural', reason: 'answers_unstable' },
   },
   {
     id: 'unanswered',

@@ -61,6 +61,11 @@ const upTo = (n: number) => passingLadder().slice(0, n);
 const cases: [GateReason, GateRecord[], Outcome][] = [
   ['no_surface', [structural({ surfaceListed: false })], 'INSUFFICIENT_SURFACE'],
   [
+    'answers_unstable',
+    [structural({ candidates: 20, rejected: 18, unstable: 15, registered: 2 })],
+    'GATE_FAILED',
+  ],
+  [
     'invalid_schemas',
     [structural({ toolCount: 0, listedTools: 2, candidates: 0, rejected: 0, registered: 0 })],
     'INSUFFICIENT_SURFACE',

@@ -56,6 +56,14 @@ describe('structural gate', () => {
     expect(structuralGate({ ...base, toolCount: 0, listedTools: 0 }).reason).toBe('no_surface');
   });
 
+  it('refuses answers_unstable (GATE_FAILED) when most rejections are key-unstable, else the floor', () => {
+    const g = structuralGate({ ...base, candidates: 20, rejected: 18, unstable: 15, registered: 2 });
+    expect(g).toMatchObject({ reason: 'answers_unstable', outcome: 'GATE_FAILED', unstable: 15 });
+    expect(g.explain).toMatch(/15 of 18 rejections are key-unstable/);
+    const floor = structuralGate({ ...base, candidates: 20, rejected: 18, unstable: 9, registered: 2 });
+    expect(floor.reason).toBe('admission_rate_below_floor');
+  });
+
   it('refuses no_candidates when the generator proposed nothing', () => {
     const g = structuralGate({ ...base, candidates: 0, rejected: 0, registered: 0 });
     expect(g).toMatchObject({ reason: 'no_candidates', outcome: 'INSUFFICIENT_SURFACE' });

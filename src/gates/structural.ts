@@ -14,6 +14,8 @@ export interface StructuralInput {
   candidates: number;
   /** Candidates rejected by an admission rule (screen deletions and surplus are not rejections). */
   rejected: number;
+  /** Of those, rejected as key-unstable: the same read-only plan answered differently again. */
+  unstable?: number;
   registered: number;
   /** Registered tasks that failed re-validation from their rendered content. */
   invalidTasks: readonly { taskId: string; detail: string }[];
@@ -95,6 +97,14 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
     };
   }
   const rateText = `${admitted} of ${plural(i.candidates, 'candidate')} admitted (admission rate ${rate(admissionRate ?? 0)})`;
+  const unstable = i.unstable ?? 0;
+  if (admissionRate !== undefined && admissionRate < i.minAdmissionRate && unstable * 2 > i.rejected) {
+    return {
+      verdict: 'FAIL',
+      reason: 'answers_unstable',
+      explain: `${rateText}, below the registered floor of ${rate(i.minAdmissionRate)}, and ${unstable} of ${plural(i.rejected, 'rejection')} are key-unstable: the same read-only call answered differently when admission made it again in a fresh server process, so no task can be graded against a fixed key.`,
+    };
+  }
   if (admissionRate !== undefined && admissionRate < i.minAdmissionRate) {
     return {
       verdict: 'FAIL',
@@ -124,6 +134,7 @@ export function structuralGate(input: StructuralInput): StructuralGate {
   if (input.listedTools !== undefined) v.count('listedTools', input.listedTools);
   const candidates = v.count('candidates', input.candidates);
   const rejected = v.upTo('rejected', input.rejected, 'candidates', candidates);
+  if (input.unstable !== undefined) v.upTo('unstable', input.unstable, 'rejected', rejected);
   v.count('registered', input.registered);
   v.threshold('minAdmissionRate', input.minAdmissionRate);
   v.array('invalidTasks', input.invalidTasks).forEach((t, i) => {
@@ -156,6 +167,7 @@ export function structuralGate(input: StructuralInput): StructuralGate {
       surfaceListed: input.surfaceListed,
       toolCount: input.toolCount,
       ...(input.listedTools === undefined ? {} : { listedTools: input.listedTools }),
+      ...(input.unstable === undefined ? {} : { unstable: input.unstable }),
       candidates,
       admitted,
       ...(admissionRate === undefined ? {} : { admissionRate }),

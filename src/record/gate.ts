@@ -49,6 +49,8 @@ export const StructuralGate = z
     toolCount: Count,
     /** Entries tools/list returned, before malformed ones were left out (absent on older records). */
     listedTools: Count.optional(),
+    /** Of the rejected candidates, those rejected as key-unstable (absent on older records). */
+    unstable: Count.optional(),
     candidates: Count,
     admitted: Count,
     /** (candidates − rejected by admission) / candidates; absent when there were no candidates. */

@@ -46,6 +46,7 @@ export const StructuralReason = z.enum([
   'empty_data',
   'no_candidates',
   'admission_rate_below_floor',
+  'answers_unstable',
   'registered_task_invalid',
 ]);
 export const AnswerLeakReason = z.enum(['answer_in_prompt']);
@@ -107,6 +108,9 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
   empty_data: 'INDETERMINATE',
   no_candidates: 'INSUFFICIENT_SURFACE',
   admission_rate_below_floor: 'INSUFFICIENT_SURFACE',
+  // Most candidates failed admission because one read-only call answered differently when made again
+  // (in a fresh process): no task can be graded against a fixed key. A validity failure, not a thin surface.
+  answers_unstable: 'GATE_FAILED',
   registered_task_invalid: 'GATE_FAILED',
   answer_in_prompt: 'GATE_FAILED',
   below_minimum_suite_size: 'INSUFFICIENT_SURFACE',

@@ -6,6 +6,7 @@ import type { ExplorationLedger } from '../record/exploration.js';
 import type { GateRecord } from '../record/gate.js';
 import { givenTexts } from '../suite/given.js';
 import { revalidateTasks } from '../suite/revalidate.js';
+import { ledgerRejections } from '../suite/suite-file.js';
 import type { RunContext } from './context.js';
 import type { Registered } from './products.js';
 
@@ -46,6 +47,7 @@ export function freeGates(ctx: RunContext, registered: Registered): boolean {
     ...(registered.surface.listedTools === undefined ? {} : { listedTools: registered.surface.listedTools }),
     candidates: suite.counts.candidates,
     rejected: suite.counts.rejected,
+    unstable: ledgerRejections(suite.ledger).filter((r) => r.rule === 'key-unstable').length,
     registered: registration.tasks.length,
     invalidTasks: revalidateTasks(suite.tasks, {
       surface: registered.tools,

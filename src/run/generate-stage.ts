@@ -12,6 +12,7 @@ import { candidatesAsked } from '../suite/sizing.js';
 import type { GeneratorFault } from '../suite/suite-file.js';
 import { CallWatch, checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
 import { addUsage, checkStop, completed, type RunContext } from './context.js';
+import { recheckCaller } from './fresh-process.js';
 import { hostFacts } from './host-facts.js';
 import { recordJudgeCall } from './judge-plane.js';
 import type { Generated, Policed, Proposed } from './products.js';
@@ -130,16 +131,18 @@ export async function admit(
   // A target that failed during generation is checked again before its answers are trusted.
   if (watch.failed.size > 0 || proposed.main.session.fault !== undefined)
     await checkTarget(ctx, proposed, 'admission');
+  const recheck = recheckCaller(ctx, proposed, watch);
   const admission = await admitCandidates(proposals, {
     surface: proposed.tools,
     safety: proposed.safety,
     allowDestructive: ctx.config.allowDestructive,
     caller: watchedCaller(ctx, proposed, 'admit', watch),
+    recheck: recheck.caller,
     given: givenTexts(proposed.given),
     host: hostFacts(ctx.config.target),
     concurrency: ctx.config.concurrency,
     ...(onAdmitted ? { onAdmitted } : {}),
-  });
+  }).finally(recheck.close);
   const admitted = admission.filter((e) => e.verdict.admitted).length;
   ctx.progress(`admit: ${admitted} of ${proposals.length} candidates admitted`);
   checkStop(ctx);

@@ -37,6 +37,7 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
         ...(gate.listedTools === undefined ? {} : { listedTools: gate.listedTools }),
         candidates: gate.candidates,
         rejected: gate.candidates - gate.admitted,
+        ...(gate.unstable === undefined ? {} : { unstable: gate.unstable }),
         registered: gate.registered,
         invalidTasks: gate.invalidTasks,
         minAdmissionRate: gate.minAdmissionRate,

@@ -166,11 +166,14 @@ describe('what each planted property did, in the record', () => {
     });
   });
 
-  it('drifting: the reference agent answers every trial, and the keys are stale', () => {
-    const construct = gate(record('drifting'), 'construct');
-    expect(construct).toMatchObject({ verdict: 'FAIL', errors: 0 });
-    expect(construct.k).toBeLessThanOrEqual(construct.n * 0.25);
-    expect(construct.wire).toMatchObject({ errorResults: 0, pending: 0 });
+  it('drifting: admission re-runs each plan in a fresh process, and the keys do not stay put', () => {
+    const r = record('drifting');
+    const structural = gate(r, 'structural');
+    expect(structural).toMatchObject({ verdict: 'FAIL', reason: 'answers_unstable' });
+    expect((structural.unstable ?? 0) * 2).toBeGreaterThan(structural.candidates - structural.admitted);
+    expect(r.suite?.rejected.byRule?.['key-unstable']).toBe(structural.unstable);
+    // No paid gate ran: the drift was caught before any trial.
+    expect(r.gates.map((g) => g.gate)).toEqual(['structural']);
   });
 
   it('unanswered: more than 5% of reference trials never got an answer, and the tape shows them pending', async () => {
@@ -183,7 +186,10 @@ describe('what each planted property did, in the record', () => {
     const pending = pairExchanges(wire.records).exchanges.filter(
       (e) => e.method === 'tools/call' && e.outcome === 'pending',
     );
-    expect(pending).toHaveLength(construct.errors);
+    // The gate counts the calls pending when it decided; a trial still in flight then (abandoned when
+    // the run stopped, as happens on a loaded machine) adds its own pending call to the tape after.
+    expect(pending.length).toBeGreaterThanOrEqual(construct.errors);
+    expect(pending.length).toBeLessThanOrEqual(construct.errors + 2);
     for (const e of pending) expect(e.corrId).toMatch(/::construct#\d$/);
   });
 

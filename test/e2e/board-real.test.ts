@@ -164,7 +164,7 @@ describe('board built from real runs of the planted servers', () => {
     if (random?.notApplicable !== undefined)
       expect(nullText).toContain(`${random.n} applicable, ${random.notApplicable} not applicable`);
 
-    for (const name of ['drifting', 'unanswered', 'flaky']) {
+    for (const name of ['unanswered', 'flaky']) {
       const r = one(name);
       const g = r.gates.at(-1);
       if (g?.gate !== 'construct') throw new Error(`expected construct to refuse ${name}`);

@@ -90,12 +90,13 @@ describe('the site, read like a sceptic', () => {
   it('names, in every deciding sentence, the support its gate used, with both numbers', () => {
     const problems = runs.flatMap((r) => decidingProblems(page(r), r.record).map((p) => `${r.id}: ${p}`));
     expect(problems).toEqual([]);
-    // The planted set decides on each support at least once, so each wording is read.
+    // The planted set decides on these supports at least once, so each wording is read on a real
+    // page. (A FAIL on the p-value is read in src/board/pages/why/support.test.ts: since admission
+    // re-runs plans in a fresh process, no planted server reaches construct with stale keys.)
     const supports = new Set(
       runs.flatMap((r) => [...page(r).matchAll(/data-support="([^"]*)"/g)].map((m) => m[1])),
     );
-    for (const s of ['wilson', 'power', 'p-value', 'oracle-errors', 'downgraded'])
-      expect(supports).toContain(s);
+    for (const s of ['wilson', 'power', 'oracle-errors', 'downgraded']) expect(supports).toContain(s);
   });
 
   it('opens every evidence link on a tape line or corr id the run holds', () => {

@@ -9,11 +9,11 @@ import { auditedRun } from './shared/planted-audit.js';
  * the audit's registrations (default, and `--extensions 0` for flaky-no-extensions).
  */
 describe('construct gate through the real pipeline', () => {
-  it('values that drift after admission fail construct (GATE_FAILED)', async () => {
+  it('values that drift from one process to the next fail at admission, before any trial (GATE_FAILED)', async () => {
     const r = await auditedRun('drifting');
     expect(r.record.outcome).toBe('GATE_FAILED');
-    expect(r.record.refusal).toMatchObject({ gate: 'construct', reason: 'reference_rate_below_threshold' });
-    expect(r.record.gates.map((g) => g.gate)).not.toContain('drive');
+    expect(r.record.refusal).toMatchObject({ gate: 'structural', reason: 'answers_unstable' });
+    expect(r.record.gates.map((g) => g.gate)).not.toContain('construct');
   }, 600_000);
 
   it('an unreliable server registered with --extensions 0 is EXTEND_EXHAUSTED', async () => {

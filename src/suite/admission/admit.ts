@@ -5,6 +5,7 @@ import { safetyIndex } from '../destructive.js';
 import { keyText } from '../normalise.js';
 import { callSafely, type ExecutedStep, executePlan } from '../plan.js';
 import { Candidate, type Task } from '../schema.js';
+import type { ToolCaller } from '../surface.js';
 import { ArgumentValidator } from './arguments.js';
 import { bindDecoys, siblingValues } from './decoys.js';
 import { DuplicateTracker } from './duplicate.js';
@@ -126,8 +127,8 @@ async function runPlan(
   context: RuleContext,
   options: AdmissionOptions,
 ): Promise<Verdict> {
-  const execute = () =>
-    executePlan(candidate, options.caller, {
+  const execute = (caller: ToolCaller = options.caller) =>
+    executePlan(candidate, caller, {
       validateArguments: (tool, args) => context.validator.check(tool, args),
     });
   const run = await execute();
@@ -150,7 +151,9 @@ async function runPlan(
 
   const destructive = isDestructive(candidate, context);
   const readOnly = readOnlyPlan(candidate, context);
-  const unstable = await stability(candidate, key, readOnly, execute);
+  const unstable = await stability(candidate, key, readOnly, () =>
+    execute(options.recheck ?? options.caller),
+  );
   if (unstable !== undefined) return rejected(unstable);
 
   const boundArguments = run.steps.map((step) => step.arguments);
@@ -218,9 +221,11 @@ async function stability(
     return reject('plan-failed', `on re-execution: ${again.detail}`, { calls: summarise(again.steps) });
   return sameJson(again.answerKey, key)
     ? undefined
-    : reject('key-unstable', `a second execution returned "${keyText(again.answerKey).slice(0, 80)}"`, {
-        again: again.answerKey,
-      });
+    : reject(
+        'key-unstable',
+        `a second execution (in a fresh server process where the target allows one) returned "${keyText(again.answerKey).slice(0, 80)}"`,
+        { again: again.answerKey },
+      );
 }
 
 /** What each plan call did, short enough to publish in the ledger. */

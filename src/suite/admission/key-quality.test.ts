@@ -129,7 +129,7 @@ describe('key-unstable', () => {
       await fate(candidate({ extract: { kind: 'pointer', pointer: '/berths/1/queue' } }), { drift: true }),
     ).toMatchObject({
       rule: 'key-unstable',
-      detail: expect.stringMatching(/a second execution returned/),
+      detail: expect.stringMatching(/a second execution .*returned/),
     });
   });
 });

@@ -34,6 +34,11 @@ export interface AdmissionOptions {
   allowDestructive: boolean;
   /** Executes plan and verification calls against the server under test. */
   caller: ToolCaller;
+  /**
+   * Runs the second execution of a read-only plan (key stability) against a fresh server process,
+   * so a value of one process (its pid, a per-process id) never passes; absent: the same caller.
+   */
+  recheck?: ToolCaller;
   /** Given-context values (never answer keys). */
   given?: readonly string[];
   /** Facts of the machine and the harness (key-environmental): never keys. */

@@ -53,6 +53,8 @@ function finding(record: RunRecord): string {
       return 'Every call exploration could make failed, so nothing was learnt about what the server answers. The ledger says which required parameters only generated values could fill: the run was not given the context a user would give (--given NAME=VALUE).';
     case 'no_surface':
       return 'The server did not list its tools, so there was nothing to build tasks from.';
+    case 'answers_unstable':
+      return 'Most candidates were rejected because the server answered the same read-only call differently when it was made again, in a fresh server process: its answers do not stay put, so no task can be graded against a fixed key. That is a statement about the server, whatever the size of its surface.';
     case 'invalid_schemas':
       return 'The server listed tools, but every one was malformed (an invalid name or input schema), so no task could be built or its arguments checked. That is a statement about the server: the input-schemas probe names each tool and its problem.';
     case 'empty_data':
@@ -111,6 +113,7 @@ export function surfaceHeadline(record: RunRecord): SafeHtml {
     case 'no_usable_results':
     case 'invalid_schemas':
     case 'empty_data':
+    case 'answers_unstable':
       return html`${gate(record, 'structural')?.explain ?? ''}`;
     case 'all_candidates_null_answerable': {
       const g = gate(record, 'suite_size');

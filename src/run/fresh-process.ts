@@ -1,0 +1,53 @@
+import { messageOf } from '../core/errors.js';
+import type { ToolCaller } from '../suite/surface.js';
+import { type CallWatch, watchedCaller } from './call-watch.js';
+import { openMainSession } from './connect-stage.js';
+import type { RunContext } from './context.js';
+import type { Connected } from './products.js';
+
+/**
+ * Admission's second execution of each read-only plan runs in a second, fresh server process
+ * (docs/design.md §5.3), so a value of one process (its pid, an id it made at start) is never a
+ * key: trials meet fresh processes too. Opened on the first re-execution, on the wire tape like every
+ * session; over HTTP there is only the one server, so the re-execution uses the main session and
+ * the record says so in a note. A process that cannot start is noted and the main session is used.
+ */
+export function recheckCaller(
+  ctx: RunContext,
+  connected: Connected,
+  watch: CallWatch,
+): { caller: ToolCaller; close: () => Promise<void> } {
+  const main = watchedCaller(ctx, connected, 'admit', watch);
+  if (ctx.config.target.kind !== 'stdio') {
+    ctx.ownNotes.push({
+      id: 'admission-recheck-process',
+      text: 'Key stability was re-checked on the same HTTP server the run explored: a second, fresh process cannot be started over HTTP.',
+    });
+    return { caller: main, close: async () => undefined };
+  }
+  let opened: Promise<ToolCaller> | undefined;
+  let session: Connected['main']['session'] | undefined;
+  const open = async (): Promise<ToolCaller> => {
+    try {
+      session = await openMainSession(ctx, 'admit');
+      return watchedCaller(ctx, { ...connected, main: { session } }, 'admit', watch);
+    } catch (err) {
+      ctx.ownNotes.push({
+        id: 'admission-recheck-process',
+        text: `Key stability was re-checked in the process the run explored: a second server process could not start (${messageOf(err).slice(0, 300)}).`,
+      });
+      return main;
+    }
+  };
+  const opening = (): Promise<ToolCaller> => {
+    opened ??= open();
+    return opened;
+  };
+  return {
+    caller: async (name, args) => (await opening())(name, args),
+    close: async () => {
+      await opened;
+      await session?.close().catch(() => undefined);
+    },
+  };
+}
