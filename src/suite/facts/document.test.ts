@@ -94,6 +94,14 @@ describe('the fact layer reads every answer into one document', () => {
     ]);
   });
 
+  it('prose whose lines start with one word is not a list of records', () => {
+    expect(
+      readFacts(
+        text('The harbour opens at six and closes at ten.\nThe ferry to Vigo leaves at nine every day.'),
+      ),
+    ).toBeUndefined();
+  });
+
   it('HTML tables with a real parser; markup is never a value', () => {
     const html =
       '<h2>Stations</h2><table><tr><th>Code</th><th>Site</th></tr><tr><td>ST-1</td><td>Bergen</td></tr><tr><td>ST-2</td><td><b>Cork</b></td></tr></table>';

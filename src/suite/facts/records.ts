@@ -3,7 +3,7 @@
  * starts the next record. So `Name: …` / `Size: …` lines are one record (an object), and a log
  * whose `commit …` / `Author: …` / `Date: …` blocks repeat is a list of records (an array). A line
  * at column 0 that is a word and a value ("commit 3f2a…") is a label when that word starts two or
- * more lines. Every value returned is a substring of the text.
+ * more lines of a text that has real label lines too. Every value returned is a substring of the text.
  */
 
 /** `Label: value`, also `**Label:** value`, `**Label**: value`, `- Label: value`. */
@@ -28,6 +28,8 @@ function labelOf(line: string): LabelLine | undefined {
 /** The label lines of a text, in order (record headers included). */
 export function labelEntries(text: string): LabelLine[] {
   const lines = text.split(/\r?\n/);
+  // Without one real `Label: value` line there are no records, only prose ("The … / The …").
+  if (!lines.some((line) => labelOf(line) !== undefined)) return [];
   const words = new Map<string, number>();
   for (const line of lines) {
     if (labelOf(line) !== undefined) continue;
