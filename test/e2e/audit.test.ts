@@ -186,10 +186,10 @@ describe('what each planted property did, in the record', () => {
     const pending = pairExchanges(wire.records).exchanges.filter(
       (e) => e.method === 'tools/call' && e.outcome === 'pending',
     );
-    // The gate counts the calls pending when it decided; a trial still in flight then (abandoned when
-    // the run stopped, as happens on a loaded machine) adds its own pending call to the tape after.
+    // The gate counts the calls pending when it decided (asserted above). On a loaded machine calls
+    // still in flight when the run stopped stay pending on the tape too, so the tape holds at least
+    // those, every one a construct call (seen in CI: 8 on the tape for 5 in the gate).
     expect(pending.length).toBeGreaterThanOrEqual(construct.errors);
-    expect(pending.length).toBeLessThanOrEqual(construct.errors + 2);
     for (const e of pending) expect(e.corrId).toMatch(/::construct#\d$/);
   });
 
