@@ -88,3 +88,20 @@ export const ExplorationLedger = z
       ctx.addIssue({ code: 'custom', path: ['proposed'], message: 'proposed exceeds asked or produced' });
   });
 export type ExplorationLedger = z.infer<typeof ExplorationLedger>;
+
+/**
+ * The exploration ledger in the numbers the structural gate decides on, computed once here: the
+ * pipeline passes them to the gate, and the record's refinement checks the gate's copy against them.
+ */
+export function ledgerFigures(ledger: ExplorationLedger) {
+  const explorable = ledger.tools.filter((t) => t.explorable);
+  return {
+    tools: ledger.tools.length,
+    explorable: explorable.length,
+    toolsCalled: explorable.filter((t) => t.calls > 0).length,
+    calls: ledger.calls,
+    errors: ledger.tools.reduce((a, t) => a + t.errors, 0),
+    usable: ledger.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
+    emptyState: ledger.tools.reduce((a, t) => a + (t.emptyState ?? 0), 0),
+  };
+}

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { asRecord, isRecord } from '../core/json.js';
-import type { ExplorationLedger } from './exploration.js';
+import { type ExplorationLedger, ledgerFigures } from './exploration.js';
 
 /** The structural gate's exploration figures, each compared with the ledger's own. */
 const FIGURES = ['tools', 'explorable', 'toolsCalled', 'calls', 'errors', 'usable', 'emptyState'] as const;
@@ -26,16 +26,7 @@ export function ledgerAgrees(r: LedgerView, ctx: z.RefinementCtx): void {
       ['exploration', 'proposed'],
       `expected the suite's ${r.suite.candidates} candidates, got ${l.proposed}`,
     );
-  const explorable = l.tools.filter((t) => t.explorable);
-  const figures = {
-    tools: l.tools.length,
-    explorable: explorable.length,
-    toolsCalled: explorable.filter((t) => t.calls > 0).length,
-    calls: l.calls,
-    errors: l.tools.reduce((a, t) => a + t.errors, 0),
-    usable: l.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
-    emptyState: l.tools.reduce((a, t) => a + (t.emptyState ?? 0), 0),
-  };
+  const figures = ledgerFigures(l);
   r.gates.forEach((g, i) => {
     const exploration = isRecord(g) && g.gate === 'structural' ? asRecord(g.exploration) : undefined;
     if (!isRecord(g) || exploration === undefined) return;

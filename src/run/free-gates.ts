@@ -2,7 +2,7 @@ import { answerLeakGate } from '../gates/answer-leak.js';
 import { planPowerGate } from '../gates/plan-power.js';
 import { type ExplorationFigures, structuralGate } from '../gates/structural.js';
 import { suiteSizeGate } from '../gates/suite-size.js';
-import type { ExplorationLedger } from '../record/exploration.js';
+import { type ExplorationLedger, ledgerFigures } from '../record/exploration.js';
 import type { GateRecord } from '../record/gate.js';
 import { givenTexts } from '../suite/given.js';
 import { revalidateTasks } from '../suite/revalidate.js';
@@ -13,15 +13,8 @@ import type { Registered } from './products.js';
 /** The exploration ledger as the structural gate reads it (explore/2 only). */
 export function explorationFigures(ledger: ExplorationLedger | undefined): ExplorationFigures | undefined {
   if (ledger === undefined) return undefined;
-  const explorable = ledger.tools.filter((t) => t.explorable);
   return {
-    tools: ledger.tools.length,
-    explorable: explorable.length,
-    toolsCalled: explorable.filter((t) => t.calls > 0).length,
-    calls: ledger.calls,
-    errors: ledger.tools.reduce((a, t) => a + t.errors, 0),
-    usable: ledger.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
-    emptyState: ledger.tools.reduce((a, t) => a + (t.emptyState ?? 0), 0),
+    ...ledgerFigures(ledger),
     generatedOnly: [...new Set(ledger.tools.flatMap((t) => t.generatedOnly ?? []))],
   };
 }
