@@ -1,4 +1,5 @@
 import { FitnessError } from '../core/errors.js';
+import { onStopSignals } from '../core/signals.js';
 import { RERUN_ALPHA } from '../record/rerun.js';
 import { rerunWithRewrites } from '../run/rerun.js';
 import type { Command } from './command.js';
@@ -40,7 +41,7 @@ stdio server are never recorded): the same flags as run, e.g. -- <command> [args
 [--header 'K: V'], --config FILE --server NAME, --env K=V, --secret-env K=V, --cwd DIR, --credential:
 ${targetFlagHelp()}
 
-Signals: Ctrl-C or SIGTERM stops the rerun; its servers are stopped and it is recorded (and signed)
+Signals: Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closing) stops the rerun; its servers are stopped and it is recorded (and signed)
 as VOID aborted.
 
 ${exitCodeHelp({ ok: 'MEASURED: the paired effect is recorded (whatever it is)', finding: 'refused: never drove, no proposals, or the surface changed' })}`;
@@ -56,16 +57,12 @@ export const rerunCommand: Command = {
       io.err(`fitness-report rerun: ${describeError(err)}`);
       return EXIT.usage;
     }
-    // Ctrl-C or SIGTERM ends the rerun as a VOID record (aborted), its servers stopped, like `run`.
+    // A stop signal ends the rerun as a VOID record (aborted), its servers stopped, like `run`.
     const abort = new AbortController();
-    const onSignal = (sig: NodeJS.Signals) => () => {
+    const unsubscribe = onStopSignals((sig) => {
       io.err(`fitness-report rerun: ${sig}: stopping; finishing the record (VOID aborted)…`);
       abort.abort();
-    };
-    const int = onSignal('SIGINT');
-    const term = onSignal('SIGTERM');
-    process.once('SIGINT', int);
-    process.once('SIGTERM', term);
+    }, 'once');
     try {
       const result = await rerunWithRewrites({
         ...options,
@@ -88,8 +85,7 @@ export const rerunCommand: Command = {
         return EXIT.finding;
       return err instanceof FitnessError && err.code === 'RERUN_ORIGINAL' ? EXIT.usage : EXIT.crash;
     } finally {
-      process.off('SIGINT', int);
-      process.off('SIGTERM', term);
+      unsubscribe();
     }
   },
 };

@@ -1,3 +1,4 @@
+import { onStopSignals } from '../core/signals.js';
 import type { RosterArgs } from '../roster/args.js';
 import { finish } from '../roster/finish.js';
 import { runRoster } from '../roster/local.js';
@@ -38,14 +39,10 @@ ${exitCodeHelp({ ok: 'every job finished (whatever its outcome) and the board wa
 
 async function local(args: RosterArgs, io: CommandIO): Promise<number> {
   const abort = new AbortController();
-  const onSignal = (sig: string) => () => {
+  const unsubscribe = onStopSignals((sig) => {
     io.err(`roster: ${sig}: stopping; running tries end VOID and run again on --resume`);
     abort.abort(`the roster was interrupted by ${sig}`);
-  };
-  const int = onSignal('SIGINT');
-  const term = onSignal('SIGTERM');
-  process.once('SIGINT', int);
-  process.once('SIGTERM', term);
+  }, 'once');
   const tty = !args.plain && process.stderr.isTTY === true;
   try {
     const summary = await runRoster({
@@ -72,8 +69,7 @@ async function local(args: RosterArgs, io: CommandIO): Promise<number> {
       summary.roster.errors.length > 0 || summary.jobs.some((j) => j.state === 'failed'),
     );
   } finally {
-    process.off('SIGINT', int);
-    process.off('SIGTERM', term);
+    unsubscribe();
   }
 }
 

@@ -54,9 +54,10 @@ ${settingsHelp(HARNESS_FLAGS)}
 Export:
 ${outputHelp(OTLP_FLAGS)}
 
-Signals: Ctrl-C (SIGINT) or SIGTERM ends the run VOID aborted with its record, tapes and signature
-(the live block says "stopping: finishing the record (VOID aborted)…" while it is written); a second
-signal hurries that (server processes killed at once) and never skips the record.
+Signals: Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closing) ends the run VOID aborted with its
+record, tapes and signature (the live block says "stopping: finishing the record (VOID aborted)…"
+while it is written); a second signal hurries that (server processes killed at once) and never skips
+the record.
 
 With --otlp, an endpoint that refuses or cannot be reached is one line on stderr and exit 1; the run
 directory is complete and untouched.

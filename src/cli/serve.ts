@@ -1,15 +1,18 @@
 import { resolve } from 'node:path';
 import { serveSite } from '../board/serve.js';
+import { onStopSignals } from '../core/signals.js';
 import type { Command, CommandIO } from './command.js';
-import { UsageError } from './errors.js';
-import { exitCodeHelp } from './exit-codes.js';
+import { describeError, FitnessError, UsageError } from './errors.js';
+import { EXIT, exitCodeHelp } from './exit-codes.js';
 
 const USAGE = `Usage: fitness-report serve [SITE] [--port N]
 
 Serves a site built by \`fitness-report board\` on 127.0.0.1 (default SITE: fitness-site, port 8080;
 --port 0 picks a free port), with the headers its _headers file declares: a strict
 Content-Security-Policy on pages, and on published run files Access-Control-Allow-Origin: * and an
-immutable cache. Range requests are answered; paths outside the site are refused. Ctrl-C stops it.
+immutable cache. Range requests are answered; paths outside the site are refused. Ctrl-C (or SIGTERM,
+SIGHUP) stops it. A SITE that is not a built site (no such folder, no _headers file) is a usage
+error: exit 2.
 
 ${exitCodeHelp({ ok: 'stopped with Ctrl-C', finding: 'not used' })}`;
 
@@ -49,18 +52,22 @@ export const serveCommand: Command = {
       if (!(err instanceof UsageError)) throw err;
       io.err(`fitness-report serve: ${err.message}`);
       io.err(USAGE);
-      return 2;
+      return EXIT.usage;
     }
-    const running = await serveSite({ site: args.site, port: args.port });
+    let running: Awaited<ReturnType<typeof serveSite>>;
+    try {
+      running = await serveSite({ site: args.site, port: args.port });
+    } catch (err) {
+      io.err(`fitness-report serve: ${describeError(err)}`);
+      // A site that is not there is the caller's path, like any other missing path (exit 2).
+      return err instanceof FitnessError && err.code === 'SERVE_SITE' ? EXIT.usage : EXIT.crash;
+    }
     io.out(`serving ${args.site} at ${running.url} (Ctrl-C to stop)`);
     await new Promise<void>((done) => {
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
+      const unsubscribe = onStopSignals(() => {
+        unsubscribe();
         void running.close().then(done);
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
+      });
     });
     return 0;
   },

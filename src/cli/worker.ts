@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { onStopSignals } from '../core/signals.js';
 import { parseQueueUrl } from '../roster/queue/backend.js';
 import { QUEUE_DEFAULTS, runWorker } from '../roster/queue/worker.js';
 import type { Command } from './command.js';
@@ -27,8 +28,8 @@ Options:
   --concurrency N      jobs this worker runs at once (default ${QUEUE_DEFAULTS.concurrency})
   --lock-duration MS   job lock; a dead worker's job is retried after it expires (default ${QUEUE_DEFAULTS.lockDurationMs})
 
-Stops on SIGINT/SIGTERM: running tries end VOID and their jobs go back to the queue.
-${exitCodeHelp({ ok: 'stopped by SIGINT/SIGTERM (its running tries handed back)', finding: 'not used' })}
+Stops on SIGINT, SIGTERM or SIGHUP: running tries end VOID and their jobs go back to the queue.
+${exitCodeHelp({ ok: 'stopped by a signal (its running tries handed back)', finding: 'not used' })}
   (2 also: the queue cannot be reached when the worker starts)`;
 
 interface WorkerArgs {
@@ -75,14 +76,10 @@ export const workerCommand: Command = {
       return 2;
     }
     const abort = new AbortController();
-    const stop = (sig: string) => () => {
+    const unsubscribe = onStopSignals((sig) => {
       io.err(`worker: ${sig}: stopping; running tries end VOID and go back to the queue`);
       abort.abort();
-    };
-    const int = stop('SIGINT');
-    const term = stop('SIGTERM');
-    process.once('SIGINT', int);
-    process.once('SIGTERM', term);
+    }, 'once');
     try {
       await runWorker({
         queue,
@@ -98,8 +95,7 @@ export const workerCommand: Command = {
       io.err(`fitness-report worker: ${describeError(err)}`);
       return err instanceof FitnessError && err.code === 'QUEUE_UNREACHABLE' ? 2 : 3;
     } finally {
-      process.off('SIGINT', int);
-      process.off('SIGTERM', term);
+      unsubscribe();
     }
   },
 };

@@ -3,6 +3,7 @@
 // stops its run, which ends VOID and is recorded, so a dead parent never leaves a half-written run.
 // The listeners are installed before the pipeline's modules load (a dynamic import): a parent that
 // dies while this process is still starting must not go unnoticed.
+import { onStopSignals } from '../core/signals.js';
 import type { ChildMessage, JobSpec } from './protocol.js';
 
 const abort = new AbortController();
@@ -36,8 +37,7 @@ process.on('disconnect', () => {
   setTimeout(() => process.exit(0), 60_000).unref();
 });
 
-for (const sig of ['SIGINT', 'SIGTERM'] as const)
-  process.on(sig, () => void stopWith('aborted', `interrupted by ${sig}`));
+onStopSignals((sig) => void stopWith('aborted', `interrupted by ${sig}`));
 
 process.on('message', (raw: unknown) => {
   void import('./protocol.js').then(({ ParentMessage }) => {

@@ -1,4 +1,5 @@
 import { hurry } from '../connect/processes.js';
+import { onStopSignals } from '../core/signals.js';
 import { RunStop } from './stop.js';
 
 /** How a run is being stopped from outside: signals, the wall-clock budget, the caller's signal. */
@@ -29,7 +30,7 @@ function duration(ms: number): string {
 }
 
 /**
- * Stops the run from outside. The first SIGINT or SIGTERM aborts it (VOID `aborted`); every later
+ * Stops the run from outside. The first stop signal (SIGINT, SIGTERM, SIGHUP) aborts it (VOID `aborted`); every later
  * one hurries the shutdown: tracked server processes are killed at once and grace periods are
  * skipped, but the VOID record, closed tapes and signature are still written (the process never
  * exits on a signal without them). The budget aborts the run as VOID `budget_exhausted`.
@@ -56,7 +57,7 @@ export function controlRun(options: ControlOptions): RunControl {
   options.signal?.addEventListener('abort', forward, { once: true });
   // A signal aborted before the call fires no event: the run still stops at its first check.
   if (options.signal?.aborted) forward();
-  const onSignal = (name: NodeJS.Signals) => () => {
+  const onSignal = (name: NodeJS.Signals) => {
     state.signals.push(name);
     if (state.signals.length === 1 && !abort.signal.aborted) {
       abort.abort(new RunStop('aborted', `interrupted by ${name}`));
@@ -67,12 +68,7 @@ export function controlRun(options: ControlOptions): RunControl {
     state.hurried = true;
     hurry();
   };
-  const int = onSignal('SIGINT');
-  const term = onSignal('SIGTERM');
-  if (options.handleSignals) {
-    process.on('SIGINT', int);
-    process.on('SIGTERM', term);
-  }
+  const unsubscribe = options.handleSignals ? onStopSignals(onSignal) : () => undefined;
   return {
     get hurried() {
       return state.hurried;
@@ -83,8 +79,7 @@ export function controlRun(options: ControlOptions): RunControl {
     dispose() {
       clearTimeout(budget);
       options.signal?.removeEventListener('abort', forward);
-      process.off('SIGINT', int);
-      process.off('SIGTERM', term);
+      unsubscribe();
     },
   };
 }

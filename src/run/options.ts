@@ -18,7 +18,7 @@ export interface RunOptions extends SettingsInput {
   env?: Env;
   /** Aborting it ends the run as VOID (`aborted`). */
   signal?: AbortSignal;
-  /** Install SIGINT/SIGTERM handlers that abort the run (the CLI sets this). */
+  /** Install handlers of the stop signals (SIGINT, SIGTERM, SIGHUP) that abort the run (the CLI sets this). */
   handleSignals?: boolean;
   /** Progress lines (stderr in the CLI). */
   progress?: (line: string) => void;

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readRecord } from '../../src/record/io.js';
 import { alive, expectCleanEnd, hostileRun, proxyArgv } from './hostile/helpers.js';
+import { cli, stopAll } from './roster/cli.js';
+import { outDir, server } from './run/helpers.js';
+
+// A failed assertion must not leave a spawned CLI (or its server) running.
+afterAll(() => stopAll());
 
 /**
  * Signals against hostile servers: a signal always ends in a VOID `aborted` record with closed
@@ -56,4 +64,32 @@ describe('signals', () => {
     for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);
     await expectCleanEnd(result.dir);
   }, 60_000);
+});
+
+describe('SIGHUP (the terminal closing) stops a spawned CLI run as SIGTERM does', () => {
+  it('`run` given SIGHUP mid-run exits 3 with a VOID aborted record, closed tapes and a signature', async () => {
+    const out = outDir();
+    const run = cli([
+      'run',
+      '--seed',
+      '1',
+      '--plain',
+      '--out',
+      out,
+      '--',
+      process.execPath,
+      ...server('well-made'),
+    ]);
+    await run.waitFor(/^surface: done/);
+    run.child.kill('SIGHUP');
+    expect(await run.exited, run.lines.join('\n')).toBe(3);
+    const [name] = readdirSync(out);
+    expect(name).toBeDefined();
+    const dir = join(out, name ?? '');
+    const record = await readRecord(join(dir, 'record.json'));
+    expect(record.outcome).toBe('VOID');
+    expect(record.void).toMatchObject({ reason: 'aborted', detail: 'interrupted by SIGHUP' });
+    expect(existsSync(join(dir, 'signature.json'))).toBe(true);
+    await expectCleanEnd(dir);
+  }, 120_000);
 });

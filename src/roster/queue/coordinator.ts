@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandIO } from '../../core/io.js';
+import { onStopSignals } from '../../core/signals.js';
 import { Outcome } from '../../record/outcome.js';
 import { RUN_FILES } from '../../tape/file-names.js';
 import type { RosterArgs } from '../args.js';
@@ -101,9 +102,7 @@ export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<
   const maxTries = args.maxTries ?? ROSTER_DEFAULTS.maxTries;
   const jobs: Tracked[] = [];
   const abort = new AbortController();
-  const stop = () => abort.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const unsubscribe = onStopSignals(() => abort.abort(), 'once');
   try {
     for (const { name, entry } of roster.entries) {
       for (let attempt = 1; attempt <= (entry.attempts ?? 1); attempt++) {
@@ -161,8 +160,7 @@ export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<
       'the jobs stay on the queue and the workers keep running them: run the same command again to follow them',
     );
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    unsubscribe();
     await queue.close();
     await e.close();
   }
