@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandIO } from './command.js';
 import { commands } from './commands.js';
@@ -47,5 +50,14 @@ describe('fitness-report main', () => {
     const { io, out } = capture();
     expect(await main([], io)).toBe(2);
     expect(out.join('\n')).toContain('Commands:');
+  });
+
+  it('`serve` on a folder that is not a built site is a usage error: one line, exit 2', async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'fitness-serve-')), 'no-such-site');
+    const { io, out, err } = capture();
+    expect(await main(['serve', missing, '--port', '0'], io)).toBe(2);
+    expect(out).toEqual([]);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(/^fitness-report serve: SERVE_SITE: .*no-such-site: not a built site/);
   });
 });
