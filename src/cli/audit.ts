@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { auditTable, reportPassed, yieldTable } from '../audit/index.js';
 import { auditRunIds, runAudit } from '../audit/run-audit.js';
+import { SETTING_MAX } from '../run/settings.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
@@ -24,7 +25,7 @@ Options:
   --out DIR       parent of the run directories (default: a new directory under the system temp dir)
   --only IDS      run only these (comma-separated): ${auditRunIds().join(', ')}
   --planted-only  leave the real servers out
-  --parallel N    runs in flight at once (default: all)
+  --parallel N    runs in flight at once (default: all; at most ${SETTING_MAX.concurrency})
   --seed N        one seed for every run, to reproduce an audit (default: each run a fresh random seed)
   --quiet         no progress lines, only the table
 
@@ -64,6 +65,8 @@ function parseAuditArgs(argv: readonly string[]): AuditArgs {
     else if (arg === '--parallel') {
       const n = Number(value());
       if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--parallel must be an integer ≥ 1`);
+      if (n > SETTING_MAX.concurrency)
+        throw new UsageError(`--parallel must be an integer ≤ ${SETTING_MAX.concurrency}, got ${n}`);
       args.parallel = n;
     } else if (arg === '--seed') {
       const text = value();

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { exportRun } from '../export/index.js';
+import { MAX_WAIT_MS } from '../run/duration.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
@@ -31,7 +32,7 @@ Options:
                        default); taken from the tapes after --secret-env values are scrubbed
   --secret-env NAME    scrub the value of this environment variable first (repeatable)
   --service-name NAME  service.name of the spans (default fitness-report)
-  --timeout MS         give up on the endpoint after this long (default 10000)
+  --timeout MS         give up on the endpoint after this long (default 10000; at most ${MAX_WAIT_MS}, i.e. 24h)
 
 Exit codes: 0 sent, 1 the endpoint refused or could not be reached (one line says why), 2 usage.`;
 
@@ -77,6 +78,7 @@ function parseArgs(argv: readonly string[], io: CommandIO): { args: OtlpArgs; re
       const n = Number(value());
       if (!Number.isInteger(n) || n <= 0)
         throw new UsageError('--timeout needs a positive number of milliseconds');
+      if (n > MAX_WAIT_MS) throw new UsageError(`--timeout must be an integer ≤ ${MAX_WAIT_MS}, got ${n}`);
       args.timeoutMs = n;
     } else rest.push(a);
   }

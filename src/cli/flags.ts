@@ -56,18 +56,28 @@ function merged<V>(before: V | undefined, next: V): V {
 
 const words = (text: string | undefined) => (text === undefined ? undefined : `default: ${text}`);
 
-/** The flag builders for settings of type T; `describe` gives a key's schema description. */
-export function flagsFor<T>(describe: (key: keyof T & string) => string | undefined = () => undefined) {
-  const base = <K extends keyof T & string>(key: K, spec: Common) => ({
-    flag: spec.flag,
-    key,
-    help: spec.help ?? describe(key) ?? '',
-    ...(spec.note === undefined ? {} : { note: spec.note }),
-  });
+/**
+ * The flag builders for settings of type T; `describe` gives a key's schema description and
+ * `limit` the upper bound of a key (or of its `field`) as help says it (`at most 1000`), after the
+ * flag's own note. A switch has no bound.
+ */
+export function flagsFor<T>(
+  describe: (key: keyof T & string) => string | undefined = () => undefined,
+  limit: (key: keyof T & string, field?: string) => string | undefined = () => undefined,
+) {
+  const base = <K extends keyof T & string>(key: K, spec: Common, bound?: string) => {
+    const notes = [spec.note, bound].filter((n) => n !== undefined);
+    return {
+      flag: spec.flag,
+      key,
+      help: spec.help ?? describe(key) ?? '',
+      ...(notes.length === 0 ? {} : { note: notes.join('; ') }),
+    };
+  };
   return {
     value<K extends keyof T & string>(key: K, spec: ValueSpec<NonNullable<T[K]>>): Flag<T> {
       return {
-        ...base(key, spec),
+        ...base(key, spec, limit(key, spec.field)),
         arg: spec.arg,
         ...(spec.field === undefined ? {} : { field: spec.field }),
         shown: (defaults) => {
@@ -83,7 +93,7 @@ export function flagsFor<T>(describe: (key: keyof T & string) => string | undefi
     },
     list<K extends keyof T & string>(key: K, spec: ListSpec<NonNullable<T[K]>>): Flag<T> {
       return {
-        ...base(key, spec),
+        ...base(key, spec, limit(key)),
         arg: spec.arg,
         shown: () => words(spec.default),
         apply: (into, texts) => {

@@ -60,4 +60,32 @@ describe('fitness-report main', () => {
     expect(err).toHaveLength(1);
     expect(err[0]).toMatch(/^fitness-report serve: SERVE_SITE: .*no-such-site: not a built site/);
   });
+
+  it('a count or time flag of worker, audit, probe and export over its bound is one line, exit 2', async () => {
+    for (const [argv, message] of [
+      [
+        ['worker', '--queue', 'redis://127.0.0.1:1', '--concurrency', '1000'],
+        '--concurrency must be an integer ≤ 32, got 1000',
+      ],
+      [
+        ['worker', '--queue', 'redis://127.0.0.1:1', '--lock-duration', '86400001'],
+        '--lock-duration must be an integer ≤ 86400000, got 86400001',
+      ],
+      [['audit', '--parallel', '1000'], '--parallel must be an integer ≤ 64, got 1000'],
+      [
+        ['probe', '--timeout', '86400001', '--', 'node', 's.js'],
+        '--timeout must be an integer ≤ 86400000, got 86400001',
+      ],
+      [
+        ['export', 'otlp', 'RUN', '--timeout', '86400001'],
+        '--timeout must be an integer ≤ 86400000, got 86400001',
+      ],
+    ] as const) {
+      const { io, out, err } = capture();
+      expect(await main(argv, io), argv.join(' ')).toBe(2);
+      expect(out).toEqual([]);
+      expect(err, argv.join(' ')).toHaveLength(1);
+      expect(err[0], argv.join(' ')).toContain(message);
+    }
+  });
 });

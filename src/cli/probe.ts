@@ -17,6 +17,7 @@ import {
   summarize,
 } from '../probes/index.js';
 import { ProbeResult } from '../record/probe.js';
+import { MAX_WAIT_MS } from '../run/duration.js';
 import { Redactor, TapeWriter } from '../tape/index.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
@@ -33,6 +34,7 @@ interface ProbeFlags {
 function positiveMs(text: string, flag: string): number {
   const ms = Number(text);
   if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`${flag} wants a positive integer (ms)`);
+  if (ms > MAX_WAIT_MS) throw new UsageError(`${flag} must be an integer ≤ ${MAX_WAIT_MS}, got ${text}`);
   return ms;
 }
 
@@ -55,6 +57,7 @@ const PROBE_FLAGS: readonly Flag<ProbeFlags>[] = [
     parse: positiveMs,
     help: 'how long one probe request may wait for its answer',
     default: '10000 HTTP, 15000 stdio, which includes starting the process',
+    note: `at most ${MAX_WAIT_MS}, i.e. 24h`,
   }),
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RosterOptions } from '../roster/args.js';
-import { RunOverrideFields } from '../roster/entry.js';
+import { parseRoster, RunOverrideFields } from '../roster/entry.js';
 import { SettingsFields } from '../run/settings.js';
 import { rosterCommand } from './roster.js';
 import { parseRosterArgs, ROSTER_FLAGS, ROSTER_RUN_FLAGS } from './roster-args.js';
@@ -49,7 +49,7 @@ describe('roster arguments', () => {
     });
     expect(() => parseRosterArgs([], '/w')).toThrow(/name a roster file/);
     expect(() => parseRosterArgs(['r.json', '--concurrency', '0'], '/w')).toThrow(
-      /--concurrency must be at least 1/,
+      /^--concurrency must be an integer ≥ 1, got 0$/,
     );
     expect(() => parseRosterArgs(['r.json', '--generator', 'explore/9'], '/w')).toThrow(/generator/);
     expect(() => parseRosterArgs(['r.json', '--frobnicate'], '/w')).toThrow(/unknown option '--frobnicate'/);
@@ -105,11 +105,53 @@ describe('roster arguments', () => {
       expect(rosterCommand.usage).toContain(settingsHelp([f]));
       expect(runCommand.usage).toContain(settingsHelp([f]));
     }
-    const line = (flag: string) =>
-      rosterCommand.usage.split('\n').find((l) => l.startsWith(`  ${flag} `)) ?? '';
+    // A flag's whole entry, its wrapped lines joined.
+    const line = (flag: string) => {
+      const at = rosterCommand.usage.indexOf(`\n  ${flag} `);
+      return rosterCommand.usage.slice(at, rosterCommand.usage.indexOf('\n  -', at + 1)).replace(/\s+/g, ' ');
+    };
     expect(line('--out')).toMatch(/runs folder and work list \(default fitness-runs\)/);
-    expect(line('--concurrency')).toMatch(/servers measured at once.*\(default: 2\)/);
-    expect(line('--max-tries')).toMatch(/\(default: 3\)/);
+    expect(line('--concurrency')).toMatch(/servers measured at once.*\(default: 2; at most 32\)/);
+    expect(line('--max-tries')).toMatch(/\(default: 3; at most 20\)/);
     expect(line('--tasks')).toContain(`(default ${SettingsFields.parse({}).tasks};`);
+  });
+
+  it('a roster option or run setting over its bound is one line naming the flag and the bound', () => {
+    for (const [given, message] of [
+      [['--concurrency', '1000'], '--concurrency must be an integer ≤ 32, got 1000'],
+      [['--max-tries', '21'], '--max-tries must be an integer ≤ 20, got 21'],
+      [['--job-timeout', '604800001'], '--job-timeout must be an integer ≤ 604800000, got 604800001'],
+      [
+        ['--conformance-timeout', '86400001'],
+        '--conformance-timeout must be an integer ≤ 86400000, got 86400001',
+      ],
+      [['--trial-concurrency', '65'], '--trial-concurrency must be an integer ≤ 64, got 65'],
+      [['--tasks', '100000'], '--tasks must be an integer ≤ 1000, got 100000'],
+      [['--reps-drive', '1000000000'], '--reps-drive must be an integer ≤ 100, got 1000000000'],
+      [['--extensions', '100000'], '--extensions must be an integer ≤ 20, got 100000'],
+    ] as const)
+      expect(failure(() => parseRosterArgs(['r.json', ...given], '/w'))).toBe(message);
+    const usage = rosterCommand.usage.replace(/\s+/g, ' ');
+    for (const words of [
+      '(default: 3600000; at most 604800000, i.e. 168h)',
+      'trials in flight within each run (default 4; at most 64)',
+    ])
+      expect(usage).toContain(words);
+  });
+
+  it('an entry’s run settings and fields have the same bounds as the flags', () => {
+    for (const [run, message] of [
+      [{ tasks: 100000 }, 'run.tasks: must be an integer ≤ 1000, got 100000'],
+      [{ reps: { drive: 1000000000 } }, 'run.reps.drive: must be an integer ≤ 100, got 1000000000'],
+      [{ concurrency: 1000 }, 'run.concurrency: must be an integer ≤ 64, got 1000'],
+      [{ extensions: 100000 }, 'run.extensions: must be an integer ≤ 20, got 100000'],
+    ] as const) {
+      const parsed = parseRoster({ mcpServers: { a: { command: 'node', run } } }, 'r.json');
+      expect('fault' in parsed ? parsed.fault : parsed.errors[0]?.message).toBe(message);
+    }
+    const slow = parseRoster({ mcpServers: { a: { command: 'node', timeoutMs: 604800001 } } }, 'r.json');
+    expect('fault' in slow ? slow.fault : slow.errors[0]?.message).toBe(
+      'timeoutMs: must be an integer ≤ 604800000, got 604800001',
+    );
   });
 });

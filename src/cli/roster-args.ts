@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import { type RosterArgs, RosterOptions, type RosterOptionsInput } from '../roster/args.js';
 import { RunOverrideFields, RunOverrides } from '../roster/entry.js';
+import { ROSTER_MAX } from '../roster/limits.js';
 import { ROSTER_DEFAULTS } from '../roster/local.js';
 import { QUEUE_DEFAULTS } from '../roster/queue/worker.js';
+import { durationText } from '../run/duration.js';
 import { SettingsFields, type SettingsInput, settingsFault } from '../run/settings.js';
 import { UsageError } from './errors.js';
 import { collect, type Flag, flagHelp, flagOf, flagsFor, settingsFrom } from './flags.js';
@@ -12,7 +14,19 @@ const text = (t: string) => t;
 const names = (texts: readonly string[]) =>
   texts.flatMap((list) => list.split(',').filter((name) => name !== ''));
 
-const on = flagsFor<RosterOptionsInput>((key) => RosterOptions.shape[key].description);
+/** The bound of a roster option as `roster --help` says it. */
+function limitText(key: keyof RosterOptionsInput, field?: string): string | undefined {
+  const max =
+    key === 'conformance' && field === 'timeoutMs'
+      ? ROSTER_MAX.conformanceTimeoutMs
+      : key === 'concurrency' || key === 'maxTries' || key === 'jobTimeoutMs'
+        ? ROSTER_MAX[key]
+        : undefined;
+  if (max === undefined) return undefined;
+  return `at most ${max}${key === 'concurrency' || key === 'maxTries' ? '' : `, i.e. ${durationText(max)}`}`;
+}
+
+const on = flagsFor<RosterOptionsInput>((key) => RosterOptions.shape[key].description, limitText);
 
 /** The roster's own flags, in the order `roster --help` lists them. */
 export const ROSTER_FLAGS: readonly Flag<RosterOptionsInput>[] = [

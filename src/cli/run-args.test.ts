@@ -85,7 +85,27 @@ describe('parseRunArgs', () => {
       /--cwd does not apply/,
     );
     expect(() => parseRunArgs(['--server', 'x', '--', 'node'], io)).toThrow(/--server does not apply/);
-    expect(() => parseRunArgs(['--budget', 'soon', '--', 'node'], io)).toThrow(/--budget needs a duration/);
+    expect(() => parseRunArgs(['--budget', 'soon', '--', 'node'], io)).toThrow(
+      /^--budget needs a number with its unit \(ms, s, m or h\), such as 90s, 15m or 2h, got 'soon'$/,
+    );
+  });
+
+  it('reads --budget only with its unit: a bare number is a usage error, not milliseconds', () => {
+    expect(() => parseRunArgs(['--budget', '5', '--', 'node'], io)).toThrow(
+      /^--budget needs a number with its unit \(ms, s, m or h\), such as 90s, 15m or 2h, got '5'$/,
+    );
+    for (const [text, ms] of [
+      ['90s', 90_000],
+      ['15m', 900_000],
+      ['2h', 7_200_000],
+      ['1500ms', 1500],
+    ] as const)
+      expect(parseRunArgs(['--budget', text, '--', 'node'], io).budgetMs, text).toBe(ms);
+    // Under a second is no run at all; the bound is said in the flag's own unit.
+    expect(() => parseRunArgs(['--budget', '5ms', '--', 'node'], io)).toThrow(
+      /^--budget must be at least 1s, got 5ms$/,
+    );
+    expect(() => parseRunArgs(['--budget', '0s', '--', 'node'], io)).toThrow(/^--budget must be positive/);
   });
 
   it('refuses two targets, unknown flags, non-integers and bad enums with one line', () => {

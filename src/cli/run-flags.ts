@@ -1,9 +1,9 @@
 import { UsageError } from '../core/errors.js';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../models/defaults.js';
 import { PREREG_DEFAULTS } from '../record/prereg.js';
-import { parseDuration, parseSize } from '../run/duration.js';
+import { durationText, parseDuration, parseSize, sizeText } from '../run/duration.js';
 import { givenPair } from '../run/given.js';
-import { GeneratorName, SettingsFields, type SettingsInput } from '../run/settings.js';
+import { GeneratorName, SETTING_MAX, SettingsFields, type SettingsInput } from '../run/settings.js';
 import { type Flag, flagHelp, flagsFor } from './flags.js';
 
 /** `12` → 12; anything but an integer is a usage error naming the flag (ranges are the schema's). */
@@ -41,22 +41,20 @@ function toolNames(texts: readonly string[], flag: string): string[] {
 
 const given = (texts: readonly string[]) => Object.fromEntries(texts.map(givenPair));
 
-const UNITS: readonly (readonly [string, number])[] = [
-  ['h', 3_600_000],
-  ['m', 60_000],
-  ['s', 1000],
-];
-
-function durationText(ms: number): string {
-  for (const [unit, size] of UNITS) if (ms % size === 0) return `${ms / size}${unit}`;
-  return `${ms}ms`;
+/** A setting's upper bound as `--help` says it, in its flag's unit (`at most 168h`, `at most 1GB`). */
+function limitText(key: keyof SettingsInput): string | undefined {
+  if (!(key in SETTING_MAX)) return undefined;
+  const max = SETTING_MAX[key as keyof typeof SETTING_MAX];
+  if (key === 'budgetMs') return `at most ${durationText(max)}`;
+  if (key === 'tapeCapBytes') return `at most ${sizeText(max)}`;
+  return `at most ${max}${key.endsWith('Ms') ? `, i.e. ${durationText(max)}` : ''}`;
 }
 
-const sizeText = (bytes: number) =>
-  bytes % 1024 ** 2 === 0 ? `${bytes / 1024 ** 2}MB` : bytes % 1024 === 0 ? `${bytes / 1024}KB` : `${bytes}`;
-
 /** The builders of flags that write a run setting (typed against the settings schema's keys). */
-export const settingsFlag = flagsFor<SettingsInput>((key) => SettingsFields.shape[key].description);
+export const settingsFlag = flagsFor<SettingsInput>(
+  (key) => SettingsFields.shape[key].description,
+  limitText,
+);
 const on = settingsFlag;
 const int = (
   key: 'tasks' | 'extensions' | 'batchTasks' | 'concurrency' | 'maxSteps' | 'tokenBudget',
@@ -117,7 +115,7 @@ export const REGISTRATION_FLAGS: readonly Flag<SettingsInput>[] = [
     arg: 'DURATION',
     parse: (t, flag) => parseDuration(flag, t),
     show: durationText,
-    help: 'wall-clock budget of the whole run, e.g. 90s, 45m, 2h; when it runs out the run ends VOID budget_exhausted',
+    help: 'wall-clock budget of the whole run: a number with its unit (ms, s, m, h), e.g. 90s, 45m, 2h; a bare number is a usage error. When it runs out the run ends VOID budget_exhausted',
   }),
   int('maxSteps', '--max-steps'),
   on.value('trialTimeoutMs', { flag: '--trial-timeout', arg: 'MS', parse: integer }),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { onStopSignals } from '../core/signals.js';
+import { ROSTER_MAX } from '../roster/limits.js';
 import { parseQueueUrl } from '../roster/queue/backend.js';
 import { QUEUE_DEFAULTS, runWorker } from '../roster/queue/worker.js';
 import type { Command } from './command.js';
@@ -25,8 +26,9 @@ Options:
   --queue URL          the queue (required)
   --queue-name NAME    BullMQ queue name (default ${QUEUE_DEFAULTS.name})
   --out DIR            runs folder (default fitness-runs)
-  --concurrency N      jobs this worker runs at once (default ${QUEUE_DEFAULTS.concurrency})
-  --lock-duration MS   job lock; a dead worker's job is retried after it expires (default ${QUEUE_DEFAULTS.lockDurationMs})
+  --concurrency N      jobs this worker runs at once (default ${QUEUE_DEFAULTS.concurrency}; at most ${ROSTER_MAX.concurrency})
+  --lock-duration MS   job lock; a dead worker's job is retried after it expires (default ${QUEUE_DEFAULTS.lockDurationMs};
+                       at most ${ROSTER_MAX.lockDurationMs}, i.e. 24h)
 
 Stops on SIGINT, SIGTERM or SIGHUP: running tries end VOID and their jobs go back to the queue.
 ${exitCodeHelp({ ok: 'stopped by a signal (its running tries handed back)', finding: 'not used' })}
@@ -46,16 +48,17 @@ function parse(argv: readonly string[], cwd: string): WorkerArgs {
     const flag = argv[i] ?? '';
     const v = argv[++i];
     if (v === undefined) throw new UsageError(`${flag} needs a value`);
-    const int = () => {
+    const int = (max: number) => {
       if (!/^\d+$/.test(v) || Number(v) < 1)
         throw new UsageError(`${flag} needs a positive integer, got '${v}'`);
+      if (Number(v) > max) throw new UsageError(`${flag} must be an integer ≤ ${max}, got ${v}`);
       return Number(v);
     };
     if (flag === '--queue') a.queue = v;
     else if (flag === '--queue-name') a.queueName = v;
     else if (flag === '--out') a.out = v;
-    else if (flag === '--concurrency') a.concurrency = int();
-    else if (flag === '--lock-duration') a.lockDurationMs = int();
+    else if (flag === '--concurrency') a.concurrency = int(ROSTER_MAX.concurrency);
+    else if (flag === '--lock-duration') a.lockDurationMs = int(ROSTER_MAX.lockDurationMs);
     else throw new UsageError(`unknown option '${flag}' (try worker --help)`);
   }
   if (a.queue === undefined) throw new UsageError('--queue URL is required');

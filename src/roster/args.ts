@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { between } from '../run/settings.js';
 import type { RunOverrides } from './entry.js';
+import { ROSTER_MAX } from './limits.js';
 
-/** A count ≥ 1; the message names the value, the CLI names the flag. */
-const count = z
-  .int({ error: (i) => (typeof i.input === 'number' ? `must be an integer, got ${i.input}` : undefined) })
-  .min(1, { error: (i) => `must be at least 1, got ${String(i.input)}` });
 const name = z.string().min(1);
 
 /**
@@ -19,14 +17,23 @@ export const RosterOptions = z.object({
     .boolean()
     .default(false)
     .describe('continue the work list in --out (required when it already has jobs)'),
-  concurrency: count.optional().describe('servers measured at once; attempts of one entry never overlap'),
+  concurrency: between(1, ROSTER_MAX.concurrency)
+    .optional()
+    .describe('servers measured at once; attempts of one entry never overlap'),
   only: z.array(name).optional().describe('run only these entries (repeatable)'),
   conformance: z
-    .object({ enabled: z.boolean().default(true), timeoutMs: count.optional() })
+    .object({
+      enabled: z.boolean().default(true),
+      timeoutMs: between(1, ROSTER_MAX.conformanceTimeoutMs).optional(),
+    })
     .prefault({})
     .describe('the official conformance suite, run alongside each job on a server of its own'),
-  jobTimeoutMs: count.optional().describe('time limit of one job: the run ends VOID budget_exhausted'),
-  maxTries: count.optional().describe('tries of one job that may die before it is failed'),
+  jobTimeoutMs: between(1, ROSTER_MAX.jobTimeoutMs)
+    .optional()
+    .describe('time limit of one job: the run ends VOID budget_exhausted'),
+  maxTries: between(1, ROSTER_MAX.maxTries)
+    .optional()
+    .describe('tries of one job that may die before it is failed'),
   plain: z.boolean().default(false).describe('plain progress lines even on a terminal'),
   queue: name
     .optional()

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Credential } from '../connect/target.js';
 import { isRecord } from '../core/json.js';
-import { SettingsFields } from '../run/settings.js';
+import { between, SettingsFields } from '../run/settings.js';
+import { ROSTER_MAX } from './limits.js';
 
 /**
  * A roster is an `mcpServers` file, the format MCP clients already read. Each entry is an ordinary
@@ -73,7 +74,7 @@ export const ServeSpec = z.strictObject({
   env: Strings.default({}),
   cwd: z.string().min(1).optional(),
   /** Wait for the url to accept connections for at most this long. */
-  readyTimeoutMs: z.int().min(100).default(20_000),
+  readyTimeoutMs: between(100, ROSTER_MAX.serveReadyMs).default(20_000),
 });
 export type ServeSpec = z.infer<typeof ServeSpec>;
 
@@ -88,7 +89,7 @@ export const RosterEntry = z
     headers: Strings.optional(),
     credential: Credential.optional(),
     /** Independent measurements of this server (default 1). */
-    attempts: z.int().min(1).max(100).optional(),
+    attempts: between(1, ROSTER_MAX.attempts).optional(),
     /** Given context: values prompts may name, never answer keys. */
     given: Strings.optional(),
     /** Tools the owner asserts are read-only. */
@@ -100,7 +101,7 @@ export const RosterEntry = z
     /** Run the official conformance suite alongside (default true). */
     conformance: z.boolean().optional(),
     /** Wall-clock limit of one job (the run and its conformance suite). */
-    timeoutMs: z.int().min(1000).optional(),
+    timeoutMs: between(1000, ROSTER_MAX.jobTimeoutMs).optional(),
   })
   .superRefine((e, ctx) => {
     const has = [e.command !== undefined, e.url !== undefined].filter(Boolean).length;

@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/issues.js';
 import { Credential, PREREG_DEFAULTS } from '../record/prereg.js';
 import { DEFAULT_MAX_SESSION_BYTES } from '../tape/session-cap.js';
+import { durationText, MAX_WAIT_MS, sizeText } from './duration.js';
 
 const d = PREREG_DEFAULTS;
 
@@ -12,15 +13,55 @@ export function freshSeed(): number {
   return randomInt(0, 2 ** 31);
 }
 
+const HOUR = 3_600_000;
+
 /**
- * An integer ≥ min; the message names the value, the caller names the setting (a key or a flag).
- * A value that is not a number at all keeps zod's own words (`expected number, received string`).
+ * The largest value of every count, size and duration setting, for the CLI flags, a roster's `run`
+ * settings and the library alike (`--help` shows each). Each is far above any useful run and below
+ * what would wedge one: a run's work grows with tasks × reps, every trial in flight holds a server
+ * process, one session's tape is read back whole by verify and the board, and a Node timer longer
+ * than 24.8 days fires at once.
  */
-function atLeast(min: number) {
-  const error = (issue: { input?: unknown }) =>
-    typeof issue.input === 'number' ? `must be an integer ≥ ${min}, got ${issue.input}` : undefined;
-  return z.int({ error }).min(min, { error });
+export const SETTING_MAX = {
+  /** A suite of 1000 tasks is days of model calls at the default reps. */
+  tasks: 1000,
+  /** Trials per task in one phase (each of nulls, construct, drive). */
+  reps: 100,
+  /** Extension batches after the registered suite. */
+  extensions: 20,
+  batchTasks: 1000,
+  /** Trials at once: each stdio trial is a server process of its own. */
+  concurrency: 64,
+  maxSteps: 1000,
+  maxOutputTokens: 1_000_000,
+  tokenBudget: 100_000_000,
+  trialTimeoutMs: MAX_WAIT_MS,
+  callTimeoutMs: MAX_WAIT_MS,
+  budgetMs: 7 * 24 * HOUR,
+  tapeCapBytes: 1024 ** 3,
+} as const;
+
+/**
+ * An integer from min to max; the message names the value and the bound it broke (in `show`'s
+ * unit when given: `at most 168h`), the caller names the setting (a key or a flag). A value that
+ * is not a number at all keeps zod's own words (`expected number, received string`).
+ */
+export function between(min: number, max: number, show?: (n: number) => string) {
+  const said = (n: number) => (show ? show(n) : String(n));
+  const bound = (words: string, n: number) =>
+    show ? `${words} ${show(n)}` : `an integer ${words === 'at least' ? '≥' : '≤'} ${n}`;
+  const message = (words: string, n: number) => (issue: { input?: unknown }) =>
+    typeof issue.input === 'number' ? `must be ${bound(words, n)}, got ${said(issue.input)}` : undefined;
+  const low = message('at least', min);
+  return z
+    .int({ error: low })
+    .min(min, { error: low })
+    .max(max, { error: message('at most', max) });
 }
+
+const M = SETTING_MAX;
+const count = (min: number, key: Exclude<keyof typeof M, 'budgetMs' | 'tapeCapBytes'>) =>
+  between(min, M[key]);
 
 const Given = z.record(z.string(), z.string());
 
@@ -36,17 +77,19 @@ export const SettingsFields = z.object({
   runner: z.string().min(1).optional().describe('the runner model: provider:model or heuristic'),
   judge: z.string().min(1).optional().describe('the judge model: provider:model or heuristic'),
   generator: GeneratorName.optional().describe('the task generator'),
-  tasks: atLeast(1).default(d.tasks).describe('registered suite size'),
+  tasks: count(1, 'tasks').default(d.tasks).describe('registered suite size'),
   reps: z
     .object({
-      nulls: atLeast(1).default(d.reps.nulls).describe('trials per task per null phase'),
-      construct: atLeast(1).default(d.reps.construct).describe('reference trials per task'),
-      drive: atLeast(1).default(d.reps.drive).describe('runner trials per task'),
+      nulls: count(1, 'reps').default(d.reps.nulls).describe('trials per task per null phase'),
+      construct: count(1, 'reps').default(d.reps.construct).describe('reference trials per task'),
+      drive: count(1, 'reps').default(d.reps.drive).describe('runner trials per task'),
     })
     .prefault({})
     .describe('trials per task in each phase'),
-  extensions: atLeast(0).default(d.extension.maxExtensions).describe('registered extension batches'),
-  batchTasks: atLeast(1).default(d.extension.batchTasks).describe('tasks per extension batch'),
+  extensions: count(0, 'extensions')
+    .default(d.extension.maxExtensions)
+    .describe('registered extension batches'),
+  batchTasks: count(1, 'batchTasks').default(d.extension.batchTasks).describe('tasks per extension batch'),
   seed: z
     .int({
       error: (issue) =>
@@ -54,7 +97,9 @@ export const SettingsFields = z.object({
     })
     .default(freshSeed)
     .describe('seed of every random choice'),
-  concurrency: atLeast(1).default(4).describe('trials, read-only explore/admit calls, screen calls at once'),
+  concurrency: count(1, 'concurrency')
+    .default(4)
+    .describe('trials, read-only explore/admit calls, screen calls at once'),
   allowDestructive: z.boolean().default(false).describe('let exploration, tasks and trials call every tool'),
   readOnly: z
     .array(z.string())
@@ -66,19 +111,23 @@ export const SettingsFields = z.object({
     .describe('infer read-only tools from name and description when the hint is absent'),
   given: Given.default({}).describe('given context: values prompts may name, never answer keys'),
   credential: Credential.optional().describe('whose credential the target is sent'),
-  maxSteps: atLeast(1).default(d.agentLimits.maxSteps).describe('model steps per trial'),
-  maxOutputTokens: atLeast(1)
+  maxSteps: count(1, 'maxSteps').default(d.agentLimits.maxSteps).describe('model steps per trial'),
+  maxOutputTokens: count(1, 'maxOutputTokens')
     .default(d.agentLimits.maxOutputTokens)
     .describe('output tokens of one model call'),
-  tokenBudget: atLeast(1).default(d.agentLimits.tokenBudgetPerTrial).describe('tokens per trial'),
-  trialTimeoutMs: atLeast(1).default(d.agentLimits.trialTimeoutMs).describe('wall time per trial in ms'),
-  callTimeoutMs: atLeast(1)
+  tokenBudget: count(1, 'tokenBudget')
+    .default(d.agentLimits.tokenBudgetPerTrial)
+    .describe('tokens per trial'),
+  trialTimeoutMs: count(1, 'trialTimeoutMs')
+    .default(d.agentLimits.trialTimeoutMs)
+    .describe('wall time per trial in ms'),
+  callTimeoutMs: count(1, 'callTimeoutMs')
     .default(20_000)
     .describe("wait for one tool call's answer, in ms: an unanswered call past it is a timeout"),
-  budgetMs: atLeast(1)
+  budgetMs: between(1000, M.budgetMs, durationText)
     .default(7_200_000)
     .describe('wall-clock budget of the whole run (ms, pre-registered): VOID budget_exhausted when hit'),
-  tapeCapBytes: atLeast(64 * 1024)
+  tapeCapBytes: between(64 * 1024, M.tapeCapBytes, sizeText)
     .default(DEFAULT_MAX_SESSION_BYTES)
     .describe('bytes one session may write to a tape; past it, its lines are dropped and the cut recorded'),
   screen: z.boolean().default(true).describe('run the generation-time null screen'),
