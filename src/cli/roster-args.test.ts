@@ -129,6 +129,10 @@ describe('roster arguments', () => {
       [['--tasks', '100000'], '--tasks must be an integer ≤ 1000, got 100000'],
       [['--reps-drive', '1000000000'], '--reps-drive must be an integer ≤ 100, got 1000000000'],
       [['--extensions', '100000'], '--extensions must be an integer ≤ 20, got 100000'],
+      [
+        ['--roster-id', 'r'.repeat(101)],
+        '--roster-id must be 1 to 100 letters, digits, dots, hyphens or underscores (it names job ids and folders)',
+      ],
     ] as const)
       expect(failure(() => parseRosterArgs(['r.json', ...given], '/w'))).toBe(message);
     const usage = rosterCommand.usage.replace(/\s+/g, ' ');

@@ -41,7 +41,13 @@ export const RosterOptions = z.object({
       'put the jobs on BullMQ over Redis (redis://) or PostgreSQL (postgres://); `fitness-report worker --queue URL` on any machine runs them',
     ),
   queueName: name.optional().describe('BullMQ queue name'),
-  rosterId: name.optional().describe("the roster's id on the queue"),
+  rosterId: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, {
+      error: 'must be 1 to 100 letters, digits, dots, hyphens or underscores (it names job ids and folders)',
+    })
+    .optional()
+    .describe("the roster's id on the queue"),
 });
 export type RosterOptionsInput = z.input<typeof RosterOptions>;
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRoster } from './entry.js';
+import { ENTRY_NAME_MAX, entryFolder } from './entry-name.js';
 import { runOptionsFor } from './job.js';
 import { entryGiven, entryTarget, serveCommand } from './target.js';
 
@@ -155,5 +156,58 @@ describe('a roster is an mcpServers file with optional roster fields', () => {
     expect(() => entryGiven('excel', { x: dollar('NOPE') }, file, {}, places)).toThrow(
       /server 'excel' needs environment variable NOPE/,
     );
+  });
+});
+
+describe('entry names before they touch the file system', () => {
+  it('a name over the bound or blank is its own entry error; the others stay', () => {
+    const long = 'x'.repeat(5000);
+    const parsed = parseRoster(
+      { mcpServers: { [long]: { command: 'node' }, ' ': { command: 'node' }, ok: { command: 'node' } } },
+      'r.json',
+    );
+    if ('fault' in parsed) throw new Error(parsed.fault);
+    expect(parsed.entries.map((e) => e.name)).toEqual(['ok']);
+    expect(parsed.errors).toEqual([
+      { name: long, message: `its name is 5000 characters long; at most ${ENTRY_NAME_MAX} are allowed` },
+      { name: ' ', message: 'the entry needs a name that is not blank' },
+    ]);
+    const atBound = parseRoster(
+      { mcpServers: { ['y'.repeat(ENTRY_NAME_MAX)]: { command: 'node' } } },
+      'r.json',
+    );
+    expect('fault' in atBound ? [] : atBound.entries).toHaveLength(1);
+  });
+
+  it('a folder name is a short slug and a hash: no separator, no `..`, different for different names', () => {
+    for (const name of [
+      'x'.repeat(ENTRY_NAME_MAX),
+      '../../etc/passwd',
+      'a/b\\c\u0000d',
+      'ÉÉÉ',
+      '..',
+      'Acme Files',
+    ])
+      expect(entryFolder(name), name).toMatch(/^[a-z0-9-]{1,48}-[0-9a-f]{8}$/);
+    expect(entryFolder('Acme Files')).toMatch(/^acme-files-/);
+    expect(entryFolder('acme files')).not.toBe(entryFolder('Acme Files'));
+  });
+
+  it('two names with one folder name never share it: the later entry is an error naming the earlier', () => {
+    // Found by search: both slug to `x` and their sha256 starts with the same 8 hex digits.
+    const [a, b] = ['x!@.?', 'x.~+!~!'];
+    expect(entryFolder(a)).toBe(entryFolder(b));
+    const parsed = parseRoster(
+      { mcpServers: { [a]: { command: 'node' }, [b]: { command: 'node' } } },
+      'r.json',
+    );
+    if ('fault' in parsed) throw new Error(parsed.fault);
+    expect(parsed.entries.map((e) => e.name)).toEqual([a]);
+    expect(parsed.errors).toEqual([
+      {
+        name: b,
+        message: `its folder name ${entryFolder(a)} is the same as the entry "${a}"'s: rename one of them`,
+      },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Credential } from '../connect/target.js';
 import { isRecord } from '../core/json.js';
 import { between, SettingsFields } from '../run/settings.js';
+import { entryFolder, entryNameFault } from './entry-name.js';
 import { ROSTER_MAX } from './limits.js';
 
 /**
@@ -139,6 +140,21 @@ function issueText(error: z.ZodError): string {
   return `${where}: ${issue?.message ?? 'invalid'}`;
 }
 
+/**
+ * Why an entry's name cannot be used: too long, blank, or (astronomically rare) a folder name the
+ * same as an earlier entry's, which would put two entries' tries in one folder.
+ */
+function nameFault(name: string, folders: Map<string, string>): string | undefined {
+  const fault = entryNameFault(name);
+  if (fault !== undefined) return fault;
+  const folder = entryFolder(name);
+  const other = folders.get(folder);
+  if (other !== undefined)
+    return `its folder name ${folder} is the same as the entry ${JSON.stringify(other)}'s: rename one of them`;
+  folders.set(folder, name);
+  return undefined;
+}
+
 /** Parses a roster's JSON (pure): every entry on its own, so one bad entry never hides the others. */
 export function parseRoster(json: unknown, file: string): ParsedRoster | { fault: string } {
   const parsed = RosterFile.safeParse(json);
@@ -147,7 +163,13 @@ export function parseRoster(json: unknown, file: string): ParsedRoster | { fault
   const names = Object.keys(raw);
   if (names.length === 0) return { fault: `${file}: no "mcpServers" entries` };
   const out: ParsedRoster = { entries: [], errors: [] };
+  const folders = new Map<string, string>();
   for (const name of names) {
+    const fault = nameFault(name, folders);
+    if (fault !== undefined) {
+      out.errors.push({ name, message: fault });
+      continue;
+    }
     const entry = RosterEntry.safeParse(raw[name]);
     if (entry.success) out.entries.push({ name, entry: entry.data });
     else out.errors.push({ name, message: issueText(entry.error) });

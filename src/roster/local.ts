@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FitnessError, UsageError } from '../core/errors.js';
+import { errorCode, FitnessError, messageOf, UsageError } from '../core/errors.js';
 import { defaultSigningKeyPath } from '../tape/publisher.js';
 import type { RunOverrides } from './entry.js';
+import { entryFolder } from './entry-name.js';
 import { type LoadedRoster, loadRoster } from './load.js';
 import type { RosterEvent } from './progress.js';
 import type { JobSpec } from './protocol.js';
@@ -78,6 +79,9 @@ async function recover(store: RosterStore, o: RosterOptions, signingKeyPath: str
       while (alive(t.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       if (alive(t.pid) && t.pid !== null) process.kill(t.pid, 'SIGKILL');
     }
+    // A folder that cannot be settled (gone, unreadable, a name the file system refuses) is that
+    // try's loss, said in its detail: it never stops the roster from resuming the others.
+    let unsettled = '';
     const settled = await settleTry({
       stagingDir: t.staging_dir,
       runsDir: o.runsDir,
@@ -87,6 +91,9 @@ async function recover(store: RosterStore, o: RosterOptions, signingKeyPath: str
         reason: 'aborted',
         detail: 'the roster process that ran this try died before it was recorded',
       },
+    }).catch((err: unknown) => {
+      unsettled = `; its folder could not be settled (${errorCode(err) ?? messageOf(err)})`;
+      return undefined;
     });
     // A run that reached its own end before the roster died finished its job; only its
     // bookkeeping was lost.
@@ -95,7 +102,7 @@ async function recover(store: RosterStore, o: RosterOptions, signingKeyPath: str
       ...(settled ? { runId: settled.runId, runDir: settled.runDir, outcome: settled.outcome } : {}),
       detail: finished
         ? 'the run wrote its record; the roster process died before recording it'
-        : 'the roster process died while this try ran',
+        : `the roster process died while this try ran${unsettled}`,
     });
     store.setJob(t.job_key, finished ? 'done' : 'queued');
   }
@@ -150,7 +157,7 @@ export async function runRoster(o: RosterOptions): Promise<RosterSummary> {
       if (!entry) return;
       const stagingBase = join(runsDir, STAGING);
       const { n: tryNo, stagingDir } = store.startTry(job.key, (n) =>
-        join(stagingBase, `${encodeURIComponent(job.entry)}#${job.attempt}.${n}`),
+        join(stagingBase, `${entryFolder(job.entry)}#${job.attempt}.${n}`),
       );
       const spec: JobSpec = {
         key: job.key,

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { errorCode, FitnessError, messageOf } from '../core/errors.js';
 import type { VoidReason } from '../record/outcome.js';
 import type { JobSpec, TryStart } from './protocol.js';
 import { type Settled, settleTry, writeTryStart } from './settle.js';
@@ -69,12 +71,37 @@ export function tryEnding(end: ChildEnd): Ending {
   };
 }
 
-/** Runs one try in its own process and settles its run into the runs folder. */
+/** The try's own folder, made before its process starts: a folder that cannot be made fails this try only. */
+function makeStagingDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new FitnessError(
+      'ROSTER_CHILD',
+      `cannot create the try's folder ${dir} (${errorCode(err) ?? messageOf(err)})`,
+    );
+  }
+}
+
+/** Kept beside the try as well as in its work list or job: whoever settles a dead try finds it. */
+function keepTryStart(dir: string, start: TryStart): void {
+  try {
+    writeTryStart(dir, start);
+  } catch {
+    // The work list (or the queued job) keeps the start too; a lost copy here fails nothing.
+  }
+}
+
+/**
+ * Runs one try in its own process and settles its run into the runs folder. A try that cannot even
+ * start (its folder cannot be made, the job's process cannot be forked) rejects: the caller records
+ * it as that entry's failure and the others go on.
+ */
 export async function runTry(job: JobSpec, runsDir: string, hooks: TryHooks): Promise<TryResult> {
+  makeStagingDir(job.stagingDir);
   const child = startChild(job, {
     onStart: (start) => {
-      // Kept beside the try as well as in its work list or job: whoever settles a dead try finds it.
-      writeTryStart(job.stagingDir, start);
+      keepTryStart(job.stagingDir, start);
       hooks.onStart?.(start);
     },
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),

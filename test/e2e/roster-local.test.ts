@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { readRecord } from '../../src/record/io.js';
-import { ROSTER_DB } from '../../src/roster/local.js';
+import { ROSTER_DB, STAGING } from '../../src/roster/local.js';
 import { RosterStore } from '../../src/roster/store.js';
 import { cli, plantedRoster, stopAll } from './roster/cli.js';
 import { captureIO, server } from './run/helpers.js';
@@ -120,7 +120,7 @@ describe('roster on one machine: its own process per job, a work list that resum
       io,
     );
     expect(code).toBe(1);
-    expect(io.stdout).toContain('bad-attempts: not run: attempts: Too small: expected number to be >=1');
+    expect(io.stdout).toContain('bad-attempts: not run: attempts: must be an integer ≥ 1, got 0');
     expect(io.stdout.join('\n')).toMatch(
       /needs-var: not run: .*needs environment variable FITNESS_TEST_UNSET_VARIABLE/,
     );
@@ -146,6 +146,52 @@ describe('roster on one machine: its own process per job, a work list that resum
     ).toBe(2);
     expect(only.stderr[0]).toMatch(/--only ghost: no such entry/);
   }, 300_000);
+});
+
+describe('entry names the file system cannot take as they are', () => {
+  it('a 5,000-character name is its own failure, a hostile name is slugged, the rest run, and --resume works', async () => {
+    const long = 'x'.repeat(5000);
+    // Within the bound, but a path as it stands: separators, `..`, a NUL and non-ASCII letters.
+    const hostile = `../../etc/${'é'.repeat(150)}\u0000/..`;
+    const thin = { command: process.execPath, args: server('thin') };
+    const dir = mkdtempSync(join(tmpdir(), 'fitness-roster-names-'));
+    const file = join(dir, 'roster.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { [long]: thin, [hostile]: thin, thin } }));
+    const out = join(dir, 'runs');
+    const args = ['roster', file, '--out', out, '--site', join(dir, 'site'), '--no-conformance', '--plain'];
+    const first = cli(args);
+    // Documented: 1 when an entry could not be parsed or run (the others ran and the board was built).
+    expect(await first.exited, first.lines.join('\n').slice(0, 4000)).toBe(1);
+    const said = `${long}: not run: its name is 5000 characters long; at most 200 are allowed`;
+    expect(first.lines).toContain(said);
+    expect(first.lines.some((l) => /^thin#1: INSUFFICIENT_SURFACE /.test(l))).toBe(true);
+    expect(first.lines.some((l) => l.startsWith(`${hostile}#1: INSUFFICIENT_SURFACE `))).toBe(true);
+
+    const store = new RosterStore(join(out, ROSTER_DB));
+    const jobs = store.jobs();
+    const tries = store.tries();
+    store.close();
+    // The full names stay in the work list; only the try folders are slugged, each its own.
+    expect(jobs.map((j) => [j.entry, j.state]).sort()).toEqual([
+      [hostile, 'done'],
+      ['thin', 'done'],
+    ]);
+    const folders = tries.map((t) => basename(t.staging_dir));
+    expect(new Set(folders).size).toBe(2);
+    for (const t of tries) {
+      expect(dirname(t.staging_dir)).toBe(join(out, STAGING));
+      expect(basename(t.staging_dir)).toMatch(/^[a-z0-9-]{1,57}#1\.1$/);
+      expect(existsSync(join(t.run_dir ?? '', 'record.json'))).toBe(true);
+    }
+
+    const again = cli([...args, '--resume']);
+    expect(await again.exited, again.lines.join('\n').slice(0, 4000)).toBe(1);
+    expect(again.lines).toContain(said);
+    const after = new RosterStore(join(out, ROSTER_DB));
+    // Finished jobs are never run again.
+    expect(after.tries()).toHaveLength(2);
+    after.close();
+  }, 180_000);
 });
 
 describe('a job past its time limit', () => {

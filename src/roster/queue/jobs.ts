@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { slugify } from '../../run/run-dir.js';
 import { RosterEntry, RunOverrides } from '../entry.js';
+import { ENTRY_NAME_MAX, entryFolder } from '../entry-name.js';
 import { TryStart } from '../protocol.js';
 
 /** A queued job's data: one entry × attempt of one roster, as written in the roster (no expansion yet). */
 export const QueuedJob = z.looseObject({
   rosterId: z.string().min(1),
   key: z.string().min(1),
-  name: z.string().min(1),
+  name: z.string().min(1).max(ENTRY_NAME_MAX),
   attempt: z.int().min(1),
   entry: RosterEntry,
   rosterFile: z.string().min(1),
@@ -54,8 +55,9 @@ export function defaultRosterId(file: string): string {
 
 /**
  * The BullMQ job id of entry × attempt: stable, so queueing a roster twice adds nothing (BullMQ
- * keeps one job per id). Ids may not contain ':'; the entry name is slugged and hashed.
+ * keeps one job per id). Ids may not contain ':'; the entry name is slugged and hashed, so the id
+ * is also a safe file name (a worker's try folders are named by it).
  */
 export function queueJobId(rosterId: string, entry: string, attempt: number): string {
-  return `${rosterId}.${slugify(entry) || 'entry'}-${short(entry)}.${attempt}`;
+  return `${rosterId}.${entryFolder(entry)}.${attempt}`;
 }
