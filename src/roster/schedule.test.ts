@@ -1,10 +1,13 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nextJobs } from './local.js';
 import { eventLine, progressPrinter } from './progress.js';
 import type { ChildEnd } from './spawn.js';
 import type { JobRow } from './store.js';
 import { summaryLines } from './summary.js';
-import { tryEnding } from './try.js';
+import { runTry, tryEnding } from './try.js';
 
 const job = (entry: string, attempt: number, state: JobRow['state'] = 'queued'): JobRow => ({
   key: `${entry}#${attempt}`,
@@ -115,5 +118,28 @@ describe('the roster’s decisions', () => {
       'b#1: error (error) [failed: USAGE: bad]',
       'c: not run: attempts: too small',
     ]);
+  });
+});
+
+describe('a try that cannot start', () => {
+  it('rejects with one line naming its folder when the folder cannot be made (its job fails, no other)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fitness-try-'));
+    const aFile = join(root, 'a-file');
+    writeFileSync(aFile, '');
+    const job = {
+      key: 'thin#1',
+      name: 'thin',
+      attempt: 1,
+      try: 1,
+      entry: { command: 'node' },
+      rosterFile: join(root, 'roster.json'),
+      defaults: {},
+      stagingDir: join(aFile, 'thin#1.1'),
+      signingKeyPath: join(root, 'key.pem'),
+      conformance: { enabled: false, timeoutMs: 1000 },
+    };
+    await expect(runTry(job, root, { timeoutMs: 1000 })).rejects.toThrow(
+      `cannot create the try's folder ${join(aFile, 'thin#1.1')} (ENOTDIR)`,
+    );
   });
 });

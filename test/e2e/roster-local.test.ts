@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -192,6 +192,37 @@ describe('entry names the file system cannot take as they are', () => {
     expect(after.tries()).toHaveLength(2);
     after.close();
   }, 180_000);
+});
+
+describe('--resume after a try folder the file system refuses', () => {
+  it('records that try as died with the reason and runs the job again, instead of stopping', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fitness-roster-resume-'));
+    const file = join(dir, 'roster.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ mcpServers: { thin: { command: process.execPath, args: server('thin') } } }),
+    );
+    const out = join(dir, 'runs');
+    // The work list an older roster left when it died: a running try whose folder name is too long.
+    mkdirSync(out);
+    const left = new RosterStore(join(out, ROSTER_DB));
+    left.claim(file);
+    left.plan([{ entry: 'thin', attempt: 1, position: 0 }]);
+    left.startTry('thin#1', () => join(out, STAGING, `${'x'.repeat(5000)}#1.1`));
+    left.release();
+    left.close();
+    const io = captureIO();
+    const args = ['roster', file, '--out', out, '--site', join(dir, 'site'), '--no-conformance', '--plain'];
+    expect(await main([...args, '--resume'], io), io.stderr.join('\n')).toBe(0);
+    const store = new RosterStore(join(out, ROSTER_DB));
+    const tries = store.tries();
+    store.close();
+    expect(tries.map((t) => [t.try, t.state])).toEqual([
+      [1, 'died'],
+      [2, 'finished'],
+    ]);
+    expect(tries[0]?.detail).toMatch(/its folder could not be settled \(ENAMETOOLONG\)$/);
+  }, 120_000);
 });
 
 describe('a job past its time limit', () => {
