@@ -1,5 +1,6 @@
 import { onStopSignals } from '../core/signals.js';
 import type { RosterArgs } from '../roster/args.js';
+import { ENTRY_NAME_MAX } from '../roster/entry-name.js';
 import { finish } from '../roster/finish.js';
 import { runRoster } from '../roster/local.js';
 import { progressPrinter } from '../roster/progress.js';
@@ -20,8 +21,10 @@ url/headers: attempts, credential, given, readOnly, run {tasks, reps: {drive}, s
 serve {command, args, env} (an HTTP server started per job; \${PORT} is a free port), data (a folder
 copied fresh per job; \${DATA} names the copy, in args, env and given values alike), conformance (false skips it), timeoutMs. Relative paths
 resolve from the roster's folder. An entry that cannot be parsed is reported by name; the rest run.
+A name is at most ${ENTRY_NAME_MAX} characters; on disk it is only a short slug and a hash (its try folders).
 An entry's run takes the settings below by their names in run (reps {nulls, construct, drive}; the
-older repsNulls, repsConstruct, repsDrive are read as reps), with the same ranges and messages.
+older repsNulls, repsConstruct, repsDrive are read as reps), with the same ranges, bounds and
+messages; in the JSON a time is a number of milliseconds, as its name says (callTimeoutMs).
 
 The work list lives in <out>/roster.sqlite: each entry × attempt is a job with a stable key, each
 time it runs is a try. A try whose process dies (killed, Ctrl-C, a reboot) is recorded VOID and the
