@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { jsonText } from '../core/escape/json.js';
 import { findingsReport, reportMarkdown, reportText } from '../findings/report.js';
 import { readRecord } from '../record/io.js';
 import { RUN_FILES } from '../tape/file-names.js';
@@ -19,6 +20,11 @@ proposal cites the findings it answers. Proposals come from the judge model when
 and otherwise from deterministic rules (rules/1), labelled as such.
 
 A run that never drove (refused before the drive, or VOID) has no findings; this says so and why.
+
+Names and texts from the server are printed inert in every format: in text, control characters and
+line breaks show as escapes (\\n, \\x1b) and no line starts a workflow command; in markdown, names
+are inline code and texts inline text, so nothing makes a heading, HTML, a link or a mention; in
+JSON, characters a terminal acts on are \\u escapes (the same value).
 
 Options:
   --json              the report as JSON ("schema": "fitness-report.findings/1"; the record's findings
@@ -58,7 +64,7 @@ export const findingsCommand: Command = {
     const report = findingsReport(await readRecord(join(dir, RUN_FILES.record)));
     const text =
       args.format === 'json'
-        ? JSON.stringify(report, null, 2)
+        ? jsonText(report)
         : args.format === 'markdown'
           ? reportMarkdown(report)
           : reportText(report).join('\n');

@@ -1,3 +1,4 @@
+import { plain } from '../core/escape/terminal.js';
 import { VERSION } from '../version.js';
 import type { CommandIO } from './command.js';
 import { commands } from './commands.js';
@@ -55,7 +56,8 @@ export async function main(argv: readonly string[], io: CommandIO = defaultIO): 
     }
     return await loaded.run(rest, io);
   } catch (err) {
-    io.err(`fitness-report ${name}: ${describeError(err)}`);
+    // An error may quote a file, a server or a record: printed inert.
+    io.err(`fitness-report ${name}: ${plain(describeError(err))}`);
     return err instanceof UsageError ? EXIT.usage : EXIT.crash;
   }
 }

@@ -1,3 +1,4 @@
+import { plain } from '../core/escape/terminal.js';
 import { onStopSignals } from '../core/signals.js';
 import type { RosterArgs } from '../roster/args.js';
 import { ENTRY_NAME_MAX } from '../roster/entry-name.js';
@@ -90,7 +91,7 @@ export const rosterCommand: Command = {
     try {
       return args.queue ? await runQueuedRoster(args, io) : await local(args, io);
     } catch (err) {
-      io.err(`fitness-report roster: ${describeError(err)}`);
+      io.err(`fitness-report roster: ${plain(describeError(err))}`);
       // Nothing ran: a bad roster file (missing, not an mcpServers file) or a queue that does not answer.
       const nothingRan =
         err instanceof UsageError ||

@@ -1,3 +1,4 @@
+import { plain } from '../core/escape/terminal.js';
 import { exportRun } from '../export/index.js';
 import { outcomeLine } from '../run/outcome-line.js';
 import { runFitness } from '../run/run-fitness.js';
@@ -88,12 +89,13 @@ export const runCommand: Command = {
       const result = await runFitness({
         ...options,
         handleSignals: true,
-        progress: live ? live.line : (line) => io.err(line),
+        // Progress lines quote the server (its name, its errors): each is printed inert.
+        progress: live ? live.line : (line) => io.err(plain(line)),
         ...(live ? { onEvent: live.event } : {}),
       });
       live?.close();
-      io.out(outcomeLine(result.record));
-      io.out(`run: ${result.dir}`);
+      io.out(plain(outcomeLine(result.record)));
+      io.out(`run: ${plain(result.dir)}`);
       if (output.otlp === undefined) return result.exitCode;
       try {
         const sent = await exportRun(result.dir, {
@@ -103,13 +105,13 @@ export const runCommand: Command = {
         });
         io.err(`otlp: exported ${sent.spans} spans as trace ${sent.traceId}`);
       } catch (err) {
-        io.err(`fitness-report run: otlp: ${describeError(err)}`);
+        io.err(`fitness-report run: otlp: ${plain(describeError(err))}`);
         return EXIT.finding;
       }
       return result.exitCode;
     } catch (err) {
       live?.close();
-      io.err(`fitness-report run: ${describeError(err)}`);
+      io.err(`fitness-report run: ${plain(describeError(err))}`);
       return err instanceof UsageError ? EXIT.usage : EXIT.crash;
     }
   },

@@ -125,3 +125,55 @@ describe('fitness-report tape validate', () => {
     );
   });
 });
+
+describe('a hostile tape', () => {
+  const evil = '\n::add-mask::x\n##[error]y \x1b[31m\x1b]8;;https://evil.example\x07\x9b2J \u202e\u2066\x7f';
+  const hostile = [
+    {
+      ...wire[0],
+      label: `srv${evil}`,
+      command: ['node', `srv.js${evil}`],
+      producer: { name: evil, version: '1' },
+    },
+    {
+      t: at(1),
+      dir: 'in',
+      raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: `echo${evil}` } },
+    },
+    { t: at(4), dir: 'out', raw: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: `bad${evil}` } } },
+    { t: at(5), dir: 'in', raw: { jsonrpc: '2.0', id: 2, method: `m${evil}` } },
+    { t: at(9), type: 'end', reason: `done${evil}`, durationMs: 9 },
+  ];
+  /** C0 but the newline between lines, DEL, C1, bidi controls. */
+  const acting = (s: string) =>
+    [...s].filter((c) => /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(c) && c !== '\n');
+
+  it('tape stats prints its strings inert: no control character, no forged line, no workflow command', async () => {
+    write('evil.jsonl', hostile);
+    const { code, out } = await run(['tape', 'stats', 'evil.jsonl']);
+    expect(code).toBe(0);
+    expect(acting(out)).toEqual([]);
+    for (const line of out.split('\n')) {
+      expect(line.trimStart().startsWith('::')).toBe(false);
+      expect(line).not.toContain('##[');
+    }
+    expect(out).toContain(
+      'echo\\n::add-mask::x\\n#\\#[error]y \\x1b[31m\\x1b]8;;https://evil.example\\x07\\x9b2J',
+    );
+    const json = await run(['tape', 'stats', 'evil.jsonl', '--json']);
+    expect(acting(json.out)).toEqual([]);
+    expect(json.out).not.toContain('##[');
+    expect(JSON.parse(json.out).tools[0].name).toBe(`echo${evil}`);
+  });
+
+  it('tape validate prints a hostile file name inert', async () => {
+    const name = 'evil\n::add-mask::x\x1b]0;title\x07\u202e.jsonl';
+    write(name, wire);
+    const { code, out } = await run(['tape', 'validate', name]);
+    expect(code).toBe(0);
+    expect(acting(out)).toEqual([]);
+    expect(out.split('\n')).toEqual([
+      'evil\\n::add-mask::x\\x1b]0;title\\x07\\u202e.jsonl: valid mcp-tape v1: 5 lines, 0 errors, 0 warnings',
+    ]);
+  });
+});

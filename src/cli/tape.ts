@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { jsonText } from '../core/escape/json.js';
 import { priceFor } from '../models/prices.js';
 import { priceTokens } from '../record/pricing.js';
 import { type PriceLookup, type Profile, readTape, tapeStats, validateTape } from '../tape/index.js';
@@ -23,6 +24,8 @@ stats     Summarises mcp-tape v1 files (ours or any other producer's) as mcp-tap
 validate  Checks files against the mcp-tape v1 format strictly; --profile fitness-report also checks
           what this tool promises of its own tapes (docs/tapes.md). Exit 1 when any file has errors.
   --json   print JSON instead of the table
+Strings read from a tape are printed inert: control characters and line breaks as escapes
+(\\n, \\x1b, \\u202e) in the table, as \\u escapes in JSON, and never a workflow command.
 
 ${exitCodeHelp({ ok: 'the summary was printed, or every file is valid', finding: 'tape validate: a file has errors' })}`;
 
@@ -71,7 +74,7 @@ async function validateFiles(args: Parsed, io: CommandIO): Promise<number> {
     });
     results.push(validateTape(text, { profile: args.profile, source: file }));
   }
-  if (args.json) io.out(JSON.stringify(results.length === 1 ? results[0] : results, null, 2));
+  if (args.json) io.out(jsonText(results.length === 1 ? results[0] : results));
   else for (const r of results) for (const line of renderValidation(r)) io.out(line);
   return results.every((r) => r.ok) ? 0 : 1;
 }
@@ -92,7 +95,7 @@ export const tapeCommand: Command = {
     if (sub === 'validate') return validateFiles(args, io);
     const tapes = await Promise.all(args.files.map((f) => readTape(resolve(io.cwd, f))));
     const stats = tapeStats(tapes, tablePrice);
-    if (args.json) io.out(JSON.stringify(stats, null, 2));
+    if (args.json) io.out(jsonText(stats));
     else for (const line of renderStats(stats)) io.out(line);
     return 0;
   },

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
+import { plain } from '../core/escape/terminal.js';
 import { onStopSignals } from '../core/signals.js';
 import { ROSTER_MAX } from '../roster/limits.js';
 import { parseQueueUrl } from '../roster/queue/backend.js';
 import { QUEUE_DEFAULTS, runWorker } from '../roster/queue/worker.js';
-import type { Command } from './command.js';
+import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
 
@@ -65,6 +66,15 @@ function parse(argv: readonly string[], cwd: string): WorkerArgs {
   return { ...a, queue: a.queue, out: resolve(cwd, a.out ?? 'fitness-runs') };
 }
 
+/**
+ * Where the worker's lines go: stderr, each line inert (`plain`). A line quotes job keys, entries
+ * and error texts from the queue, which is anyone's who can write to it.
+ */
+export const workerLog =
+  (io: CommandIO) =>
+  (line: string): void =>
+    io.err(plain(line));
+
 export const workerCommand: Command = {
   name: 'worker',
   usage: USAGE,
@@ -88,14 +98,14 @@ export const workerCommand: Command = {
         queue,
         runsDir: args.out,
         signal: abort.signal,
-        onLine: (line) => io.err(line),
+        onLine: workerLog(io),
         ...(args.queueName ? { queueName: args.queueName } : {}),
         ...(args.concurrency ? { concurrency: args.concurrency } : {}),
         ...(args.lockDurationMs ? { lockDurationMs: args.lockDurationMs } : {}),
       });
       return 0;
     } catch (err) {
-      io.err(`fitness-report worker: ${describeError(err)}`);
+      io.err(`fitness-report worker: ${plain(describeError(err))}`);
       return err instanceof FitnessError && err.code === 'QUEUE_UNREACHABLE' ? 2 : 3;
     } finally {
       unsubscribe();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { mdCode, mdText } from '../core/escape/markdown.js';
+import { plain } from '../core/escape/terminal.js';
 import { type Finding, FindingsBlock, type Proposal } from '../record/findings.js';
 import { Outcome } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
@@ -58,53 +60,59 @@ function proposalLabel(p: Proposal): string {
     : `judge model ${p.generator}`;
 }
 
-const one = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** Prose in a line of the text report: one line of words, shown inert (src/core/escape/terminal.ts). */
+const say = (text: string) => plain(text.replace(/\s+/g, ' ').trim());
 
+/**
+ * The report as lines for a terminal. Every string from the record (names a server chose, texts it
+ * returned, a record downloaded from elsewhere) is printed with `plain`: no control character, no
+ * line of its own, no workflow command.
+ */
 export function reportText(r: FindingsReport): string[] {
-  const lines = [`${r.server} ${r.runId} (${r.outcome})`];
-  if ('none' in r) return [...lines, `no findings: ${r.none}`];
+  const lines = [`${plain(r.server)} ${plain(r.runId)} (${r.outcome})`];
+  if ('none' in r) return [...lines, `no findings: ${say(r.none)}`];
   const b = r.findings;
   lines.push(
     `${b.findings.length} finding(s) from ${b.drive.trials} drive trial(s) and ${b.drive.toolCalls} tool call(s); ${b.annotationFindings} about annotations (counted apart); ${b.declaredDestructiveCalls} drive call(s) to tools declared destructive`,
   );
   for (const f of b.findings) {
     lines.push(
-      `- [${f.kind}] ${f.tool}${f.parameter ? `.${f.parameter}` : ''} ×${f.count}: ${one(f.summary)}`,
+      `- [${f.kind}] ${plain(f.tool)}${f.parameter ? `.${plain(f.parameter)}` : ''} ×${f.count}: ${say(f.summary)}`,
     );
     lines.push(`    evidence: ${f.evidence.join(' ')}`);
   }
   if (b.proposals.length > 0) lines.push('', 'Rewrite proposals:');
   for (const p of b.proposals) {
-    lines.push(`- ${p.tool} (${proposalLabel(p)}; answers ${p.answers.join(', ')})`);
-    lines.push(`    description: ${one(p.description)}`);
+    lines.push(`- ${plain(p.tool)} (${say(proposalLabel(p))}; answers ${p.answers.map(plain).join(', ')})`);
+    lines.push(`    description: ${say(p.description)}`);
     for (const q of p.parameters)
       lines.push(
-        `    parameter ${q.name}${q.rename ? ` (rename to ${q.rename})` : ''}: ${one(q.description)}`,
+        `    parameter ${plain(q.name)}${q.rename ? ` (rename to ${plain(q.rename)})` : ''}: ${say(q.description)}`,
       );
-    for (const c of p.serverChanges) lines.push(`    server change: ${one(c)}`);
+    for (const c of p.serverChanges) lines.push(`    server change: ${say(c)}`);
   }
-  if (b.proposalsNote) lines.push(`(${b.proposalsNote})`);
+  if (b.proposalsNote) lines.push(`(${say(b.proposalsNote)})`);
   return lines;
-}
-
-/** Untrusted text in a markdown table cell or line: one line, no HTML, no table breaks. */
-export function md(text: string): string {
-  return one(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|')
-    .replace(/([`*_[\]])/g, '\\$1');
 }
 
 function findingRow(f: Finding): string {
   const what = f.parameter ? `${f.tool}.${f.parameter}` : f.tool;
-  return `| ${f.kind} | \`${md(what).replace(/\\/g, '')}\` | ${f.count} | ${md(f.summary)} | ${f.evidence.join(' ')} |`;
+  return `| ${f.kind} | ${mdCode(what)} | ${f.count} | ${mdText(f.summary)} | ${f.evidence.join(' ')} |`;
 }
 
+/**
+ * The report as GitHub-flavoured Markdown, to paste into an issue or a pull request. Names are
+ * inline code (`mdCode`) and prose inline text (`mdText`): nothing from the record makes a heading,
+ * a list, a table row, HTML, a link, a mention or a reference (src/core/escape/markdown.ts).
+ */
 export function reportMarkdown(r: FindingsReport): string {
-  const head = [`## Fitness Report findings: ${md(r.server)}`, '', `Run \`${r.runId}\` (${r.outcome}).`, ''];
-  if ('none' in r) return [...head, `No findings: ${md(r.none)}.`, ''].join('\n');
+  const head = [
+    `## Fitness Report findings: ${mdText(r.server)}`,
+    '',
+    `Run ${mdCode(r.runId)} (${r.outcome}).`,
+    '',
+  ];
+  if ('none' in r) return [...head, `No findings: ${mdText(r.none)}.`, ''].join('\n');
   const b = r.findings;
   const out = [
     ...head,
@@ -122,19 +130,14 @@ export function reportMarkdown(r: FindingsReport): string {
   }
   if (b.proposals.length > 0) out.push('### Rewrite proposals', '');
   for (const p of b.proposals) {
-    out.push(
-      `#### \`${md(p.tool).replace(/\\/g, '')}\` (${md(proposalLabel(p))})`,
-      '',
-      `> ${md(p.description)}`,
-      '',
-    );
+    out.push(`#### ${mdCode(p.tool)} (${mdText(proposalLabel(p))})`, '', `> ${mdText(p.description)}`, '');
     for (const q of p.parameters)
       out.push(
-        `- parameter \`${q.name}\`${q.rename ? ` (rename to \`${q.rename}\`)` : ''}: ${md(q.description)}`,
+        `- parameter ${mdCode(q.name)}${q.rename ? ` (rename to ${mdCode(q.rename)})` : ''}: ${mdText(q.description)}`,
       );
-    for (const c of p.serverChanges) out.push(`- server change: ${md(c)}`);
-    out.push(`- answers: ${p.answers.map((a) => `\`${a}\``).join(', ')}`, '');
+    for (const c of p.serverChanges) out.push(`- server change: ${mdText(c)}`);
+    out.push(`- answers: ${p.answers.map(mdCode).join(', ')}`, '');
   }
-  if (b.proposalsNote) out.push(`_${md(b.proposalsNote)}_`, '');
+  if (b.proposalsNote) out.push(`_${mdText(b.proposalsNote)}_`, '');
   return out.join('\n');
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plain } from '../core/escape/terminal.js';
 import { ProbeResult } from '../record/probe.js';
 
 const Count = z.number().int().nonnegative();
@@ -58,7 +59,7 @@ export function verdictWord(result: ProbeResult): string {
 /** A plain-text table: id, applies, result, detail (one row per probe), then the summary line. */
 export function renderTable(results: readonly ProbeResult[]): string[] {
   const header = ['probe', 'applies', 'result', 'detail'];
-  const rows = results.map((r) => [r.id, r.applies ? 'yes' : 'no', verdictWord(r), oneLine(r.detail)]);
+  const rows = results.map((r) => [r.id, r.applies ? 'yes' : 'no', verdictWord(r), plain(r.detail)]);
   const widths = [0, 1, 2].map((i) =>
     Math.max(header[i]?.length ?? 0, ...rows.map((row) => row[i]?.length ?? 0)),
   );
@@ -75,9 +76,4 @@ export function renderTable(results: readonly ProbeResult[]): string[] {
     '',
     `${s.passed} of ${s.checked} checks passed, ${s.failed} failed, ${s.couldNotCheck} could not be checked`,
   ];
-}
-
-/** Server-provided text is untrusted: one line, control characters shown as spaces. */
-function oneLine(text: string): string {
-  return Array.from(text, (ch) => (/\p{Cc}/u.test(ch) ? ' ' : ch)).join('');
 }

@@ -1,3 +1,4 @@
+import { plain } from '../core/escape/terminal.js';
 import type { TryResult } from './try.js';
 
 export interface Counts {
@@ -26,20 +27,23 @@ const STATE_TEXT = {
   error: '',
 } as const;
 
-/** One line per event (pure): what a plain log and the TTY display both print. */
+/**
+ * One line per event (pure): what a plain log and the TTY display both print. Entry names, job keys
+ * and details come from a roster file or a queue job (anyone's text): each is printed with `plain`.
+ */
 export function eventLine(e: RosterEvent): string | undefined {
-  if (e.type === 'entry-error') return `entry ${e.name}: cannot be run: ${e.message}`;
+  if (e.type === 'entry-error') return `entry ${plain(e.name)}: cannot be run: ${plain(e.message)}`;
   if (e.type === 'counts') return `roster: ${countsLine(e)}`;
-  if (e.type === 'start') return `start ${e.key} (try ${e.try}); ${countsLine(e)}`;
+  if (e.type === 'start') return `start ${plain(e.key)} (try ${e.try}); ${countsLine(e)}`;
   const r = e.result;
   const what =
     r.state === 'error'
-      ? `could not start: ${r.detail ?? 'unknown'}`
+      ? `could not start: ${plain(r.detail ?? 'unknown')}`
       : r.settled
-        ? `${r.settled.outcome}${STATE_TEXT[r.state]} ${r.settled.runId}`
+        ? `${plain(r.settled.outcome)}${STATE_TEXT[r.state]} ${plain(r.settled.runId)}`
         : `${r.state}: no run was started`;
-  const conformance = r.conformance ? `; ${r.conformance}` : '';
-  return `${e.key}: ${what}${conformance}; ${countsLine(e)}`;
+  const conformance = r.conformance ? `; ${plain(r.conformance)}` : '';
+  return `${plain(e.key)}: ${what}${conformance}; ${countsLine(e)}`;
 }
 
 /** A progress display: plain lines when not a TTY, else event lines above one redrawn status line. */

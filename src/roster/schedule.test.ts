@@ -119,6 +119,28 @@ describe('the roster’s decisions', () => {
       'c: not run: attempts: too small',
     ]);
   });
+
+  it('prints entry names, job keys and details from a roster or a queue inert', () => {
+    const key = 'a\n::add-mask::x\x1b]0;t\x07\u202e#1';
+    const counts = { done: 0, failed: 0, running: 1, queued: 0, total: 1 };
+    const shown = 'a\\n::add-mask::x\\x1b]0;t\\x07\\u202e#1';
+    expect(eventLine({ type: 'start', key, try: 1, ...counts })).toBe(
+      `start ${shown} (try 1); 0 of 1 done (1 running, 0 queued)`,
+    );
+    const error = { state: 'error' as const, detail: 'no\nsuch \x9b2J' };
+    expect(eventLine({ type: 'end', key, try: 1, result: error, ...counts })).toBe(
+      `${shown}: could not start: no\\nsuch \\x9b2J; 0 of 1 done (1 running, 0 queued)`,
+    );
+    expect(eventLine({ type: 'entry-error', name: '::error::x\ny', message: 'bad\r' })).toBe(
+      'entry \\::error::x\\ny: cannot be run: bad\\r',
+    );
+    expect(
+      summaryLines({
+        jobs: [{ key: '::set-output name=a::b', state: 'failed\n', detail: '##[error]', tries: [] }],
+        errors: [{ name: ':x\u2066', message: 'm' }],
+      }),
+    ).toEqual(['\\::set-output name=a::b: not run [failed\\n: #\\#[error]]', '\\:x\\u2066: not run: m']);
+  });
 });
 
 describe('a try that cannot start', () => {

@@ -1,3 +1,4 @@
+import { plain } from '../core/escape/terminal.js';
 import type { EntryError } from './entry.js';
 
 export interface JobLine {
@@ -7,19 +8,23 @@ export interface JobLine {
   tries: { try: number; state: string; outcome?: string | null; runId?: string | null }[];
 }
 
-/** The closing table of a roster (pure): every job, every try (died ones included), every bad entry. */
+/**
+ * The closing table of a roster (pure): every job, every try (died ones included), every bad entry.
+ * Keys, names, states and details may come from a queue job (anyone's text): each is printed with `plain`.
+ */
 export function summaryLines(summary: { jobs: readonly JobLine[]; errors: readonly EntryError[] }): string[] {
   const lines: string[] = [];
   for (const job of summary.jobs) {
     const tries = job.tries
       .map(
         (t) =>
-          `${t.outcome ?? t.state}${t.state === 'finished' ? '' : ` (${t.state})`}${t.runId ? ` ${t.runId}` : ''}`,
+          `${plain(t.outcome ?? t.state)}${t.state === 'finished' ? '' : ` (${plain(t.state)})`}${t.runId ? ` ${plain(t.runId)}` : ''}`,
       )
       .join('; then ');
-    const state = job.state === 'done' ? '' : ` [${job.state}${job.detail ? `: ${job.detail}` : ''}]`;
-    lines.push(`${job.key}: ${tries || 'not run'}${state}`);
+    const state =
+      job.state === 'done' ? '' : ` [${plain(job.state)}${job.detail ? `: ${plain(job.detail)}` : ''}]`;
+    lines.push(`${plain(job.key)}: ${tries || 'not run'}${state}`);
   }
-  for (const e of summary.errors) lines.push(`${e.name}: not run: ${e.message}`);
+  for (const e of summary.errors) lines.push(`${plain(e.name)}: not run: ${plain(e.message)}`);
   return lines;
 }

@@ -1,3 +1,5 @@
+import { plain } from '../core/escape/terminal.js';
+
 /** One row of `verify`'s table: what was checked, whether it held, and what was found. */
 export interface Check {
   check: string;
@@ -9,11 +11,16 @@ export function check(name: string, ok: boolean, detail: string): Check {
   return { check: name, ok, detail };
 }
 
-/** The table as `verify` prints it: one aligned row per check. */
+/**
+ * The table as `verify` prints it: one aligned row per check. A detail quotes the run it checked,
+ * which may come from anyone (a downloaded run, a site): printed with `plain`.
+ */
 export function formatChecks(checks: readonly Check[]): string[] {
   const width = Math.max(5, ...checks.map((c) => c.check.length));
   return [
     `${'check'.padEnd(width)}  result    detail`,
-    ...checks.map((c) => `${c.check.padEnd(width)}  ${(c.ok ? 'ok' : 'MISMATCH').padEnd(8)}  ${c.detail}`),
+    ...checks.map(
+      (c) => `${c.check.padEnd(width)}  ${(c.ok ? 'ok' : 'MISMATCH').padEnd(8)}  ${plain(c.detail)}`,
+    ),
   ];
 }

@@ -91,4 +91,16 @@ describe('the live terminal display', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(tty.writes.length).toBe(n);
   });
+
+  it('prints a progress line that quotes a hostile server inert: one line, no escape reaches the terminal', () => {
+    const tty = fakeTty();
+    const live = liveDisplay(tty, { now: () => 0, tickMs: 60_000 });
+    live.line('signature: not written (server said\n::add-mask::x \x1b[2J\x1b]0;pwned\x07\u202e)');
+    expect(tty.screen()).toEqual([
+      'signature: not written (server said\\n::add-mask::x \\x1b[2J\\x1b]0;pwned\\x07\\u202e)',
+      'connecting…',
+      'elapsed 0s · model calls 0 · spend $0.00',
+    ]);
+    live.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { plain } from '../../core/escape/terminal.js';
 import type { RunEvent } from '../../run/events.js';
 import { type Display, displayLines, initialDisplay, reduceDisplay } from './display.js';
 
@@ -31,7 +32,9 @@ function toWidth(line: string, columns: number | undefined): string {
 
 /**
  * One status block on a terminal, redrawn in place under the plain progress lines. The block's
- * content is `displayLines` of the reduced events; this only moves the cursor and writes.
+ * content is `displayLines` of the reduced events; this only moves the cursor and writes. Every
+ * line it is given and every line of the block is printed with `plain`: a server's name or an error
+ * text in a progress line cannot move the cursor, forge a line or set the window title.
  */
 export function liveDisplay(stream: LiveStream, options: LiveOptions = {}): LiveDisplay {
   const now = options.now ?? Date.now;
@@ -40,7 +43,7 @@ export function liveDisplay(stream: LiveStream, options: LiveOptions = {}): Live
   let open = true;
   const erase = () => (drawn > 0 ? `\x1b[${drawn}F${ERASE_BELOW}` : '');
   const block = () => {
-    const lines = displayLines(model, now()).map((l) => toWidth(l, stream.columns));
+    const lines = displayLines(model, now()).map((l) => toWidth(plain(l), stream.columns));
     drawn = lines.length;
     return lines.map((l) => `${l}\n`).join('');
   };
@@ -56,7 +59,7 @@ export function liveDisplay(stream: LiveStream, options: LiveOptions = {}): Live
   tick.unref();
   redraw();
   return {
-    line: (text) => redraw(`${text}\n`),
+    line: (text) => redraw(`${plain(text)}\n`),
     event(event) {
       try {
         model = reduceDisplay(model, event, now());
