@@ -13,7 +13,8 @@ import { writeFixtureRun } from '../support/board/runs.js';
  * The record page's badge covers the numbers beside it, in real Chromium, on a site built from the
  * synthetic fleet (every outcome family, each run signed with a fresh key): every untouched page
  * stays verified, and a page whose headline was edited in the built HTML, every signed file of
- * its run left as it was, turns tampered and names the field and both texts.
+ * its run left as it was, turns tampered and names the field and both texts; so does the viewer's
+ * badge when the site's data file gives its title another outcome.
  */
 let board: SiteInBrowser;
 let page: Page;
@@ -98,5 +99,31 @@ describe('the record page badge against the page’s headline', () => {
     expect(v.text).toBe('tampered: page does not show outcome; the signed record says "GATE_FAILED"');
     // The page was put back: the same run verifies again.
     expect((await badge(refused)).state).toBe('verified');
+  });
+
+  it('turns the viewer’s badge tampered when its data file gives the title another outcome', async () => {
+    const refused = fleet.find((r) => r.outcome === 'COMPROMISED');
+    if (!refused) throw new Error('the fleet has no COMPROMISED run');
+    const data = join(site, 'data', `${refused.runId}.json`);
+    const built = readFileSync(data, 'utf8');
+    const viewer = async () => {
+      await page.goto(`${board.url}viewer.html?run=${refused.runId}`);
+      await page.waitForSelector('#signature[data-custody]:not([data-custody=checking])');
+      return {
+        state: await page.locator('#signature').getAttribute('data-custody'),
+        text: await seen(page.locator('#signature')),
+        title: await seen(page.locator('#viewer-title')),
+      };
+    };
+    expect((await viewer()).state).toBe('verified');
+    writeFileSync(data, built.replace('"outcome":"COMPROMISED"', '"outcome":"SCORED"'));
+    try {
+      const v = await viewer();
+      expect(v.title).toContain('SCORED');
+      expect(v.state).toBe('tampered');
+      expect(v.text).toBe('tampered: page shows "SCORED" for outcome; the signed record says "COMPROMISED"');
+    } finally {
+      writeFileSync(data, built);
+    }
   });
 });

@@ -26,7 +26,7 @@ async function start(): Promise<void> {
     root,
     runId,
     data ? { published: data.files, ...(data.signer ? { signer: data.signer } : {}) } : {},
-    headline,
+    { shown: headline, complete: true },
   );
 }
 

@@ -95,14 +95,37 @@ describe('the record page headline against its signed record', () => {
     const refused = published.find((p) => p.name === 'v2-gate-failed-construct.json');
     if (!refused) throw new Error('no v2-gate-failed-construct fixture');
     const edited = marks(refused.page).map((s) => (s.field === 'outcome' ? { ...s, text: 'SCORED' } : s));
-    expect(withHeadline(verified, bytes(refused.json), edited)).toEqual({
+    expect(withHeadline(verified, bytes(refused.json), { shown: () => edited, complete: true })).toEqual({
       state: 'tampered',
       culprit: 'page',
       problems: ['page shows "SCORED" for outcome; the signed record says "GATE_FAILED"'],
     });
-    expect(withHeadline(verified, bytes(scored.json), marks(scored.page))).toBe(verified);
-    expect(withHeadline(verified, undefined, [])).toMatchObject({ state: 'tampered' });
+    expect(
+      withHeadline(verified, bytes(scored.json), { shown: () => marks(scored.page), complete: true }),
+    ).toBe(verified);
+    expect(withHeadline(verified, undefined, { shown: () => [], complete: true })).toMatchObject({
+      state: 'tampered',
+    });
     const unsigned = { state: 'unsigned' as const, reason: 'no key' };
-    expect(withHeadline(unsigned, undefined, edited)).toBe(unsigned);
+    expect(withHeadline(unsigned, undefined, { shown: () => edited, complete: true })).toBe(unsigned);
+  });
+});
+
+describe('the viewer title against its signed record', () => {
+  const title = (outcome: string): Shown[] => [
+    { field: 'identity.serverSlug', text: 'acme-notes' },
+    { field: 'runId', text: 'acme-notes-20261101T120000Z' },
+    { field: 'outcome', text: outcome },
+  ];
+
+  it('checks the three fields it shows, and asks for no others', () => {
+    expect(headlineProblems(bytes(scored.json), title('SCORED'), false)).toEqual([]);
+    expect(headlineProblems(bytes(scored.json), title('GATE_FAILED'), false)).toEqual([
+      'page shows "GATE_FAILED" for outcome; the signed record says "SCORED"',
+    ]);
+  });
+
+  it('has nothing to compare for a run with no signed record.json (a rerun)', () => {
+    expect(headlineProblems(undefined, title('rerun SCORED'), false)).toEqual([]);
   });
 });

@@ -19,6 +19,16 @@ export interface Shown {
   text: string;
 }
 
+/** What a page shows of its record, for the badge beside it. */
+export interface Headline {
+  shown: () => Shown[];
+  /**
+   * The record's own page: it shows every headline field its record carries, and its run must have
+   * a signed record.json. The viewer is not: it shows three fields, and a rerun it replays has none.
+   */
+  complete: boolean;
+}
+
 /** Text as a reader sees it: runs of whitespace are one space (the page wraps lines freely). */
 const seen = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -38,11 +48,15 @@ function parsed(bytes: Bytes): unknown {
 }
 
 /** What the page shows against what the verified record says: one line per difference. */
-export function headlineProblems(record: Bytes | undefined, shown: readonly Shown[]): string[] {
+export function headlineProblems(
+  record: Bytes | undefined,
+  shown: readonly Shown[],
+  complete = true,
+): string[] {
   if (record === undefined)
-    return [
-      'record.json is not among the files the signature covers, so nothing vouches for the page’s numbers',
-    ];
+    return complete
+      ? ['record.json is not among the files the signature covers, so nothing vouches for the page’s numbers']
+      : [];
   const value = parsed(record);
   if (value === undefined) return ['record.json: the signed record is not JSON'];
   const problems: string[] = [];
@@ -55,7 +69,7 @@ export function headlineProblems(record: Bytes | undefined, shown: readonly Show
       );
   }
   const marked = new Set(shown.map((s) => s.field));
-  for (const field of requiredFields(value)) {
+  for (const field of complete ? requiredFields(value) : []) {
     const want = fieldText(value, field);
     if (!marked.has(field) && 'text' in want)
       problems.push(`page does not show ${field}; the signed record says ${quoted(want.text)}`);
@@ -64,8 +78,8 @@ export function headlineProblems(record: Bytes | undefined, shown: readonly Show
 }
 
 /** A verdict whose files hold stays so only when the page's headline agrees with the record. */
-export function withHeadline(verdict: Verdict, record: Bytes | undefined, shown: readonly Shown[]): Verdict {
+export function withHeadline(verdict: Verdict, record: Bytes | undefined, headline: Headline): Verdict {
   if (verdict.state !== 'verified' && verdict.state !== 'unpublished-key') return verdict;
-  const problems = headlineProblems(record, shown);
+  const problems = headlineProblems(record, headline.shown(), headline.complete);
   return problems.length === 0 ? verdict : { state: 'tampered', culprit: 'page', problems };
 }
