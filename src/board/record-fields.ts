@@ -29,7 +29,7 @@ function finite(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);
 }
 
-export const RECORD_FIELDS = {
+const RECORD_FIELDS = {
   runId: 'text',
   'identity.serverSlug': 'text',
   outcome: 'text',
@@ -80,7 +80,7 @@ export type GateField = Listed extends infer F ? (F extends `gates.#.${infer K}`
 /** The attribute that marks an element as showing a record field (its value is the field). */
 export const FIELD_ATTRIBUTE = 'data-record-field';
 
-export type FieldText = { text: string } | { problem: string };
+type FieldText = { text: string } | { problem: string };
 
 function isListed(pattern: string): pattern is Listed {
   return Object.hasOwn(RECORD_FIELDS, pattern);
