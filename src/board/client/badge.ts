@@ -1,11 +1,20 @@
+import { FIELD_ATTRIBUTE } from '../record-fields.js';
 import { showCustody } from './custody-badge.js';
+import type { Shown } from './headline.js';
 import { loadRunData } from './load.js';
 
 /**
  * The record page's entry: checks the run's custody in this browser and shows it beside the run's
- * identity. The run data file only gives hints (the files published, the record's signer); the
- * verdict comes from the signed bytes themselves.
+ * identity, covering the page's headline numbers too. The run data file only gives hints (the files
+ * published, the record's signer); the verdict comes from the signed bytes themselves.
  */
+function headline(): Shown[] {
+  return Array.from(document.querySelectorAll(`[${FIELD_ATTRIBUTE}]`), (el) => ({
+    field: el.getAttribute(FIELD_ATTRIBUTE) ?? '',
+    text: el.textContent ?? '',
+  }));
+}
+
 async function start(): Promise<void> {
   const el = document.getElementById('custody');
   const runId = el?.dataset.run;
@@ -17,6 +26,7 @@ async function start(): Promise<void> {
     root,
     runId,
     data ? { published: data.files, ...(data.signer ? { signer: data.signer } : {}) } : {},
+    { shown: headline, complete: true },
   );
 }
 

@@ -1,20 +1,25 @@
 import { checkPublishedRun, type RunHints } from './custody-run.js';
 import { badgeOf, CHECKING } from './custody-text.js';
+import { type Headline, withHeadline } from './headline.js';
 
 /**
  * The custody badge beside a run's identity (record page and viewer): "checking…" until the
  * browser's own check finishes, then its verdict. `data-custody` carries the state for tests.
+ * `headline` is what the page shows of the record beside the badge; the verdict covers it too
+ * (headline.ts).
  */
 export async function showCustody(
   el: HTMLElement,
   root: string,
   runId: string,
   hints: RunHints,
+  headline?: Headline,
 ): Promise<void> {
   el.className = 'signature';
   el.dataset.custody = 'checking';
   el.textContent = CHECKING;
-  const verdict = await checkPublishedRun(root, runId, hints);
+  const checked = await checkPublishedRun(root, runId, hints);
+  const verdict = headline ? withHeadline(checked.verdict, checked.record, headline) : checked.verdict;
   const badge = badgeOf(verdict);
   el.classList.add(badge.tone);
   el.dataset.custody = verdict.state;

@@ -1,3 +1,4 @@
+import { RUN_FILES } from '../../tape/file-names.js';
 import { Unreachable, type Verdict, verifyCustody } from './custody.js';
 import { type Bytes, KEYS_NOT_JSON } from './custody-parse.js';
 import type { SignerClaim } from './viewer-run.js';
@@ -39,21 +40,33 @@ export interface RunHints {
   signer?: SignerClaim;
 }
 
+export interface Checked {
+  verdict: Verdict;
+  /** The bytes of record.json the check read and digested, when it read them. */
+  record?: Bytes;
+}
+
 /** `root` is the site root's URL (the page's own for the viewer, `../` from a record page). */
-export async function checkPublishedRun(root: string, runId: string, hints: RunHints): Promise<Verdict> {
+export async function checkPublishedRun(root: string, runId: string, hints: RunHints): Promise<Checked> {
   const dir = new URL(`runs/${encodeURIComponent(runId)}/`, root);
-  const read = (path: string) =>
-    fetchBytes(new URL(path.split('/').map(encodeURIComponent).join('/'), dir).href);
+  let record: Bytes | undefined;
+  const read = async (path: string) => {
+    const bytes = await fetchBytes(new URL(path.split('/').map(encodeURIComponent).join('/'), dir).href);
+    // Kept as read: a verified verdict means these are the bytes whose digest matched.
+    if (path === RUN_FILES.record) record = bytes;
+    return bytes;
+  };
   try {
     const keys = await fetchKeys(root);
-    return await verifyCustody({
+    const verdict = await verifyCustody({
       runId,
       read,
       keys,
       ...hints,
       subtle: globalThis.isSecureContext === false ? undefined : globalThis.crypto?.subtle,
     });
+    return record === undefined ? { verdict } : { verdict, record };
   } catch (err) {
-    return { state: 'cannot-check', reason: err instanceof Error ? err.message : String(err) };
+    return { verdict: { state: 'cannot-check', reason: err instanceof Error ? err.message : String(err) } };
   }
 }

@@ -1,3 +1,4 @@
+import type { RecordField } from '../record-fields.js';
 import { showCustody } from './custody-badge.js';
 import type { RunData } from './viewer-run.js';
 
@@ -69,7 +70,17 @@ export function showSignature(data: RunData | undefined): void {
     return;
   }
   const hints = { published: data.files, ...(data.signer ? { signer: data.signer } : {}) };
-  void showCustody(ui.signature, new URL('.', location.href).href, data.runId, hints);
+  // The viewer's title shows the run's server, id and outcome from the site's data file: checked too.
+  const title: [RecordField, string][] = [
+    ['identity.serverSlug', data.serverSlug],
+    ['runId', data.runId],
+    ['outcome', data.outcome],
+  ];
+  const shown = () => title.map(([field, text]) => ({ field, text }));
+  void showCustody(ui.signature, new URL('.', location.href).href, data.runId, hints, {
+    shown,
+    complete: false,
+  });
 }
 
 export async function run(task: () => Promise<void>): Promise<void> {

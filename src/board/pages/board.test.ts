@@ -25,14 +25,18 @@ function rowText(page: string, runId: string): string {
   const next = page.indexOf('<tr id="run-', start + 1);
   const end = page.indexOf('</tbody>\n</table>', start);
   const row = page.slice(start, next === -1 || next > end ? end : next);
-  return row
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+  return (
+    row
+      // A field's mark is an inline span: its text reads as the sentence around it.
+      .replace(/<span data-record-field="[^"]*">([^<]*)<\/span>/g, '$1')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+  );
 }
 
 function render(records: RunRecord[]): string {

@@ -1,8 +1,8 @@
 import type { RunRecord } from '../../../record/index.js';
-import { count, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { intervalSvg } from '../interval.js';
 import type { Links } from '../links.js';
+import { gateShown, shown } from '../shown.js';
 import { gate } from '../why/gates.js';
 import { refusalHeadline, refusalStory } from '../why/index.js';
 import { nullComparison } from '../why/nulls.js';
@@ -14,13 +14,13 @@ function scored(record: RunRecord): SafeHtml {
   const w = score.firstTry.wilson;
   const c = gate(record, 'construct');
   const lastNull = record.gates.filter((g) => g.gate === 'null_baseline').at(-1);
-  return html`<p><span class="outcome scored">SCORED</span> first-try success <strong>${count(score.firstTry.k)} of ${count(score.firstTry.n)}</strong> trials = <strong>${pct(w.point)}</strong>, Wilson 95% interval ${pct(w.lower)} to ${pct(w.upper)}. <span class="small">Each trial opens on the tapes from the <a href="#score">per-task table</a>.</span></p>
+  return html`<p><span class="outcome scored">${shown(record, 'outcome')}</span> first-try success <strong>${shown(record, 'score.firstTry.k')} of ${shown(record, 'score.firstTry.n')}</strong> trials = <strong>${shown(record, 'score.firstTry.wilson.point')}</strong>, Wilson 95% interval ${shown(record, 'score.firstTry.wilson.lower')} to ${shown(record, 'score.firstTry.wilson.upper')}. <span class="small">Each trial opens on the tapes from the <a href="#score">per-task table</a>.</span></p>
 ${intervalSvg(w, 'first-try success')}
 ${
   c
-    ? html`<p class="deciding-line" data-gate="construct">It was published because the reference agent reached the answer key through the server ${count(c.k)} of ${count(c.n)} times: ${constructSupportSentence(c)}${
+    ? html`<p class="deciding-line" data-gate="construct">It was published because the reference agent reached the answer key through the server ${gateShown(record, c, 'k')} of ${gateShown(record, c, 'n')} times: ${constructSupportSentence(record, c)}${
         lastNull?.gate === 'null_baseline'
-          ? html`, and the nulls stayed below the line: ${nullComparison(lastNull)}`
+          ? html`, and the nulls stayed below the line: ${nullComparison(record, lastNull)}`
           : ''
       }.</p>`
     : ''
@@ -31,9 +31,9 @@ ${
 export function decidingComparison(record: RunRecord, links: Links): SafeHtml {
   if (record.outcome === 'SCORED') return scored(record);
   const isVoid = record.outcome === 'VOID';
-  return html`<p><span class="outcome ${isVoid ? 'void' : 'refused'}">${record.outcome}</span>${
+  return html`<p><span class="outcome ${isVoid ? 'void' : 'refused'}">${shown(record, 'outcome')}</span>${
     record.refusal
-      ? html` at gate <code>${record.refusal.gate}</code>, reason <code>${record.refusal.reason}</code>`
+      ? html` at gate <code>${shown(record, 'refusal.gate')}</code>, reason <code>${shown(record, 'refusal.reason')}</code>`
       : ''
   }</p>
 <p class="deciding-line" data-gate="${record.refusal?.gate ?? 'none'}"><strong>${refusalHeadline(record)}</strong></p>

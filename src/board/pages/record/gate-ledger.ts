@@ -6,7 +6,7 @@ import { nullComparison } from '../why/nulls.js';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
-function numbers(g: GateRecord): SafeHtml {
+function numbers(record: RunRecord, g: GateRecord): SafeHtml {
   switch (g.gate) {
     case 'structural':
       return facts([
@@ -46,7 +46,7 @@ function numbers(g: GateRecord): SafeHtml {
         ],
       ]);
     case 'null_baseline':
-      return html`<p>${nullComparison(g)}</p>`;
+      return html`<p>${nullComparison(record, g)}</p>`;
     case 'construct':
       return facts([
         [
@@ -71,6 +71,6 @@ export function gateLedger(record: RunRecord): SafeHtml {
     ) => html`<li><strong><code>${decisionPoint(g)}</code></strong> <span class="small">(${g.tier})</span>: <code>${g.verdict}</code>${
       g.reason ? html` <code>${g.reason}</code>` : ''
     }${g.outcome ? html` → <span class="outcome refused">${g.outcome}</span>` : ''}
-<div>${g.explain}</div>${numbers(g)}</li>`,
+<div>${g.explain}</div>${numbers(record, g)}</li>`,
   )}</ol>`;
 }

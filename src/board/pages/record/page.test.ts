@@ -11,6 +11,8 @@ import { recordPage } from './page.js';
 const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T12:00:00Z`;
 const text = (page: string) =>
   page
+    // A field's mark is an inline span: its text reads as the sentence around it.
+    .replace(/<span data-record-field="[^"]*">([^<]*)<\/span>/g, '$1')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

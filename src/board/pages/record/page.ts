@@ -9,6 +9,7 @@ import { page } from '../layout.js';
 import { extensionLedger } from '../ledger.js';
 import { boardHref, methodsHref, NESTED, viewerHref } from '../links.js';
 import { anchorId, notesAnchor } from '../methods.js';
+import { shown } from '../shown.js';
 import { candidateFates } from '../why/candidates.js';
 import { gate } from '../why/gates.js';
 import { familyOf } from '../why/index.js';
@@ -50,7 +51,7 @@ export function recordPage(input: RecordPageInput): string {
   const links = NESTED;
   const c = gate(record, 'construct');
   const body = html`<p class="small"><a href="${boardHref(links, record.runId)}">← this row on the board</a> · <a href="${viewerHref(links, record.runId)}">Replay the tapes</a></p>
-<h1><code>${record.identity.serverSlug}</code> <span class="small">${record.runId}</span></h1>
+<h1><code>${shown(record, 'identity.serverSlug')}</code> <span class="small">${shown(record, 'runId')}</span></h1>
 ${custodyBadge(record.runId, links)}
 ${row ? chips(row, links, input.groupName) : ''}
 <section class="block deciding" id="deciding"><h2>What decided this run</h2>${decidingComparison(record, links)}</section>

@@ -1,9 +1,11 @@
 import { type ConstructGate, isRecorded, policyRecorded, type RunRecord } from '../../../record/index.js';
 import { count, missing, pct, pValue } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
+import type { GateField } from '../../record-fields.js';
 import { facts } from '../facts.js';
 import { extensionLedger } from '../ledger.js';
 import { type Links, lineHref, viewerHref } from '../links.js';
+import { gateShown } from '../shown.js';
 import { constructSupportSentence } from './support.js';
 
 const refLinks = (refs: readonly string[], record: RunRecord, links: Links) =>
@@ -162,11 +164,13 @@ ${policyNote(g, record)}
 ${extensionLedger(g)}`;
 }
 
-export function constructHeadline(g: ConstructGate): SafeHtml {
-  if (g.reason === 'compromised_oracle_errors') return constructSupportSentence(g);
-  const rate = g.rate === undefined ? html`` : html` (${pct(g.rate)})`;
+/** The refusal's headline; its numbers are marked with their fields of `g`, an entry of `record.gates`. */
+export function constructHeadline(record: RunRecord, g: ConstructGate): SafeHtml {
+  if (g.reason === 'compromised_oracle_errors') return constructSupportSentence(record, g);
+  const at = (field: GateField) => gateShown(record, g, field);
+  const rate = g.rate === undefined ? html`` : html` (${at('rate')})`;
   const pending =
-    g.wire && g.wire.pending > 0 ? html`; ${count(g.wire.pending)} requests had no response` : html``;
+    g.wire && g.wire.pending > 0 ? html`; ${at('wire.pending')} requests had no response` : html``;
   const tail = zeroPolicy(g) ? html`; no extension batch to buy` : html``;
-  return html`reference agent ${count(g.k)} of ${count(g.n)}${rate} against ${pct(g.threshold)}: ${constructSupportSentence(g)}${pending}${tail}`;
+  return html`reference agent ${at('k')} of ${at('n')}${rate} against ${at('threshold')}: ${constructSupportSentence(record, g)}${pending}${tail}`;
 }

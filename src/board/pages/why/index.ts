@@ -25,9 +25,9 @@ export function refusalHeadline(record: RunRecord): SafeHtml {
   const g = refusingGate(record);
   if (record.outcome === 'VOID') return voidHeadline(record);
   if (!g) return html``;
-  if (g.gate === 'null_baseline') return nullHeadline(g);
-  if (g.gate === 'construct') return constructHeadline(g);
-  if (g.gate === 'answer_leak') return leakHeadline(g);
+  if (g.gate === 'null_baseline') return nullHeadline(record, g);
+  if (g.gate === 'construct') return constructHeadline(record, g);
+  if (g.gate === 'answer_leak') return leakHeadline(record, g);
   return surfaceHeadline(record);
 }
 

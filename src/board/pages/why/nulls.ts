@@ -7,8 +7,10 @@ import {
 } from '../../../record/index.js';
 import { count, missing, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
+import type { GateField } from '../../record-fields.js';
 import { facts } from '../facts.js';
 import { type Links, lineHref } from '../links.js';
+import { gateShown } from '../shown.js';
 import { SIGNAL_SOURCE } from './gates.js';
 
 export const NULL_LABELS: Readonly<Record<NullPhase, string>> = {
@@ -48,8 +50,11 @@ function passRefs(r: NullRate, links: Links, runId: string): SafeHtml {
   )}${sample}</div>`;
 }
 
-/** The stored comparison, with the relation the recorded verdict states. */
-export function nullComparison(gate: NullBaselineGate): SafeHtml {
+/**
+ * The stored comparison, with the relation the recorded verdict states; its numbers are marked with
+ * their fields of `gate`, an entry of `record.gates`.
+ */
+export function nullComparison(record: RunRecord, gate: NullBaselineGate): SafeHtml {
   if (gate.tNull === undefined || gate.signal === undefined || gate.cutoff === undefined) {
     const gaps = [
       gate.tNull === undefined ? 'T_null' : undefined,
@@ -58,7 +63,8 @@ export function nullComparison(gate: NullBaselineGate): SafeHtml {
     return html`<span class="cmp">${gaps.join(' and ')} not measured: the gate could not compare</span>`;
   }
   const relation = gate.verdict === 'KILL' ? '≥' : gate.verdict === 'PROCEED' ? '<' : 'against';
-  return html`<span class="cmp">T_null ${pct(gate.tNull)} ${relation} ${pct(gate.cutoff)} = ${gate.ratio} × S (S = ${pct(gate.signal)})</span>`;
+  const at = (field: GateField) => gateShown(record, gate, field);
+  return html`<span class="cmp">T_null ${at('tNull')} ${relation} ${at('cutoff')} = ${at('ratio')} × S (S = ${at('signal')})</span>`;
 }
 
 /** Null rates, T_null, the line and S on one 0–100 axis (positions are the stored values). */
@@ -119,10 +125,10 @@ ${facts([
   [`the line (${gate.ratio} × S)`, gate.cutoff === undefined ? missing('the line') : pct(gate.cutoff)],
   ['verdict', html`<code>${gate.verdict}</code>${gate.reason ? html` <code>${gate.reason}</code>` : ''}`],
 ])}
-<p>${nullComparison(gate)}</p>
+<p>${nullComparison(record, gate)}</p>
 <p class="small">${screenNote(record)}</p>`;
 }
 
-export function nullHeadline(gate: NullBaselineGate): SafeHtml {
-  return nullComparison(gate);
+export function nullHeadline(record: RunRecord, gate: NullBaselineGate): SafeHtml {
+  return nullComparison(record, gate);
 }

@@ -2,6 +2,7 @@ import type { AnswerLeakGate, RunRecord } from '../../../record/index.js';
 import { count, when } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { facts } from '../facts.js';
+import { gateShown, shown } from '../shown.js';
 
 export function leakStory(g: AnswerLeakGate): SafeHtml {
   return html`<p>A registered task carried its own answer where the agent would read it, so passing it would prove nothing.</p>
@@ -12,8 +13,8 @@ ${facts([
 <ul>${g.leaks.map((l) => html`<li><code>${l.taskId}</code>: “${l.phrase}” in ${l.where}</li>`)}</ul>`;
 }
 
-export function leakHeadline(g: AnswerLeakGate): SafeHtml {
-  return html`${count(g.leaks.length)} of ${count(g.scanned)} tasks carry their answer`;
+export function leakHeadline(record: RunRecord, g: AnswerLeakGate): SafeHtml {
+  return html`${gateShown(record, g, 'leaks.length')} of ${gateShown(record, g, 'scanned')} tasks carry their answer`;
 }
 
 export function voidStory(record: RunRecord): SafeHtml {
@@ -33,5 +34,7 @@ ${trials.length > 0 ? html`<p>Trials finished before the stop:</p><ul>${trials}<
 }
 
 export function voidHeadline(record: RunRecord): SafeHtml {
-  return record.void ? html`<code>${record.void.reason}</code>: ${record.void.detail}` : html``;
+  return record.void
+    ? html`<code>${shown(record, 'void.reason')}</code>: ${shown(record, 'void.detail')}`
+    : html``;
 }

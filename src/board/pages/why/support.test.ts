@@ -10,12 +10,12 @@ function constructOf(name: string) {
   );
   const gate = record.gates.find((g) => g.gate === 'construct');
   if (gate?.gate !== 'construct') throw new Error(`no construct gate in ${name}`);
-  return gate;
+  return { record, gate };
 }
 
 describe('construct support', () => {
   it('a reference rate below the threshold stands on the exact p-value, with both numbers', () => {
-    const passed = constructOf('v2-scored');
+    const { record, gate: passed } = constructOf('v2-scored');
     const failed = {
       ...passed,
       verdict: 'FAIL' as const,
@@ -24,10 +24,12 @@ describe('construct support', () => {
       pValue: 0.0004,
     };
     expect(constructSupport(failed)).toBe('p-value');
-    const sentence = String(constructSupportSentence(failed));
+    const gates = record.gates.map((g) => (g === passed ? failed : g));
+    const sentence = String(constructSupportSentence({ ...record, gates }, failed));
     expect(sentence).toContain('data-support="p-value"');
-    expect(sentence).toMatch(
-      /FAIL on the p-value P\(X ≤ 30\) = .* &lt; α = 0\.05|FAIL on the p-value P\(X ≤ 30\) = .* < α = 0\.05/,
+    expect(sentence.replace(/<[^>]+>/g, '')).toMatch(
+      /FAIL on the p-value P\(X ≤ 30\) = 4\.00e-4 &lt; α = 0\.05/,
     );
+    expect(sentence).toContain('<span data-record-field="gates.5.k">30</span>');
   });
 });

@@ -1,6 +1,7 @@
-import type { ConstructGate } from '../../../record/index.js';
-import { count, pct, pValue } from '../../format.js';
+import type { ConstructGate, RunRecord } from '../../../record/index.js';
 import { html, type SafeHtml } from '../../html.js';
+import type { GateField } from '../../record-fields.js';
+import { gateShown } from '../shown.js';
 
 /**
  * Which evidence a construct decision stood on, read from the gate's stored numbers by the same
@@ -26,40 +27,41 @@ export function constructSupport(g: ConstructGate): ConstructSupport {
   return g.rawVerdict === 'PASS' || g.downgraded === true ? 'downgraded' : 'unresolved';
 }
 
-const wilsonVs = (g: ConstructGate, lower: number, rel: string) =>
-  html`the Wilson 95% lower bound ${pct(lower)} ${rel} the threshold ${pct(g.threshold)}`;
-const powerVs = (g: ConstructGate, power: number, rel: string) =>
-  html`the achieved power ${pct(power)} at n = ${count(g.n)} ${rel} the planned power ${pct(g.plannedPower)}`;
-const pVs = (g: ConstructGate, p: number, rel: string) =>
-  html`the p-value P(X ≤ ${count(g.k)}) = ${pValue(p)} ${rel} α = ${g.alpha}`;
+type Shown = (field: GateField) => SafeHtml;
 
-/** The deciding sentence's support clause: the evidence used, with both numbers of each comparison. */
-export function constructSupportText(g: ConstructGate): SafeHtml {
+const wilsonVs = (at: Shown, rel: string) =>
+  html`the Wilson 95% lower bound ${at('wilson.lower')} ${rel} the threshold ${at('threshold')}`;
+const powerVs = (at: Shown, rel: string) =>
+  html`the achieved power ${at('achievedPower')} at n = ${at('n')} ${rel} the planned power ${at('plannedPower')}`;
+const pVs = (at: Shown, rel: string) =>
+  html`the p-value P(X ≤ ${at('k')}) = ${at('pValue')} ${rel} α = ${at('alpha')}`;
+
+/**
+ * The deciding sentence's support clause: the evidence used, with both numbers of each comparison,
+ * each marked with its field of `g` (an entry of `record.gates`) for the record page's badge.
+ */
+export function constructSupportText(record: RunRecord, g: ConstructGate): SafeHtml {
   const kind = constructSupport(g);
-  const { wilson: w, achievedPower: power, pValue: p } = g;
+  const at: Shown = (field) => gateShown(record, g, field);
   switch (kind) {
     case 'oracle-errors':
-      return html`${count(g.errors)} oracle errors: ${pct(g.errorShare)} of trials against the limit ${pct(g.compromisedErrorShare)}, above it, so no verdict on the server stands`;
+      return html`${at('errors')} oracle errors: ${at('errorShare')} of trials against the limit ${at('compromisedErrorShare')}, above it, so no verdict on the server stands`;
     case 'not-measured':
       return html`no trial completed, so there is no rate, interval or power to decide on`;
-    default:
-      if (w === undefined || power === undefined || p === undefined) return html``;
-  }
-  switch (kind) {
     case 'wilson':
-      return html`PASS on ${wilsonVs(g, w.lower, '≥')} (${powerVs(g, power, 'against')})`;
+      return html`PASS on ${wilsonVs(at, '≥')} (${powerVs(at, 'against')})`;
     case 'power':
-      return html`PASS on ${powerVs(g, power, '≥')}; ${wilsonVs(g, w.lower, 'is below')}, so the bound alone would not have carried it`;
+      return html`PASS on ${powerVs(at, '≥')}; ${wilsonVs(at, 'is below')}, so the bound alone would not have carried it`;
     case 'p-value':
-      return html`FAIL on ${pVs(g, p, '<')}`;
+      return html`FAIL on ${pVs(at, '<')}`;
     case 'downgraded':
-      return html`a raw PASS without support: ${wilsonVs(g, w.lower, '<')} and ${powerVs(g, power, '<')}, so it was published as EXTEND`;
+      return html`a raw PASS without support: ${wilsonVs(at, '<')} and ${powerVs(at, '<')}, so it was published as EXTEND`;
     default:
-      return html`neither PASS nor FAIL: ${pVs(g, p, '≥')}, and ${wilsonVs(g, w.lower, 'against')}, ${powerVs(g, power, 'against')}`;
+      return html`neither PASS nor FAIL: ${pVs(at, '≥')}, and ${wilsonVs(at, 'against')}, ${powerVs(at, 'against')}`;
   }
 }
 
 /** The clause wrapped so a reader (and the site's sceptic test) can find which support it names. */
-export function constructSupportSentence(g: ConstructGate): SafeHtml {
-  return html`<span class="support" data-gate="construct" data-support="${constructSupport(g)}">${constructSupportText(g)}</span>`;
+export function constructSupportSentence(record: RunRecord, g: ConstructGate): SafeHtml {
+  return html`<span class="support" data-gate="construct" data-support="${constructSupport(g)}">${constructSupportText(record, g)}</span>`;
 }

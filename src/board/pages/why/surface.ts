@@ -1,9 +1,10 @@
 import { isRecorded, type RunRecord } from '../../../record/index.js';
-import { count, missing, pct } from '../../format.js';
+import { count, missing } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { explorationLedger } from '../exploration.js';
 import { facts } from '../facts.js';
 import type { Links } from '../links.js';
+import { gateShown } from '../shown.js';
 import { candidateFates } from './candidates.js';
 import { gate } from './gates.js';
 
@@ -22,9 +23,10 @@ export function rejectedByRule(record: RunRecord): SafeHtml {
 function admissionLine(record: RunRecord): SafeHtml {
   const s = gate(record, 'structural');
   if (!s) return missing('the admission rate (the structural gate was not decided)');
+  const floor = gateShown(record, s, 'minAdmissionRate');
   if (s.admissionRate === undefined)
-    return html`no candidates, so no rate <span class="small">(floor ${pct(s.minAdmissionRate)})</span>`;
-  return html`<strong>${pct(s.admissionRate)}</strong> against the floor ${pct(s.minAdmissionRate)}`;
+    return html`no candidates, so no rate <span class="small">(floor ${floor})</span>`;
+  return html`<strong>${gateShown(record, s, 'admissionRate')}</strong> against the floor ${floor}`;
 }
 
 function sizeLine(record: RunRecord): SafeHtml {
@@ -33,7 +35,7 @@ function sizeLine(record: RunRecord): SafeHtml {
     const stopped = record.gates.at(-1)?.gate;
     return missing(`the suite-size comparison (the run stopped${stopped ? ` at ${stopped}` : ''} before it)`);
   }
-  return html`<strong>${count(g.registered)}</strong> registered tasks against the minimum ${count(g.minTasks)}`;
+  return html`<strong>${gateShown(record, g, 'registered')}</strong> registered tasks against the minimum ${gateShown(record, g, 'minTasks')}`;
 }
 
 function finding(record: RunRecord): string {
@@ -113,16 +115,20 @@ export function surfaceHeadline(record: RunRecord): SafeHtml {
     case 'no_usable_results':
     case 'invalid_schemas':
     case 'empty_data':
-    case 'answers_unstable':
-      return html`${gate(record, 'structural')?.explain ?? ''}`;
+    case 'answers_unstable': {
+      const s = gate(record, 'structural');
+      return s ? gateShown(record, s, 'explain') : html``;
+    }
     case 'all_candidates_null_answerable': {
       const g = gate(record, 'suite_size');
       return g
-        ? html`the screen deleted ${count(g.deletedByScreen)}; ${count(g.registered)} tasks left against the minimum ${count(g.minTasks)}`
+        ? html`the screen deleted ${gateShown(record, g, 'deletedByScreen')}; ${gateShown(record, g, 'registered')} tasks left against the minimum ${gateShown(record, g, 'minTasks')}`
         : sizeLine(record);
     }
-    case 'registered_task_invalid':
-      return html`${count(gate(record, 'structural')?.invalidTasks.length ?? 0)} registered task(s) did not re-validate`;
+    case 'registered_task_invalid': {
+      const s = gate(record, 'structural');
+      return html`${s ? gateShown(record, s, 'invalidTasks.length') : count(0)} registered task(s) did not re-validate`;
+    }
     default:
       return sizeLine(record);
   }
