@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline/promises';
 import { plain } from '../core/escape/terminal.js';
 import { VERSION } from '../version.js';
 import type { CommandIO } from './command.js';
@@ -31,7 +32,18 @@ const defaultIO: CommandIO = {
   err: (line) => process.stderr.write(`${line}\n`),
   cwd: process.cwd(),
   env: process.env,
+  ...(process.stdin.isTTY === true && process.stderr.isTTY === true ? { confirm: askOnTerminal } : {}),
 };
+
+/** A yes/no question on the terminal (stderr), answered on stdin; only "y" or "yes" is a yes. */
+async function askOnTerminal(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^\s*y(es)?\s*$/i.test(await rl.question(question));
+  } finally {
+    rl.close();
+  }
+}
 
 export async function main(argv: readonly string[], io: CommandIO = defaultIO): Promise<number> {
   const [name, ...rest] = argv;

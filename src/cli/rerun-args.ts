@@ -27,25 +27,50 @@ const SETTINGS_FLAGS: readonly Flag<SettingsInput>[] = [
   }),
 ];
 
-const on = flagsFor<{ withRewrites?: boolean }>();
+interface RerunSwitches {
+  withRewrites?: boolean;
+  targetFromRecord?: boolean;
+  trust?: string[];
+  allowUntrusted?: boolean;
+}
+const on = flagsFor<RerunSwitches>();
 const REWRITES = on.switch('withRewrites', {
   flag: '--with-rewrites',
   value: true,
   help: "present the run's proposals (required: the only kind of rerun)",
 });
+/** How the rerun may trust RUN_DIR and start its target: declared once, read by parse and help. */
+const CUSTODY_FLAGS: readonly Flag<RerunSwitches>[] = [
+  on.list('trust', {
+    flag: '--trust',
+    arg: 'KEYFILE|FINGERPRINT',
+    parse: (texts) => [...texts],
+    help: 'trust this signer of RUN_DIR (repeatable), as for verify',
+  }),
+  on.switch('allowUntrusted', {
+    flag: '--allow-untrusted',
+    value: true,
+    help: 'accept a RUN_DIR signed by a key you do not trust (its files are still checked); an unsigned one only with a target you give',
+  }),
+  on.switch('targetFromRecord', {
+    flag: '--target-from-record',
+    value: true,
+    help: "start the target RUN_DIR's verified record names, without asking (piped, this or a target you give is required)",
+  }),
+];
 
 /** The option lines of `rerun --help`. */
 export const rerunFlagHelp = (): string =>
-  `${flagHelp([REWRITES], {})}\n${flagHelp(SETTINGS_FLAGS, SettingsFields.parse({}))}`;
+  `${flagHelp([REWRITES, ...CUSTODY_FLAGS], {})}\n${flagHelp(SETTINGS_FLAGS, SettingsFields.parse({}))}`;
 
-type Options = Parameters<typeof rerunWithRewrites>[0];
+type Options = Omit<Parameters<typeof rerunWithRewrites>[0], 'trust'> & { trustValues: string[] };
 
 /** `rerun RUN_DIR --with-rewrites [options] [target flags]` → the rerun's options (a bad one is a usage error). */
 export function parseRerunArgs(
   argv: readonly string[],
   io: { cwd: string; env: NodeJS.ProcessEnv },
 ): Options {
-  const collected = collect(argv, [REWRITES, ...SETTINGS_FLAGS, ...TARGET_FLAGS], {
+  const collected = collect(argv, [REWRITES, ...CUSTODY_FLAGS, ...SETTINGS_FLAGS, ...TARGET_FLAGS], {
     command: 'rerun',
     positional: true,
   });
@@ -54,6 +79,7 @@ export function parseRerunArgs(
     throw new UsageError('rerun needs exactly one RUN_DIR');
   if (!collected.flags.has(REWRITES.flag))
     throw new UsageError('rerun needs --with-rewrites (the only kind of rerun)');
+  const custody = settingsFrom(CUSTODY_FLAGS, collected.flags);
   const settings = settingsFrom(SETTINGS_FLAGS, collected.flags);
   const checked = SettingsFields.safeParse(settings);
   if (!checked.success) throw settingsFault(checked.error, (path) => flagOf(SETTINGS_FLAGS, path));
@@ -63,8 +89,13 @@ export function parseRerunArgs(
   const hasTarget = collected.command.length > 0 || target.url !== undefined || target.config !== undefined;
   if (!hasTarget && anyTargetFlag(target))
     throw new UsageError('a target flag needs its target: -- <command> [args], --url URL or --config FILE');
+  if (hasTarget && custody.targetFromRecord === true)
+    throw new UsageError('--target-from-record and a target given again exclude each other: choose one');
   return {
     run: dir,
+    trustValues: custody.trust ?? [],
+    ...(custody.allowUntrusted === true ? { allowUntrusted: true } : {}),
+    ...(custody.targetFromRecord === true ? { targetFromRecord: true } : {}),
     cwd: io.cwd,
     env: io.env,
     ...(hasTarget ? { target: targetFrom(target, collected.command, io) } : {}),

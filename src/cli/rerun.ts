@@ -1,7 +1,11 @@
+import { resolve } from 'node:path';
+import { plain } from '../core/escape/terminal.js';
 import { FitnessError } from '../core/errors.js';
 import { onStopSignals } from '../core/signals.js';
 import { RERUN_ALPHA } from '../record/rerun.js';
 import { rerunWithRewrites } from '../run/rerun.js';
+import { configEnv } from '../tape/publisher.js';
+import { loadTrust } from '../tape/trust.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
@@ -28,7 +32,17 @@ only with the rewrites) at alpha ${RERUN_ALPHA}, pre-registered in rerun-policy.
 model call. "no measurable effect" when the test does not reject. With the offline heuristic runner
 the effect is the effect on a lexical agent, and the record says so.
 
+A run from elsewhere is data until you say otherwise. Before anything is contacted, RUN_DIR must
+verify as \`fitness-report verify\` checks it (signature, every file, every verdict re-derived) and be
+signed by a key you trust (your own, the trust file, or --trust). The target is then taken from the
+verified record only when every copy of it agrees (record.json and the wire tape's meta line); it is
+printed, and started only when you answer yes on a terminal or passed --target-from-record. Piped,
+with neither and no target given again, the rerun refuses in one line and nothing starts.
+
 Refusals:
+  RUN_DIR does not verify, or its signer is not   one line, exit 1, nothing contacted
+  trusted (--allow-untrusted accepts the signer)
+  the recorded target, not confirmed               one line, exit 2, nothing contacted
   a run that never drove, or has no proposals     one line, exit 1, nothing written
   the server's surface changed since the run       exit 1, recorded as a REFUSED rerun with both
                                                    surface digests
@@ -52,7 +66,9 @@ export const rerunCommand: Command = {
   async run(argv, io) {
     let options: Parameters<typeof rerunWithRewrites>[0];
     try {
-      options = parseRerunArgs(argv, io);
+      const { trustValues, ...parsed } = parseRerunArgs(argv, io);
+      const trust = loadTrust(trustValues, configEnv(io.env), (p) => resolve(io.cwd, p));
+      options = { ...parsed, trust, ...(io.confirm ? { confirm: io.confirm } : {}) };
     } catch (err) {
       io.err(`fitness-report rerun: ${describeError(err)}`);
       return EXIT.usage;
@@ -67,7 +83,7 @@ export const rerunCommand: Command = {
       const result = await rerunWithRewrites({
         ...options,
         signal: abort.signal,
-        progress: (line) => io.err(line),
+        progress: (line) => io.err(plain(line)),
       });
       const r = result.record;
       if (r.outcome === 'MEASURED' && r.effect) io.out(`MEASURED ${r.effect.verdict}: ${r.effect.statement}`);
@@ -80,9 +96,12 @@ export const rerunCommand: Command = {
       if (err instanceof UsageError) return EXIT.usage;
       if (
         err instanceof FitnessError &&
-        (err.code === 'RERUN_NEVER_DROVE' || err.code === 'RERUN_NO_PROPOSALS')
+        (err.code === 'RERUN_NEVER_DROVE' ||
+          err.code === 'RERUN_NO_PROPOSALS' ||
+          err.code === 'RERUN_UNVERIFIED')
       )
         return EXIT.finding;
+      if (err instanceof FitnessError && err.code === 'RERUN_UNCONFIRMED') return EXIT.usage;
       return err instanceof FitnessError && err.code === 'RERUN_ORIGINAL' ? EXIT.usage : EXIT.crash;
     } finally {
       unsubscribe();

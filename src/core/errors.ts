@@ -91,6 +91,8 @@ export const ERROR_CODES = {
   RERUN_ORIGINAL: 'the original run of a rerun cannot be read or is not a complete run',
   RERUN_NEVER_DROVE: 'a rerun asked of a run that never drove: it has no findings or proposals',
   RERUN_NO_PROPOSALS: 'a rerun asked of a run that has no rewrite proposals',
+  RERUN_UNVERIFIED: 'the original run of a rerun does not verify, or its signer is not trusted',
+  RERUN_UNCONFIRMED: 'a rerun would start the target its run recorded, and nobody confirmed it',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -4,6 +4,8 @@ export interface CommandIO {
   readonly err: (line: string) => void;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Asks a yes/no question of the person at the terminal; absent when nobody can be asked (piped). */
+  readonly confirm?: (question: string) => Promise<boolean>;
 }
 
 /** `1 run`, `2 runs`. */

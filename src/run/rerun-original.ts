@@ -1,9 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TargetInput } from '../connect/target.js';
 import { sha256Hex } from '../core/canonical.js';
 import { errorCode, FitnessError, UsageError } from '../core/errors.js';
-import { isRecord } from '../core/json.js';
 import { type DriveTrial, driveFirstTries } from '../findings/paired.js';
 import { surfaceFromTape } from '../findings/surface.js';
 import { parseRecord } from '../record/io.js';
@@ -14,6 +12,7 @@ import type { SuiteFile } from '../suite/suite-file.js';
 import type { ToolDescriptor } from '../suite/surface.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { parseTape } from '../tape/reader.js';
+import { type RecordedTarget, recordedTarget } from './rerun-target.js';
 
 /** What a rerun takes from the original run directory, each part validated. */
 export interface OriginalRun {
@@ -27,8 +26,8 @@ export interface OriginalRun {
   trials: Map<string, DriveTrial>;
   /** The tools the original listed, as its wire tape holds them (what the proposals rewrite). */
   tools: Map<string, ToolDescriptor>;
-  /** The target as the original recorded it without secrets, or why it cannot be reused. */
-  target: { input: TargetInput } | { why: string };
+  /** The target every copy in the run agrees on, recorded without secrets, or why there is none. */
+  target: RecordedTarget;
 }
 
 function text(dir: string, file: string): string {
@@ -58,36 +57,6 @@ function neverDrove(record: RunRecord): string {
     return `it was refused at ${record.refusal.gate} (${record.refusal.reason}) before its drive`;
   if (record.void) return `it ended VOID (${record.void.reason}) before its drive`;
   return 'it has no drive on its tapes';
-}
-
-/**
- * The target the original ran, from what it recorded without secrets: the stdio argv of its wire
- * tape's meta line, or its URL. A run that sent a credential, or whose argv was scrubbed, cannot be
- * restarted from the record: the caller re-supplies the target (its env and cwd are never recorded).
- */
-function recordedTarget(record: RunRecord, wireText: string): OriginalRun['target'] {
-  if (record.identity.credential !== 'anonymous')
-    return {
-      why: `the original run sent a credential (${record.identity.credential}), which is never recorded`,
-    };
-  if (record.identity.target.kind === 'http') {
-    const url = record.identity.target.description;
-    if (url.includes('REDACTED')) return { why: 'the recorded URL had a secret query parameter scrubbed' };
-    return { input: { kind: 'http', url, headers: {}, publicHeaders: {} } };
-  }
-  const first = wireText.slice(0, wireText.indexOf('\n'));
-  let command: unknown;
-  try {
-    const meta: unknown = JSON.parse(first);
-    command = isRecord(meta) ? meta.command : undefined;
-  } catch {
-    return { why: `the wire tape's meta line is not JSON` };
-  }
-  if (!Array.isArray(command) || command.length === 0 || !command.every((a) => typeof a === 'string'))
-    return { why: `the wire tape's meta line names no argv` };
-  if (command.some((a) => a.includes('[REDACTED]')))
-    return { why: 'a secret was scrubbed from the recorded argv' };
-  return { input: { kind: 'stdio', argv: command, env: {}, secretEnv: {} } };
 }
 
 /**
@@ -131,7 +100,8 @@ export function readOriginal(dir: string): OriginalRun {
   if (surfaceDigest === undefined)
     throw new FitnessError('RERUN_ORIGINAL', `${record.runId} recorded no surface digest to compare against`);
   const wireText = text(dir, RUN_FILES.wire);
-  const wire = parseTape(wireText, join(dir, RUN_FILES.wire)).records;
+  const wireTape = parseTape(wireText, join(dir, RUN_FILES.wire));
+  const wire = wireTape.records;
   return {
     dir,
     record,
@@ -141,6 +111,6 @@ export function readOriginal(dir: string): OriginalRun {
     suite: suite.suite,
     surfaceDigest,
     trials,
-    target: recordedTarget(record, wireText),
+    target: recordedTarget(record.identity, wireTape.meta),
   };
 }

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { processScope, reapScope } from '../connect/processes.js';
 import { describeTarget, type TargetInput } from '../connect/target.js';
-import { describeError, UsageError } from '../core/errors.js';
+import { describeError, FitnessError, UsageError } from '../core/errors.js';
 import { overridesFrom, presentedTools } from '../findings/override.js';
 import {
   RERUN_ALPHA,
@@ -16,21 +16,31 @@ import {
 } from '../record/rerun.js';
 import { parseCorrId } from '../tape/corr-id.js';
 import { RUN_FILES } from '../tape/file-names.js';
+import type { TrustSet } from '../tape/trust.js';
 import { resolveConfig } from './config.js';
 import { connect, survey } from './connect-stage.js';
 import { checkStop, createRunContext, type RunContext } from './context.js';
 import { resolveModels } from './models.js';
 import { runPhase } from './phase-run.js';
 import { connectedOf, type Surveyed } from './products.js';
-import { readOriginal } from './rerun-original.js';
+import { originalCustody } from './rerun-custody.js';
+import { type OriginalRun, readOriginal } from './rerun-original.js';
 import { writeRerun } from './rerun-write.js';
 import { RunStop } from './stop.js';
 
 export interface RerunOptions {
   /** The original run directory. */
   run: string;
-  /** The target, re-supplied (needed when the original sent a secret); default: the one it recorded. */
+  /** The target, given again (needed when the original sent a secret); default: the one it recorded. */
   target?: TargetInput;
+  /** Start the target the verified run recorded without asking (`--target-from-record`). */
+  targetFromRecord?: boolean;
+  /** Asks the user whether to start the recorded target (a terminal); absent: nobody can be asked. */
+  confirm?: (question: string) => Promise<boolean>;
+  /** Signers trusted to vouch for the original (default: your key and the trust file). */
+  trust?: TrustSet;
+  /** Accept an original signed by a key you do not trust (integrity is still checked). */
+  allowUntrusted?: boolean;
   /** Parent of the rerun's directory (default: the original's parent, so the board finds both). */
   outDir?: string;
   cwd?: string;
@@ -72,11 +82,13 @@ export async function rerunWithRewrites(options: RerunOptions): Promise<RerunRes
   const cwd = options.cwd ?? process.cwd();
   const original = readOriginal(resolve(cwd, options.run));
   const targetFrom = options.target === undefined ? 'original' : 'flags';
-  const target = options.target ?? ('input' in original.target ? original.target.input : undefined);
-  if (target === undefined)
-    throw new UsageError(
-      `${original.record.runId}: the target cannot be restarted from the record (${'why' in original.target ? original.target.why : 'not recorded'}): give it again as for run (-- <command>, --url, --config/--server, with its headers or env)`,
-    );
+  const custody = await originalCustody(original.dir, {
+    ...(options.trust ? { trust: options.trust } : {}),
+    ...(options.allowUntrusted === undefined ? {} : { allowUntrusted: options.allowUntrusted }),
+    targetGiven: options.target !== undefined,
+  });
+  options.progress?.(`original ${original.record.runId}: ${custody}`);
+  const target = options.target ?? (await confirmedTarget(original, options));
   const p = original.policy;
   const config = resolveConfig({
     target,
@@ -130,6 +142,28 @@ export async function rerunWithRewrites(options: RerunOptions): Promise<RerunRes
     reapScope(scope);
   }
   return writeRerun(draft, describeTarget(config.target));
+}
+
+/**
+ * The target the verified original recorded, once the user has seen it: `--target-from-record`, or
+ * a yes on a terminal. Piped with neither, nothing starts.
+ */
+async function confirmedTarget(original: OriginalRun, o: RerunOptions): Promise<TargetInput> {
+  const recorded = original.target;
+  if ('why' in recorded)
+    throw new UsageError(
+      `${original.record.runId}: the target cannot be restarted from the record (${recorded.why}): give it again as for run (-- <command>, --url, --config/--server, with its headers or env)`,
+    );
+  const kind = recorded.input.kind === 'stdio' ? 'command' : 'URL';
+  o.progress?.(`target from the record (${kind}): ${recorded.description}`);
+  if (o.targetFromRecord === true) return recorded.input;
+  if (o.confirm === undefined)
+    throw new FitnessError(
+      'RERUN_UNCONFIRMED',
+      `${original.record.runId}: would start its recorded ${kind} ${recorded.description}; pass --target-from-record to run it, or give the target again (-- <command> or --url URL)`,
+    );
+  if (await o.confirm(`start this ${kind}? [y/N] `)) return recorded.input;
+  throw new FitnessError('RERUN_UNCONFIRMED', `${original.record.runId}: not confirmed; nothing ran`);
 }
 
 /** Connect, list, compare the surface, register the rerun policy, drive with the override. */

@@ -96,7 +96,7 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
     cpSync(shared, original, { recursive: true });
     const before = sha256Hex(readFileSync(join(original, 'record.json'), 'utf8'));
     const r = captureIO();
-    expect(await main(['rerun', original, '--with-rewrites'], r)).toBe(0);
+    expect(await main(['rerun', original, '--with-rewrites', '--target-from-record'], r)).toBe(0);
     rerun = runLine(r, 'rerun');
     expect(readFileSync(join(original, 'record.json'), 'utf8')).toSatisfy(
       (t: string) => sha256Hex(t) === before,
@@ -247,7 +247,7 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
     // Beside the original (the default), where verify finds it to re-derive the pairing.
     const dir = dirname(original);
     const before = new Set(readdirSync(dir));
-    const child = cli(['rerun', original, '--with-rewrites']);
+    const child = cli(['rerun', original, '--with-rewrites', '--target-from-record']);
     await child.waitFor(/^rerun \S+: .* \(paired with /);
     // Once the drive has trials done (each its own server process), and more to come.
     await child.waitFor(/^drive: \d+\/\d+ trials$/);

@@ -87,6 +87,8 @@ describe('a run directory with suite.json in the suite/1 names', () => {
       'rerun',
       dir,
       '--with-rewrites',
+      '--trust',
+      [...trustOf(dir).keys()][0] ?? '',
       '--out',
       dirname(dir),
       '--',
