@@ -70,7 +70,7 @@ export const rerunCommand: Command = {
       const trust = loadTrust(trustValues, configEnv(io.env), (p) => resolve(io.cwd, p));
       options = { ...parsed, trust, ...(io.confirm ? { confirm: io.confirm } : {}) };
     } catch (err) {
-      io.err(`fitness-report rerun: ${describeError(err)}`);
+      io.err(`fitness-report rerun: ${plain(describeError(err))}`);
       return EXIT.usage;
     }
     // A stop signal ends the rerun as a VOID record (aborted), its servers stopped, like `run`.
@@ -92,7 +92,7 @@ export const rerunCommand: Command = {
       io.out(`rerun: ${result.dir}`);
       return result.exitCode;
     } catch (err) {
-      io.err(`fitness-report rerun: ${describeError(err)}`);
+      io.err(`fitness-report rerun: ${plain(describeError(err))}`);
       if (err instanceof UsageError) return EXIT.usage;
       if (
         err instanceof FitnessError &&
