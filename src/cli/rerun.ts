@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { plain } from '../core/escape/terminal.js';
 import { FitnessError } from '../core/errors.js';
+import { plain } from '../core/escape/terminal.js';
 import { onStopSignals } from '../core/signals.js';
 import { RERUN_ALPHA } from '../record/rerun.js';
 import { rerunWithRewrites } from '../run/rerun.js';

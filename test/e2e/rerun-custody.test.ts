@@ -87,7 +87,13 @@ describe('rerun of a run directory from elsewhere', () => {
       /would start its recorded command node .*; pass --target-from-record to run it, or give the target again/,
     );
     const asked: string[] = [];
-    const terminal = { ...captureIO(), confirm: async (q: string) => (asked.push(q), false) };
+    const terminal = {
+      ...captureIO(),
+      confirm: async (q: string) => {
+        asked.push(q);
+        return false;
+      },
+    };
     expect(await main(['rerun', dir, '--with-rewrites'], terminal)).toBe(2);
     expect(asked).toEqual(['start this command? [y/N] ']);
     expect(terminal.stderr.at(-1)).toMatch(/not confirmed; nothing ran$/);
