@@ -165,7 +165,10 @@ describe('entry names the file system cannot take as they are', () => {
     const said = `${long}: not run: its name is 5000 characters long; at most 200 are allowed`;
     expect(first.lines).toContain(said);
     expect(first.lines.some((l) => /^thin#1: INSUFFICIENT_SURFACE /.test(l))).toBe(true);
-    expect(first.lines.some((l) => l.startsWith(`${hostile}#1: INSUFFICIENT_SURFACE `))).toBe(true);
+    // Printed as one inert value: the NUL shows as its escape (`\x00`), never as the raw byte.
+    const shown = hostile.replace('\u0000', '\\x00');
+    expect(first.lines.some((l) => l.startsWith(`${shown}#1: INSUFFICIENT_SURFACE `))).toBe(true);
+    expect(first.lines.some((l) => l.includes('\u0000'))).toBe(false);
 
     const store = new RosterStore(join(out, ROSTER_DB));
     const jobs = store.jobs();
