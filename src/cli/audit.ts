@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { auditTable, reportPassed, yieldTable } from '../audit/index.js';
 import { auditRunIds, runAudit } from '../audit/run-audit.js';
+import { plain } from '../core/escape/terminal.js';
 import { SETTING_MAX } from '../run/settings.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
@@ -128,7 +129,7 @@ export const auditCommand: Command = {
       return await audit(argv, io);
     } catch (err) {
       if (err instanceof UsageError) {
-        io.err(`fitness-report audit: ${describeError(err)}`);
+        io.err(`fitness-report audit: ${plain(describeError(err))}`);
         return 2;
       }
       throw err;

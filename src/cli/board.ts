@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSite } from '../board/site.js';
+import { plain } from '../core/escape/terminal.js';
 import { checkReachable, parseQueueUrl } from '../roster/queue/backend.js';
 import { ResultsTable } from '../roster/queue/results.js';
 import { SignatureError } from '../tape/signature.js';
@@ -120,7 +121,7 @@ export const boardCommand: Command = {
         try {
           await checkReachable(parseQueueUrl(args.from));
         } catch (err) {
-          io.err(`fitness-report board: ${describeError(err)}`);
+          io.err(`fitness-report board: ${plain(describeError(err))}`);
           return 2;
         }
         const table = new ResultsTable(args.from);
@@ -148,10 +149,10 @@ async function build(args: BoardArgs, io: Pick<CommandIO, 'out' | 'err'>): Promi
     });
   } catch (err) {
     if (!(err instanceof SignatureError)) throw err;
-    io.err(`fitness-report board: ${err.message}`);
+    io.err(`fitness-report board: ${plain(err.message)}`);
     return 2;
   }
-  for (const u of result.unreadable) io.err(`unreadable: ${u.path}: ${u.reason}`);
+  for (const u of result.unreadable) io.err(`unreadable: ${plain(u.path)}: ${plain(u.reason)}`);
   io.out(
     `built ${result.out}: ${plural(result.runs, 'run')} in ${plural(result.groups, 'group')}` +
       (result.unreadable.length > 0 ? `; ${result.unreadable.length} unreadable (listed on the board)` : ''),

@@ -1,5 +1,6 @@
 import { join, relative, resolve } from 'node:path';
 import { auditTable, runDemo } from '../audit/index.js';
+import { plain } from '../core/escape/terminal.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp, plural } from './exit-codes.js';
@@ -97,7 +98,7 @@ export const demoCommand: Command = {
       return await demo(argv, io);
     } catch (err) {
       if (err instanceof UsageError) {
-        io.err(`fitness-report demo: ${describeError(err)}`);
+        io.err(`fitness-report demo: ${plain(describeError(err))}`);
         return 2;
       }
       throw err;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { plain } from '../core/escape/terminal.js';
 import { exportRun } from '../export/index.js';
 import { MAX_WAIT_MS } from '../run/duration.js';
 import type { Command, CommandIO } from './command.js';
@@ -115,7 +116,7 @@ export const exportCommand: Command = {
     } catch (err) {
       // The endpoint refusing or not answering is this command's finding (1), not a crash (3).
       if (!(err instanceof FitnessError) || err.code !== 'OTLP_EXPORT_FAILED') throw err;
-      io.err(`fitness-report export: ${describeError(err)}`);
+      io.err(`fitness-report export: ${plain(describeError(err))}`);
       return EXIT.finding;
     }
   },

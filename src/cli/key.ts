@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { plain } from '../core/escape/terminal.js';
 import {
   configEnv,
   defaultSigningKeyPath,
@@ -47,7 +48,7 @@ export const keyCommand: Command = {
       io.out(info.pem.trimEnd());
       return EXIT.ok;
     } catch (err) {
-      io.err(`fitness-report key: ${describeError(err)}`);
+      io.err(`fitness-report key: ${plain(describeError(err))}`);
       return EXIT.usage;
     }
   },

@@ -8,6 +8,7 @@ import {
   targetSecrets,
 } from '../connect/index.js';
 import { checkSecrets } from '../connect/target.js';
+import { plain } from '../core/escape/terminal.js';
 import {
   type ProbeReport,
   type ProbeTape,
@@ -115,7 +116,7 @@ export const probeCommand: Command = {
       await opened.close();
     } catch (err) {
       await tape?.close('unreachable').catch(() => undefined);
-      io.err(`fitness-report probe: ${describeError(err)}`);
+      io.err(`fitness-report probe: ${plain(describeError(err))}`);
       return EXIT.crash;
     }
     const results = await probeTarget(args.target, tape ?? new UnrecordedTape(), {

@@ -85,7 +85,7 @@ export const rosterCommand: Command = {
     try {
       args = parseRosterArgs(argv, io.cwd);
     } catch (err) {
-      io.err(`fitness-report roster: ${describeError(err)}`);
+      io.err(`fitness-report roster: ${plain(describeError(err))}`);
       return 2;
     }
     try {

@@ -80,7 +80,7 @@ export const runCommand: Command = {
       // A bad endpoint is a usage error before anything runs, not a surprise after.
       parsed = parseRunCommand(argv, io);
     } catch (err) {
-      io.err(`fitness-report run: ${describeError(err)}`);
+      io.err(`fitness-report run: ${plain(describeError(err))}`);
       return EXIT.usage;
     }
     const { options, output } = parsed;

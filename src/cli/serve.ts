@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { serveSite } from '../board/serve.js';
+import { plain } from '../core/escape/terminal.js';
 import { onStopSignals } from '../core/signals.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
@@ -50,7 +51,7 @@ export const serveCommand: Command = {
       args = parseServeArgs(argv, io);
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
-      io.err(`fitness-report serve: ${err.message}`);
+      io.err(`fitness-report serve: ${plain(err.message)}`);
       io.err(USAGE);
       return EXIT.usage;
     }
@@ -58,7 +59,7 @@ export const serveCommand: Command = {
     try {
       running = await serveSite({ site: args.site, port: args.port });
     } catch (err) {
-      io.err(`fitness-report serve: ${describeError(err)}`);
+      io.err(`fitness-report serve: ${plain(describeError(err))}`);
       // A site that is not there is the caller's path, like any other missing path (exit 2).
       return err instanceof FitnessError && err.code === 'SERVE_SITE' ? EXIT.usage : EXIT.crash;
     }

@@ -1,3 +1,5 @@
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -106,6 +108,23 @@ describe('a server whose names are hostile', () => {
     const json = captureIO();
     expect(await main(['tape', 'stats', wire, '--json'], json)).toBe(0);
     expectInertLines(json.stdout.join('\n'));
+  });
+
+  it('board: a runs folder beside it whose name and record are hostile is reported inert', async () => {
+    const runs = mkdtempSync(join(tmpdir(), 'fitness-hostile-board-'));
+    cpSync(dir, join(runs, 'hostile-run'), { recursive: true });
+    // A folder name a file system allows: an escape sequence, a workflow command, bidi, a legacy `##[`.
+    const name = ':: \x1b]0;owned\x07 \u202e ##[error]x';
+    mkdirSync(join(runs, name));
+    writeFileSync(join(runs, name, 'record.json'), '{"schema": "\x1b[2J\\n::set-output"');
+    const io = captureIO();
+    await main(['board', '--runs', runs, '--out', join(runs, 'site')], io);
+    const lines = [...io.stdout, ...io.stderr];
+    expect(
+      lines.some((l) => l.startsWith('unreadable: ')),
+      lines.join('\n'),
+    ).toBe(true);
+    expectInertLines(lines.join('\n'));
   });
 });
 
