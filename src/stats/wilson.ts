@@ -18,13 +18,25 @@ export function wilson(k: number, n: number, confidence = 0.95): Interval {
   requirePositiveCount('n', n);
   requireCountUpTo('k', k, 'n', n);
   requireOpenUnit('confidence', confidence);
+  return wilsonAt(k / n, n, confidence, { none: k === 0, all: k === n });
+}
+
+/**
+ * The Wilson bounds for an observed proportion at a sample size that need not be whole (an
+ * effective sample size). `edge` says whether no or every observation succeeded, where the bound
+ * is exactly 0 or 1 rather than a rounding residue. Callers validate their own inputs.
+ */
+export function wilsonAt(
+  point: number,
+  n: number,
+  confidence: number,
+  edge: { none: boolean; all: boolean },
+): Interval {
   const z = -normalQuantile((1 - confidence) / 2);
-  const point = k / n;
   const z2n = (z * z) / n;
   const centre = (point + z2n / 2) / (1 + z2n);
   const half = (z / (1 + z2n)) * Math.sqrt((point * (1 - point)) / n + z2n / (4 * n));
-  // At k = 0 and k = n the bound is exactly 0 or 1; say so rather than leave a rounding residue.
-  const lower = k === 0 ? 0 : Math.min(point, Math.max(0, centre - half));
-  const upper = k === n ? 1 : Math.max(point, Math.min(1, centre + half));
+  const lower = edge.none ? 0 : Math.min(point, Math.max(0, centre - half));
+  const upper = edge.all ? 1 : Math.max(point, Math.min(1, centre + half));
   return { point, lower, upper, confidence, z };
 }
