@@ -1,4 +1,4 @@
-import { generatorChip, type RunRecord } from '../record/index.js';
+import { decidingInterval, generatorChip, type RunRecord } from '../record/index.js';
 import { type DominancePosition, dominancePositions } from '../stats/index.js';
 import { type Drift, driftOf } from './drift.js';
 
@@ -72,7 +72,7 @@ function byStart(a: RunRecord, b: RunRecord): number {
 }
 
 /**
- * Positions come from the stored Wilson bounds. The record has no field for a board position
+ * Positions come from the stored task-clustered bounds (plain Wilson on a record made before them). The record has no field for a board position
  * (it depends on which other rows share the group), so the board asks src/stats'
  * `dominancePositions` to order the stored intervals: this compares stored numbers, it does not
  * compute a statistic.
@@ -84,9 +84,9 @@ function places(records: readonly RunRecord[]): DominancePosition[] {
         ? [
             {
               id: r.runId,
-              point: r.score.firstTry.wilson.point,
-              lower: r.score.firstTry.wilson.lower,
-              upper: r.score.firstTry.wilson.upper,
+              point: decidingInterval(r.score.firstTry).point,
+              lower: decidingInterval(r.score.firstTry).lower,
+              upper: decidingInterval(r.score.firstTry).upper,
             },
           ]
         : [],

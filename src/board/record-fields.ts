@@ -21,6 +21,8 @@ const FORMATS = {
   pValue: (v: unknown) => (finite(v) ? pValue(v) : undefined),
   /** As a template prints a number (α, the null ratio). */
   plain: (v: unknown) => (finite(v) ? String(v) : undefined),
+  /** An effective sample size, to one decimal (16.0, 44.2). */
+  effective: (v: unknown) => (finite(v) ? v.toFixed(1) : undefined),
 } as const;
 
 type Format = keyof typeof FORMATS;
@@ -38,6 +40,10 @@ const RECORD_FIELDS = {
   'score.firstTry.wilson.point': 'pct',
   'score.firstTry.wilson.lower': 'pct',
   'score.firstTry.wilson.upper': 'pct',
+  'score.firstTry.clustered.wilson.lower': 'pct',
+  'score.firstTry.clustered.wilson.upper': 'pct',
+  'score.firstTry.clustered.nEff': 'effective',
+  'score.firstTry.clustered.tasks': 'count',
   'refusal.gate': 'text',
   'refusal.reason': 'text',
   'void.reason': 'text',
@@ -113,6 +119,11 @@ const SCORE: readonly RecordField[] = [
   'score.firstTry.wilson.point',
   'score.firstTry.wilson.lower',
   'score.firstTry.wilson.upper',
+  // Absent on a record made before the clustered interval: requiredFields keeps only those it carries.
+  'score.firstTry.clustered.wilson.lower',
+  'score.firstTry.clustered.wilson.upper',
+  'score.firstTry.clustered.nEff',
+  'score.firstTry.clustered.tasks',
 ];
 
 /**

@@ -3,6 +3,7 @@ import { FitnessError } from '../core/errors.js';
 import { parseInput } from '../core/issues.js';
 import { percentileNearestRank, wilson } from '../stats/index.js';
 import { buildCost } from './build-cost.js';
+import { clusteredInterval } from './clustered.js';
 import { Amount, Count, NonEmpty } from './common.js';
 import { CallUsage, PriceTable, type PriceTableInput, type UsageRow } from './pricing.js';
 import { FailureClass, type ScoreBlock, type TaskScore, type ToolAttribution } from './score.js';
@@ -144,8 +145,18 @@ export function buildScore(trials: readonly TrialOutcome[], options: ScoreOption
   const n = list.length;
   const tokens = tokenTotals(list);
   return {
-    firstTry: { k: firstK, n, wilson: { ...wilson(firstK, n, 0.95) } },
-    eventual: { k: eventualK, n, wilson: { ...wilson(eventualK, n, 0.95) } },
+    firstTry: {
+      k: firstK,
+      n,
+      wilson: { ...wilson(firstK, n, 0.95) },
+      clustered: clusteredInterval(perTask.map((t) => ({ k: t.firstTry, m: t.reps }))),
+    },
+    eventual: {
+      k: eventualK,
+      n,
+      wilson: { ...wilson(eventualK, n, 0.95) },
+      clustered: clusteredInterval(perTask.map((t) => ({ k: t.eventual, m: t.reps }))),
+    },
     tasks: perTask.length,
     reps: perTask[0]?.reps ?? 1,
     passHatK: { k: perTask.filter((t) => t.passHatK).length, n: perTask.length },

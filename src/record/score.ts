@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClusteredInterval } from './clustered.js';
 import { Amount, Count, NonEmpty, PositiveCount, StoredInterval } from './common.js';
 import { REFS_PER_KIND, TapeRef } from './probe.js';
 
@@ -77,9 +78,26 @@ export const TaskScore = z
   });
 export type TaskScore = z.infer<typeof TaskScore>;
 
+/**
+ * A rate over trials: plain Wilson beside the task-clustered interval decisions use. `clustered`
+ * is absent only on a record written before the method ("interval not clustered").
+ */
 export const RateBlock = z
-  .looseObject({ k: Count, n: PositiveCount, wilson: StoredInterval })
-  .refine((r) => r.k <= r.n, { message: 'k must not exceed n', path: ['k'] });
+  .looseObject({
+    k: Count,
+    n: PositiveCount,
+    wilson: StoredInterval,
+    clustered: ClusteredInterval.optional(),
+  })
+  .refine((r) => r.k <= r.n, { message: 'k must not exceed n', path: ['k'] })
+  .refine((r) => r.clustered === undefined || r.clustered.tasks * r.clustered.m === r.n, {
+    message: 'expected clustered tasks × m to equal n',
+    path: ['clustered'],
+  })
+  .refine((r) => r.clustered === undefined || r.clustered.wilson.point === r.wilson.point, {
+    message: 'expected the clustered point to equal the plain one',
+    path: ['clustered', 'wilson', 'point'],
+  });
 
 export const TokenTotals = z.looseObject({
   input: Count,

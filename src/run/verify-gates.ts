@@ -10,8 +10,8 @@ import { suiteSizeGate } from '../gates/suite-size.js';
 import { policyRecorded } from '../record/extension.js';
 import type { GateRecord } from '../record/gate.js';
 import type { RunRecord } from '../record/run.js';
-import { wilson } from '../stats/index.js';
 import type { SuiteFile } from '../suite/suite-file.js';
+import { intervalChecks } from './verify-intervals.js';
 import { type Check, check } from './verify-table.js';
 
 function signalFor(gate: Extract<GateRecord, { gate: 'null_baseline' }>, record: RunRecord): Signal {
@@ -143,23 +143,7 @@ export function gateChecks(record: RunRecord, suite: SuiteFile | undefined): Che
         ),
       );
   }
-  if (record.score) {
-    const { firstTry, eventual } = record.score;
-    out.push(
-      check(
-        'interval first-try',
-        sameCanonical(wilson(firstTry.k, firstTry.n, 0.95), firstTry.wilson),
-        `${firstTry.k}/${firstTry.n} Wilson 95%`,
-      ),
-    );
-    out.push(
-      check(
-        'interval eventual',
-        sameCanonical(wilson(eventual.k, eventual.n, 0.95), eventual.wilson),
-        `${eventual.k}/${eventual.n} Wilson 95%`,
-      ),
-    );
-  }
+  if (record.score) out.push(...intervalChecks(record.score));
   if (record.outcome !== 'VOID') {
     try {
       const again = ladder(record.gates).outcome;

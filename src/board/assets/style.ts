@@ -39,6 +39,7 @@ td.result { min-width: 22rem; }
 svg.interval, svg.axis { display: block; width: 270px; height: 25px; }
 svg.axis { height: 20px; }
 svg .band { fill: var(--band); }
+svg .plain-wilson { stroke: var(--ink); stroke-width: 0.6; opacity: 0.7; }
 svg .point { fill: var(--scored); }
 svg .grid { stroke: var(--line); stroke-width: .3; }
 svg text { font-size: 4px; fill: var(--muted); }

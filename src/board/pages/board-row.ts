@@ -1,8 +1,9 @@
-import type { RunRecord } from '../../record/index.js';
+import { decidingInterval, type RunRecord } from '../../record/index.js';
 import { count, pct, shortHash, when } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { BoardRow } from '../model.js';
 import { chips } from './chips.js';
+import { observationsNote } from './clustered.js';
 import { conformanceCell, driftNote } from './conformance.js';
 import { costCell } from './cost.js';
 import { intervalSvg } from './interval.js';
@@ -32,16 +33,16 @@ function overlapNote(row: BoardRow, links: Links): SafeHtml {
 function scoredSlot(row: BoardRow, links: Links): SafeHtml {
   const score = row.record.score;
   if (!score) return html``;
-  const w = score.firstTry.wilson;
+  const w = decidingInterval(score.firstTry);
   const place = row.place;
   return html`<div><span class="outcome scored">SCORED</span> ${
     place
       ? html`<span class="position" title="dominance position">#${place.position}</span>${place.tied ? html`<span class="tied">tied</span>` : ''}`
       : ''
   }</div>
-${intervalSvg(w, 'first-try success')}
+${intervalSvg(w, 'first-try success', score.firstTry.clustered ? score.firstTry.wilson : undefined)}
 <div>first try <strong>${count(score.firstTry.k)} of ${count(score.firstTry.n)}</strong> trials = <strong>${pct(w.point)}</strong>, 95% interval ${pct(w.lower)} to ${pct(w.upper)}</div>
-<div class="small">${count(score.tasks)} tasks × ${count(score.reps)} reps; eventual success ${count(score.eventual.k)} of ${count(score.eventual.n)}</div>
+<div class="small">${observationsNote(score)}; eventual success ${count(score.eventual.k)} of ${count(score.eventual.n)}</div>
 ${overlapNote(row, links)}`;
 }
 

@@ -143,8 +143,13 @@ describe('board page: scored rows and groups', () => {
     const r = fixtureRecord('scored', { slug: 'good', startedAt: at(1), firstTry: 40 });
     const page = render([r]);
     const text = rowText(page, r.runId);
-    const w = r.score?.firstTry.wilson;
-    expect(text).toContain('first try 40 of 48 trials = 83.3% , 95% interval 70.4% to 91.3%');
+    // The band is the task-clustered interval; plain Wilson over trials is the thin line inside it.
+    const w = r.score?.firstTry.clustered?.wilson;
+    expect(text).toContain('first try 40 of 48 trials = 83.3% , 95% interval 60.5% to 94.2%');
+    expect(text).toContain('16 tasks × 3 reps: 17.7 effective observations of 48 trials');
+    const plain = r.score?.firstTry.wilson;
+    const x = (v = 0) => Number((v * 100).toFixed(3));
+    expect(page).toContain(`<line class="plain-wilson" x1="${x(plain?.lower)}" x2="${x(plain?.upper)}"`);
     expect(page).toMatch(new RegExp(`<rect class="band" x="${Number(((w?.lower ?? 0) * 100).toFixed(3))}"`));
   });
 
@@ -162,7 +167,7 @@ describe('board page: scored rows and groups', () => {
   it('marks the overlap on a lower row that still overlaps a row placed above it', () => {
     const top = fixtureRecord('scored', { slug: 'top', startedAt: at(1), firstTry: 48 });
     const near = fixtureRecord('scored', { slug: 'near', startedAt: at(2), firstTry: 44 });
-    const low = fixtureRecord('scored', { slug: 'low', startedAt: at(3), firstTry: 40 });
+    const low = fixtureRecord('scored', { slug: 'low', startedAt: at(3), firstTry: 26 });
     const page = render([top, near, low]);
     expect(rowText(page, near.runId)).toContain('#1 tied');
     expect(rowText(page, low.runId)).toContain('#2');

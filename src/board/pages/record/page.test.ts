@@ -48,7 +48,19 @@ describe('run record page', () => {
     expect(positions.every((p) => p > 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(text(page)).toContain(
-      'first-try success 46 of 48 trials = 95.8% , Wilson 95% interval 86.0% to 98.8%',
+      'first-try success 46 of 48 trials = 95.8% , 95% interval 79.8% to 99.3%, clustered by task (24.0 effective observations from 16 tasks; why ); plain Wilson over trials as if independent, the thin line: 86.0% to 98.8%',
+    );
+  });
+
+  it('says a record made before the clustered interval has only the plain one', () => {
+    const r = fixtureRecord('scored', { slug: 'good', startedAt: at(1), firstTry: 46 });
+    const score = r.score;
+    if (!score) throw new Error('the scored fixture has no score');
+    const { clustered: _first, ...firstTry } = score.firstTry;
+    const { clustered: _eventual, ...eventual } = score.eventual;
+    const page = text(render({ ...r, score: { ...score, firstTry, eventual } }));
+    expect(page).toContain(
+      'Wilson 95% interval 86.0% to 98.8%. 16 tasks × 3 reps; interval not clustered: recorded before this method .',
     );
   });
 
