@@ -17,7 +17,7 @@ const USAGE = `Usage: fitness-report run [options] -- <command> [args...]      (
 
 Synthesises a task suite from the server's tools, runs the validity gates (structural, answer_leak,
 suite_size, plan_power, null_baseline, construct) and, when none refuses, drives the runner model
-through the suite and publishes first-try success with its Wilson 95% interval. Writes
+through the suite and publishes first-try success with its 95% interval clustered by task. Writes
 <out>/<server>-<UTC time>/ with record.json, prereg.json, suite.json, wire/agent/judge.jsonl and
 signature.json. Before the first model call it prints the resolved runner and judge and the most
 model calls the registration implies. With no model key set the run is offline (heuristic runner,

@@ -66,7 +66,7 @@ export function gateEvents(record: RunRecord, root: SpanNode): SpanEvent[] {
         [GEN_AI.evaluationName]: 'first_try',
         [GEN_AI.evaluationScoreLabel]: record.outcome,
         [GEN_AI.evaluationScoreValue]: first.wilson.point,
-        [GEN_AI.evaluationExplanation]: `first try ${first.k} of ${first.n} trials (Wilson 95% ${first.wilson.lower.toFixed(3)}–${first.wilson.upper.toFixed(3)})`,
+        [GEN_AI.evaluationExplanation]: `first try ${first.k} of ${first.n} trials (${first.clustered ? `95% ${first.clustered.wilson.lower.toFixed(3)}–${first.clustered.wilson.upper.toFixed(3)} clustered by task, n_eff ${first.clustered.nEff.toFixed(1)}; ` : ''}plain Wilson 95% ${first.wilson.lower.toFixed(3)}–${first.wilson.upper.toFixed(3)})`,
       },
     });
   }

@@ -21,11 +21,21 @@ describe('fitness-report run (offline) on the well-made server', () => {
     code = await main(['run', '--seed', '1', '--out', out, '--', 'node', ...server('well-made')], io);
     expect(io.stderr.join('\n')).not.toMatch(/\n\s+at /);
     expect(code).toBe(0);
-    expect(io.stdout[0]).toMatch(/^SCORED first-try \d+\/\d+ = .* \(Wilson 95% .*\)/);
+    expect(io.stdout[0]).toMatch(
+      /^SCORED first-try \d+\/\d+ = .* \(95% .* clustered by task, \d+\.\d effective of \d+ trials; plain Wilson .*\)/,
+    );
     dir = (io.stdout[1] ?? '').replace(/^run: /, '');
     const { record, tapes, suite } = await loadRun(dir);
     expect(record.outcome).toBe('SCORED');
     expect(record.identity.runner).toBe('heuristic');
+    // The offline runner is deterministic: every task's reps agree, so the rate rests on its tasks,
+    // and the record says so (the interval is drawn at n_eff = tasks, not at the trial count).
+    expect(record.score?.firstTry.clustered).toMatchObject({
+      rhoBound: 'reps_agree',
+      rho: 1,
+      nEff: record.score?.tasks,
+      m: record.score?.reps,
+    });
     expect(record.identity.generator).toEqual({ name: 'explore', version: '2' });
     expect(record.gates.map((g) => (g.gate === 'null_baseline' ? `null:${g.signalSource}` : g.gate))).toEqual(
       [
