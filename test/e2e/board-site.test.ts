@@ -91,9 +91,13 @@ describe('board site in Chromium (synthetic runs)', () => {
       expect(text).toContain(
         `first try ${s.firstTry.k} of ${s.firstTry.n} trials = ${(s.firstTry.wilson.point * 100).toFixed(1)}%`,
       );
-      expect(text).toContain(
-        `95% interval ${(s.firstTry.wilson.lower * 100).toFixed(1)}% to ${(s.firstTry.wilson.upper * 100).toFixed(1)}%`,
-      );
+      // The row prints the interval decisions use: clustered by task where the record has one.
+      const w = s.firstTry.clustered?.wilson ?? s.firstTry.wilson;
+      expect(text).toContain(`95% interval ${(w.lower * 100).toFixed(1)}% to ${(w.upper * 100).toFixed(1)}%`);
+      if (s.firstTry.clustered)
+        expect(text).toContain(
+          `${s.firstTry.clustered.nEff.toFixed(1)} effective observations of ${s.firstTry.n} trials`,
+        );
     }
   });
 
