@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/board/site.js';
-import type { RunRecord } from '../../src/record/index.js';
+import { decidingInterval, type RunRecord } from '../../src/record/index.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import {
   INERT,
@@ -109,7 +109,8 @@ describe('board built from real runs of the planted servers', () => {
 
   it('draws scored rows from their stored intervals and says when nothing separates them', async () => {
     for (const r of [one('well-made'), one('hostile')]) {
-      const w = r.score!.firstTry.wilson;
+      // The row draws the interval decisions use: the task-clustered one.
+      const w = decidingInterval(r.score!.firstTry);
       const text = await seen(row(r));
       expect(text).toContain(
         `first try ${r.score!.firstTry.k} of ${r.score!.firstTry.n} trials = ${pct(w.point)}`,

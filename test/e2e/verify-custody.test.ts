@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { nullBaselineGate } from '../../src/gates/null-baseline.js';
+import { clusteredInterval } from '../../src/record/clustered.js';
 import { readRecord, serializeRecord } from '../../src/record/io.js';
 import type { RunRecord } from '../../src/record/run.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
@@ -187,7 +188,12 @@ describe('every tampering fails, naming the check', () => {
       task.passAtK = task.firstTry > 0;
       const k = score.firstTry.k - 1;
       const n = score.firstTry.n;
-      score.firstTry = { ...score.firstTry, k, wilson: { ...wilson(k, n, 0.95) } };
+      score.firstTry = {
+        ...score.firstTry,
+        k,
+        wilson: { ...wilson(k, n, 0.95) },
+        clustered: clusteredInterval(score.perTask.map((t) => ({ k: t.firstTry, m: t.reps }))),
+      };
       score.passHatK = { ...score.passHatK, k: score.perTask.filter((t) => t.passHatK).length };
       score.passAtK = { ...score.passAtK, k: score.perTask.filter((t) => t.passAtK).length };
       r.gates = r.gates.map((g) => {
