@@ -33,7 +33,8 @@ export { type RosterOptions, type RosterSummary, runRoster } from './roster/loca
 export { runQueuedRoster } from './roster/queue/coordinator.js';
 export { runWorker, type WorkerOptions } from './roster/queue/worker.js';
 export type { RunEvent } from './run/events.js';
-export { fetchPublishedRun } from './run/fetch-run.js';
+export type { FetchLimits } from './run/fetch-limits.js';
+export { type FetchRunOptions, fetchPublishedRun } from './run/fetch-run.js';
 export type { RunOptions } from './run/options.js';
 export { type RerunOptions, type RerunResult, rerunWithRewrites } from './run/rerun.js';
 export { type RunResult, runFitness } from './run/run-fitness.js';

@@ -1,7 +1,7 @@
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fetchPublishedRun } from '../run/fetch-run.js';
-import { verifyFitnessRun } from '../run/verify.js';
+import { fetchLimitsHelp } from '../run/fetch-limits.js';
+import { type VerifyResult, verifyFitnessRun } from '../run/verify.js';
 import { formatChecks } from '../run/verify-table.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { configEnv, TRUST_FILE } from '../tape/publisher.js';
@@ -9,6 +9,7 @@ import { loadTrust } from '../tape/trust.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp, plural } from './exit-codes.js';
+import { verifyRemote } from './verify-remote.js';
 
 const USAGE = `Usage: fitness-report verify [--trust KEYFILE|FINGERPRINT]... [--allow-untrusted] RUN_DIR|SITE_URL
 
@@ -30,8 +31,15 @@ Checks a run as a sceptic would, and prints a table of every check:
                                       original beside it unmodified; and the pairing (pairs, b, c)
                                       re-derived from both runs' agent tapes
 
-SITE_URL is a published run on a board (https://…/runs/<run-id>/): its files are fetched and checked
-the same way.
+SITE_URL is a published run on a board (https://…/runs/<run-id>/): its files are fetched into a
+temporary folder and checked the same way. The folder is removed afterwards, on an error and on
+Ctrl-C (SIGINT, SIGTERM, SIGHUP). The fetch is bounded:
+${fetchLimitsHelp()
+  .map((line) => `  ${line}`)
+  .join('\n')}
+A fetch past a limit fails (exit 3) naming the URL and the limit; to check a larger or slower run,
+copy its folder and verify the copy. File names that cannot all be files of one folder (\`a\` and
+\`a/b\`, or two that differ only in case) are a mismatch (exit 1).
 
   --trust KEYFILE|FINGERPRINT   trust this signer (repeatable): a PEM public key file or a fingerprint
   --allow-untrusted             report an untrusted signer without failing (integrity is still checked)
@@ -78,16 +86,14 @@ export const verifyCommand: Command = {
     } catch (err) {
       throw new UsageError(describeError(err));
     }
-    const remote = /^https?:\/\//i.test(args.target);
-    const dir = remote ? await fetchPublishedRun(args.target) : runDir(resolve(io.cwd, args.target));
-    try {
-      const result = await verifyFitnessRun(dir, { trust, allowUntrusted: args.allowUntrusted });
+    const verify = (dir: string) => verifyFitnessRun(dir, { trust, allowUntrusted: args.allowUntrusted });
+    const print = (result: VerifyResult): number => {
       for (const line of formatChecks(result.checks)) io.out(line);
       const failed = result.checks.filter((c) => !c.ok).length;
       io.out(result.ok ? 'verified' : `NOT VERIFIED: ${plural(failed, 'problem')}`);
       return result.ok ? EXIT.ok : EXIT.finding;
-    } finally {
-      if (remote) rmSync(dir, { recursive: true, force: true });
-    }
+    };
+    if (/^https?:\/\//i.test(args.target)) return verifyRemote(args.target, verify, io, print);
+    return print(await verify(runDir(resolve(io.cwd, args.target))));
   },
 };
