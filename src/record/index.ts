@@ -3,7 +3,7 @@
 
 export { buildCost, noCost } from './build-cost.js';
 export { buildScore, TrialOutcome } from './build-score.js';
-export { CLUSTERED_METHOD, ClusteredInterval, clusteredInterval, decidingInterval } from './clustered.js';
+export { decidingInterval } from './clustered.js';
 export { isRecorded, StoredInterval } from './common.js';
 export { CostBlock, RoleCost } from './cost.js';
 export { ExplorationLedger, ExplorationTool } from './exploration.js';

@@ -16,9 +16,9 @@ describe('reveal', () => {
         let at = 0;
         for (const c of s) {
           if (acts(c.codePointAt(0) ?? 0)) {
-            const escape = /^\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[ntr])/.exec(out.slice(at));
-            expect(escape, `an escape at ${at} of ${JSON.stringify(out)}`).not.toBeNull();
-            at += escape?.[0].length ?? 0;
+            const escaped = /^\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[ntr])/.exec(out.slice(at));
+            expect(escaped, `an escape at ${at} of ${JSON.stringify(out)}`).not.toBeNull();
+            at += escaped?.[0].length ?? 0;
           } else {
             expect(out.slice(at, at + c.length)).toBe(c);
             at += c.length;
