@@ -127,9 +127,9 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
     expect(e.mcnemar.pValue).toBe(mcnemarExact(b, c, 0.05).pValue);
     // The verdict follows the task-level test: per task, rewritten − original first tries over its reps.
     const diffs = new Map<string, number>();
-    for (const [corr, passed] of o) {
+    for (const [corr, was] of o) {
       const task = corr.replace(/#\d+$/, '');
-      diffs.set(task, (diffs.get(task) ?? 0) + Number(w.get(corr) === true) - Number(passed));
+      diffs.set(task, (diffs.get(task) ?? 0) + Number(w.get(corr)) - Number(was));
     }
     const tasks = signFlipExact([...diffs.values()], 0.05);
     expect(e.taskLevel).toMatchObject({
@@ -137,7 +137,6 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
       statistic: tasks.statistic,
       pValue: tasks.pValue,
     });
-    expect(e.taskLevel?.tasks).toBe(a.record.score?.tasks);
     expect(e.verdict === 'no measurable effect').toBe(!tasks.rejects);
     expect(e.runnerKind).toBe('lexical');
     expect(e.statement).toMatch(/lexical agent/);
