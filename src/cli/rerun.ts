@@ -26,11 +26,15 @@ names its run id, record sha256 and suite hash, and the board shows the rerun wi
 What is re-run: the drive only. Generation, admission, the screen and the validity gates are not:
 the suite is the same bytes over the same surface, so the original's gate decisions stand for it.
 
-The effect is paired per trial (task id × rep): both first-try rates with Wilson 95% intervals, and
-an exact two-sided McNemar test on the discordant pairs (b: first try passed only originally, c:
-only with the rewrites) at alpha ${RERUN_ALPHA}, pre-registered in rerun-policy.json before the first
-model call. "no measurable effect" when the test does not reject. With the offline heuristic runner
-the effect is the effect on a lexical agent, and the record says so.
+Trials are paired per trial (task id × rep), and the test is per task: reps of one task share its
+prompt, key and tools, so the task is the unit. Each task's difference is its first-try successes
+with the rewrites minus originally, summed over its paired reps; the verdict follows an exact
+two-sided sign-flip permutation test of those differences at alpha ${RERUN_ALPHA}, pre-registered in
+rerun-policy.json before the first model call ("no measurable effect" when it does not reject). The
+record also carries both first-try rates with Wilson 95% intervals and the exact McNemar test on the
+discordant trial pairs (b: first try passed only originally, c: only with the rewrites), as a
+description only. With the offline heuristic runner the effect is the effect on a lexical agent, and
+the record says so.
 
 A run from elsewhere is data until you say otherwise. Before anything is contacted, RUN_DIR must
 verify as \`fitness-report verify\` checks it (signature, every file, every verdict re-derived) and be

@@ -26,10 +26,11 @@ Checks a run as a sceptic would, and prints a table of every check:
   gate …, interval …, outcome         every gate verdict, the Wilson intervals and the outcome recomputed
                                       from the stored counts with the same pure functions the run used
   tape counts …                       the record's trial counts recounted from the agent tape
-  rerun (a directory with rerun.json)  custody as above; the rerun policy's sha256 and alpha; the
+  rerun (a directory with rerun.json)  custody as above; the rerun policy's sha256, test and alpha;
+                                      the task-level sign-flip test (from the per-task counts), the
                                       McNemar p-value and both Wilson intervals recomputed; the
-                                      original beside it unmodified; and the pairing (pairs, b, c)
-                                      re-derived from both runs' agent tapes
+                                      original beside it unmodified; and the pairing (pairs, b, c,
+                                      per-task counts, verdict) re-derived from both runs' agent tapes
 
 SITE_URL is a published run on a board (https://…/runs/<run-id>/): its files are fetched into a
 temporary folder and checked the same way. The folder is removed afterwards, on an error and on

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { type TaskCounts, type TaskLevelTest, taskLevelTest, verdictOf } from '../record/paired-tasks.js';
 import { REFS_PER_KIND, type TapeRef } from '../record/probe.js';
 import type { MeasuredEffect } from '../record/rerun.js';
 import { mcnemarExact } from '../stats/mcnemar.js';
 import { wilson } from '../stats/wilson.js';
+import { parseCorrId } from '../tape/corr-id.js';
 import type { TapeRecord } from '../tape/reader.js';
 import { EventKind } from '../tape/schema.js';
 
@@ -59,6 +61,27 @@ export function pairTrials(
   return { pairs, originalOnly, rewrittenOnly };
 }
 
+/**
+ * The pairs grouped by task (the corr id's task id), in the original's order: each task's paired
+ * reps and its first-try successes in each run. The unit of the rerun's test.
+ */
+export function pairedTasks(pairs: readonly TrialPair[]): TaskCounts[] {
+  const byTask = new Map<string, TaskCounts>();
+  for (const p of pairs) {
+    const c = parseCorrId(p.trial);
+    // A drive trial's corr id always names its task; anything else stands as its own unit.
+    const taskId = c.kind === 'trial' ? c.taskId : p.trial;
+    const t = byTask.get(taskId) ?? { taskId, reps: 0, original: 0, rewritten: 0 };
+    byTask.set(taskId, {
+      taskId,
+      reps: t.reps + 1,
+      original: t.original + (p.original.firstTry ? 1 : 0),
+      rewritten: t.rewritten + (p.rewritten.firstTry ? 1 : 0),
+    });
+  }
+  return [...byTask.values()];
+}
+
 const rate = (k: number, n: number) => {
   const w = wilson(k, n, 0.95);
   return {
@@ -70,10 +93,17 @@ const rate = (k: number, n: number) => {
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** The task-level test in words: how many tasks moved each way, the sum and the exact p. */
+function taskWords(t: TaskLevelTest): string {
+  const sum = t.statistic > 0 ? `+${t.statistic}` : String(t.statistic);
+  return `per task, first-try successes rose on ${t.rose} and fell on ${t.fell} of ${t.tasks} tasks (sum of differences ${sum}); exact sign-flip p = ${t.pValue.toPrecision(3)} over tasks at alpha ${t.alpha}`;
+}
+
 /**
  * The measured effect of the rewrites on the paired trials: both first-try rates with Wilson 95%
- * intervals, and the exact McNemar test on the discordant pairs at the pre-registered alpha.
- * Undefined when nothing paired. Pure: `verify` calls it again on the two runs' tapes.
+ * intervals, the task-level sign-flip test the verdict follows, and the exact McNemar test on the
+ * discordant trial pairs as a description, all at the pre-registered alpha. Undefined when nothing
+ * paired. Pure: `verify` calls it again on the two runs' tapes.
  */
 export function measuredEffect(
   pairing: Pairing,
@@ -87,16 +117,13 @@ export function measuredEffect(
   const test = mcnemarExact(bPairs.length, cPairs.length, alpha);
   const original = rate(pairs.filter((p) => p.original.firstTry).length, pairs.length);
   const rewritten = rate(pairs.filter((p) => p.rewritten.firstTry).length, pairs.length);
-  const verdict = !test.rejects
-    ? 'no measurable effect'
-    : test.secondOnly > test.firstOnly
-      ? 'improved'
-      : 'worsened';
+  const taskLevel = taskLevelTest(pairedTasks(pairs), alpha);
+  const verdict = verdictOf(taskLevel.rejects, taskLevel.statistic);
   const who =
     runnerKind === 'lexical'
       ? 'a lexical agent (the offline heuristic runner, not a language model)'
       : 'this runner model';
-  const numbers = `first try ${original.k}/${pairs.length} (${pct(original.wilson.point)}) → ${rewritten.k}/${pairs.length} (${pct(rewritten.wilson.point)}); discordant pairs b = ${test.firstOnly}, c = ${test.secondOnly}; exact McNemar p = ${test.pValue.toPrecision(3)} at alpha ${alpha}`;
+  const numbers = `${taskWords(taskLevel)}. First try ${original.k}/${pairs.length} (${pct(original.wilson.point)}) → ${rewritten.k}/${pairs.length} (${pct(rewritten.wilson.point)}); trial-level McNemar, a description only (reps of one task are not independent): b = ${test.firstOnly}, c = ${test.secondOnly}, p = ${test.pValue.toPrecision(3)}`;
   const words =
     verdict === 'no measurable effect'
       ? `no measurable effect on ${who}`
@@ -108,6 +135,7 @@ export function measuredEffect(
     pairs: pairs.length,
     original,
     rewritten,
+    taskLevel,
     mcnemar: {
       b: test.firstOnly,
       c: test.secondOnly,

@@ -6,7 +6,13 @@ import { buildCost } from './build-cost.js';
 import { clusteredInterval } from './clustered.js';
 import { Amount, Count, NonEmpty } from './common.js';
 import { CallUsage, PriceTable, type PriceTableInput, type UsageRow } from './pricing.js';
-import { FailureClass, type ScoreBlock, type TaskScore, type ToolAttribution } from './score.js';
+import {
+  FailureClass,
+  runnerDeterminism,
+  type ScoreBlock,
+  type TaskScore,
+  type ToolAttribution,
+} from './score.js';
 
 export const ToolCallOutcome = z.looseObject({
   tool: NonEmpty,
@@ -130,6 +136,8 @@ export interface ScoreOptions {
   reps?: number;
   /** Prices for the runner's usage; without them the cost per completed task is stated missing. */
   prices?: PriceTableInput;
+  /** The runner's model id, so the score says whether its reps could differ through the runner. */
+  runner?: string;
 }
 
 /** The drive's score block from its trials. Statistics come from src/stats. */
@@ -159,6 +167,7 @@ export function buildScore(trials: readonly TrialOutcome[], options: ScoreOption
     },
     tasks: perTask.length,
     reps: perTask[0]?.reps ?? 1,
+    ...(options.runner === undefined ? {} : { runnerDeterminism: runnerDeterminism(options.runner) }),
     passHatK: { k: perTask.filter((t) => t.passHatK).length, n: perTask.length },
     passAtK: { k: perTask.filter((t) => t.passAtK).length, n: perTask.length },
     perTask,

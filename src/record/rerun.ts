@@ -3,6 +3,13 @@ import { canonicalJson, sha256Hex } from '../core/canonical.js';
 import { Count, IsoTime, NonEmpty, OpenUnit, PositiveCount, Sha256, StoredInterval, Unit } from './common.js';
 import { ParameterProposal } from './findings.js';
 import { RunId } from './identity.js';
+import {
+  RERUN_VERDICTS,
+  TASK_LEVEL_METHOD,
+  TaskLevelTest,
+  TRIAL_LEVEL_TEST,
+  verdictOf,
+} from './paired-tasks.js';
 import { REFS_PER_KIND, TapeRef } from './probe.js';
 import { Signer } from './signer.js';
 import { FileDigest } from './surface.js';
@@ -10,7 +17,7 @@ import { FileDigest } from './surface.js';
 export const RERUN_SCHEMA = 'fitness-report.rerun/1';
 export const RERUN_POLICY_SCHEMA = 'fitness-report.rerun-policy/1';
 
-/** The registered alpha of the paired test (two-sided exact McNemar), pre-registered in every rerun policy. */
+/** The registered alpha of the paired test (the task-level sign-flip test), pre-registered in every rerun policy. */
 export const RERUN_ALPHA = 0.05;
 
 /** What a rerun repeats and what it takes as it stands from the original: said in every record. */
@@ -44,7 +51,7 @@ export const RerunOf = z.looseObject({
 
 /**
  * rerun-policy.json: written and hashed before the first model call of the rerun. It fixes the
- * pairing, the test and its alpha, the runner and the limits (all from the original's policy), and
+ * pairing, the test (the task-level method; the trial-level McNemar on a policy made before it) and its alpha, the runner and the limits (all from the original's policy), and
  * the override, so no part of the measured effect can be chosen after seeing an outcome.
  */
 export const RerunPolicy = z.looseObject({
@@ -57,7 +64,7 @@ export const RerunPolicy = z.looseObject({
   /** The original's drive trials, by corr id: the pairs. */
   trials: z.array(NonEmpty).min(1),
   pairing: z.literal('per trial: task id × rep'),
-  test: z.literal('exact McNemar, two-sided'),
+  test: z.enum([TASK_LEVEL_METHOD, TRIAL_LEVEL_TEST]),
   alpha: OpenUnit,
   overrides: z.array(Override).min(1),
   statement: NonEmpty,
@@ -75,12 +82,17 @@ export function rerunPolicySha256(policy: RerunPolicy): string {
 
 export const RateWithInterval = z.looseObject({ k: Count, n: PositiveCount, wilson: StoredInterval });
 
-/** The paired measured effect: both first-try rates and the exact McNemar test on the pairs. */
+/**
+ * The paired measured effect: both first-try rates, the task-level test the verdict follows, and the
+ * exact McNemar test on the trial pairs as a description (trials of one task are not independent).
+ * `taskLevel` is absent only on a rerun made before the method, whose verdict followed McNemar.
+ */
 export const MeasuredEffect = z
   .looseObject({
     pairs: PositiveCount,
     original: RateWithInterval,
     rewritten: RateWithInterval,
+    taskLevel: TaskLevelTest.optional(),
     mcnemar: z.looseObject({
       /** Pairs that succeeded first try in the original only. */
       b: Count,
@@ -91,7 +103,7 @@ export const MeasuredEffect = z
       alpha: OpenUnit,
       rejects: z.boolean(),
     }),
-    verdict: z.enum(['improved', 'worsened', 'no measurable effect']),
+    verdict: z.enum(RERUN_VERDICTS),
     /** The verdict in words, with whose behaviour it describes (a lexical agent offline). */
     statement: NonEmpty,
     /** `lexical` when the runner is the offline heuristic: the effect is on a lexical agent. */
@@ -112,6 +124,35 @@ export const MeasuredEffect = z
         code: 'custom',
         path: ['mcnemar'],
         message: 'k(original) − k(rewritten) must equal b − c',
+      });
+    const t = e.taskLevel;
+    const decides = t
+      ? verdictOf(t.rejects, t.statistic)
+      : verdictOf(e.mcnemar.rejects, e.mcnemar.c - e.mcnemar.b);
+    if (e.verdict !== decides)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['verdict'],
+        message: `expected ${decides}, from the ${t ? 'task-level test' : 'McNemar test (made before the task-level test)'}`,
+      });
+    if (t === undefined) return;
+    const sum = (pick: (p: TaskLevelTest['perTask'][number]) => number) =>
+      t.perTask.reduce((a, p) => a + pick(p), 0);
+    if (
+      sum((p) => p.reps) !== e.pairs ||
+      sum((p) => p.original) !== e.original.k ||
+      sum((p) => p.rewritten) !== e.rewritten.k
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taskLevel', 'perTask'],
+        message: 'the per-task counts must sum to the pairs and both rates',
+      });
+    if (t.alpha !== e.mcnemar.alpha)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taskLevel', 'alpha'],
+        message: 'expected the alpha of the rerun',
       });
   });
 export type MeasuredEffect = z.infer<typeof MeasuredEffect>;

@@ -110,6 +110,18 @@ describe('run record consistency', () => {
     expect(problem(u)).toContain('identity.target.description');
   });
 
+  it('reads the runner determinism only as the runner gives it (a model is sampled, not deterministic)', () => {
+    const r = load('v2-scored.json');
+    at(r, 'score').runnerDeterminism = { deterministic: false, basis: 'sampled' };
+    expect(problem(r)).toBe('valid');
+    at(r, 'score').runnerDeterminism = { deterministic: true, basis: 'heuristic' };
+    expect(problem(r)).toContain(
+      'score.runnerDeterminism: expected the determinism of the runner anthropic:claude-haiku-4-5',
+    );
+    at(r, 'score').runnerDeterminism = { deterministic: true, basis: 'sampled' };
+    expect(problem(r)).toContain('score.runnerDeterminism.deterministic');
+  });
+
   it('rejects NaN and infinities anywhere a number is stored', () => {
     const r = load('v2-scored.json');
     at(r, 'score', 'firstTry', 'wilson').lower = Number.NaN;

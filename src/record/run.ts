@@ -20,7 +20,7 @@ import { PolicyRef } from './policy.js';
 import { PreregRef } from './prereg.js';
 import { ProbeResult } from './probe.js';
 import { Refusal, refusalAgrees } from './refusal.js';
-import { ScoreBlock } from './score.js';
+import { runnerDeterminism, ScoreBlock } from './score.js';
 import { ServerFaults } from './server-faults.js';
 import { ServerVersion } from './server-version.js';
 import { Signer } from './signer.js';
@@ -107,6 +107,17 @@ function identityAgrees(r: IdentityView, ctx: Ctx): void {
   }
 }
 
+/** The score's runner determinism is the one its runner's id gives. */
+function determinismAgrees(r: { identity: Identity; score?: ScoreBlock }, ctx: Ctx): void {
+  const d = r.score?.runnerDeterminism;
+  if (d !== undefined && d.basis !== runnerDeterminism(r.identity.runner).basis)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['score', 'runnerDeterminism'],
+      message: `expected the determinism of the runner ${r.identity.runner}`,
+    });
+}
+
 /** The current run record. Persisted objects are loose: unknown extra fields survive a round trip. */
 export const RunRecord = z
   .looseObject({
@@ -142,6 +153,7 @@ export const RunRecord = z
   .superRefine(refusalAgrees)
   .superRefine(registeredUnlessVoid)
   .superRefine(identityAgrees)
+  .superRefine(determinismAgrees)
   .superRefine(signalsAgree)
   .superRefine(gatesAgreeWithSuite)
   .superRefine(ledgerAgrees);

@@ -142,6 +142,30 @@ export function noTaskCompleted(p: PerCompletedTask): p is Extract<PerCompletedT
   return p.completedTasks === 0;
 }
 
+/**
+ * Whether the drive's runner answers the same conversation the same way every time, and why. The
+ * offline heuristic runner (`heuristic`) has no randomness, so its reps of a task are identical
+ * unless the server answers differently. A language model (`sampled`) is called at its provider's
+ * default temperature: no runner is pinned at temperature 0, so none is counted deterministic.
+ */
+export const RunnerDeterminism = z
+  .looseObject({
+    deterministic: z.boolean(),
+    basis: z.enum(['heuristic', 'sampled']),
+  })
+  .refine((d) => d.deterministic === (d.basis === 'heuristic'), {
+    message: 'expected deterministic exactly when the basis is the heuristic runner',
+    path: ['deterministic'],
+  });
+export type RunnerDeterminism = z.infer<typeof RunnerDeterminism>;
+
+/** The runner's determinism from its model id (the heuristic's id is `heuristic`). */
+export function runnerDeterminism(runner: string): RunnerDeterminism {
+  return runner === 'heuristic'
+    ? { deterministic: true, basis: 'heuristic' }
+    : { deterministic: false, basis: 'sampled' };
+}
+
 /** The drive's score; present on a record exactly when the outcome is SCORED. */
 export const ScoreBlock = z
   .looseObject({
@@ -150,6 +174,8 @@ export const ScoreBlock = z
     eventual: RateBlock,
     tasks: PositiveCount,
     reps: PositiveCount,
+    /** Whether the reps could differ through the runner at all (absent on a record made before it was recorded). */
+    runnerDeterminism: RunnerDeterminism.optional(),
     passHatK: z.looseObject({ k: Count, n: PositiveCount }),
     passAtK: z.looseObject({ k: Count, n: PositiveCount }),
     perTask: z.array(TaskScore),

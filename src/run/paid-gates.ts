@@ -277,7 +277,11 @@ export async function drive(ctx: RunContext, calibrated: Calibrated): Promise<Dr
   const results = await runPhase(ctx, calibrated, driven, 'drive', config.reps.drive);
   completed(ctx, 'drive');
   const score = withToolRefs(
-    buildScore(results.map(trialOutcome), { reps: config.reps.drive, prices: PRICE_TABLE }),
+    buildScore(results.map(trialOutcome), {
+      reps: config.reps.drive,
+      prices: PRICE_TABLE,
+      runner: ctx.runner.id,
+    }),
     failedCallRefs(trialCalls(ctx.tapes.wire, results)),
   );
   const firstTry = { k: score.firstTry.k, n: score.firstTry.n };

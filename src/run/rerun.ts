@@ -5,6 +5,7 @@ import { processScope, reapScope } from '../connect/processes.js';
 import { describeTarget, type TargetInput } from '../connect/target.js';
 import { describeError, FitnessError, UsageError } from '../core/errors.js';
 import { overridesFrom, presentedTools } from '../findings/override.js';
+import { TASK_LEVEL_METHOD } from '../record/paired-tasks.js';
 import {
   RERUN_ALPHA,
   RERUN_POLICY_SCHEMA,
@@ -207,7 +208,7 @@ function writePolicy(draft: RerunDraft, overrides: RerunPolicy['overrides']): vo
     agentLimits: p.agentLimits,
     trials: [...original.trials.keys()],
     pairing: 'per trial: task id × rep',
-    test: 'exact McNemar, two-sided',
+    test: TASK_LEVEL_METHOD,
     alpha: RERUN_ALPHA,
     overrides,
     statement: RERUN_STATEMENT,

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { sha256Hex } from '../core/canonical.js';
-import { describeError } from '../core/errors.js';
+import { sameCanonical, sha256Hex } from '../core/canonical.js';
+import { describeError, messageOf } from '../core/errors.js';
 import { effectOfTapes } from '../findings/paired.js';
+import { type TaskLevelTest, TRIAL_LEVEL_TEST, taskLevelTest } from '../record/paired-tasks.js';
 import {
   RerunPolicy,
   type RerunRecord,
@@ -34,7 +35,28 @@ function agent(dir: string) {
 
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-12;
 
-/** The stored numbers recomputed: b + c, the exact McNemar p-value, and both Wilson intervals. */
+/** The task-level test recomputed from the record's own per-task counts, with the same function. */
+function taskLevelCheck(e: NonNullable<RerunRecord['effect']>): Check {
+  const t = e.taskLevel;
+  if (t === undefined)
+    return check('task-level test', true, 'task-level test not recorded: rerun made before this method');
+  let again: TaskLevelTest | string;
+  try {
+    again = taskLevelTest(t.perTask, t.alpha);
+  } catch (err) {
+    again = messageOf(err);
+  }
+  const same = typeof again !== 'string' && sameCanonical(again, t);
+  const said = `${t.tasks} tasks, ${t.nonZero} changed, sum ${t.statistic}: exact sign-flip p = ${t.pValue.toPrecision(4)} at alpha ${t.alpha} (${t.rejects ? 'rejects' : 'does not reject'}), verdict ${e.verdict}`;
+  const detail = same
+    ? `${said}, recomputed the same from the per-task counts`
+    : typeof again === 'string'
+      ? `${said} (not recomputable: ${again})`
+      : `${said} (recomputed p = ${again.pValue.toPrecision(4)}, sum ${again.statistic})`;
+  return check('task-level test', same, detail);
+}
+
+/** The stored numbers recomputed: the task-level test, b + c, the exact McNemar p-value, and both Wilson intervals. */
 function arithmetic(r: RerunRecord): Check[] {
   const e = r.effect;
   if (e === undefined) return [];
@@ -44,6 +66,7 @@ function arithmetic(r: RerunRecord): Check[] {
     return close(x.lower, stored.lower) && close(x.upper, stored.upper);
   };
   return [
+    taskLevelCheck(e),
     check(
       'mcnemar',
       close(test.pValue, e.mcnemar.pValue) && test.rejects === e.mcnemar.rejects,
@@ -57,12 +80,13 @@ function arithmetic(r: RerunRecord): Check[] {
   ];
 }
 
-/** The rerun's policy file as the record names it, and the alpha it registered. */
+/** The rerun's policy file as the record names it, and the test and alpha it registered. */
 function policyChecks(dir: string, r: RerunRecord): Check[] {
   if (r.policy === undefined) return [];
   try {
     const doc = RerunPolicy.parse(JSON.parse(readFileSync(join(dir, r.policy.path), 'utf8')));
     const alpha = r.effect?.mcnemar.alpha;
+    const used = r.effect === undefined ? undefined : (r.effect.taskLevel?.method ?? TRIAL_LEVEL_TEST);
     return [
       check(
         'rerun policy',
@@ -72,6 +96,9 @@ function policyChecks(dir: string, r: RerunRecord): Check[] {
       ...(alpha === undefined
         ? []
         : [check('alpha', alpha === doc.alpha, `registered ${doc.alpha}, used ${alpha}`)]),
+      ...(used === undefined
+        ? []
+        : [check('test', used === doc.test, `registered ${doc.test}, used ${used}`)]),
     ];
   } catch (err) {
     return [check('rerun policy', false, describeError(err))];
@@ -110,20 +137,22 @@ function pairingChecks(dir: string, r: RerunRecord): Check[] {
   if (r.effect === undefined) return out;
   const again = effectOfTapes(agent(original), agent(dir), r.effect.mcnemar.alpha, r.effect.runnerKind);
   const e = again.effect;
+  // A rerun made before the task-level test decided by McNemar: its verdict is checked by the schema.
+  const recorded = r.effect.taskLevel;
   const same =
     e !== undefined &&
     e.pairs === r.effect.pairs &&
     e.mcnemar.b === r.effect.mcnemar.b &&
     e.mcnemar.c === r.effect.mcnemar.c &&
     close(e.mcnemar.pValue, r.effect.mcnemar.pValue) &&
-    e.verdict === r.effect.verdict;
+    (recorded === undefined || (sameCanonical(e.taskLevel, recorded) && e.verdict === r.effect.verdict));
   out.push(
     check(
       'pairing',
       same,
       e === undefined
         ? 'no pair re-derived from the tapes'
-        : `${e.pairs} pairs, b = ${e.mcnemar.b}, c = ${e.mcnemar.c}, p = ${e.mcnemar.pValue.toPrecision(4)} re-derived from both agent tapes${same ? '' : ` (the record says ${r.effect.pairs} pairs, b = ${r.effect.mcnemar.b}, c = ${r.effect.mcnemar.c})`}`,
+        : `${e.pairs} pairs, b = ${e.mcnemar.b}, c = ${e.mcnemar.c}, p = ${e.mcnemar.pValue.toPrecision(4)} (trial-level); ${e.taskLevel?.tasks} tasks, sign-flip p = ${e.taskLevel?.pValue.toPrecision(4)} (${e.verdict}) re-derived from both agent tapes${same ? '' : ` (the record says ${r.effect.pairs} pairs, ${recorded === undefined ? 'no task-level test' : `task-level p = ${recorded.pValue.toPrecision(4)} (${r.effect.verdict})`}, b = ${r.effect.mcnemar.b}, c = ${r.effect.mcnemar.c})`}`,
     ),
   );
   return out;

@@ -34,6 +34,12 @@ export function requireFinite(name: string, value: unknown): number {
   return value;
 }
 
+/** A signed integer (safe, so sums of them stay exact): a paired difference. */
+export function requireInteger(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) fail(name, 'an integer', value);
+  return value;
+}
+
 /** A count: a non-negative integer (safe, so arithmetic on it stays exact). */
 export function requireCount(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {

@@ -8,6 +8,7 @@ import { sha256Hex } from '../../src/core/canonical.js';
 import { RerunRecord } from '../../src/record/rerun.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { mcnemarExact } from '../../src/stats/mcnemar.js';
+import { signFlipExact } from '../../src/stats/sign-flip.js';
 import type { Tape } from '../../src/tape/reader.js';
 import { readTape } from '../../src/tape/reader.js';
 import { cli, stopAll } from './roster/cli.js';
@@ -124,7 +125,19 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
     expect(e.mcnemar).toMatchObject({ b, c, discordant: b + c, alpha: 0.05 });
     expect(e.rewritten.k).toBe([...w.values()].filter(Boolean).length);
     expect(e.mcnemar.pValue).toBe(mcnemarExact(b, c, 0.05).pValue);
-    expect(e.verdict === 'no measurable effect').toBe(!mcnemarExact(b, c, 0.05).rejects);
+    // The verdict follows the task-level test: per task, rewritten − original first tries over its reps.
+    const diffs = new Map<string, number>();
+    for (const [corr, was] of o) {
+      const task = corr.replace(/#\d+$/, '');
+      diffs.set(task, (diffs.get(task) ?? 0) + Number(w.get(corr)) - Number(was));
+    }
+    const tasks = signFlipExact([...diffs.values()], 0.05);
+    expect(e.taskLevel).toMatchObject({
+      tasks: diffs.size,
+      statistic: tasks.statistic,
+      pValue: tasks.pValue,
+    });
+    expect(e.verdict === 'no measurable effect').toBe(!tasks.rejects);
     expect(e.runnerKind).toBe('lexical');
     expect(e.statement).toMatch(/lexical agent/);
     expect(r.stdout[0]).toMatch(new RegExp(`^MEASURED ${e.verdict}: .*b = ${b}, c = ${c}`));
@@ -149,6 +162,9 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
     expect(ok.problems).toEqual([]);
     expect(ok.checked.join('\n')).toMatch(
       /pairing: \d+ pairs, b = \d+, c = \d+, p = .* re-derived from both agent tapes/,
+    );
+    expect(ok.checked.join('\n')).toMatch(
+      /task-level test: \d+ tasks, .*recomputed the same from the per-task counts/,
     );
     const parent = mkdtempSync(join(tmpdir(), 'fitness-rerun-edit-'));
     cpSync(original, join(parent, basename(original)), { recursive: true });
@@ -177,6 +193,9 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
     expect(page).toContain(`b = ${e?.mcnemar.b} passed first try only originally, c = ${e?.mcnemar.c}`);
     expect(page).toContain(`first try ${e?.original.k}/${e?.pairs}`);
     expect(page).toContain(`<strong>${e?.verdict}</strong>`);
+    expect(page).toContain(
+      `exact sign-flip test (two-sided) p = ${e?.taskLevel?.pValue.toPrecision(3)} at the pre-registered alpha 0.05`,
+    );
     expect(page).toContain(`compare=${record.runId}`);
     expect(page).toContain('effect on a lexical agent');
     expect(JSON.parse(readFileSync(join(site, 'data', `${record.runId}.json`), 'utf8')).planes.length).toBe(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { taskLevelTest } from '../../../record/paired-tasks.js';
 import { RERUN_STATEMENT, RerunRecord } from '../../../record/rerun.js';
 import { mcnemarExact } from '../../../stats/mcnemar.js';
 import { wilson } from '../../../stats/wilson.js';
@@ -8,7 +9,16 @@ import { measuredEffects } from './rerun-effect.js';
 const sha = 'a'.repeat(64);
 const rate = (k: number, n: number) => ({ k, n, wilson: wilson(k, n) });
 
-function rerun(description: string) {
+/** 4 tasks × 3 reps: two tasks flip (0/3 → 3/3), two pass throughout; b = 0, c = 6. */
+const tasks = [0, 0, 2, 2].map((original, i) => ({
+  taskId: `t${i}`,
+  reps: 3,
+  original,
+  rewritten: original === 0 ? 3 : 2,
+}));
+
+/** A rerun made before the task-level test (its verdict followed McNemar), or one made with it. */
+function rerun(description: string, withTaskLevel = false) {
   const t = mcnemarExact(0, 6, 0.05);
   return RerunRecord.parse({
     schema: 'fitness-report.rerun/1',
@@ -39,8 +49,10 @@ function rerun(description: string) {
       pairs: 12,
       original: rate(4, 12),
       rewritten: rate(10, 12),
+
+      ...(withTaskLevel ? { taskLevel: taskLevelTest(tasks, 0.05) } : {}),
       mcnemar: { b: 0, c: 6, discordant: 6, pValue: t.pValue, alpha: 0.05, rejects: t.rejects },
-      verdict: 'improved',
+      verdict: withTaskLevel ? 'no measurable effect' : 'improved',
       statement: 'the rewrites helped this runner model: …',
       runnerKind: 'model',
       evidence: { original: ['agent:12'], rewritten: ['agent:14'] },
@@ -61,6 +73,28 @@ describe('the record page: measured effect of the proposals', () => {
     expect(out).toContain('compare=planted-ambiguous-rerun-20261201T120000Z');
     expect(out).toContain('line=agent%3A14');
     expect(out).not.toContain('lexical agent');
+    expect(out).toContain('task-level test not recorded: rerun made before this method');
+  });
+
+  it('shows the verdict and p of the task-level test as recorded, McNemar as a description only', () => {
+    const r = rerun('Use the id.', true);
+    const out = String(measuredEffects('planted-ambiguous-20261201T110000Z', [r], NESTED));
+    expect(out).toContain('<strong>no measurable effect</strong>');
+    expect(out).toContain(
+      'per task (the unit of the test): 4 tasks paired; first-try successes rose on 2, fell on 0, sum of differences +6; exact sign-flip test (two-sided) p = 0.500 at the pre-registered alpha 0.05: does not reject',
+    );
+    expect(out).toContain(
+      'a description only (reps of one task are not independent): exact McNemar over trials (two-sided) p = 0.0313</li>',
+    );
+    expect(out).not.toContain('not recorded');
+    // Read from the record, never recomputed: an edited p (still under alpha's verdict) is what shows.
+    const edited = RerunRecord.parse({
+      ...r,
+      effect: { ...r.effect, taskLevel: { ...r.effect?.taskLevel, pValue: 0.25 } },
+    });
+    expect(String(measuredEffects('planted-ambiguous-20261201T110000Z', [edited], NESTED))).toContain(
+      'p = 0.250 at the pre-registered alpha',
+    );
   });
 
   it('escapes the proposed description (server text lives in it)', () => {

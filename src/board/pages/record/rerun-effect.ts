@@ -1,4 +1,4 @@
-import type { RerunRecord } from '../../../record/rerun.js';
+import type { MeasuredEffect, RerunRecord } from '../../../record/rerun.js';
 import { RUN_FILES } from '../../../tape/file-names.js';
 import { html, type SafeHtml } from '../../html.js';
 import { compareHref, type Links, lineHref, runFileHref, viewerHref } from '../links.js';
@@ -13,6 +13,15 @@ function rate(
   return html`<li>${label}: first try ${r.k}/${r.n} = ${pct(r.wilson.point)} (Wilson 95% ${pct(r.wilson.lower)}–${pct(r.wilson.upper)})</li>`;
 }
 
+/** The test the verdict follows, as the record holds it; a rerun made before it says so. */
+function taskLevel(e: MeasuredEffect): SafeHtml {
+  const t = e.taskLevel;
+  if (t === undefined)
+    return html`<li><span class="missing">task-level test not recorded: rerun made before this method</span> (this verdict followed the trial-level McNemar below)</li>`;
+  const sum = t.statistic > 0 ? `+${t.statistic}` : String(t.statistic);
+  return html`<li>per task (the unit of the test): ${t.tasks} tasks paired; first-try successes rose on ${t.rose}, fell on ${t.fell}, sum of differences ${sum}; exact sign-flip test (two-sided) p = ${t.pValue.toPrecision(3)} at the pre-registered alpha ${t.alpha}: ${t.rejects ? 'rejects no effect' : 'does not reject'}</li>`;
+}
+
 function refs(links: Links, runId: string, list: readonly string[]): SafeHtml {
   return html`${list.map((ref, i) => html`${i > 0 ? ', ' : ''}<a href="${lineHref(links, runId, ref)}">${ref}</a>`)}`;
 }
@@ -25,8 +34,9 @@ function effect(original: string, r: RerunRecord, links: Links): SafeHtml {
     return html`<p class="missing">VOID (${r.void?.reason ?? 'unknown'}): ${r.void?.detail ?? 'no effect was measured'}.</p>`;
   return html`<p><strong>${e.verdict}</strong>${e.runnerKind === 'lexical' ? html` <span class="chip">effect on a lexical agent (heuristic runner)</span>` : ''}</p>
 <ul>${rate('original', e.original)}${rate('with the rewrites', e.rewritten)}
+${taskLevel(e)}
 <li>${e.pairs} paired trials (task × rep); discordant pairs: b = ${e.mcnemar.b} passed first try only originally, c = ${e.mcnemar.c} only with the rewrites</li>
-<li>exact McNemar (two-sided) p = ${e.mcnemar.pValue.toPrecision(3)} at the pre-registered alpha ${e.mcnemar.alpha}: ${e.mcnemar.rejects ? 'rejects no effect' : 'does not reject'}</li></ul>
+<li>${e.taskLevel ? 'a description only (reps of one task are not independent): ' : ''}exact McNemar over trials (two-sided) p = ${e.mcnemar.pValue.toPrecision(3)}${e.taskLevel ? '' : html` at the pre-registered alpha ${e.mcnemar.alpha}: ${e.mcnemar.rejects ? 'rejects no effect' : 'does not reject'}`}</li></ul>
 <p class="small">${e.statement}</p>
 ${e.evidence.original.length > 0 ? html`<p class="small">discordant trials: original ${refs(links, original, e.evidence.original)}; rerun ${refs(links, r.runId, e.evidence.rewritten)}</p>` : ''}`;
 }
