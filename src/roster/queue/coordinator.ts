@@ -94,7 +94,7 @@ async function poll(queue: RosterQueue, jobs: Tracked[], emit: (e: RosterEvent) 
 export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<number> {
   const url = parseQueueUrl(args.queue ?? '');
   await checkReachable(url);
-  const roster = loadRoster(args.roster, io.env, args.only);
+  const roster = loadRoster(args.roster, 'stand-ins', args.only);
   const tty = !args.plain && process.stderr.isTTY === true;
   const emit = progressPrinter((t) => process.stderr.write(t), tty);
   for (const e of roster.errors) emit({ type: 'entry-error', name: e.name, message: e.message });
