@@ -6,6 +6,7 @@ import { UsageError } from './errors.js';
 import { collect, type Flag, flagHelp, flagOf, flagsFor, settingsFrom } from './flags.js';
 import { RUN_FLAGS, settingsFlag } from './run-flags.js';
 import { anyTargetFlag, TARGET_FLAGS, targetFlags, targetFrom } from './target-flags.js';
+import { trustFlag } from './trust-flag.js';
 
 const runFlag = (flag: string) => RUN_FLAGS.filter((f) => f.flag === flag);
 
@@ -41,12 +42,7 @@ const REWRITES = on.switch('withRewrites', {
 });
 /** How the rerun may trust RUN_DIR and start its target: declared once, read by parse and help. */
 const CUSTODY_FLAGS: readonly Flag<RerunSwitches>[] = [
-  on.list('trust', {
-    flag: '--trust',
-    arg: 'KEYFILE|FINGERPRINT',
-    parse: (texts) => [...texts],
-    help: 'trust this signer of RUN_DIR (repeatable), as for verify',
-  }),
+  trustFlag('trust this signer of RUN_DIR (repeatable), as for verify'),
   on.switch('allowUntrusted', {
     flag: '--allow-untrusted',
     value: true,

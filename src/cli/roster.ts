@@ -31,6 +31,10 @@ The work list lives in <out>/roster.sqlite: each entry × attempt is a job with 
 time it runs is a try. A try whose process dies (killed, Ctrl-C, a reboot) is recorded VOID and the
 job runs again as the next attempt, both on the board; a finished job never runs again.
 
+With --queue, every job is signed with your publisher key (\`fitness-report key\`), and the roster
+prints its fingerprint: a worker runs only jobs signed by a key it trusts (\`worker --trust\`), and
+expands an entry's \${VAR} only from its own --env list, so the values need not be here.
+
 Options:
 ${rosterFlagHelp().own}
 

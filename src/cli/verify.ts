@@ -9,7 +9,23 @@ import { loadTrust } from '../tape/trust.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp, plural } from './exit-codes.js';
+import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+import { type TrustSetting, trustFlag } from './trust-flag.js';
 import { verifyRemote } from './verify-remote.js';
+
+interface VerifySettings extends TrustSetting {
+  allowUntrusted?: boolean;
+}
+
+/** verify's flags: whom to trust, and whether an untrusted signer fails the check. */
+const VERIFY_FLAGS: readonly Flag<VerifySettings>[] = [
+  trustFlag('trust this signer (repeatable): a PEM public key file or a fingerprint'),
+  flagsFor<VerifySettings>().switch('allowUntrusted', {
+    flag: '--allow-untrusted',
+    value: true,
+    help: 'report an untrusted signer without failing (integrity is still checked)',
+  }),
+];
 
 const USAGE = `Usage: fitness-report verify [--trust KEYFILE|FINGERPRINT]... [--allow-untrusted] RUN_DIR|SITE_URL
 
@@ -42,8 +58,7 @@ A fetch past a limit fails (exit 3) naming the URL and the limit; to check a lar
 copy its folder and verify the copy. File names that cannot all be files of one folder (\`a\` and
 \`a/b\`, or two that differ only in case) are a mismatch (exit 1).
 
-  --trust KEYFILE|FINGERPRINT   trust this signer (repeatable): a PEM public key file or a fingerprint
-  --allow-untrusted             report an untrusted signer without failing (integrity is still checked)
+${flagHelp(VERIFY_FLAGS, {})}
 
 ${exitCodeHelp({ ok: 'verified: every check agrees and the signer is trusted', finding: 'a mismatch, an unsigned run or an untrusted signer' })}`;
 
@@ -57,23 +72,13 @@ export function runDir(path: string): string {
 }
 
 function parse(argv: readonly string[]): { target: string; trust: string[]; allowUntrusted: boolean } {
-  const trust: string[] = [];
-  const targets: string[] = [];
-  let allowUntrusted = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--allow-untrusted') allowUntrusted = true;
-    else if (arg === '--trust') {
-      const value = argv[++i];
-      if (value === undefined) throw new UsageError('--trust needs a key file or a fingerprint');
-      trust.push(value);
-    } else if (arg.startsWith('--')) throw new UsageError(`unknown option '${arg}' (try verify --help)`);
-    else targets.push(arg);
-  }
-  const [target, ...rest] = targets;
+  const collected = collect(argv, VERIFY_FLAGS, { command: 'verify', positional: true });
+  if (collected.command.length > 0) throw new UsageError("unknown option '--' (try verify --help)");
+  const settings = settingsFrom(VERIFY_FLAGS, collected.flags);
+  const [target, ...rest] = collected.positional;
   if (target === undefined || rest.length > 0)
     throw new UsageError('verify needs exactly one RUN_DIR or SITE_URL');
-  return { target, trust, allowUntrusted };
+  return { target, trust: settings.trust ?? [], allowUntrusted: settings.allowUntrusted === true };
 }
 
 export const verifyCommand: Command = {

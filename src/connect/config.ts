@@ -154,6 +154,11 @@ function expandAll(entry: Entry, fn: (v: string) => string): Entry {
 
 const VAR = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
+/** The variables one config value names (`${VAR}`, `${env:VAR}`, `${VAR:-fallback}`), in order (pure). */
+export function variablesIn(value: string): string[] {
+  return [...value.matchAll(VAR)].flatMap((m) => (m[1] === undefined ? [] : [m[1]]));
+}
+
 /**
  * `${VAR}`, `${env:VAR}` and `${VAR:-fallback}` in one config value, from `ctx.env`; a missing
  * variable without a fallback is a CONFIG_INVALID naming the server and the variable.

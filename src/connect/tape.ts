@@ -1,7 +1,7 @@
 import type { Producer } from '../tape/schema.js';
 import { TapeWriter } from '../tape/writer.js';
 import { PRODUCER } from '../version.js';
-import { describeTarget, type Target, targetSecrets } from './target.js';
+import { describeTarget, namedVars, type Target, targetSecrets } from './target.js';
 
 export interface WireTapeOptions {
   label?: string;
@@ -25,13 +25,15 @@ export function tapeUrl(url: string): string {
 
 /**
  * The meta line's `command` (mcp-tape v1: the argv array). Stdio: the server's argv, exactly as it
- * was started (the target's secrets, --secret-env values among them, are scrubbed from every line).
+ * was started (the target's secrets, --secret-env values among them, are scrubbed from every line),
+ * but for the values of secret `${NAME}` variables, which it names as `${NAME}`.
  * HTTP: the harness argv that reaches the server, with the URL stripped of userinfo, query and
  * fragment; headers are never part of it.
  */
 export function tapeCommand(target: Target, harness = 'run'): string[] {
-  if (target.kind === 'stdio') return [...target.argv];
-  return [PRODUCER, harness, '--url', tapeUrl(target.url)];
+  const vars = target.secretVars ?? {};
+  if (target.kind === 'stdio') return target.argv.map((a) => namedVars(a, vars));
+  return [PRODUCER, harness, '--url', namedVars(tapeUrl(target.url), vars)];
 }
 
 /**

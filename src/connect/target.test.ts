@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { thrownBy } from '../../test/support/thrown.js';
 import { FitnessError, UsageError } from '../core/errors.js';
+import { tapeCommand } from './tape.js';
 import {
   checkSecrets,
   describeTarget,
@@ -97,5 +98,32 @@ describe('targets', () => {
     expect(() =>
       checkSecrets(parseTarget({ kind: 'stdio', argv: ['node'], env: { DEBUG: '1' } })),
     ).not.toThrow();
+  });
+});
+
+describe("a worker's secret variables on a target", () => {
+  const v = (name: string) => ['${', name, '}'].join('');
+  const secretVars = { TOKEN: 'tok-12345678/x', HOST_KEY: 'hostkey-abcdefgh' };
+
+  it('are secrets, and the argv or URL is described with each value named, never shown', () => {
+    const stdio = parseTarget({
+      kind: 'stdio',
+      argv: ['node', 's.js', '--token=tok-12345678/x'],
+      secretVars,
+    });
+    expect(describeTarget(stdio)).toBe(`node s.js '--token=${v('TOKEN')}'`);
+    expect(tapeCommand(stdio)).toEqual(['node', 's.js', `--token=${v('TOKEN')}`]);
+    expect(targetSecrets(stdio)).toEqual(expect.arrayContaining(['tok-12345678/x', 'hostkey-abcdefgh']));
+    expect(sendsCredential(stdio)).toBe(false);
+    const http = parseTarget({ kind: 'http', url: 'http://127.0.0.1:1/mcp/tok-12345678%2Fx', secretVars });
+    expect(describeTarget(http)).toBe(`http://127.0.0.1:1/mcp/${v('TOKEN')}`);
+    expect(tapeCommand(http).at(-1)).toBe(`http://127.0.0.1:1/mcp/${v('TOKEN')}`);
+  });
+
+  it('a value too short to scrub is refused before anything runs, naming the variable', () => {
+    const short = parseTarget({ kind: 'stdio', argv: ['node'], secretVars: { REGION: 'eu' } });
+    expect(thrownBy(UsageError, () => checkSecrets(short)).message).toMatch(
+      /^\$\{REGION\}: a secret of 2 character/,
+    );
   });
 });

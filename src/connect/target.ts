@@ -5,6 +5,13 @@ import { MIN_SECRET_LENGTH } from '../tape/redact.js';
 export const Credential = z.enum(['anonymous', 'free-key', 'owner-key']);
 export type Credential = z.infer<typeof Credential>;
 
+/**
+ * Values expanded from `${NAME}` variables a worker was told to pass (`worker --env NAME`), by name:
+ * each value is a secret, scrubbed wherever it appears, and the argv or URL is recorded with
+ * `${NAME}` in its place.
+ */
+const SecretVars = z.record(z.string(), z.string()).optional();
+
 export const StdioTarget = z.object({
   kind: z.literal('stdio'),
   argv: z
@@ -20,6 +27,7 @@ export const StdioTarget = z.object({
   cwd: z.string().min(1).optional(),
   /** The credential context, when the caller (or the config entry) states it. */
   credential: Credential.optional(),
+  secretVars: SecretVars,
 });
 export type StdioTarget = z.infer<typeof StdioTarget>;
 
@@ -36,6 +44,7 @@ export const HttpTarget = z.object({
   /** Headers that are configuration (`--public-header`): sent and recorded in plain. */
   publicHeaders: z.record(z.string(), z.string()).default({}),
   credential: Credential.optional(),
+  secretVars: SecretVars,
 });
 export type HttpTarget = z.infer<typeof HttpTarget>;
 
@@ -104,7 +113,7 @@ function secretSources(target: Target): SecretSource[] {
  * Env values given with `--env` and `--public-header` values are configuration, not secrets.
  */
 export function targetSecrets(target: Target): string[] {
-  const out = secretSources(target).map((s) => s.value);
+  const out = [...secretSources(target).map((s) => s.value), ...Object.values(target.secretVars ?? {})];
   if (target.kind === 'http') {
     const url = new URL(target.url);
     // The raw (percent-encoded) forms appear in the URL itself.
@@ -126,6 +135,11 @@ export function sendsCredential(target: Target): boolean {
  * the short secret was given. A value that is not a secret belongs in `--env` / `--public-header`.
  */
 export function checkSecrets(target: Target): void {
+  for (const [name, value] of Object.entries(target.secretVars ?? {}))
+    if (value.length < MIN_SECRET_LENGTH)
+      throw new UsageError(
+        `\${${name}}: a secret of ${value.length} character(s) is too short to scrub from the tapes (at least ${MIN_SECRET_LENGTH}); put a value that is not a secret in the roster itself`,
+      );
   for (const source of secretSources(target)) {
     if (source.value.length >= MIN_SECRET_LENGTH) continue;
     const hint =
@@ -142,12 +156,27 @@ export function checkSecrets(target: Target): void {
 
 /** A one-line name for the target, safe to print: no userinfo, no secret values, no env values. */
 export function describeTarget(target: Target): string {
-  if (target.kind === 'stdio') return target.argv.map(quoteArg).join(' ');
+  const vars = target.secretVars ?? {};
+  if (target.kind === 'stdio') return target.argv.map((a) => quoteArg(namedVars(a, vars))).join(' ');
   const url = new URL(target.url);
   url.username = '';
   url.password = '';
   for (const [name] of url.searchParams) if (SECRET_QUERY.test(name)) url.searchParams.set(name, 'REDACTED');
-  return url.href;
+  return namedVars(url.href, vars);
+}
+
+/**
+ * A text with each secret variable's value (plain or URL-encoded) replaced by `${NAME}`, longest
+ * value first, so an argv or URL is recorded as the roster wrote it (pure).
+ */
+export function namedVars(text: string, vars: Readonly<Record<string, string>>): string {
+  const forms = Object.entries(vars)
+    .filter(([, value]) => value !== '')
+    .flatMap(([name, value]) => [value, encodeURIComponent(value)].map((form) => ({ name, form })))
+    .sort((a, b) => b.form.length - a.form.length);
+  let out = text;
+  for (const { name, form } of forms) out = out.split(form).join(`\${${name}}`);
+  return out;
 }
 
 /** Every header an HTTP target sends: configuration first, so a secret of the same name wins. */

@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { freePort } from '../audit/real.js';
 import { conformanceBlock } from '../conformance/index.js';
 import { conformanceText } from '../conformance/text.js';
-import { describeTarget, type Target } from '../connect/target.js';
+import { describeTarget, type Target, targetSecrets } from '../connect/target.js';
 import { describeError } from '../core/errors.js';
 import type { ConformanceBlock } from '../record/conformance.js';
 import { resolveConfig } from '../run/config.js';
@@ -10,11 +10,12 @@ import type { RunOptions } from '../run/options.js';
 import { serverSlug } from '../run/run-dir.js';
 import { runFitness } from '../run/run-fitness.js';
 import { RunStop } from '../run/stop.js';
+import { Redactor } from '../tape/redact.js';
 import type { RosterEntry, RunOverrides } from './entry.js';
 import { serverPackage } from './package.js';
-import type { ChildMessage, JobSpec, TryStart } from './protocol.js';
+import { ChildMessage, type JobSpec, type TryStart } from './protocol.js';
 import { copyData, type Served, startServe } from './serve.js';
-import { entryGiven, entryTarget, type JobPlaces, serveCommand } from './target.js';
+import { entryGiven, entryTarget, type JobPlaces, jobEnv, serveCommand } from './target.js';
 
 /** Run options of one job (the explore/2 generator reads `readOnly` and `given`). */
 export type RosterRunOptions = RunOptions;
@@ -38,7 +39,17 @@ function jobOptions(job: JobSpec, places: JobPlaces): Omit<RosterRunOptions, 'ta
   const options = runOptionsFor(job.entry, job.defaults);
   const given = job.entry.given;
   if (given === undefined) return options;
-  return { ...options, given: entryGiven(job.name, given, job.rosterFile, process.env, places) };
+  return { ...options, given: entryGiven(job.name, given, job.rosterFile, envOf(job).env, places) };
+}
+
+/** The environment the job's `${VAR}`s expand from, and which of their values are secrets. */
+const envOf = (job: JobSpec) => jobEnv(job.entry, process.env, job.allowEnv);
+
+/** The entry's target for this job, carrying its secret variables (recorded by name, never by value). */
+function targetOf(job: JobSpec, places: JobPlaces): Target {
+  const { env, secretVars } = envOf(job);
+  const target = entryTarget(job.name, job.entry, job.rosterFile, env, places);
+  return secretVars === undefined ? target : { ...target, secretVars };
 }
 
 interface Places {
@@ -58,10 +69,10 @@ async function placesFor(job: JobSpec): Promise<Places> {
 
 /** The target of one job, with its serve process started when the entry has one. */
 async function startTarget(job: JobSpec, places: JobPlaces): Promise<{ target: Target; served?: Served }> {
-  const target = entryTarget(job.name, job.entry, job.rosterFile, process.env, places);
+  const target = targetOf(job, places);
   const serve = job.entry.serve;
   if (!serve || target.kind !== 'http') return { target };
-  const cmd = serveCommand(job.name, serve, job.rosterFile, process.env, places);
+  const cmd = serveCommand(job.name, serve, job.rosterFile, envOf(job).env, places);
   return { target, served: await startServe(cmd, target.url, serve.readyTimeoutMs) };
 }
 
@@ -69,7 +80,7 @@ function packageOf(job: JobSpec, target: Target, places: JobPlaces) {
   if (target.kind === 'stdio') return serverPackage(target.argv, target.cwd ?? places.rosterDir);
   const serve = job.entry.serve;
   if (!serve) return undefined;
-  const cmd = serveCommand(job.name, serve, job.rosterFile, process.env, places);
+  const cmd = serveCommand(job.name, serve, job.rosterFile, envOf(job).env, places);
   return serverPackage(cmd.argv, cmd.cwd);
 }
 
@@ -105,7 +116,7 @@ async function conformance(job: JobSpec, signal: AbortSignal): Promise<Conforman
 function tryStart(target: Target, options: Omit<RosterRunOptions, 'target'>): TryStart {
   const config = resolveConfig({ ...options, target });
   return {
-    slug: serverSlug(config.target),
+    slug: serverSlug(config.target, targetSecrets(config.target)),
     target: { kind: target.kind, description: describeTarget(config.target) },
     credential: config.credential,
     runner: config.runnerSpec,
@@ -119,13 +130,16 @@ function tryStart(target: Target, options: Omit<RosterRunOptions, 'target'>): Tr
  * One job in its own process: the conformance suite on its own server instance, then the run, with
  * its record in the job's staging folder. Never throws: a job that cannot start sends `error`.
  */
-export async function runJob(job: JobSpec, send: (m: ChildMessage) => void, abort: AbortController) {
+export async function runJob(job: JobSpec, reply: (m: ChildMessage) => void, abort: AbortController) {
+  // A secret variable's value never reaches the parent: not in an error, not in a progress line.
+  const redactor = new Redactor(Object.values(envOf(job).secretVars ?? {}));
+  const send = (m: ChildMessage) => reply(redactor.empty ? m : ChildMessage.parse(redactor.scrubValue(m)));
   let places: Places | undefined;
   let served: Served | undefined;
   try {
     places = await placesFor(job);
     const options = jobOptions(job, places.places);
-    const target = entryTarget(job.name, job.entry, job.rosterFile, process.env, places.places);
+    const target = targetOf(job, places.places);
     send({ type: 'started', start: tryStart(target, options) });
     const block = await conformance(job, abort.signal);
     if (abort.signal.aborted) throw abort.signal.reason;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describeError, errorCode, FitnessError, UsageError } from '../core/errors.js';
 import { type EntryError, parseRoster, type RosterEntry } from './entry.js';
-import { entryTarget } from './target.js';
+import { entryEnvVars, entryTarget } from './target.js';
 
 export interface LoadedRoster {
   file: string;
@@ -11,11 +11,23 @@ export interface LoadedRoster {
 }
 
 /**
+ * What each `${VAR}` of an entry stands for while the entry is checked: the environment's value (a
+ * local roster), or, for a queued roster, a stand-in: its variables are the workers' to expand
+ * (`worker --env`), and their values never need to be on the machine that queues it.
+ */
+export type Expansion = { env: NodeJS.ProcessEnv } | 'stand-ins';
+
+function expansionOf(how: Expansion, entry: RosterEntry): NodeJS.ProcessEnv {
+  if (how !== 'stand-ins') return how.env;
+  return Object.fromEntries(entryEnvVars(entry).map((name) => [name, `stand-in-for-${name}`]));
+}
+
+/**
  * Reads a roster file. A file that is not a roster is a fault; an entry that cannot be parsed or
  * expanded (an unknown field value, a missing `${VAR}`, a missing data folder) is reported with its
  * name and the rest still run. `only` keeps the named entries (a name that is not there is a fault).
  */
-export function loadRoster(path: string, env: NodeJS.ProcessEnv, only?: readonly string[]): LoadedRoster {
+export function loadRoster(path: string, how: Expansion, only?: readonly string[]): LoadedRoster {
   const file = resolve(path);
   let json: unknown;
   try {
@@ -37,7 +49,7 @@ export function loadRoster(path: string, env: NodeJS.ProcessEnv, only?: readonly
     try {
       if (entry.data !== undefined && !existsSync(resolve(rosterDir, entry.data)))
         throw new Error(`data: ${resolve(rosterDir, entry.data)} does not exist`);
-      entryTarget(name, entry, file, env, { rosterDir, port: 1, data: rosterDir });
+      entryTarget(name, entry, file, expansionOf(how, entry), { rosterDir, port: 1, data: rosterDir });
       out.entries.push({ name, entry, position });
     } catch (err) {
       const message = err instanceof FitnessError ? err.message.replace(`${file}: `, '') : describeError(err);

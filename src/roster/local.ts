@@ -124,7 +124,7 @@ export function nextJobs(jobs: readonly JobRow[], running: ReadonlySet<string>, 
 /** Runs a roster on this machine: every entry × attempt as its own process, resumable. */
 export async function runRoster(o: RosterOptions): Promise<RosterSummary> {
   const env = o.env ?? process.env;
-  const roster = loadRoster(o.rosterFile, env, o.only);
+  const roster = loadRoster(o.rosterFile, { env }, o.only);
   for (const e of roster.errors) o.onEvent?.({ type: 'entry-error', name: e.name, message: e.message });
   const runsDir = resolve(o.runsDir);
   const signingKeyPath = o.signingKeyPath ? resolve(o.signingKeyPath) : defaultSigningKeyPath();

@@ -22,6 +22,11 @@ export const JobSpec = z.looseObject({
   stagingDir: z.string().min(1),
   signingKeyPath: z.string().min(1),
   conformance: z.looseObject({ enabled: z.boolean(), timeoutMs: z.int().min(1) }),
+  /**
+   * A worker's `--env` list: `${VAR}` expands only from these variables, and their values are the
+   * run's secrets. Absent for a local roster, which expands from its whole environment.
+   */
+  allowEnv: z.array(z.string()).optional(),
 });
 export type JobSpec = z.infer<typeof JobSpec>;
 

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { expand, serverFromConfig } from '../connect/config.js';
+import { expand, serverFromConfig, variablesIn } from '../connect/config.js';
 import { serverEnv, type Target } from '../connect/target.js';
 import type { RosterEntry, ServeSpec } from './entry.js';
 
@@ -20,6 +20,45 @@ const ROSTER_FIELDS = [
   'conformance',
   'timeoutMs',
 ] as const;
+
+/** The `${NAME}`s a roster may use that are not environment variables: the job's own places. */
+const PLACE_VARS = new Set(['PORT', 'DATA', 'ROSTER_DIR']);
+
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/** The environment variables an entry names as `${VAR}` anywhere in its values, places excluded (pure). */
+export function entryEnvVars(entry: RosterEntry): string[] {
+  return [...new Set(stringsIn(entry).flatMap(variablesIn))].filter((name) => !PLACE_VARS.has(name));
+}
+
+/**
+ * What a job may expand `${VAR}` from: the whole environment (a local roster, which its owner
+ * runs), or only the variables on a worker's `--env` list, whose values the entry names are
+ * then its secrets (recorded as `${NAME}`, scrubbed everywhere). Pure.
+ */
+export function jobEnv(
+  entry: RosterEntry,
+  env: NodeJS.ProcessEnv,
+  allowEnv: readonly string[] | undefined,
+): { env: NodeJS.ProcessEnv; secretVars?: Record<string, string> } {
+  if (allowEnv === undefined) return { env };
+  const listed = Object.fromEntries(
+    allowEnv.flatMap((name) => {
+      const value = env[name];
+      return value === undefined ? [] : [[name, value] as const];
+    }),
+  );
+  const named = new Set(entryEnvVars(entry));
+  return {
+    env: listed,
+    secretVars: Object.fromEntries(Object.entries(listed).filter(([name]) => named.has(name))),
+  };
+}
 
 function expansionEnv(env: NodeJS.ProcessEnv, places: JobPlaces): NodeJS.ProcessEnv {
   return {

@@ -57,6 +57,38 @@ export function embeddedKey(publicKey: string, where: string): KeyObject {
   }
 }
 
+/** What a one-signature DSSE envelope says once its signature is checked. */
+export interface OpenedEnvelope {
+  /** The fingerprint of the key that signed (computed from the embedded key, not the envelope's word). */
+  keyid: string;
+  body: Buffer;
+}
+
+/**
+ * Checks a DSSE envelope (Ed25519 over the PAE bytes, the public key embedded) and returns its
+ * signer and payload; a SignatureError when the signature does not verify over the payload or the
+ * key id is not the embedded key's. Whether the signer is trusted is the caller's question.
+ */
+export function openEnvelope(
+  envelope: {
+    payloadType: string;
+    payload: string;
+    signatures: readonly { keyid: string; sig: string; publicKey: string }[];
+  },
+  where: string,
+): OpenedEnvelope {
+  const [signature] = envelope.signatures;
+  if (signature === undefined) throw new SignatureError(`${where}: no signature in the envelope`);
+  const publicKey = embeddedKey(signature.publicKey, where);
+  const keyid = keyId(publicKey);
+  if (keyid !== signature.keyid)
+    throw new SignatureError(`${where}: key id does not match the embedded public key`);
+  const body = Buffer.from(envelope.payload, 'base64');
+  if (!verify(null, pae(envelope.payloadType, body), publicKey, Buffer.from(signature.sig, 'base64')))
+    throw new SignatureError(`${where}: the payload does not match its signature`);
+  return { keyid, body };
+}
+
 export function readManifest(body: Buffer, where: string): Manifest {
   let json: unknown;
   try {

@@ -13,7 +13,7 @@ const EXAMPLE = join(ROOT, 'examples/roster.json');
 
 describe('examples/roster.json', () => {
   it('names every planted-outcome server and the three real servers in devDependencies, all runnable', () => {
-    const roster = loadRoster(EXAMPLE, {});
+    const roster = loadRoster(EXAMPLE, { env: {} });
     expect(roster.errors).toEqual([]);
     expect(roster.entries.map((e) => e.name)).toEqual([
       'well-made',

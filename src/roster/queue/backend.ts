@@ -82,6 +82,8 @@ export interface QueueJob {
   returnvalue: unknown;
   failedReason: string;
   attemptsMade: number;
+  /** The queue's own count of the times the job was taken (this time included). */
+  attemptsStarted: number;
   getState(): Promise<string>;
   updateProgress(progress: object): Promise<void>;
 }

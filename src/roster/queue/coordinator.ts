@@ -4,6 +4,8 @@ import type { CommandIO } from '../../core/io.js';
 import { onStopSignals } from '../../core/signals.js';
 import { Outcome } from '../../record/outcome.js';
 import { RUN_FILES } from '../../tape/file-names.js';
+import { configEnv, defaultSigningKeyPath, publicKeyInfo } from '../../tape/publisher.js';
+import { loadOrCreateSigningKey } from '../../tape/signature.js';
 import type { RosterArgs } from '../args.js';
 import { finish } from '../finish.js';
 import { loadRoster } from '../load.js';
@@ -14,7 +16,7 @@ import type { JobLine } from '../summary.js';
 import { summaryLines } from '../summary.js';
 import type { TryResult } from '../try.js';
 import { checkReachable, engine, parseQueueUrl, type RosterQueue } from './backend.js';
-import { defaultRosterId, type QueuedJob, type QueuedTry, queueJobId, triesOf } from './jobs.js';
+import { defaultRosterId, type QueuedJob, type QueuedTry, queueJobId, signJob, triesOf } from './jobs.js';
 import { ResultsTable } from './results.js';
 import { QUEUE_DEFAULTS } from './worker.js';
 
@@ -92,11 +94,14 @@ async function poll(queue: RosterQueue, jobs: Tracked[], emit: (e: RosterEvent) 
 export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<number> {
   const url = parseQueueUrl(args.queue ?? '');
   await checkReachable(url);
-  const roster = loadRoster(args.roster, io.env, args.only);
+  const roster = loadRoster(args.roster, 'stand-ins', args.only);
   const tty = !args.plain && process.stderr.isTTY === true;
   const emit = progressPrinter((t) => process.stderr.write(t), tty);
   for (const e of roster.errors) emit({ type: 'entry-error', name: e.name, message: e.message });
   const rosterId = args.rosterId ?? defaultRosterId(roster.file);
+  // Every job carries the roster's signature: a worker runs only jobs signed by a key it trusts.
+  const keyPath = defaultSigningKeyPath(configEnv(io.env));
+  const key = loadOrCreateSigningKey(keyPath);
   const e = engine(url);
   const queue = e.queue(args.queueName ?? QUEUE_DEFAULTS.name);
   const maxTries = args.maxTries ?? ROSTER_DEFAULTS.maxTries;
@@ -122,7 +127,7 @@ export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<
           jobTimeoutMs: args.jobTimeoutMs ?? ROSTER_DEFAULTS.jobTimeoutMs,
           maxTries,
         };
-        await queue.add('run', data, {
+        await queue.add('run', signJob(data, key), {
           jobId: id,
           attempts: maxTries * 3,
           removeOnComplete: false,
@@ -132,7 +137,7 @@ export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<
       }
     }
     io.err(
-      `roster ${rosterId}: ${jobs.length} jobs on ${url.display} (${args.queueName ?? QUEUE_DEFAULTS.name}); start workers with: fitness-report worker --queue URL`,
+      `roster ${rosterId}: ${jobs.length} jobs on ${url.display} (${args.queueName ?? QUEUE_DEFAULTS.name}), signed by ${publicKeyInfo(key).fingerprint}; start workers with: fitness-report worker --queue URL --trust ${publicKeyInfo(key).fingerprint}`,
     );
     while (!abort.signal.aborted) {
       await poll(queue, jobs, emit);

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { slugify } from '../../run/run-dir.js';
+import { signDsse } from '../../tape/signature.js';
 import { RosterEntry, RunOverrides } from '../entry.js';
 import { ENTRY_NAME_MAX, entryFolder } from '../entry-name.js';
 import { TryStart } from '../protocol.js';
@@ -19,6 +20,28 @@ export const QueuedJob = z.looseObject({
   maxTries: z.int().min(1),
 });
 export type QueuedJob = z.infer<typeof QueuedJob>;
+
+/** The DSSE payload type of a queued job: the roster's signature covers the whole QueuedJob. */
+export const JOB_TYPE = 'application/vnd.fitness-report.roster-job+json';
+
+/**
+ * What is put on the queue: a DSSE envelope (Ed25519, the key embedded) over the QueuedJob's JSON,
+ * signed by the roster's publisher key. A worker runs only the signed payload, and only when a key
+ * it trusts signed it (`worker --trust`).
+ */
+export const SignedJob = z.strictObject({
+  envelope: z.looseObject({
+    payloadType: z.literal(JOB_TYPE),
+    payload: z.base64(),
+    signatures: z.array(z.looseObject({ keyid: z.string(), sig: z.base64(), publicKey: z.base64() })).min(1),
+  }),
+});
+export type SignedJob = z.infer<typeof SignedJob>;
+
+/** The job as the roster queues it: validated, then signed. */
+export function signJob(job: QueuedJob, key: KeyObject): SignedJob {
+  return { envelope: signDsse(JOB_TYPE, Buffer.from(JSON.stringify(QueuedJob.parse(job)), 'utf8'), key) };
+}
 
 /** One try of a queued job, kept in the job's progress so any worker can see what came before. */
 export const QueuedTry = z.looseObject({

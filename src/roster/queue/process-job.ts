@@ -1,0 +1,189 @@
+import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { UnrecoverableError } from 'bullmq';
+import { RUN_FILES } from '../../tape/file-names.js';
+import type { TrustSet } from '../../tape/trust.js';
+import { runTry, type TryResult } from '../try.js';
+import { admitJob } from './admit.js';
+import type { QueueJob } from './backend.js';
+import { foreignClaims, priorTries, recoverTry, tryFolder } from './history.js';
+import type { QueuedJob, QueuedTry } from './jobs.js';
+import type { ResultsTable } from './results.js';
+
+/** A try this worker runs, by job id: the only processes it ever signals. */
+export interface OwnTry {
+  stop(): Promise<void>;
+}
+
+/** What every job of one worker shares. */
+export interface WorkerContext {
+  runsDir: string;
+  /** The worker's staging root, by its real path: the only place it settles try folders from. */
+  root: string;
+  signingKeyPath: string;
+  trust: TrustSet;
+  allowEnv: readonly string[];
+  signal: AbortSignal;
+  /** Prints one line; the values of the --env variables never reach it. */
+  line: (text: string) => void;
+  scrub: (text: string) => string;
+  results: ResultsTable | undefined;
+  own: Map<string, OwnTry>;
+}
+
+interface Job {
+  id: string;
+  data: QueuedJob;
+  queued: QueueJob;
+  tries: QueuedTry[];
+  save: () => Promise<void>;
+}
+
+async function publish(c: WorkerContext, j: Job, runDir: string | undefined, t: QueuedTry): Promise<void> {
+  if (c.results && runDir && existsSync(join(runDir, RUN_FILES.record)))
+    await c.results.publish(runDir, { rosterId: j.data.rosterId, jobKey: j.data.key, try: t.try });
+}
+
+/** The earlier tries (1 … n-1): what the progress shows, settled from this worker's own folders. */
+async function settleEarlier(c: WorkerContext, j: Job, n: number): Promise<void> {
+  const { tries, dropped } = priorTries(j.queued.progress, n);
+  if (dropped.length > 0)
+    c.line(
+      `${j.data.key}: the job's progress names tries ${dropped.join(', ')} the queue never started: ignored`,
+    );
+  for (const t of tries.filter((x) => x.state === 'running')) {
+    const claims = foreignClaims(t, tryFolder(c.root, j.id, t.try));
+    if (claims !== undefined)
+      c.line(
+        `${j.data.key}: try ${t.try}: the job's progress names ${claims}, not this worker's: ignored (it signals only processes it started and settles only folders under ${c.root})`,
+      );
+  }
+  j.tries.push(...tries);
+  const where = { ...c, jobId: j.id, key: j.data.key };
+  for (let k = 1; k < n; k++) {
+    const at = j.tries.findIndex((t) => t.try === k);
+    const recovered = await recoverTry(where, k, j.tries[at]);
+    if (recovered === undefined) continue;
+    if (at === -1) j.tries.push(recovered.entry);
+    else j.tries[at] = recovered.entry;
+    await publish(c, j, recovered.settled?.runDir, recovered.entry);
+    c.line(recovered.line);
+  }
+  j.tries.sort((a, b) => a.try - b.try);
+}
+
+/** Runs try `n` in a process of this worker's own, registered so only this worker may stop it. */
+async function runOwnTry(c: WorkerContext, j: Job, current: QueuedTry): Promise<TryResult> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(c.signal.reason);
+  if (c.signal.aborted) onAbort();
+  c.signal.addEventListener('abort', onAbort, { once: true });
+  const { data } = j;
+  const running = runTry(
+    {
+      key: data.key,
+      name: data.name,
+      attempt: data.attempt,
+      try: current.try,
+      entry: data.entry,
+      rosterFile: data.rosterFile,
+      defaults: data.defaults,
+      stagingDir: current.stagingDir,
+      signingKeyPath: c.signingKeyPath,
+      conformance: data.conformance,
+      allowEnv: [...c.allowEnv],
+    },
+    c.runsDir,
+    {
+      timeoutMs: data.entry.timeoutMs ?? data.jobTimeoutMs,
+      signal: stop.signal,
+      onPid: (pid) => {
+        current.pid = pid;
+        void j.save();
+      },
+      onStart: (start) => {
+        current.start = start;
+        c.line(`${data.key}: try ${current.try} measuring ${start.target.description}`);
+        void j.save();
+      },
+    },
+  );
+  const mine: OwnTry = {
+    stop: async () => {
+      stop.abort('the job was taken up again');
+      await running.catch(() => undefined);
+    },
+  };
+  c.own.set(j.id, mine);
+  try {
+    return await running;
+  } finally {
+    c.signal.removeEventListener('abort', onAbort);
+    if (c.own.get(j.id) === mine) c.own.delete(j.id);
+  }
+}
+
+/** Records how the try ended on its entry, publishes its run, and says so (the job's error, if any). */
+async function record(c: WorkerContext, j: Job, current: QueuedTry, result: TryResult): Promise<void> {
+  current.state = result.state;
+  if (result.settled) {
+    current.runId = result.settled.runId;
+    current.outcome = result.settled.outcome;
+    await publish(c, j, result.settled.runDir, current);
+  }
+  if (result.detail) current.detail = c.scrub(result.detail);
+  if (result.conformance) current.conformance = c.scrub(result.conformance);
+  await j.save();
+  c.line(
+    `${j.data.key}: try ${current.try} ${result.state}: ${result.settled?.outcome ?? current.detail ?? ''}`,
+  );
+}
+
+/** Refuses a job the worker will not run: its failure, with the one-line reason; nothing of it runs. */
+function refuse(c: WorkerContext, job: QueueJob, why: string): never {
+  c.line(`job ${job.id ?? '(no id)'}: refused: ${why}`);
+  throw new UnrecoverableError(`refused: ${why}`);
+}
+
+/** One job taken from the queue: admitted, its earlier tries settled, then run as the next try. */
+export async function processJob(c: WorkerContext, queued: QueueJob): Promise<unknown> {
+  const admitted = admitJob(queued.data, queued.id, c.trust, c.allowEnv);
+  if ('refused' in admitted) refuse(c, queued, admitted.refused);
+  const id = queued.id ?? admitted.job.key;
+  let chain = Promise.resolve();
+  const j: Job = {
+    id,
+    data: admitted.job,
+    queued,
+    tries: [],
+    save: () => {
+      chain = chain.then(() => queued.updateProgress({ tries: j.tries })).catch(() => {});
+      return chain;
+    },
+  };
+  // A try of this job this worker still runs (its lock was lost): stopped, and settled by its own code.
+  await c.own.get(id)?.stop();
+  const n = Math.max(1, queued.attemptsStarted);
+  await settleEarlier(c, j, n);
+  await j.save();
+  const { data } = j;
+  if (j.tries.filter((t) => t.state === 'died').length >= data.maxTries)
+    throw new UnrecoverableError(`${data.key}: ${data.maxTries} tries died; given up`);
+  const current: QueuedTry = {
+    try: n,
+    state: 'running',
+    host: hostname(),
+    stagingDir: tryFolder(c.root, id, n),
+    startedAt: new Date().toISOString(),
+  };
+  j.tries.push(current);
+  await j.save();
+  c.line(`${data.key}: try ${n} started`);
+  const result = await runOwnTry(c, j, current);
+  await record(c, j, current, result);
+  if (result.state === 'error') throw new UnrecoverableError(current.detail ?? 'the job could not start');
+  // Back to the queue as the next try (on this worker or another).
+  if (result.state !== 'finished') throw new Error(`${data.key}: try ${n} ${result.state}`);
+  return { tries: j.tries };
+}
