@@ -131,6 +131,13 @@ describe('runTrial with the heuristic runner', () => {
     expect(result.checkPassed).toBe(false);
     expect(result.constructPassed).toBe(false);
     expect(result.oracleError).toBeUndefined();
+    // The admitted call answered otherwise: the trial says the server's state changed.
+    expect(result.stateChanged).toMatch(/^get_forecast \{"city":"Oslo"\}: no longer carries the answer key/);
+  });
+
+  it('a drive trial that replays the admitted call and gets the same answer saw no state change', async () => {
+    expect((await runTrial(spec('drive'), deps())).stateChanged).toBeUndefined();
+    expect((await runTrial(spec('drive'), deps(fakeSession('hail')))).stateChanged).toBeDefined();
   });
 
   it('a session that cannot be opened is a connect oracle error, and nothing is called', async () => {

@@ -1,6 +1,7 @@
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
 import type { ToolCallOutcome as SuiteOutcome } from '../suite/surface.js';
 import { verifyCorrId } from '../tape/corr-id.js';
+import { planDrift } from './drift.js';
 import { checkAnswer, reachedKeyThroughServer } from './evaluate.js';
 import { plannedArguments } from './handles.js';
 import { type AgentRun, runAgent } from './loop.js';
@@ -137,6 +138,10 @@ export async function runTrial(spec: TrialSpec, deps: TrialDeps): Promise<TrialR
     };
     if (spec.phase === 'construct')
       result.constructPassed = check.pass && reachedKeyThroughServer(spec.task, ctx.calls);
+    if (spec.phase === 'construct' || spec.phase === 'drive') {
+      const changed = planDrift(spec.task, ctx.calls);
+      if (changed !== undefined) result.stateChanged = changed;
+    }
     if (spec.phase === 'null-random-args')
       result.nullApplicable = ctx.calls.some((c) => c.randomised === true);
     return result;

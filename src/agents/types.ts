@@ -111,6 +111,11 @@ export interface TrialResult {
   modelError?: { code: string; message: string };
   /** The run was aborted under this trial: it is not counted. */
   abandoned?: boolean;
+  /**
+   * construct and drive: a call sent with a plan step's admitted arguments no longer gave what
+   * admission read from it (`drift.ts`): the server's state changed during the run.
+   */
+  stateChanged?: string;
   toolCalls: ToolCallRecord[];
   /** Line of the answer's assistant turn on the trial's turn sink (the agent plane in a run). */
   answerLine?: number;

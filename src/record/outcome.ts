@@ -133,8 +133,9 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
  * Why a run is VOID: it did not complete its registered size. `target_died`: the server exited or
  * stopped answering; `timeout`: its calls went unanswered past their deadline; `transport_error`:
  * it sent frames the transport refuses (over the size or depth limit) or broke the connection;
- * `budget_exhausted`: the pre-registered wall-clock budget ran out; `budget_cap` is kept for records
- * that predate it.
+ * `budget_exhausted`: the pre-registered wall-clock budget ran out; `state_changed`: a call sent with
+ * the arguments admission bound no longer answered what admission read from it, so the server's data
+ * changed under the measurement; `budget_cap` is kept for records that predate it.
  */
 export const VoidReason = z.enum([
   'aborted',
@@ -144,6 +145,7 @@ export const VoidReason = z.enum([
   'transport_error',
   'budget_exhausted',
   'budget_cap',
+  'state_changed',
 ]);
 export type VoidReason = z.infer<typeof VoidReason>;
 

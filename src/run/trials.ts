@@ -125,6 +125,7 @@ function recordTrialEnd(ctx: RunContext, r: TrialResult): void {
       }),
       exhausted: r.exhausted ?? null,
       ...(r.oracleError ? { oracleError: r.oracleError.kind } : {}),
+      ...(r.stateChanged === undefined ? {} : { stateChanged: r.stateChanged }),
       ...(r.modelError ? { modelError: r.modelError.code } : {}),
       durationMs: r.durationMs,
       // Wall time the trial waited for its server (start and handshake); null when it opened none.
@@ -143,6 +144,14 @@ export async function afterTrial(ctx: RunContext, ground: TrialGround, result: T
     result.usage.map((u) => ({ ...u, role: 'runner' as const })),
   );
   if (result.modelError) failOnFatalModelFault(ctx, result.modelError);
+  if (result.stateChanged !== undefined && !ctx.abort.signal.aborted) {
+    ctx.abort.abort(
+      new RunStop(
+        'state_changed',
+        `the server's data changed during the run (${result.corrId}): ${result.stateChanged}`,
+      ),
+    );
+  }
   const kind = result.oracleError?.kind;
   if ((kind === 'connect' || kind === 'transport') && !ctx.abort.signal.aborted) {
     if (!(await targetAlive(ctx, ground.prior))) {
