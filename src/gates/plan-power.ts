@@ -2,6 +2,7 @@ import { PlanPowerGate } from '../record/gate.js';
 import { achievedPower, planSampleSize, publishedVerdict } from '../stats/index.js';
 import { GateInputError, inputs } from './errors.js';
 import { rate } from './format.js';
+import { type PlanDesign, planEffective } from './plan-effective.js';
 import { seal } from './seal.js';
 
 export interface RateParams {
@@ -18,6 +19,11 @@ export interface PlanPowerInput {
   /** Construct trials one extension batch adds: batchTasks × construct reps. */
   trialsPerBatch: number;
   maxExtensions: number;
+  /**
+   * The clustered design: tasks, tasks per batch and the runner. Absent only to decide again a record
+   * planned before the design effect was stated (its gate record then has no `effective`).
+   */
+  design?: PlanDesign;
 }
 
 export function validateRateParams(fn: string, p: RateParams): RateParams {
@@ -66,6 +72,16 @@ export function planPowerGate(input: PlanPowerInput): PlanPowerGate {
   const tail = underpowered
     ? `; this registration is underpowered${passAtMax ? '' : ' and a perfect reference run can never publish PASS'}. Recorded, not refused.`
     : `; a perfect reference run publishes PASS ${passAtRegistered ? `at ${registeredTrials}` : `by ${maxTrials}`}.`;
+  const design =
+    input.design === undefined
+      ? undefined
+      : planEffective(input.design, {
+          registeredTrials,
+          trialsPerBatch: perBatch,
+          maxTrials,
+          maxExtensions,
+          threshold: p.threshold,
+        });
   return seal(
     PlanPowerGate,
     {
@@ -84,7 +100,8 @@ export function planPowerGate(input: PlanPowerInput): PlanPowerGate {
       achievedPowerAtMax: atMax,
       perfectPassAtRegistered: passAtRegistered,
       perfectPassAtMax: passAtMax,
-      explain: head + tail,
+      ...(design ? { effective: design.effective } : {}),
+      explain: design ? `${head}${tail} ${design.explain}` : head + tail,
     },
     'plan_power',
   );

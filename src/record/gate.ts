@@ -16,6 +16,7 @@ import {
   StructuralReason,
   SuiteSizeReason,
 } from './outcome.js';
+import { PlanEffective } from './plan-effective.js';
 import { REFS_PER_KIND, TapeRef } from './probe.js';
 
 /** Fields every gate record carries. `outcome` is present exactly when this decision refuses the run. */
@@ -129,6 +130,8 @@ export const PlanPowerGate = z
     /** Whether a perfect reference run could publish PASS at the registered size / at the last extension. */
     perfectPassAtRegistered: z.boolean(),
     perfectPassAtMax: z.boolean(),
+    /** The effective sample planned for; absent on a record planned before the design effect was stated. */
+    effective: PlanEffective.optional(),
     ...common,
   })
   .superRefine(outcomeMatchesReason);

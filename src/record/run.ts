@@ -107,15 +107,20 @@ function identityAgrees(r: IdentityView, ctx: Ctx): void {
   }
 }
 
-/** The score's runner determinism is the one its runner's id gives. */
-function determinismAgrees(r: { identity: Identity; score?: ScoreBlock }, ctx: Ctx): void {
+/** The score's and the plan's runner determinism are the one the runner's id gives. */
+function determinismAgrees(
+  r: { identity: Identity; score?: ScoreBlock; gates: readonly GateRecord[] },
+  ctx: Ctx,
+): void {
+  const basis = runnerDeterminism(r.identity.runner).basis;
+  const message = `expected the determinism of the runner ${r.identity.runner}`;
   const d = r.score?.runnerDeterminism;
-  if (d !== undefined && d.basis !== runnerDeterminism(r.identity.runner).basis)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['score', 'runnerDeterminism'],
-      message: `expected the determinism of the runner ${r.identity.runner}`,
-    });
+  if (d !== undefined && d.basis !== basis)
+    ctx.addIssue({ code: 'custom', path: ['score', 'runnerDeterminism'], message });
+  r.gates.forEach((g, i) => {
+    if (g.gate === 'plan_power' && g.effective && g.effective.runnerDeterminism.basis !== basis)
+      ctx.addIssue({ code: 'custom', path: ['gates', i, 'effective', 'runnerDeterminism'], message });
+  });
 }
 
 /** The current run record. Persisted objects are loose: unknown extra fields survive a round trip. */

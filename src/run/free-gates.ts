@@ -75,6 +75,11 @@ export function freeGates(ctx: RunContext, registered: Registered): boolean {
       registeredTrials: registration.tasks.length * config.reps.construct,
       trialsPerBatch: registration.extension.batchTasks * config.reps.construct,
       maxExtensions: registration.extension.maxExtensions,
+      design: {
+        registeredTasks: registration.tasks.length,
+        tasksPerBatch: registration.extension.batchTasks,
+        runner: ctx.runner.id,
+      },
     }),
   );
 }

@@ -74,6 +74,16 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
         registeredTrials: gate.registeredTrials,
         trialsPerBatch: ext.batchTasks * reg.reps.construct,
         maxExtensions: ext.maxExtensions,
+        // The runner is the record's identity, through the same determinism function the score uses.
+        ...(gate.effective
+          ? {
+              design: {
+                registeredTasks: gate.effective.registeredTasks,
+                tasksPerBatch: ext.batchTasks,
+                runner: record.identity.runner,
+              },
+            }
+          : {}),
       });
     }
     case 'null_baseline':

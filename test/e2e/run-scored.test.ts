@@ -36,6 +36,16 @@ describe('fitness-report run (offline) on the well-made server', () => {
       nEff: record.score?.tasks,
       m: record.score?.reps,
     });
+    // The planner says the same before the run: its effective observations are the task counts.
+    const size = record.gates.find((g) => g.gate === 'suite_size');
+    const plan = record.gates.find((g) => g.gate === 'plan_power');
+    if (size?.gate !== 'suite_size' || plan?.gate !== 'plan_power') throw new Error('no plan_power');
+    expect(plan.effective).toMatchObject({
+      runnerDeterminism: { deterministic: true, basis: 'heuristic' },
+      registeredTasks: size.registered,
+      atRegistered: { min: size.registered, max: size.registered },
+      atMax: { min: plan.effective?.maxTasks, max: plan.effective?.maxTasks },
+    });
     expect(record.identity.generator).toEqual({ name: 'explore', version: '2' });
     expect(record.gates.map((g) => (g.gate === 'null_baseline' ? `null:${g.signalSource}` : g.gate))).toEqual(
       [

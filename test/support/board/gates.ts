@@ -74,17 +74,15 @@ export function suiteSize(o: { registered: number; deleted?: number; minTasks?: 
   });
 }
 
-/** Registered construct trials and one batch's trials, against the registered two extensions. */
-export function planPower(
-  registeredTrials: number,
-  trialsPerBatch = POLICY.batchTasks * REPS,
-): PlanPowerGate {
-  return remember(`plan:${registeredTrials}:${trialsPerBatch}`, () =>
+/** Registered construct trials at 3 reps, against the registered two batches of 6, planned for `runner`. */
+export function planPower(registeredTrials: number, runner = 'heuristic'): PlanPowerGate {
+  return remember(`plan:${registeredTrials}:${runner}`, () =>
     planPowerGate({
       construct: CONSTRUCT,
       registeredTrials,
-      trialsPerBatch,
+      trialsPerBatch: POLICY.batchTasks * REPS,
       maxExtensions: POLICY.maxExtensions,
+      design: { registeredTasks: registeredTrials / REPS, tasksPerBatch: POLICY.batchTasks, runner },
     }),
   );
 }

@@ -73,7 +73,7 @@ export function gatesFor(family: Family, shape: Shape, o: FixtureOptions): GateR
   if (family === 'answer-leak') return free;
   free.push(suiteSize({ registered: shape.registered, deleted: shape.deleted }));
   if (family === 'thin-surface' || family === 'screen-emptied') return free;
-  free.push(planPower(48));
+  free.push(planPower(48, o.runner ?? 'heuristic'));
   if (family === 'null-indeterminate') {
     return [
       ...free,

@@ -37,6 +37,7 @@ export const passPlanPower = () =>
     registeredTrials: 48,
     trialsPerBatch: D.extension.batchTasks * D.reps.construct,
     maxExtensions: D.extension.maxExtensions,
+    design: { registeredTasks: 16, tasksPerBatch: D.extension.batchTasks, runner: 'heuristic' },
   });
 
 export const lowNulls = {

@@ -6,6 +6,37 @@ import { nullComparison } from '../why/nulls.js';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
+type PlanPower = Extract<GateRecord, { gate: 'plan_power' }>;
+type Effective = NonNullable<PlanPower['effective']>;
+
+const observations = (r: Effective['atRegistered']) =>
+  r.min === r.max ? count(r.min) : `${count(r.min)} to ${count(r.max)}`;
+
+/** The effective sample the plan stands on, as the record states it; an older record says it has none. */
+function effectiveRows(g: PlanPower): [string, string | SafeHtml][] {
+  const e = g.effective;
+  if (e === undefined)
+    return [
+      [
+        'independent observations',
+        html`<span class="missing">planned before the design effect was stated</span>`,
+      ],
+    ];
+  const runner = e.runnerDeterminism.deterministic
+    ? 'deterministic runner: reps add no information'
+    : 'sampled runner: ρ unknown before the run';
+  return [
+    [
+      'independent observations',
+      `${observations(e.atRegistered)} of ${count(g.registeredTrials)} trials (${count(e.registeredTasks)} tasks); ${observations(e.atMax)} of ${count(g.maxTrials)} after the last extension (${runner})`,
+    ],
+    [
+      "a perfect reference run's clustered lower bound",
+      `${pct(e.perfectClusteredLowerAtRegistered)} at ${count(e.registeredTasks)} tasks (${e.perfectClusteredPassAtRegistered ? 'reaches' : 'under'} ${pct(g.threshold)}); ${pct(e.perfectClusteredLowerAtMax)} at ${count(e.maxTasks)} (${e.perfectClusteredPassAtMax ? 'reaches' : 'under'} ${pct(g.threshold)}); the construct gate still decides on trials`,
+    ],
+  ];
+}
+
 function numbers(record: RunRecord, g: GateRecord): SafeHtml {
   switch (g.gate) {
     case 'structural':
@@ -44,6 +75,7 @@ function numbers(record: RunRecord, g: GateRecord): SafeHtml {
           'a perfect reference run could publish PASS',
           `at the registered size: ${yesNo(g.perfectPassAtRegistered)}; after the last extension: ${yesNo(g.perfectPassAtMax)}`,
         ],
+        ...effectiveRows(g),
       ]);
     case 'null_baseline':
       return html`<p>${nullComparison(record, g)}</p>`;
