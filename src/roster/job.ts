@@ -113,7 +113,8 @@ async function conformance(job: JobSpec, signal: AbortSignal): Promise<Conforman
   }
 }
 
-function tryStart(target: Target, options: Omit<RosterRunOptions, 'target'>): TryStart {
+/** What a try is about to measure, from its target and run options (also a stand-in's, src/roster/queue/stand-in.ts). */
+export function tryStart(target: Target, options: Omit<RosterRunOptions, 'target'>): TryStart {
   const config = resolveConfig({ ...options, target });
   return {
     slug: serverSlug(config.target, targetSecrets(config.target)),

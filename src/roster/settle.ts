@@ -58,7 +58,7 @@ function readTryStart(stagingDir: string): TryStart | undefined {
 }
 
 /** Moves a finished run directory up into the runs folder, never over an existing one. */
-function moveUp(dir: string, runsDir: string): string {
+export function moveUp(dir: string, runsDir: string): string {
   const next = join(runsDir, basename(dir));
   try {
     mkdirSync(runsDir, { recursive: true });

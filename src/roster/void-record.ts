@@ -46,6 +46,8 @@ export interface DeadTry {
   start: TryStart;
   reason: VoidReason;
   detail: string;
+  /** The record's note, when it is not the usual one (a stand-in written by another worker). */
+  note?: string;
 }
 
 /**
@@ -86,7 +88,9 @@ export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promi
       own: [
         {
           id: 'died-try',
-          text: `This try's process ended before it wrote a record; the roster recorded it VOID from what it had started. Tape files it left: ${files.map((f) => f.path).join(', ') || 'none'}.`,
+          text:
+            t.note ??
+            `This try's process ended before it wrote a record; the roster recorded it VOID from what it had started. Tape files it left: ${files.map((f) => f.path).join(', ') || 'none'}.`,
         },
       ],
       standing: [],

@@ -20,8 +20,9 @@ const records = (dir: string) =>
 /**
  * Two workers as separate processes take a roster's jobs from a real queue; the one running
  * well-made is killed with SIGKILL mid-run. Its job must come back after the lock expires, its dead
- * try recorded VOID (when its folder is under the survivor's own staging root; else marked died,
- * nothing moved), the retry the next try, and every entry end with exactly its records.
+ * try recorded VOID (settled from its folder when that is under the survivor's own staging root;
+ * else a stand-in record, the dead worker's folder untouched), the retry the next try, and every
+ * entry end with exactly its records.
  */
 async function killOneWorker(service: Service, shared: boolean) {
   const { dir, file } = plantedRoster();
@@ -56,12 +57,12 @@ async function killOneWorker(service: Service, shared: boolean) {
   expect(await coordinator.exited).toBe(0);
   survivor?.child.kill('SIGTERM');
   await survivor?.exited;
-  // The survivor settles the dead try only from a folder under its own staging root: the shared
-  // results folder's (recorded VOID); another worker's --out is not its to move (recorded nothing).
+  // The survivor settles the dead try from a folder under its own staging root (the shared results
+  // folder); another worker's --out is not its to move, so it records the try with a stand-in.
   expect(survivor?.lines.join('\n')).toMatch(
     shared
-      ? /well-made#1: try 1 died with its worker: recorded VOID/
-      : /well-made#1: try 1 died with its worker: recorded nothing here \(its folder is not under /,
+      ? /well-made#1: try 1 died with its worker: recorded VOID$/m
+      : /well-made#1: try 1 died with its worker: recorded VOID here as a stand-in/,
   );
 
   // The queue's own account of each job: well-made died once and ran again, thin once.
@@ -78,7 +79,7 @@ async function killOneWorker(service: Service, shared: boolean) {
     [2, 'finished'],
   ]);
   expect(thin.map((t) => [t.try, t.state])).toEqual([[1, 'finished']]);
-  expect(wellMade[0]?.outcome).toBe(shared ? 'VOID' : undefined);
+  expect(wellMade[0]?.outcome).toBe('VOID');
   expect(wellMade[1]?.outcome).toBe('SCORED');
   return { dir, rosterId, coordinator, wellMade, thin, coordinatorOut };
 }
@@ -118,12 +119,16 @@ describe('a roster over a real queue (BullMQ 6)', () => {
     const stored = await table.materialise(join(dir, 'from-table'), rosterId);
     await table.close();
     const ids = stored.map((d) => d.split('/').at(-1)).sort();
-    expect(ids).toEqual([...wellMade, ...thin].flatMap((t) => (t.runId ? [t.runId] : [])).sort());
-    expect(ids).toHaveLength(2);
+    expect(ids).toEqual([...wellMade, ...thin].map((t) => t.runId).sort());
+    expect(ids).toHaveLength(3);
+    // The dead try's stand-in: VOID aborted, written and signed by the survivor.
+    const standIn = stored.find((d) => d.endsWith(`/${wellMade[0]?.runId}`)) ?? '';
+    expect((await readRecord(join(standIn, 'record.json'))).void?.reason).toBe('aborted');
+    expect(await main(['verify', standIn], captureIO())).toBe(0);
     const site = join(dir, 'site-from-table');
     const io = captureIO();
     expect(await main(['board', '--from', postgres.url, '--roster-id', rosterId, '--out', site], io)).toBe(0);
-    expect(io.stdout[0]).toMatch(/2 runs in 1 group\b/);
+    expect(io.stdout[0]).toMatch(/3 runs in 1 group\b/);
     const verify = captureIO();
     expect(await main(['verify', stored[0] ?? ''], verify)).toBe(0);
   }, 600_000);

@@ -63,8 +63,8 @@ export interface Recovered {
 /**
  * Settles an earlier try that died with its worker, from this worker's own folder of it: a VOID
  * record in place of the one never written (or the run's own, when it wrote one), moved into the
- * runs folder. A try whose folder is not under this root (another machine's, another --out) is
- * marked died and recorded nothing here. Undefined when there is nothing of it to settle.
+ * runs folder. Undefined when its folder is not under this root (src/roster/queue/dead-tries.ts
+ * decides who records it then).
  */
 export async function recoverTry(
   o: { root: string; runsDir: string; signingKeyPath: string; jobId: string; key: string },
@@ -72,36 +72,26 @@ export async function recoverTry(
   known: QueuedTry | undefined,
 ): Promise<Recovered | undefined> {
   const dir = ownFolder(o.root, tryFolder(o.root, o.jobId, k));
-  if (dir !== undefined) {
-    const settled = await settleTry({
-      stagingDir: dir,
-      runsDir: o.runsDir,
-      signingKeyPath: o.signingKeyPath,
-      death: { reason: 'aborted', detail: 'the worker that ran this try died (its job lock expired)' },
-    });
-    const state = settled?.ranToEnd ? 'finished' : 'died';
-    const entry: QueuedTry = {
-      ...(known ?? { try: k, host: '', stagingDir: dir, startedAt: new Date().toISOString() }),
-      state,
-      detail:
-        state === 'finished'
-          ? 'the run wrote its record; its worker died before completing the job'
-          : 'the worker that ran this try died; the job was taken up again',
-      ...(settled ? { runId: settled.runId, outcome: settled.outcome } : {}),
-    };
-    return {
-      entry,
-      ...(settled ? { settled } : {}),
-      line: `${o.key}: try ${k} died with its worker: recorded ${settled?.outcome ?? 'nothing (no run had started)'}`,
-    };
-  }
-  if (known?.state !== 'running') return undefined;
+  if (dir === undefined) return undefined;
+  const settled = await settleTry({
+    stagingDir: dir,
+    runsDir: o.runsDir,
+    signingKeyPath: o.signingKeyPath,
+    death: { reason: 'aborted', detail: 'the worker that ran this try died (its job lock expired)' },
+  });
+  const state = settled?.ranToEnd ? 'finished' : 'died';
+  const entry: QueuedTry = {
+    ...(known ?? { try: k, host: '', stagingDir: dir, startedAt: new Date().toISOString() }),
+    state,
+    detail:
+      state === 'finished'
+        ? 'the run wrote its record; its worker died before completing the job'
+        : 'the worker that ran this try died; the job was taken up again',
+    ...(settled ? { runId: settled.runId, outcome: settled.outcome } : {}),
+  };
   return {
-    entry: {
-      ...known,
-      state: 'died',
-      detail: `its worker died; its folder is not under this worker's staging root, so nothing was recorded here`,
-    },
-    line: `${o.key}: try ${k} died with its worker: recorded nothing here (its folder is not under ${o.root})`,
+    entry,
+    ...(settled ? { settled } : {}),
+    line: `${o.key}: try ${k} died with its worker: recorded ${settled?.outcome ?? 'nothing (no run had started)'}`,
   };
 }

@@ -7,9 +7,11 @@ import type { TrustSet } from '../../tape/trust.js';
 import { runTry, type TryResult } from '../try.js';
 import { admitJob } from './admit.js';
 import type { QueueJob } from './backend.js';
-import { foreignClaims, priorTries, recoverTry, tryFolder } from './history.js';
+import { earlierPlan, failedTry, retryMessage } from './dead-tries.js';
+import { foreignClaims, ownFolder, priorTries, recoverTry, tryFolder } from './history.js';
 import type { QueuedJob, QueuedTry } from './jobs.js';
 import type { ResultsTable } from './results.js';
+import { standInDetail, writeStandIn } from './stand-in.js';
 
 /** A try this worker runs, by job id: the only processes it ever signals. */
 export interface OwnTry {
@@ -30,6 +32,8 @@ export interface WorkerContext {
   scrub: (text: string) => string;
   results: ResultsTable | undefined;
   own: Map<string, OwnTry>;
+  /** The tries this worker process started, by folder: it settles them itself, never stands in for them. */
+  ran: Set<string>;
 }
 
 interface Job {
@@ -60,17 +64,70 @@ async function settleEarlier(c: WorkerContext, j: Job, n: number): Promise<void>
       );
   }
   j.tries.push(...tries);
+  const earlier = Array.from({ length: n - 1 }, (_, i) => i + 1);
+  const plan = earlierPlan(
+    {
+      attemptsStarted: n,
+      attemptsMade: j.queued.attemptsMade,
+      lastFailedTry: failedTry(j.queued.failedReason),
+    },
+    new Set(earlier.filter((k) => ownFolder(c.root, tryFolder(c.root, j.id, k)) !== undefined)),
+    new Set(earlier.filter((k) => c.ran.has(tryFolder(c.root, j.id, k)))),
+  );
   const where = { ...c, jobId: j.id, key: j.data.key };
-  for (let k = 1; k < n; k++) {
-    const at = j.tries.findIndex((t) => t.try === k);
-    const recovered = await recoverTry(where, k, j.tries[at]);
+  for (const k of plan.settle) {
+    const recovered = await recoverTry(
+      where,
+      k,
+      j.tries.find((t) => t.try === k),
+    );
     if (recovered === undefined) continue;
-    if (at === -1) j.tries.push(recovered.entry);
-    else j.tries[at] = recovered.entry;
+    setTry(j, recovered.entry);
     await publish(c, j, recovered.settled?.runDir, recovered.entry);
     c.line(recovered.line);
   }
+  for (const k of plan.standIn) await standIn(c, j, k);
+  // A try the progress still shows running that was recorded elsewhere (or is left to its folder's worker).
+  for (const t of j.tries.filter((x) => x.state === 'running'))
+    setTry(j, {
+      ...t,
+      state: 'died',
+      detail:
+        'its worker died; recorded by the worker that took the next try, or by the worker whose folder holds it',
+    });
+}
+
+/** Puts a try's entry in the job's list, in place of the one the progress showed. */
+function setTry(j: Job, entry: QueuedTry): void {
+  const at = j.tries.findIndex((t) => t.try === entry.try);
+  if (at === -1) j.tries.push(entry);
+  else j.tries[at] = entry;
   j.tries.sort((a, b) => a.try - b.try);
+}
+
+/** Records try `k`, dead on another worker whose folder is not ours, with a stand-in VOID record. */
+async function standIn(c: WorkerContext, j: Job, k: number): Promise<void> {
+  const made = await writeStandIn({
+    job: j.data,
+    n: k,
+    stagingDir: `${tryFolder(c.root, j.id, k)}.stand-in`,
+    runsDir: c.runsDir,
+    signingKeyPath: c.signingKeyPath,
+    allowEnv: c.allowEnv,
+  });
+  const known = j.tries.find((t) => t.try === k);
+  const entry: QueuedTry = {
+    ...(known ?? { try: k, host: '', stagingDir: made.runDir, startedAt: new Date().toISOString() }),
+    state: 'died',
+    detail: standInDetail(k),
+    runId: made.runId,
+    outcome: 'VOID',
+  };
+  setTry(j, entry);
+  await publish(c, j, made.runDir, entry);
+  c.line(
+    `${j.data.key}: try ${k} died with its worker: recorded VOID here as a stand-in (its folder is with that worker, not under ${c.root})`,
+  );
 }
 
 /** Runs try `n` in a process of this worker's own, registered so only this worker may stop it. */
@@ -178,12 +235,13 @@ export async function processJob(c: WorkerContext, queued: QueueJob): Promise<un
     startedAt: new Date().toISOString(),
   };
   j.tries.push(current);
+  c.ran.add(current.stagingDir);
   await j.save();
   c.line(`${data.key}: try ${n} started`);
   const result = await runOwnTry(c, j, current);
   await record(c, j, current, result);
   if (result.state === 'error') throw new UnrecoverableError(current.detail ?? 'the job could not start');
   // Back to the queue as the next try (on this worker or another).
-  if (result.state !== 'finished') throw new Error(`${data.key}: try ${n} ${result.state}`);
+  if (result.state !== 'finished') throw new Error(retryMessage(data.key, n, result.state));
   return { tries: j.tries };
 }

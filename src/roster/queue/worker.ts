@@ -8,6 +8,7 @@ import { checkReachable, engine, type QueueUrl } from './backend.js';
 import { stagingRoot } from './history.js';
 import { processJob, type WorkerContext } from './process-job.js';
 import { ResultsTable } from './results.js';
+import { sweepOwnRoot } from './sweep.js';
 
 export const QUEUE_DEFAULTS = {
   name: 'fitness-roster',
@@ -64,9 +65,18 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     scrub,
     results: o.queue.kind === 'postgres' ? new ResultsTable(o.queue.url) : undefined,
     own: new Map(),
+    ran: new Set(),
   };
   const e = engine(o.queue);
-  const worker = e.worker(o.queueName ?? QUEUE_DEFAULTS.name, (job) => processJob(c, job), {
+  const name = o.queueName ?? QUEUE_DEFAULTS.name;
+  // Before taking any job: the tries this worker's own earlier death left in its own staging root.
+  const queue = e.queue(name);
+  try {
+    await sweepOwnRoot(c, queue);
+  } finally {
+    await queue.close();
+  }
+  const worker = e.worker(name, (job) => processJob(c, job), {
     concurrency: o.concurrency ?? QUEUE_DEFAULTS.concurrency,
     lockDurationMs: o.lockDurationMs ?? QUEUE_DEFAULTS.lockDurationMs,
     stalledIntervalMs: Math.max(1000, Math.round((o.lockDurationMs ?? QUEUE_DEFAULTS.lockDurationMs) / 2)),
