@@ -60,6 +60,12 @@ const RECORD_FIELDS = {
   'gates.#.alpha': 'plain',
   'gates.#.pValue': 'pValue',
   'gates.#.wilson.lower': 'pct',
+  'gates.#.wilson.upper': 'pct',
+  // A gate rate's task-clustered interval (construct), beside its plain Wilson.
+  'gates.#.clustered.wilson.lower': 'pct',
+  'gates.#.clustered.wilson.upper': 'pct',
+  'gates.#.clustered.nEff': 'effective',
+  'gates.#.clustered.tasks': 'count',
   'gates.#.achievedPower': 'pct',
   'gates.#.plannedPower': 'pct',
   'gates.#.wire.pending': 'count',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TaskCount } from '../record/clustered-gate.js';
 import {
   type BatchStep,
   type ExtensionPolicy,
@@ -13,6 +14,7 @@ import { constructCurtail, curtailLine } from './curtail.js';
 import { GateInputError, inputs } from './errors.js';
 import { type ExtensionDecision, resolveExtension } from './extension.js';
 import { pct, plural, pValue, rate } from './format.js';
+import { perTaskBlock } from './per-task.js';
 import { type RateParams, validateRateParams } from './plan-power.js';
 import { seal } from './seal.js';
 
@@ -29,6 +31,8 @@ export interface ConstructInput {
   wire?: z.input<typeof WireEvidence>;
   /** The last step stopped early: its registered trials that never ran (re-proved here). */
   curtailed?: { remaining: number };
+  /** The final pool per task (m: completed trials), for the recorded clustered interval only. */
+  perTask?: readonly TaskCount[];
 }
 
 const trials = (p: Pool) => p.n + p.errors;
@@ -250,6 +254,7 @@ export function constructGate(input: ConstructInput): ConstructGate {
         : { policy: input.policy },
       ...(input.wire ? { wire: input.wire } : {}),
       ...(curtailed ? { curtailed: curtailed.record } : {}),
+      ...(input.perTask ? perTaskBlock(fn, 'perTask', input.perTask, pool.k, pool.n) : {}),
       explain,
     },
     fn,

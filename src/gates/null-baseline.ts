@@ -1,9 +1,11 @@
+import type { TaskCount } from '../record/clustered-gate.js';
 import { NullBaselineGate, type NullPhase, type NullRate } from '../record/gate.js';
 import type { SignalSource } from '../record/outcome.js';
 import { percentileNearestRank, wilson } from '../stats/index.js';
 import { curtailLine, nullCurtail } from './curtail.js';
 import { GateInputError, inputs } from './errors.js';
 import { plural, rate } from './format.js';
+import { perTaskBlock } from './per-task.js';
 import { seal } from './seal.js';
 
 export const NULL_PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
@@ -19,6 +21,8 @@ export interface PhaseCounts {
   notApplicable?: number;
   /** Tape lines behind k (the passing answers), carried into the record as they are. */
   tapeRefs?: readonly string[];
+  /** Per task: k of its m counted trials (summing to k and n); the rate's clustered interval rests on them. */
+  perTask?: readonly TaskCount[];
 }
 
 /**
@@ -55,12 +59,14 @@ function measure(
   const notApplicable =
     c.notApplicable === undefined ? undefined : fn.count(`${name}.notApplicable`, c.notApplicable);
   if (n === 0) return undefined;
+  const plain = wilson(k, n);
   return {
     k,
     n,
-    rate: wilson(k, n).point,
+    rate: plain.point,
     ...(notApplicable === undefined ? {} : { notApplicable }),
     ...(c.tapeRefs ? { tapeRefs: [...c.tapeRefs] } : {}),
+    ...(c.perTask ? { wilson: { ...plain }, ...perTaskBlock('null_baseline', name, c.perTask, k, n) } : {}),
   };
 }
 

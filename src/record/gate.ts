@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GateClustered, perTaskAgrees, TaskCount } from './clustered-gate.js';
 import { Count, NonEmpty, OpenUnit, PositiveCount, StoredInterval, Threshold, Unit } from './common.js';
 import { ConstructCurtailed, NullCurtailed } from './curtail.js';
 import { ConstructExtension } from './extension.js';
@@ -149,8 +150,13 @@ export const NullRate = z
     notApplicable: Count.optional(),
     /** Agent-plane lines of the answers that passed the check (the first REFS_PER_KIND of k). */
     tapeRefs: z.array(TapeRef).max(REFS_PER_KIND).optional(),
+    /** Plain Wilson 95% over the trials, beside `clustered`; both absent on records made before them. */
+    wilson: StoredInterval.optional(),
+    perTask: z.array(TaskCount).optional(),
+    clustered: GateClustered.optional(),
   })
-  .refine((r) => r.k <= r.n, { message: 'k must not exceed n', path: ['k'] });
+  .refine((r) => r.k <= r.n, { message: 'k must not exceed n', path: ['k'] })
+  .superRefine(perTaskAgrees);
 export type NullRate = z.infer<typeof NullRate>;
 
 export const NullBaselineGate = z
@@ -267,8 +273,12 @@ export const ConstructGate = z
     extension: ConstructExtension,
     /** The last step stopped early because no remaining outcome could change the refusal. */
     curtailed: ConstructCurtailed.optional(),
+    /** The final pool per task (m: completed trials) and its clustered interval (absent on older records). */
+    perTask: z.array(TaskCount).optional(),
+    clustered: GateClustered.optional(),
   })
   .superRefine(kWithinN)
+  .superRefine(perTaskAgrees)
   .superRefine(outcomeMatchesReason);
 
 export const GateRecord = z.discriminatedUnion('gate', [

@@ -4,6 +4,7 @@
 export { buildCost, noCost } from './build-cost.js';
 export { buildScore, TrialOutcome } from './build-score.js';
 export { decidingInterval } from './clustered.js';
+export { GateClustered } from './clustered-gate.js';
 export { isRecorded, StoredInterval } from './common.js';
 export { CostBlock, RoleCost } from './cost.js';
 export { ExplorationLedger, ExplorationTool } from './exploration.js';

@@ -18,6 +18,7 @@ import { decide } from './free-gates.js';
 import { type PhaseSoFar, runPhase, runPhases } from './phase-run.js';
 import type { Driven, Registered } from './products.js';
 import { RunStop } from './stop.js';
+import { constructTaskCounts, mergeTaskCounts, nullTaskCounts } from './task-counts.js';
 import type { TrialGround } from './trials.js';
 
 type NullCounts = Record<NullPhase, PhaseCounts>;
@@ -109,6 +110,7 @@ async function runNulls(
     counts.n += tally.n;
     if (phase === 'null-random-args')
       counts.notApplicable = (counts.notApplicable ?? 0) + tally.notApplicable;
+    counts.perTask = mergeTaskCounts(counts.perTask ?? [], nullTaskCounts(phase, results));
     counts.tapeRefs = [...(counts.tapeRefs ?? []), ...passingAnswerRefs(tally.applicable)].slice(
       0,
       REFS_PER_KIND,
@@ -226,6 +228,7 @@ async function constructWithExtensions(
     registered: { tasks: registration.tasks.length, pool: registeredPool },
     batches,
     wire: wireEvidence(trialCalls(ctx.tapes.wire, all)),
+    perTask: constructTaskCounts(all),
     ...(unrun > 0 ? { curtailed: { remaining: unrun } } : {}),
   });
   return { passed: decide(ctx, gate), pool, consumed };

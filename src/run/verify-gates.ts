@@ -11,6 +11,7 @@ import { policyRecorded } from '../record/extension.js';
 import type { GateRecord } from '../record/gate.js';
 import type { RunRecord } from '../record/run.js';
 import type { SuiteFile } from '../suite/suite-file.js';
+import { gateIntervalChecks } from './verify-gate-intervals.js';
 import { intervalChecks } from './verify-intervals.js';
 import { type Check, check } from './verify-table.js';
 
@@ -126,6 +127,7 @@ function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undef
         batches: ledger.batches.map((b) => ({ tasksAdded: b.tasksAdded, pool: b.poolAfter })),
         ...(gate.wire ? { wire: gate.wire } : {}),
         ...(gate.curtailed ? { curtailed: { remaining: gate.curtailed.of - gate.curtailed.ran } } : {}),
+        ...(gate.perTask ? { perTask: gate.perTask } : {}),
       });
     }
   }
@@ -153,6 +155,7 @@ export function gateChecks(record: RunRecord, suite: SuiteFile | undefined): Che
         ),
       );
   }
+  out.push(...gateIntervalChecks(record.gates));
   if (record.score) out.push(...intervalChecks(record.score));
   if (record.outcome !== 'VOID') {
     try {

@@ -1,6 +1,7 @@
 import { decidingInterval, type RunRecord } from '../../../record/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { observationsNote } from '../clustered.js';
+import { constructIntervalClause } from '../gate-clustered.js';
 import { intervalSvg } from '../interval.js';
 import { type Links, methodsHref } from '../links.js';
 import { gateShown, shown } from '../shown.js';
@@ -22,7 +23,7 @@ function scored(record: RunRecord, links: Links): SafeHtml {
 ${intervalSvg(decidingInterval(first), 'first-try success', first.clustered ? first.wilson : undefined)}
 ${
   c
-    ? html`<p class="deciding-line" data-gate="construct">It was published because the reference agent reached the answer key through the server ${gateShown(record, c, 'k')} of ${gateShown(record, c, 'n')} times: ${constructSupportSentence(record, c)}${
+    ? html`<p class="deciding-line" data-gate="construct">It was published because the reference agent reached the answer key through the server ${gateShown(record, c, 'k')} of ${gateShown(record, c, 'n')} times${constructIntervalClause(record, c, links)}: ${constructSupportSentence(record, c)}${
         lastNull?.gate === 'null_baseline'
           ? html`, and the nulls stayed below the line: ${nullComparison(record, lastNull)}`
           : ''

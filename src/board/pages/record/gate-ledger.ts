@@ -2,7 +2,8 @@ import { decisionPoint, type GateRecord, type RunRecord } from '../../../record/
 import { count, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { facts } from '../facts.js';
-import { nullComparison } from '../why/nulls.js';
+import { gateInterval } from '../gate-clustered.js';
+import { NULL_LABELS, nullComparison, PHASES } from '../why/nulls.js';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -78,13 +79,21 @@ function numbers(record: RunRecord, g: GateRecord): SafeHtml {
         ...effectiveRows(g),
       ]);
     case 'null_baseline':
-      return html`<p>${nullComparison(record, g)}</p>`;
+      return html`<p>${nullComparison(record, g)}</p>${facts(
+        PHASES.flatMap((p) => {
+          const r = g.nullRates[p];
+          return r
+            ? [[`null: ${NULL_LABELS[p]}`, html`${count(r.k)} of ${count(r.n)}: ${gateInterval(r)}`] as const]
+            : [];
+        }),
+      )}`;
     case 'construct':
       return facts([
         [
           'reference agent',
           `${count(g.k)} of ${count(g.n)} passed, ${count(g.errors)} oracle errors (${pct(g.errorShare)} against ${pct(g.compromisedErrorShare)})`,
         ],
+        ...(g.n > 0 ? [['reference rate', gateInterval(g)] as const] : []),
         ['threshold', pct(g.threshold)],
         [
           'verdict',

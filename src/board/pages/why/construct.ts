@@ -3,6 +3,7 @@ import { count, missing, pct, pValue } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { GateField } from '../../record-fields.js';
 import { facts } from '../facts.js';
+import { gateInterval } from '../gate-clustered.js';
 import { extensionLedger } from '../ledger.js';
 import { type Links, lineHref, viewerHref } from '../links.js';
 import { gateShown } from '../shown.js';
@@ -142,8 +143,10 @@ ${facts([
     g.pValue === undefined ? missing('the p-value') : html`${pValue(g.pValue)} against α = ${g.alpha}`,
   ],
   [
-    'Wilson 95% interval',
-    g.wilson ? html`${pct(g.wilson.lower)} to ${pct(g.wilson.upper)}` : missing('the interval'),
+    '95% interval',
+    g.wilson
+      ? html`${gateInterval(g)}<div class="small">The PASS rule reads the plain Wilson interval over trials (the lower bound against the threshold).</div>`
+      : missing('the interval'),
   ],
   [
     'power at this n',

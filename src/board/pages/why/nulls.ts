@@ -9,6 +9,7 @@ import { count, missing, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { GateField } from '../../record-fields.js';
 import { facts } from '../facts.js';
+import { gateInterval } from '../gate-clustered.js';
 import { type Links, lineHref } from '../links.js';
 import { gateShown } from '../shown.js';
 import { SIGNAL_SOURCE } from './gates.js';
@@ -19,7 +20,7 @@ export const NULL_LABELS: Readonly<Record<NullPhase, string>> = {
   'null-random-args': 'tools called with random valid arguments',
 };
 
-const PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
+export const PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
 
 function phaseValue(gate: NullBaselineGate, phase: NullPhase, links: Links, runId: string): SafeHtml {
   const r = gate.nullRates[phase];
@@ -33,7 +34,7 @@ function phaseValue(gate: NullBaselineGate, phase: NullPhase, links: Links, runI
     r.notApplicable === undefined
       ? ''
       : html` <span class="small">(${count(r.n)} applicable, ${count(r.notApplicable)} not applicable: their randomised call equalled the agent's own)</span>`;
-  return html`${count(r.k)} of ${count(r.n)} = <strong>${pct(r.rate)}</strong>${na}${passRefs(r, links, runId)}`;
+  return html`${count(r.k)} of ${count(r.n)} = <strong>${pct(r.rate)}</strong>${na}<div class="small">${gateInterval(r)}</div>${passRefs(r, links, runId)}`;
 }
 
 /** The agent-plane lines of the passing answers behind k, or why none are cited. */
