@@ -27,7 +27,8 @@ export interface Harvest {
   leaf?: Leaf;
 }
 
-function pathArgument(args: Record<string, unknown>): string | undefined {
+/** The absolute path a call was made with (the folder a listing was listed under). */
+export function pathArgument(args: Record<string, unknown>): string | undefined {
   for (const [name, value] of Object.entries(args))
     if (typeof value === 'string' && value.startsWith('/') && isPathLike(name)) return value;
   for (const value of Object.values(args))

@@ -72,3 +72,76 @@ describe('argument synthesis: values by name before values by shape', () => {
     expect(again).toEqual([]);
   });
 });
+
+describe('argument synthesis: handles in the server forms', () => {
+  const vault: GivenValue = {
+    name: 'argv[1]',
+    value: '/srv/pdfs',
+    origin: 'derived',
+    source: 'argv[1]',
+    kind: 'dir',
+  };
+  const listPdfs = harvestResult({
+    obs: 0,
+    tool: 'list_pdfs',
+    args: {},
+    result: {
+      content: [{ type: 'text' as const, text: 'Available PDFs:\n- file:///srv/pdfs/a.pdf' }],
+      structuredContent: {
+        localFiles: ['file:///srv/pdfs/a.pdf', 'file:///srv/pdfs/b.pdf'],
+        truncated: false,
+      },
+    },
+  });
+  const readBytes = {
+    name: 'read_pdf_bytes',
+    inputSchema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+  };
+  const [url] = paramsOf(readBytes);
+  if (url === undefined) throw new Error('params');
+
+  it('a listed file:// URL fills a url parameter as listed; the folder it lies in is not offered', () => {
+    const values = suppliesFor(readBytes, url, listPdfs, [vault], mulberry32(1)).map((s) => s.value);
+    expect(new Set(values)).toEqual(new Set(['file:///srv/pdfs/a.pdf', 'file:///srv/pdfs/b.pdf']));
+  });
+
+  it('with no file known, the given folder is offered as a file:// URL (no as-given form fits a URL)', () => {
+    const supplies = suppliesFor(readBytes, url, [], [vault], mulberry32(1));
+    expect(supplies.map((s) => [s.value, s.origin === 'given' ? s.form : undefined])).toEqual([
+      ['file:///srv/pdfs', 'file-url'],
+    ]);
+  });
+
+  const readNote = {
+    name: 'read_note',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  };
+  const [path] = paramsOf(readNote);
+  if (path === undefined) throw new Error('params');
+  const listed = harvestResult({
+    obs: 0,
+    tool: 'search_notes',
+    args: { query: 'plan' },
+    result: { content: [{ type: 'text' as const, text: '{"files":["/srv/pdfs/notes/plan.md"]}' }] },
+  });
+
+  it('other forms of a value come only after the value as given got no answer, and after every value as given', () => {
+    const first = suppliesFor(readNote, path, listed, [vault], mulberry32(1)).map((s) => s.value);
+    expect(first).toEqual(['/srv/pdfs/notes/plan.md']);
+    const failed = new Set(['/srv/pdfs/notes/plan.md']);
+    const next = suppliesFor(readNote, path, listed, [vault], mulberry32(1), failed);
+    expect(next.map((s) => [s.value, s.origin === 'harvest' ? s.form : 'x'])).toEqual([
+      ['/srv/pdfs/notes/plan.md', undefined],
+      ['notes/plan.md', 'relative'],
+    ]);
+  });
+
+  it('a folder is offered where a file is asked only while no file under it is known', () => {
+    expect(suppliesFor(readNote, path, [], [vault], mulberry32(1)).map((s) => s.value)).toEqual([
+      '/srv/pdfs',
+    ]);
+    expect(suppliesFor(readNote, path, listed, [vault], mulberry32(1)).map((s) => s.value)).not.toContain(
+      '/srv/pdfs',
+    );
+  });
+});
