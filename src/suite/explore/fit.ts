@@ -1,9 +1,9 @@
 import { wordsOf } from '../explorable.js';
 import { looseName } from '../facts/leaves.js';
 import type { GivenValue } from '../given.js';
-import { formFits, wants } from './forms.js';
+import { absoluteOf, formFits, wants } from './forms.js';
 import { MAX_GENERATED_STRING } from './generated.js';
-import type { Harvest } from './harvest.js';
+import { type Harvest, pathArgument } from './harvest.js';
 import type { ParamSpec } from './params.js';
 
 /**
@@ -70,7 +70,13 @@ export function harvestFit(param: ParamSpec, h: Harvest): Fit {
   // A list's noun is in its tool's name (list_tables) or in the list's own field or heading.
   const named = nameFit(param.name, h.field, h.listing === undefined ? h.tool : `${h.tool} ${h.listing}`);
   if (named !== undefined && (!param.pathLike || absolute || h.kind === 'leaf')) return named;
-  return typeof h.value === 'string' && shapeFits(param, h.value) ? 'shape' : undefined;
+  if (typeof h.value !== 'string') return undefined;
+  // A relative name listed by a call that named a folder, or nested in a tree, means the path under
+  // that folder: its joined form (`forms.ts`), not the bare name.
+  const listedUnder = h.args === undefined ? undefined : pathArgument(h.args);
+  const placed = listedUnder !== undefined || (h.nest?.length ?? 0) > 0;
+  if (placed && absoluteOf(h.value) === undefined) return undefined;
+  return shapeFits(param, h.value) ? 'shape' : undefined;
 }
 
 /** A value as given fits a path parameter when it is a path (as listed), a URL parameter when a `file://` URL. */

@@ -50,6 +50,13 @@ describe('the forms of one value', () => {
     expect(formsOf('a.md', ['/vault'], '/vault/notes').map((f) => f.value)).toEqual([
       'a.md',
       '/vault/notes/a.md',
+      'notes/a.md',
+    ]);
+    // In a tree listing, inside the entries it is nested in.
+    expect(formsOf('a.md', ['/vault'], '/vault', ['notes', '2024']).map((f) => f.value)).toEqual([
+      'a.md',
+      '/vault/notes/2024/a.md',
+      'notes/2024/a.md',
     ]);
   });
 

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { wordsOf } from '../explorable.js';
 import type { ParamSpec } from './params.js';
+import { listingEntries } from './text.js';
 
 /**
  * Handles in the server's own forms (docs/statistics.md, "Arguments"). The principle: a value the
@@ -55,6 +56,12 @@ export function asksFile(toolName: string, param: ParamSpec): boolean {
   return (kind === 'path' || kind === 'url') && !wantsDirectories(toolName);
 }
 
+/** A folder is asked: by the parameter's name, or a path given to a tool that lists or searches. */
+export function asksFolder(toolName: string, param: ParamSpec): boolean {
+  const kind = wants(param);
+  return kind === 'dir' || (kind === 'path' && wantsDirectories(toolName));
+}
+
 export function isAbsolutePath(value: string): boolean {
   return /^\/(?!\/)/.test(value) && !value.includes('\n') && value.length <= 1024;
 }
@@ -75,12 +82,14 @@ export function fileUrl(path: string): string {
   return pathToFileURL(path).href;
 }
 
-/** A relative name that reads as a file's path: no scheme, no leading slash, no `..`, an extension. */
+/** A relative name that reads as a file's path: no scheme, no leading slash, no `..`, an extension, no listing marker. */
 export function looksRelativePath(value: string): boolean {
   if (value === '' || value.length > 512 || /[\n\r\t]/.test(value)) return false;
   if (/^[a-z][a-z0-9+.-]*:/i.test(value) || /^[/~\\]/.test(value)) return false;
   const parts = value.split('/');
   if (parts.some((part) => part === '..' || part.trim() === '')) return false;
+  // A listing line (`[FILE] a.md`) names a file; its entry is read, joined, by the harvester.
+  if (listingEntries(value).length > 0) return false;
   return /[^\s/.][^/]*\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(parts.at(-1) ?? '');
 }
 
@@ -99,24 +108,40 @@ export function absoluteOf(value: string): string | undefined {
 
 /**
  * Every form of one value, the value as given first: a `file://` URL's path and a path's
- * `file://` URL; an absolute path relative to each root it lies under; a relative name joined to
- * the folder it was listed under (else to each root). At most six, each once.
+ * `file://` URL; a relative name joined to the folder it was listed under, inside the entries it
+ * is nested in (`nest`: a tree listing), or, listed under no folder, to each root; and every
+ * absolute form relative to each root it lies under. At most six, each once.
  */
-export function formsOf(value: string, roots: readonly string[], listedUnder?: string): Form[] {
+export function formsOf(
+  value: string,
+  roots: readonly string[],
+  listedUnder?: string,
+  nest: readonly string[] = [],
+): Form[] {
   const out: Form[] = [{ value, form: 'given' }];
   const add = (form: Form) => {
-    if (out.length < MAX_FORMS && !out.some((f) => f.value === form.value)) out.push(form);
+    // Another form may read like the value as given (a name at the root): it is kept, as that form.
+    if (out.length < MAX_FORMS && !out.slice(1).some((f) => f.value === form.value)) out.push(form);
   };
+  const absolute: string[] = [];
   const path = fileUrlPath(value);
-  if (path !== undefined) add({ value: path, form: 'path' });
-  else if (isAbsolutePath(value)) add({ value: fileUrl(value), form: 'file-url' });
-  else if (looksRelativePath(value))
-    for (const root of listedUnder === undefined ? roots : [listedUnder])
-      add({ value: posix.join(root, value), form: 'joined' });
-  const absolute = path ?? (isAbsolutePath(value) ? value : undefined);
-  if (absolute !== undefined)
+  if (path !== undefined) {
+    add({ value: path, form: 'path' });
+    absolute.push(path);
+  } else if (isAbsolutePath(value)) {
+    add({ value: fileUrl(value), form: 'file-url' });
+    absolute.push(value);
+  } else if (looksRelativePath(value) && listedUnder !== undefined) {
+    const joined = posix.join(listedUnder, ...nest, value);
+    add({ value: joined, form: 'joined' });
+    absolute.push(joined);
+  } else if (looksRelativePath(value)) {
+    if (nest.length > 0) add({ value: posix.join(...nest, value), form: 'relative' });
+    for (const root of roots) add({ value: posix.join(root, ...nest, value), form: 'joined' });
+  }
+  for (const known of absolute)
     for (const root of roots) {
-      const relative = relativeTo(root, absolute);
+      const relative = relativeTo(root, known);
       if (relative !== undefined) add({ value: relative, form: 'relative' });
     }
   return out;

@@ -145,3 +145,96 @@ describe('argument synthesis: handles in the server forms', () => {
     );
   });
 });
+
+describe('argument synthesis: a relative name means the path under the folder it was listed in', () => {
+  const root: GivenValue = {
+    name: 'argv[1]',
+    value: '/vault',
+    origin: 'derived',
+    source: 'argv[1]',
+    kind: 'dir',
+  };
+  const readNote = {
+    name: 'read_note',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  };
+  const [path] = paramsOf(readNote);
+  if (path === undefined) throw new Error('params');
+  const names = (args: Record<string, unknown>) =>
+    harvestResult({ obs: 0, tool: 'search_notes', args, result: text('{"notes":["Projects/Plan.md"]}') });
+
+  it('listed with no folder named: as listed first, joined to the root only once that got no answer', () => {
+    const pool = names({ query: 'plan' });
+    expect(suppliesFor(readNote, path, pool, [root], mulberry32(1)).map((s) => s.value)).toEqual([
+      '/vault',
+      'Projects/Plan.md',
+    ]);
+    const failed = new Set(['Projects/Plan.md']);
+    expect(suppliesFor(readNote, path, pool, [root], mulberry32(1), failed).map((s) => s.value)).toEqual([
+      '/vault',
+      'Projects/Plan.md',
+      '/vault/Projects/Plan.md',
+    ]);
+  });
+
+  it('listed by a call that named a folder: joined to that folder, never bare', () => {
+    const pool = names({ path: '/vault/archive' });
+    // Listed there, the file is known under the given folder: the folder is not offered for it.
+    expect(suppliesFor(readNote, path, pool, [root], mulberry32(1)).map((s) => s.value)).toEqual([
+      '/vault/archive/Projects/Plan.md',
+    ]);
+    // Its next form only once that got no answer.
+    const failed = new Set(['Projects/Plan.md']);
+    expect(suppliesFor(readNote, path, pool, [root], mulberry32(1), failed).map((s) => s.value)).toEqual([
+      '/vault/archive/Projects/Plan.md',
+      'archive/Projects/Plan.md',
+    ]);
+  });
+});
+
+describe('argument synthesis: a tree listing places each name under the entries it is nested in', () => {
+  const readFile = {
+    name: 'read_file',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  };
+  const tree = harvestResult({
+    obs: 0,
+    tool: 'directory_tree',
+    args: { path: '/srv/station' },
+    result: text('[{"name":"data","children":[{"name":"sites.json"}]},{"name":"README.md"}]'),
+  });
+  const [path] = paramsOf(readFile);
+  if (path === undefined) throw new Error('params');
+
+  it('joins a nested name to the listed folder through its parents', () => {
+    expect(tree.find((h) => h.value === 'sites.json')?.nest).toEqual(['data']);
+    const station: GivenValue = {
+      name: 'cwd',
+      value: '/srv/station',
+      origin: 'derived',
+      source: 'cwd',
+      kind: 'dir',
+    };
+    // The listed files are known under the given folder, so the folder is not offered to read one.
+    expect(new Set(suppliesFor(readFile, path, tree, [station], mulberry32(1)).map((s) => s.value))).toEqual(
+      new Set(['/srv/station/data/sites.json', '/srv/station/README.md']),
+    );
+  });
+
+  it('offers a known file no other form where a folder is asked', () => {
+    const listDir = { ...readFile, name: 'list_directory' };
+    const files = harvestResult({
+      obs: 0,
+      tool: 'list_directory',
+      args: { path: '/srv' },
+      result: text('[FILE] a.md'),
+    });
+    const given: GivenValue[] = [
+      { name: 'cwd', value: '/srv', origin: 'derived', source: 'cwd', kind: 'dir' },
+    ];
+    const failed = new Set(['/srv/a.md']);
+    expect(
+      new Set(suppliesFor(listDir, path, files, given, mulberry32(1), failed).map((s) => s.value)),
+    ).toEqual(new Set(['/srv', '/srv/a.md']));
+  });
+});

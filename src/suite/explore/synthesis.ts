@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { canonicalJson } from '../../core/canonical.js';
 import type { GivenValue } from '../given.js';
 import { shuffle } from '../prng.js';
@@ -6,12 +7,14 @@ import { FIT_ORDER, givenFit, harvestFit, pathRank } from './fit.js';
 import {
   absoluteOf,
   asksFile,
+  asksFolder,
   type FormKind,
   foldersWithFiles,
   formFits,
   formsOf,
   isAbsolutePath,
   type KnownPath,
+  looksRelativePath,
   wants,
   wantsDirectories,
 } from './forms.js';
@@ -89,7 +92,14 @@ function knownPaths(pool: readonly Harvest[], given: readonly GivenValue[]): Kno
     isAbsolutePath(g.value) ? [{ path: g.value, dir: g.kind !== 'file' }] : [],
   );
   for (const h of pool) {
-    const path = typeof h.value === 'string' ? absoluteOf(h.value) : undefined;
+    if (typeof h.value !== 'string') continue;
+    // A relative name listed under a folder is known there (joined through its tree, if nested).
+    const under = h.args === undefined ? undefined : pathArgument(h.args);
+    const placed =
+      under === undefined || !looksRelativePath(h.value)
+        ? undefined
+        : formsOf(h.value, [], under, h.nest).find((f) => f.form === 'joined')?.value;
+    const path = absoluteOf(h.value) ?? placed;
     if (path !== undefined) out.push({ path, dir: h.kind === 'dir' });
   }
   return out;
@@ -99,18 +109,28 @@ interface Handles {
   param: ParamSpec;
   roots: string[];
   failed: ReadonlySet<string>;
+  folderAsked: boolean;
+}
+
+/** Does the value name a file (listed as one, or its last segment has an extension)? */
+function readsAsFile(value: string, from?: Harvest): boolean {
+  return from?.kind === 'file' || looksRelativePath(posix.basename(value));
 }
 
 /**
- * A value's other forms that fit the parameter: offered at once when the value as given does not
- * fit it, else only once the value as given got no answer from this tool.
+ * A value's other forms that fit the parameter, tried in order: when the value as given does not
+ * fit, the first of them is offered at once; the rest (or all, when it does fit) only once the
+ * value got no answer from this tool. A file has no other form where a folder is asked.
  */
-function otherForms(h: Handles, value: string, asGivenFits: boolean, listedUnder?: string) {
+function otherForms(h: Handles, value: string, asGivenFits: boolean, from?: Harvest) {
   const kind = wants(h.param);
-  if (kind === undefined || (asGivenFits && !h.failed.has(value))) return [];
-  return formsOf(value, h.roots, listedUnder)
+  if (kind === undefined || (h.folderAsked && readsAsFile(value, from))) return [];
+  const listedUnder = from?.args === undefined ? undefined : pathArgument(from.args);
+  const others = formsOf(value, h.roots, listedUnder, from?.nest)
     .slice(1)
     .filter((f) => formFits(kind, f));
+  if (h.failed.has(value)) return others;
+  return asGivenFits ? [] : others.slice(0, 1);
 }
 
 function rankedSupplies(
@@ -126,6 +146,7 @@ function rankedSupplies(
     param,
     roots: given.filter((g) => g.kind === 'dir').map((g) => g.value),
     failed,
+    folderAsked: asksFolder(tool.name, param),
   };
   given.forEach((g, i) => {
     const fit = givenFit(param, g);
@@ -155,8 +176,7 @@ function rankedSupplies(
         order,
       });
     if (typeof h.value !== 'string') return;
-    const under = h.args === undefined ? undefined : pathArgument(h.args);
-    for (const f of otherForms(handles, h.value, fit !== undefined, under))
+    for (const f of otherForms(handles, h.value, fit !== undefined, h))
       ranked.push({
         supply: { origin: 'harvest', value: f.value, harvest: h, form: f.form },
         rank: OTHER_FORM + FIT_ORDER.shape * 2 + 1,
