@@ -70,6 +70,8 @@ describe('the forms of one value', () => {
       '../etc/passwd',
       '/abs.md',
       'https://x.org/a.md',
+      '[FILE] a.md',
+      '*.pyc',
       '',
     ])
       expect(looksRelativePath(no), no).toBe(false);
@@ -110,6 +112,7 @@ describe('a folder is never offered where a file is asked when a file under it i
       { path: '/data/empty', dir: true },
     ]);
     expect(full.has('/data')).toBe(true);
+    expect(full.has('/')).toBe(true);
     expect(full.has('/data/reports')).toBe(true);
     expect(full.has('/data/empty')).toBe(false);
   });

@@ -82,10 +82,12 @@ export function fileUrl(path: string): string {
   return pathToFileURL(path).href;
 }
 
-/** A relative name that reads as a file's path: no scheme, no leading slash, no `..`, an extension, no listing marker. */
+/** A relative name that reads as a file's path: no scheme, no leading slash, no `..`, no glob, an extension, no listing marker. */
 export function looksRelativePath(value: string): boolean {
   if (value === '' || value.length > 512 || /[\n\r\t]/.test(value)) return false;
   if (/^[a-z][a-z0-9+.-]*:/i.test(value) || /^[/~\\]/.test(value)) return false;
+  // A glob (`*.pyc`) names many files, not one.
+  if (/[*?[\]{}]/.test(value)) return false;
   const parts = value.split('/');
   if (parts.some((part) => part === '..' || part.trim() === '')) return false;
   // A listing line (`[FILE] a.md`) names a file; its entry is read, joined, by the harvester.
@@ -171,6 +173,7 @@ export function foldersWithFiles(known: readonly KnownPath[]): Set<string> {
     const out: string[] = [];
     for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1))
       out.push(path.slice(0, at));
+    if (path.length > 1 && path.startsWith('/')) out.push('/');
     return out;
   };
   for (const k of known) for (const a of ancestorsOf(k.path.replace(/\/+$/, ''))) ancestors.add(a);
