@@ -3,7 +3,7 @@ import { looseName } from '../facts/leaves.js';
 import type { GivenValue } from '../given.js';
 import { absoluteOf, formFits, wants } from './forms.js';
 import { MAX_GENERATED_STRING } from './generated.js';
-import { type Harvest, pathArgument } from './harvest.js';
+import { type Harvest, listedUnder } from './harvest.js';
 import type { ParamSpec } from './params.js';
 
 /**
@@ -73,8 +73,7 @@ export function harvestFit(param: ParamSpec, h: Harvest): Fit {
   if (typeof h.value !== 'string') return undefined;
   // A relative name listed by a call that named a folder, or nested in a tree, means the path under
   // that folder: its joined form (`forms.ts`), not the bare name.
-  const listedUnder = h.args === undefined ? undefined : pathArgument(h.args);
-  const placed = listedUnder !== undefined || (h.nest?.length ?? 0) > 0;
+  const placed = listedUnder(h) !== undefined || (h.nest?.length ?? 0) > 0;
   if (placed && absoluteOf(h.value) === undefined) return undefined;
   return shapeFits(param, h.value) ? 'shape' : undefined;
 }

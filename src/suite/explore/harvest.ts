@@ -1,7 +1,9 @@
+import { posix } from 'node:path';
 import { isRecord } from '../../core/json.js';
 import { fieldName, type Leaf, leavesOf } from '../facts/leaves.js';
 import { documentOf } from '../facts/view.js';
 import { resultText, type ToolResult } from '../surface.js';
+import { looksRelativePath } from './forms.js';
 import { isPathLike } from './params.js';
 import { absolutePaths, joinListing, listingEntries } from './text.js';
 
@@ -59,6 +61,15 @@ export function pathArgument(args: Record<string, unknown>): string | undefined 
   for (const value of Object.values(args))
     if (typeof value === 'string' && value.startsWith('/')) return value;
   return undefined;
+}
+
+/**
+ * The folder a harvested name was listed under: the path its call named, unless that path reads
+ * as a file's (a call about one file lists nothing under it).
+ */
+export function listedUnder(h: Harvest): string | undefined {
+  const path = h.args === undefined ? undefined : pathArgument(h.args);
+  return path === undefined || looksRelativePath(posix.basename(path)) ? undefined : path;
 }
 
 const MAX_HARVEST = 400;

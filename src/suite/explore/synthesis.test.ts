@@ -238,3 +238,24 @@ describe('argument synthesis: a tree listing places each name under the entries 
     ).toEqual(new Set(['/srv', '/srv/a.md']));
   });
 });
+
+describe('argument synthesis: a call about one file lists nothing under it', () => {
+  it('a name from a call made with a file path is not joined to that file', () => {
+    const info = harvestResult({
+      obs: 0,
+      tool: 'get_file_info',
+      args: { path: '/srv/data/temps.csv' },
+      result: text('{"name":"temps.csv","size":423}'),
+    });
+    const readFile = {
+      name: 'read_file',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    };
+    const [path] = paramsOf(readFile);
+    if (path === undefined) throw new Error('params');
+    const values = suppliesFor(readFile, path, info, [], mulberry32(1), new Set(['temps.csv'])).map(
+      (s) => s.value,
+    );
+    expect(values).not.toContain('/srv/data/temps.csv/temps.csv');
+  });
+});

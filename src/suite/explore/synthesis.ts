@@ -18,7 +18,7 @@ import {
   wants,
   wantsDirectories,
 } from './forms.js';
-import { type Harvest, pathArgument } from './harvest.js';
+import { type Harvest, listedUnder } from './harvest.js';
 import type { ParamSpec } from './params.js';
 
 /**
@@ -94,7 +94,7 @@ function knownPaths(pool: readonly Harvest[], given: readonly GivenValue[]): Kno
   for (const h of pool) {
     if (typeof h.value !== 'string') continue;
     // A relative name listed under a folder is known there (joined through its tree, if nested).
-    const under = h.args === undefined ? undefined : pathArgument(h.args);
+    const under = listedUnder(h);
     const placed =
       under === undefined || !looksRelativePath(h.value)
         ? undefined
@@ -125,8 +125,8 @@ function readsAsFile(value: string, from?: Harvest): boolean {
 function otherForms(h: Handles, value: string, asGivenFits: boolean, from?: Harvest) {
   const kind = wants(h.param);
   if (kind === undefined || (h.folderAsked && readsAsFile(value, from))) return [];
-  const listedUnder = from?.args === undefined ? undefined : pathArgument(from.args);
-  const others = formsOf(value, h.roots, listedUnder, from?.nest)
+  const under = from === undefined ? undefined : listedUnder(from);
+  const others = formsOf(value, h.roots, under, from?.nest)
     .slice(1)
     .filter((f) => formFits(kind, f));
   if (h.failed.has(value)) return others;
