@@ -82,7 +82,14 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
       tally.skip(`not explored: ${hazard}`);
       continue;
     }
-    plans.push({ tool, params: paramsOf(tool), tally, tried: new Set(), safety: safety.get(tool.name) });
+    plans.push({
+      tool,
+      params: paramsOf(tool),
+      tally,
+      tried: new Set(),
+      safety: safety.get(tool.name),
+      handles: new Map(),
+    });
   }
   const maxHops = options.maxHops ?? EXPLORE_LIMITS.maxHops;
   for (let index = 0; index <= maxHops && !run.budgetExhausted; index++) {

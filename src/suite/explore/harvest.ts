@@ -1,6 +1,9 @@
+import { posix } from 'node:path';
+import { isRecord } from '../../core/json.js';
 import { fieldName, type Leaf, leavesOf } from '../facts/leaves.js';
 import { documentOf } from '../facts/view.js';
 import { resultText, type ToolResult } from '../surface.js';
+import { looksRelativePath } from './forms.js';
 import { isPathLike } from './params.js';
 import { absolutePaths, joinListing, listingEntries } from './text.js';
 
@@ -25,14 +28,48 @@ export interface Harvest {
   pointer?: string;
   /** The leaf itself (leaves only). */
   leaf?: Leaf;
+  /** The names of the entries it is nested in, outermost first (a tree listing: `data` for `sites.json`). */
+  nest?: string[];
 }
 
-function pathArgument(args: Record<string, unknown>): string | undefined {
+function child(node: unknown, token: string | number): unknown {
+  if (Array.isArray(node)) return typeof token === 'number' ? node[token] : undefined;
+  return isRecord(node) && typeof token === 'string' ? node[token] : undefined;
+}
+
+/**
+ * The names of the entries a leaf is nested in: every entry of a list above the leaf's own entry
+ * that holds a string under the leaf's own field (`children` of `{"name": "data"}` → `data`).
+ */
+export function nestingOf(document: unknown, path: readonly (string | number)[], field: string): string[] {
+  const own = path.findLastIndex((token) => typeof token === 'number');
+  const out: string[] = [];
+  let node = document;
+  for (const [i, token] of path.entries()) {
+    node = child(node, token);
+    if (i >= own) break;
+    const name = isRecord(node) && typeof token === 'number' ? node[field] : undefined;
+    if (typeof name === 'string' && name !== '') out.push(name);
+  }
+  return out;
+}
+
+/** The absolute path a call was made with (the folder a listing was listed under). */
+export function pathArgument(args: Record<string, unknown>): string | undefined {
   for (const [name, value] of Object.entries(args))
     if (typeof value === 'string' && value.startsWith('/') && isPathLike(name)) return value;
   for (const value of Object.values(args))
     if (typeof value === 'string' && value.startsWith('/')) return value;
   return undefined;
+}
+
+/**
+ * The folder a harvested name was listed under: the path its call named, unless that path reads
+ * as a file's (a call about one file lists nothing under it).
+ */
+export function listedUnder(h: Harvest): string | undefined {
+  const path = h.args === undefined ? undefined : pathArgument(h.args);
+  return path === undefined || looksRelativePath(posix.basename(path)) ? undefined : path;
 }
 
 const MAX_HARVEST = 400;
@@ -56,7 +93,18 @@ export function harvestResult(input: {
       const field = member ? 'name' : (named ?? '');
       const kind = typeof leaf.value === 'string' && /^\/[\w.@+-]/.test(leaf.value) ? 'path' : 'leaf';
       const listing = member && named !== undefined ? { listing: named } : {};
-      out.push({ ...base, value: leaf.value, field, kind, pointer: leaf.pointer, leaf, ...listing });
+      const nest = named === undefined || member ? [] : nestingOf(doc.document, leaf.path, named);
+      const nested = nest.length > 0 ? { nest } : {};
+      out.push({
+        ...base,
+        value: leaf.value,
+        field,
+        kind,
+        pointer: leaf.pointer,
+        leaf,
+        ...listing,
+        ...nested,
+      });
     }
   }
   const text = resultText(input.result);

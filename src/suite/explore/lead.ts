@@ -37,7 +37,9 @@ function literal(tool: ToolDescriptor, args: Record<string, unknown>): Lead {
  */
 export function leadFor(tool: ToolDescriptor, set: ArgumentSet, observations: readonly Observation[]): Lead {
   for (const [param, supply] of Object.entries(set.supplies)) {
-    if (supply.origin !== 'harvest' || supply.harvest.leaf === undefined) continue;
+    // A value in another form than listed is not what the listing holds: it is named as an input.
+    if (supply.origin !== 'harvest' || supply.harvest.leaf === undefined || supply.form !== undefined)
+      continue;
     const source = observations[supply.harvest.obs];
     if (source === undefined || source.plan.length >= MAX_PLAN_STEPS) continue;
     const doc = documentOf(source.result);

@@ -72,3 +72,190 @@ describe('argument synthesis: values by name before values by shape', () => {
     expect(again).toEqual([]);
   });
 });
+
+describe('argument synthesis: handles in the server forms', () => {
+  const vault: GivenValue = {
+    name: 'argv[1]',
+    value: '/srv/pdfs',
+    origin: 'derived',
+    source: 'argv[1]',
+    kind: 'dir',
+  };
+  const listPdfs = harvestResult({
+    obs: 0,
+    tool: 'list_pdfs',
+    args: {},
+    result: {
+      content: [{ type: 'text' as const, text: 'Available PDFs:\n- file:///srv/pdfs/a.pdf' }],
+      structuredContent: {
+        localFiles: ['file:///srv/pdfs/a.pdf', 'file:///srv/pdfs/b.pdf'],
+        truncated: false,
+      },
+    },
+  });
+  const readBytes = {
+    name: 'read_pdf_bytes',
+    inputSchema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+  };
+  const [url] = paramsOf(readBytes);
+  if (url === undefined) throw new Error('params');
+
+  it('a listed file:// URL fills a url parameter as listed; the folder it lies in is not offered', () => {
+    const values = suppliesFor(readBytes, url, listPdfs, [vault], mulberry32(1)).map((s) => s.value);
+    expect(new Set(values)).toEqual(new Set(['file:///srv/pdfs/a.pdf', 'file:///srv/pdfs/b.pdf']));
+  });
+
+  it('with no file known, the given folder is offered as a file:// URL (no as-given form fits a URL)', () => {
+    const supplies = suppliesFor(readBytes, url, [], [vault], mulberry32(1));
+    expect(supplies.map((s) => [s.value, s.origin === 'given' ? s.form : undefined])).toEqual([
+      ['file:///srv/pdfs', 'file-url'],
+    ]);
+  });
+
+  const readNote = {
+    name: 'read_note',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  };
+  const [path] = paramsOf(readNote);
+  if (path === undefined) throw new Error('params');
+  const listed = harvestResult({
+    obs: 0,
+    tool: 'search_notes',
+    args: { query: 'plan' },
+    result: { content: [{ type: 'text' as const, text: '{"files":["/srv/pdfs/notes/plan.md"]}' }] },
+  });
+
+  it('other forms of a value come only after the value as given got no answer, and after every value as given', () => {
+    const first = suppliesFor(readNote, path, listed, [vault], mulberry32(1)).map((s) => s.value);
+    expect(first).toEqual(['/srv/pdfs/notes/plan.md']);
+    const failed = new Set(['/srv/pdfs/notes/plan.md']);
+    const next = suppliesFor(readNote, path, listed, [vault], mulberry32(1), failed);
+    expect(next.map((s) => [s.value, s.origin === 'harvest' ? s.form : 'x'])).toEqual([
+      ['/srv/pdfs/notes/plan.md', undefined],
+      ['notes/plan.md', 'relative'],
+    ]);
+  });
+
+  it('a folder is offered where a file is asked only while no file under it is known', () => {
+    expect(suppliesFor(readNote, path, [], [vault], mulberry32(1)).map((s) => s.value)).toEqual([
+      '/srv/pdfs',
+    ]);
+    expect(suppliesFor(readNote, path, listed, [vault], mulberry32(1)).map((s) => s.value)).not.toContain(
+      '/srv/pdfs',
+    );
+  });
+});
+
+describe('argument synthesis: a relative name means the path under the folder it was listed in', () => {
+  const root: GivenValue = {
+    name: 'argv[1]',
+    value: '/vault',
+    origin: 'derived',
+    source: 'argv[1]',
+    kind: 'dir',
+  };
+  const readNote = {
+    name: 'read_note',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  };
+  const [path] = paramsOf(readNote);
+  if (path === undefined) throw new Error('params');
+  const names = (args: Record<string, unknown>) =>
+    harvestResult({ obs: 0, tool: 'search_notes', args, result: text('{"notes":["Projects/Plan.md"]}') });
+
+  it('listed with no folder named: as listed first, joined to the root only once that got no answer', () => {
+    const pool = names({ query: 'plan' });
+    expect(suppliesFor(readNote, path, pool, [root], mulberry32(1)).map((s) => s.value)).toEqual([
+      '/vault',
+      'Projects/Plan.md',
+    ]);
+    const failed = new Set(['Projects/Plan.md']);
+    expect(suppliesFor(readNote, path, pool, [root], mulberry32(1), failed).map((s) => s.value)).toEqual([
+      '/vault',
+      'Projects/Plan.md',
+      '/vault/Projects/Plan.md',
+    ]);
+  });
+
+  it('listed by a call that named a folder: joined to that folder, never bare', () => {
+    const pool = names({ path: '/vault/archive' });
+    // Listed there, the file is known under the given folder: the folder is not offered for it.
+    expect(suppliesFor(readNote, path, pool, [root], mulberry32(1)).map((s) => s.value)).toEqual([
+      '/vault/archive/Projects/Plan.md',
+    ]);
+    // Its next form only once that got no answer.
+    const failed = new Set(['Projects/Plan.md']);
+    expect(suppliesFor(readNote, path, pool, [root], mulberry32(1), failed).map((s) => s.value)).toEqual([
+      '/vault/archive/Projects/Plan.md',
+      'archive/Projects/Plan.md',
+    ]);
+  });
+});
+
+describe('argument synthesis: a tree listing places each name under the entries it is nested in', () => {
+  const readFile = {
+    name: 'read_file',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  };
+  const tree = harvestResult({
+    obs: 0,
+    tool: 'directory_tree',
+    args: { path: '/srv/station' },
+    result: text('[{"name":"data","children":[{"name":"sites.json"}]},{"name":"README.md"}]'),
+  });
+  const [path] = paramsOf(readFile);
+  if (path === undefined) throw new Error('params');
+
+  it('joins a nested name to the listed folder through its parents', () => {
+    expect(tree.find((h) => h.value === 'sites.json')?.nest).toEqual(['data']);
+    const station: GivenValue = {
+      name: 'cwd',
+      value: '/srv/station',
+      origin: 'derived',
+      source: 'cwd',
+      kind: 'dir',
+    };
+    // The listed files are known under the given folder, so the folder is not offered to read one.
+    expect(new Set(suppliesFor(readFile, path, tree, [station], mulberry32(1)).map((s) => s.value))).toEqual(
+      new Set(['/srv/station/data/sites.json', '/srv/station/README.md']),
+    );
+  });
+
+  it('offers a known file no other form where a folder is asked', () => {
+    const listDir = { ...readFile, name: 'list_directory' };
+    const files = harvestResult({
+      obs: 0,
+      tool: 'list_directory',
+      args: { path: '/srv' },
+      result: text('[FILE] a.md'),
+    });
+    const given: GivenValue[] = [
+      { name: 'cwd', value: '/srv', origin: 'derived', source: 'cwd', kind: 'dir' },
+    ];
+    const failed = new Set(['/srv/a.md']);
+    expect(
+      new Set(suppliesFor(listDir, path, files, given, mulberry32(1), failed).map((s) => s.value)),
+    ).toEqual(new Set(['/srv', '/srv/a.md']));
+  });
+});
+
+describe('argument synthesis: a call about one file lists nothing under it', () => {
+  it('a name from a call made with a file path is not joined to that file', () => {
+    const info = harvestResult({
+      obs: 0,
+      tool: 'get_file_info',
+      args: { path: '/srv/data/temps.csv' },
+      result: text('{"name":"temps.csv","size":423}'),
+    });
+    const readFile = {
+      name: 'read_file',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    };
+    const [path] = paramsOf(readFile);
+    if (path === undefined) throw new Error('params');
+    const values = suppliesFor(readFile, path, info, [], mulberry32(1), new Set(['temps.csv'])).map(
+      (s) => s.value,
+    );
+    expect(values).not.toContain('/srv/data/temps.csv/temps.csv');
+  });
+});

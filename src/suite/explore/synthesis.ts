@@ -1,57 +1,51 @@
-import { generate, type JsonSchema } from 'json-schema-faker';
+import { posix } from 'node:path';
 import { canonicalJson } from '../../core/canonical.js';
-import { isRecord } from '../../core/json.js';
-import { wordsOf } from '../explorable.js';
-import { looseName } from '../facts/leaves.js';
 import type { GivenValue } from '../given.js';
 import { shuffle } from '../prng.js';
 import type { ToolDescriptor } from '../surface.js';
-import type { Harvest } from './harvest.js';
+import { FIT_ORDER, givenFit, harvestFit, pathRank } from './fit.js';
+import {
+  absoluteOf,
+  asksFile,
+  asksFolder,
+  type FormKind,
+  foldersWithFiles,
+  formFits,
+  formsOf,
+  isAbsolutePath,
+  type KnownPath,
+  looksRelativePath,
+  wants,
+  wantsDirectories,
+} from './forms.js';
+import { type Harvest, listedUnder } from './harvest.js';
 import type { ParamSpec } from './params.js';
 
 /**
  * Argument synthesis for explore/2: what a real agent would put in each parameter. Values come, in
  * this order of preference, from the given context, from earlier results (harvested, matched to the
- * parameter by loose name or, for path parameters, by being a path), from the parameter's enum, and
- * only then from the schema (json-schema-faker, strings capped at 64 characters, never empty).
+ * parameter by loose name or, for path and URL parameters, by their shape), then the same values in
+ * the server's other forms (`forms.ts`: a path as a `file://` URL and back, relative to a root, a
+ * listed name joined to its folder), from the parameter's enum, and only then from the schema
+ * (`generated.ts`: json-schema-faker, strings capped at 64 characters, never empty).
  */
 
-/** Where one argument value came from. */
+/** Where one argument value came from; `form` when it is offered in another form than given. */
 export type Supply =
-  | { origin: 'given'; value: unknown; given: GivenValue }
-  | { origin: 'harvest'; value: unknown; harvest: Harvest }
+  | { origin: 'given'; value: unknown; given: GivenValue; form?: FormKind }
+  | { origin: 'harvest'; value: unknown; harvest: Harvest; form?: FormKind }
   | { origin: 'enum'; value: unknown }
   | { origin: 'schema'; value: unknown };
+
+/** The value as given that a supply stands for, in whatever form it was offered. */
+export function handleOf(supply: Supply): string | undefined {
+  if (supply.origin === 'given') return supply.given.value;
+  return supply.origin === 'harvest' ? String(supply.harvest.value) : undefined;
+}
 
 export interface ArgumentSet {
   args: Record<string, unknown>;
   supplies: Record<string, Supply>;
-}
-
-export const MAX_GENERATED_STRING = 64;
-
-function singular(word: string): string {
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('es') && /(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss') && word.length > 3) return word.slice(0, -1);
-  return word;
-}
-
-const HANDLE_FIELDS = new Set(['id', 'name', 'key', 'slug', 'path', 'uri', 'url', 'code', 'uuid']);
-
-/**
- * Loose name matching: `bookId` ← `id`, `names` ← `name`, `tableName` ← `name`, `table` ← `name` of
- * a listing from a tool that names tables (`list_tables`), `book_id` ← `bookId`.
- */
-export function nameMatches(param: string, field: string, sourceTool: string): boolean {
-  const p = looseName(param);
-  const f = looseName(field);
-  if (p === '' || f === '') return false;
-  if (p === f || singular(p) === f || p === singular(f)) return true;
-  if (HANDLE_FIELDS.has(f) && p.endsWith(f) && p.length > f.length) return true;
-  if (!HANDLE_FIELDS.has(f)) return false;
-  const noun = singular(p.replace(/(?:name|id|key|slug)$/, '') || p);
-  return noun.length >= 3 && wordsOf(sourceTool).some((w) => singular(w) === noun);
 }
 
 function coerce(value: unknown, param: ParamSpec): unknown {
@@ -83,58 +77,60 @@ function coerce(value: unknown, param: ParamSpec): unknown {
   return param.type === 'array' ? [out] : out;
 }
 
-/** Does the tool read files rather than list directories? Read tools take files first. */
-function wantsDirectories(tool: ToolDescriptor): boolean {
-  return wordsOf(tool.name).some((w) =>
-    ['list', 'directory', 'dir', 'tree', 'folder', 'ls', 'search', 'find'].includes(w),
-  );
-}
-
-function pathRank(harvest: Harvest, dirsFirst: boolean): number {
-  if (harvest.kind === 'file') return dirsFirst ? 2 : 0;
-  if (harvest.kind === 'dir') return dirsFirst ? 0 : 2;
-  return 1;
-}
-
-const TOPIC_FIELDS = new Set(['name', 'title', 'label', 'subject', 'heading', 'entityname', 'displayname']);
-
-/** How a value fits a parameter: by its name (field, listing, given name), or only by its shape (a path). */
-type Fit = 'noun' | 'name' | 'shape' | undefined;
-
-function nameFit(param: string, field: string, source: string): Fit {
-  if (!nameMatches(param, field, '')) return nameMatches(param, field, source) ? 'noun' : undefined;
-  // `projectName` ← `name` matches any listing; the listing of projects is the one it means.
-  const noun = singular(looseName(param).replace(/(?:name|id|key|slug)$/, ''));
-  return noun.length >= 3 && wordsOf(source).some((w) => singular(w) === noun) ? 'noun' : 'name';
-}
-
-function harvestFit(param: ParamSpec, h: Harvest): Fit {
-  if (param.topic) {
-    const topical =
-      typeof h.value === 'string' &&
-      TOPIC_FIELDS.has(looseName(h.field)) &&
-      h.value.length >= 3 &&
-      h.value.length <= MAX_GENERATED_STRING;
-    return topical ? 'name' : undefined;
-  }
-  const absolute = typeof h.value === 'string' && h.value.startsWith('/');
-  // A list's noun is in its tool's name (list_tables) or in the list's own field or heading.
-  const named = nameFit(param.name, h.field, h.listing === undefined ? h.tool : `${h.tool} ${h.listing}`);
-  if (named !== undefined && (!param.pathLike || absolute || h.kind === 'leaf')) return named;
-  return param.pathLike && absolute ? 'shape' : undefined;
-}
-
-function givenFit(param: ParamSpec, g: GivenValue): Fit {
-  if (nameMatches(param.name, g.name, '')) return 'name';
-  return param.pathLike && g.value.startsWith('/') ? 'shape' : undefined;
-}
-
-const FIT_ORDER: Record<NonNullable<Fit>, number> = { noun: 0, name: 1, shape: 2 };
+/** Other forms of a value rank after every value offered as given (server values first). */
+const OTHER_FORM = 6;
 
 interface Ranked {
   supply: Supply;
   rank: number;
   order: number;
+}
+
+/** Every absolute path known so far (given and harvested, `file://` URLs as their paths). */
+function knownPaths(pool: readonly Harvest[], given: readonly GivenValue[]): KnownPath[] {
+  const out: KnownPath[] = given.flatMap((g) =>
+    isAbsolutePath(g.value) ? [{ path: g.value, dir: g.kind !== 'file' }] : [],
+  );
+  for (const h of pool) {
+    if (typeof h.value !== 'string') continue;
+    // A relative name listed under a folder is known there (joined through its tree, if nested).
+    const under = listedUnder(h);
+    const placed =
+      under === undefined || !looksRelativePath(h.value)
+        ? undefined
+        : formsOf(h.value, [], under, h.nest).find((f) => f.form === 'joined')?.value;
+    const path = absoluteOf(h.value) ?? placed;
+    if (path !== undefined) out.push({ path, dir: h.kind === 'dir' });
+  }
+  return out;
+}
+
+interface Handles {
+  param: ParamSpec;
+  roots: string[];
+  failed: ReadonlySet<string>;
+  folderAsked: boolean;
+}
+
+/** Does the value name a file (listed as one, or its last segment has an extension)? */
+function readsAsFile(value: string, from?: Harvest): boolean {
+  return from?.kind === 'file' || looksRelativePath(posix.basename(value));
+}
+
+/**
+ * A value's other forms that fit the parameter, tried in order: when the value as given does not
+ * fit, the first of them is offered at once; the rest (or all, when it does fit) only once the
+ * value got no answer from this tool. A file has no other form where a folder is asked.
+ */
+function otherForms(h: Handles, value: string, asGivenFits: boolean, from?: Harvest) {
+  const kind = wants(h.param);
+  if (kind === undefined || (h.folderAsked && readsAsFile(value, from))) return [];
+  const under = from === undefined ? undefined : listedUnder(from);
+  const others = formsOf(value, h.roots, under, from?.nest)
+    .slice(1)
+    .filter((f) => formFits(kind, f));
+  if (h.failed.has(value)) return others;
+  return asGivenFits ? [] : others.slice(0, 1);
 }
 
 function rankedSupplies(
@@ -143,8 +139,15 @@ function rankedSupplies(
   pool: readonly Harvest[],
   given: readonly GivenValue[],
   random: () => number,
+  failed: ReadonlySet<string>,
 ): Ranked[] {
   const ranked: Ranked[] = [];
+  const handles: Handles = {
+    param,
+    roots: given.filter((g) => g.kind === 'dir').map((g) => g.value),
+    failed,
+    folderAsked: asksFolder(tool.name, param),
+  };
   given.forEach((g, i) => {
     const fit = givenFit(param, g);
     if (fit !== undefined)
@@ -153,19 +156,41 @@ function rankedSupplies(
         rank: FIT_ORDER[fit] * 2,
         order: i,
       });
+    for (const f of otherForms(handles, g.value, fit !== undefined))
+      ranked.push({
+        supply: { origin: 'given', value: f.value, given: g, form: f.form },
+        rank: OTHER_FORM + FIT_ORDER.shape * 2,
+        order: i,
+      });
   });
-  const dirsFirst = wantsDirectories(tool);
+  const dirsFirst = wantsDirectories(tool.name);
   shuffle([...pool], random).forEach((h, i) => {
     const fit = harvestFit(param, h);
-    if (fit === undefined) return;
-    const path = param.pathLike ? pathRank(h, dirsFirst) : 0;
-    ranked.push({
-      supply: { origin: 'harvest', value: h.value, harvest: h },
-      rank: FIT_ORDER[fit] * 2 + 1,
-      order: path * 1e9 + h.obs * 1e5 + i,
-    });
+    // Paths as listed but relative come after absolute ones.
+    const relative = fit === 'shape' && typeof h.value === 'string' && !h.value.startsWith('/') ? 3 : 0;
+    const order = ((param.pathLike ? pathRank(h, dirsFirst) : 0) + relative) * 1e9 + h.obs * 1e5 + i;
+    if (fit !== undefined)
+      ranked.push({
+        supply: { origin: 'harvest', value: h.value, harvest: h },
+        rank: FIT_ORDER[fit] * 2 + 1,
+        order,
+      });
+    if (typeof h.value !== 'string') return;
+    for (const f of otherForms(handles, h.value, fit !== undefined, h))
+      ranked.push({
+        supply: { origin: 'harvest', value: f.value, harvest: h, form: f.form },
+        rank: OTHER_FORM + FIT_ORDER.shape * 2 + 1,
+        order,
+      });
   });
-  return ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  if (!asksFile(tool.name, param)) return ranked;
+  // A folder is never offered where a file is asked when a file under it is known.
+  const full = foldersWithFiles(knownPaths(pool, given));
+  return ranked.filter((r) => {
+    const path = typeof r.supply.value === 'string' ? absoluteOf(r.supply.value) : undefined;
+    return path === undefined || !full.has(path);
+  });
 }
 
 /**
@@ -180,6 +205,7 @@ export function suppliesFor(
   pool: readonly Harvest[],
   given: readonly GivenValue[],
   random: () => number,
+  failed: ReadonlySet<string> = new Set(),
 ): Supply[] {
   const out: Supply[] = [];
   const seen = new Set<string>();
@@ -191,7 +217,7 @@ export function suppliesFor(
     seen.add(key);
     out.push({ ...supply, value });
   };
-  for (const r of rankedSupplies(tool, param, pool, given, random)) add(r.supply);
+  for (const r of rankedSupplies(tool, param, pool, given, random, failed)) add(r.supply);
   if (param.required) for (const value of param.enum ?? []) add({ origin: 'enum', value });
   return out;
 }
@@ -222,9 +248,11 @@ export function argumentSets(
   params: readonly ParamSpec[],
   pool: readonly Harvest[],
   given: readonly GivenValue[],
-  options: { tried: ReadonlySet<string>; limit: number; random: () => number },
+  options: { tried: ReadonlySet<string>; limit: number; random: () => number; failed?: ReadonlySet<string> },
 ): ArgumentSet[] {
-  const supplies = new Map(params.map((p) => [p.name, suppliesFor(tool, p, pool, given, options.random)]));
+  const supplies = new Map(
+    params.map((p) => [p.name, suppliesFor(tool, p, pool, given, options.random, options.failed)]),
+  );
   const required = params.filter((p) => p.required);
   if (required.some((p) => (supplies.get(p.name) ?? []).length === 0)) return [];
   const optional = params.filter(
@@ -252,44 +280,4 @@ export function argumentSets(
     out.push(set);
   }
   return out;
-}
-
-function capStrings(value: unknown): unknown {
-  if (typeof value === 'string') {
-    const capped = value.slice(0, MAX_GENERATED_STRING).trim();
-    return capped === '' ? 'sample' : capped;
-  }
-  if (Array.isArray(value)) return value.map(capStrings);
-  if (value !== null && typeof value === 'object') return cappedObject(value);
-  return value;
-}
-
-function cappedObject(value: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, capStrings(v)]));
-}
-
-/**
- * The schema's last resort: seeded json-schema-faker arguments for the required parameters, every
- * string capped at 64 characters and never empty (a 594 KB generated string once ran a server out
- * of memory). A schema the faker cannot satisfy yields none.
- */
-export async function schemaArguments(
-  tool: ToolDescriptor,
-  seed: number,
-): Promise<Record<string, unknown> | undefined> {
-  const { $schema: _schema, $id: _id, ...schema } = tool.inputSchema;
-  try {
-    // Left as a cast: the faker takes any server schema (a shape it cannot walk throws, caught below).
-    const value = await generate(schema as JsonSchema, {
-      seed,
-      optionalsProbability: 0,
-      maxDepth: 4,
-      maxDefaultItems: 2,
-      maxLength: MAX_GENERATED_STRING,
-    });
-    if (!isRecord(value)) return undefined;
-    return cappedObject(value);
-  } catch {
-    return undefined;
-  }
 }

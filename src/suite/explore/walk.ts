@@ -8,12 +8,13 @@ import { callSafely } from '../plan.js';
 import { deriveSeed, mulberry32 } from '../prng.js';
 import type { ToolCaller, ToolCallOutcome, ToolDescriptor, ToolSurface } from '../surface.js';
 import type { Observation } from './candidates.js';
+import { schemaArguments } from './generated.js';
 import { type Harvest, harvestResult } from './harvest.js';
 import { leadFor } from './lead.js';
 import type { ToolTally } from './ledger.js';
 import type { ParamSpec } from './params.js';
 import { readObservation } from './read.js';
-import { type ArgumentSet, argumentSets, schemaArguments, suppliesFor } from './synthesis.js';
+import { type ArgumentSet, argumentSets, handleOf, suppliesFor } from './synthesis.js';
 
 export const EXPLORE_LIMITS = { maxCalls: 320, perTool: 30, maxHops: 4, maxResultChars: 1_000_000 } as const;
 
@@ -47,8 +48,22 @@ export interface ToolPlan {
   tally: ToolTally;
   tried: Set<string>;
   safety: ToolSafety | undefined;
+  /** Each value offered to it (as given), and whether any call carrying it, in any form, got an answer. */
+  handles: Map<string, boolean>;
   /** Its answer was refused at the transport: never called again. */
   stopped?: boolean;
+}
+
+/** The values this tool got no answer for in the forms tried so far: their other forms may be offered. */
+function unanswered(plan: ToolPlan): Set<string> {
+  return new Set([...plan.handles].filter(([, answered]) => !answered).map(([handle]) => handle));
+}
+
+function remember(plan: ToolPlan, set: ArgumentSet, answered: boolean): void {
+  for (const supply of Object.values(set.supplies)) {
+    const handle = handleOf(supply);
+    if (handle !== undefined) plan.handles.set(handle, answered || plan.handles.get(handle) === true);
+  }
 }
 
 /** One call made in a hop, read after the hop in the order the calls were planned. */
@@ -85,20 +100,24 @@ export class Exploration {
   }
 
   /** A call's answer, read: kept as an observation (and harvested) when it is a usable result. */
-  absorb({ plan, set, outcome }: Made, hop: number): void {
+  absorb(made: Made, hop: number): void {
+    remember(made.plan, made.set, this.keep(made, hop));
+  }
+
+  private keep({ plan, set, outcome }: Made, hop: number): boolean {
     const read = readObservation(outcome, this.options.maxResultChars ?? EXPLORE_LIMITS.maxResultChars);
     if (outcome.kind === 'error' && outcome.refused !== undefined) {
       plan.tally.errors++;
       plan.tally.skip(`skipped: ${outcome.refused}; the run reconnected and did not call it again`);
-      return;
+      return false;
     }
     if (read.kind === 'error') {
       plan.tally.errors++;
-      return;
+      return false;
     }
     if (read.kind === 'discarded') {
       plan.tally.discard(read.reason, read.emptyState === true);
-      return;
+      return false;
     }
     const index = this.observations.length;
     const lead = leadFor(plan.tool, set, this.observations);
@@ -108,6 +127,7 @@ export class Exploration {
     this.pool.push(
       ...harvestResult({ obs: index, tool: plan.tool.name, args: set.args, result: read.result }),
     );
+    return true;
   }
 }
 
@@ -116,40 +136,68 @@ function usesHarvest(set: ArgumentSet): boolean {
   return Object.values(set.supplies).some((s) => s.origin === 'harvest');
 }
 
-/**
- * The hop's calls, in order (tools by name, each tool's seeded sets), within the budget. Every set
- * reads only what earlier hops harvested, so the list is fixed before the hop's first call.
- */
-function planHop(run: Exploration, plans: readonly ToolPlan[], index: number): [ToolPlan, ArgumentSet[]][] {
+/** Does the set carry a value in another form than it was given in? */
+function inOtherForm(set: ArgumentSet): boolean {
+  return Object.values(set.supplies).some(
+    (s) => (s.origin === 'given' || s.origin === 'harvest') && s.form !== undefined,
+  );
+}
+
+/** Each callable tool's argument sets for this hop, within its own budget. */
+function offers(run: Exploration, plans: readonly ToolPlan[], index: number): [ToolPlan, ArgumentSet[]][] {
   const known = run.pool.slice();
   const perTool = run.options.perTool ?? EXPLORE_LIMITS.perTool;
-  let budget = run.maxCalls - run.calls;
-  const planned: [ToolPlan, ArgumentSet[]][] = [];
-  for (const plan of plans) {
+  return plans.flatMap((plan): [ToolPlan, ArgumentSet[]][] => {
     const left = perTool - plan.tally.calls;
-    if (left <= 0 || plan.stopped === true) continue;
+    if (left <= 0 || plan.stopped === true) return [];
     const random = mulberry32(deriveSeed(run.options.seed, `explore2:${plan.tool.name}:${index}`));
     const sets = argumentSets(plan.tool, plan.params, known, run.options.given, {
       tried: plan.tried,
       limit: left,
       random,
-    }).filter((set) => (index === 0 ? !usesHarvest(set) : true));
-    const calls: ArgumentSet[] = [];
-    for (const set of sets) {
-      // The same identity argumentSets skips by: no identical call twice, whatever the key order.
-      plan.tried.add(canonicalJson(set.args));
-      if (run.validator.check(plan.tool.name, set.args) !== undefined) continue;
-      if (budget <= 0) {
-        run.budgetExhausted = true;
-        break;
+      failed: unanswered(plan),
+    });
+    return [[plan, sets.filter((set) => (index === 0 ? !usesHarvest(set) : true))]];
+  });
+}
+
+/**
+ * The hop's calls, in order (tools by name, each tool's seeded sets), within the budget. Every set
+ * reads only what earlier hops harvested, so the list is fixed before the hop's first call. Values
+ * as given come first for every tool, then values in the server's other forms: a form never takes
+ * the budget of a value the server gave.
+ */
+function planHop(run: Exploration, plans: readonly ToolPlan[], index: number): [ToolPlan, ArgumentSet[]][] {
+  const offered = offers(run, plans, index);
+  const calls = new Map<ToolPlan, ArgumentSet[]>();
+  let budget = run.maxCalls - run.calls;
+  for (const other of [false, true]) {
+    for (const [plan, sets] of offered) {
+      for (const set of sets.filter((s) => inOtherForm(s) === other)) {
+        // The same identity argumentSets skips by: no identical call twice, whatever the key order.
+        plan.tried.add(canonicalJson(set.args));
+        if (run.validator.check(plan.tool.name, set.args) !== undefined) continue;
+        if (budget <= 0) {
+          run.budgetExhausted = true;
+          break;
+        }
+        calls.set(plan, [...(calls.get(plan) ?? []), set]);
+        budget--;
       }
-      calls.push(set);
-      budget--;
+      if (run.budgetExhausted) return ordered(offered, calls);
     }
-    if (calls.length > 0) planned.push([plan, calls]);
-    if (run.budgetExhausted) break;
   }
-  return planned;
+  return ordered(offered, calls);
+}
+
+function ordered(
+  offered: readonly [ToolPlan, ArgumentSet[]][],
+  calls: ReadonlyMap<ToolPlan, ArgumentSet[]>,
+): [ToolPlan, ArgumentSet[]][] {
+  return offered.flatMap(([plan]): [ToolPlan, ArgumentSet[]][] => {
+    const sets = calls.get(plan);
+    return sets === undefined ? [] : [[plan, sets]];
+  });
 }
 
 /** Consecutive read-only tools run together; any other tool runs alone, in its place in the order. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { candidatesFrom, type Observation } from '../explore/candidates.js';
+import { nameMatches } from '../explore/fit.js';
 import { harvestResult } from '../explore/harvest.js';
-import { nameMatches } from '../explore/synthesis.js';
 import { applyExtract } from '../extract.js';
 import type { ToolResult } from '../surface.js';
 import { MAX_FACT_NODES, MAX_FACT_TEXT, readFacts } from './document.js';

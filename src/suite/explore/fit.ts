@@ -1,0 +1,89 @@
+import { wordsOf } from '../explorable.js';
+import { looseName } from '../facts/leaves.js';
+import type { GivenValue } from '../given.js';
+import { absoluteOf, formFits, wants } from './forms.js';
+import { MAX_GENERATED_STRING } from './generated.js';
+import { type Harvest, listedUnder } from './harvest.js';
+import type { ParamSpec } from './params.js';
+
+/**
+ * How a value fits a parameter (explore/2's argument synthesis): by its name (its field, its
+ * listing's noun, a given value's name) before only by its shape (a path for a path parameter, a
+ * `file://` URL for a URL parameter).
+ */
+
+function singular(word: string): string {
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('es') && /(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss') && word.length > 3) return word.slice(0, -1);
+  return word;
+}
+
+const HANDLE_FIELDS = new Set(['id', 'name', 'key', 'slug', 'path', 'uri', 'url', 'code', 'uuid']);
+
+/**
+ * Loose name matching: `bookId` ← `id`, `names` ← `name`, `tableName` ← `name`, `table` ← `name` of
+ * a listing from a tool that names tables (`list_tables`), `book_id` ← `bookId`.
+ */
+export function nameMatches(param: string, field: string, sourceTool: string): boolean {
+  const p = looseName(param);
+  const f = looseName(field);
+  if (p === '' || f === '') return false;
+  if (p === f || singular(p) === f || p === singular(f)) return true;
+  if (HANDLE_FIELDS.has(f) && p.endsWith(f) && p.length > f.length) return true;
+  if (!HANDLE_FIELDS.has(f)) return false;
+  const noun = singular(p.replace(/(?:name|id|key|slug)$/, '') || p);
+  return noun.length >= 3 && wordsOf(sourceTool).some((w) => singular(w) === noun);
+}
+
+/** Files first for a tool that reads one thing, folders first for one that lists. */
+export function pathRank(harvest: Harvest, dirsFirst: boolean): number {
+  if (harvest.kind === 'file') return dirsFirst ? 2 : 0;
+  if (harvest.kind === 'dir') return dirsFirst ? 0 : 2;
+  return 1;
+}
+
+const TOPIC_FIELDS = new Set(['name', 'title', 'label', 'subject', 'heading', 'entityname', 'displayname']);
+
+/** How a value fits a parameter: by its name (field, listing, given name), or only by its shape (a path). */
+export type Fit = 'noun' | 'name' | 'shape' | undefined;
+
+export const FIT_ORDER: Record<NonNullable<Fit>, number> = { noun: 0, name: 1, shape: 2 };
+
+function nameFit(param: string, field: string, source: string): Fit {
+  if (!nameMatches(param, field, '')) return nameMatches(param, field, source) ? 'noun' : undefined;
+  // `projectName` ← `name` matches any listing; the listing of projects is the one it means.
+  const noun = singular(looseName(param).replace(/(?:name|id|key|slug)$/, ''));
+  return noun.length >= 3 && wordsOf(source).some((w) => singular(w) === noun) ? 'noun' : 'name';
+}
+
+export function harvestFit(param: ParamSpec, h: Harvest): Fit {
+  if (param.topic) {
+    const topical =
+      typeof h.value === 'string' &&
+      TOPIC_FIELDS.has(looseName(h.field)) &&
+      h.value.length >= 3 &&
+      h.value.length <= MAX_GENERATED_STRING;
+    return topical ? 'name' : undefined;
+  }
+  const absolute = typeof h.value === 'string' && h.value.startsWith('/');
+  // A list's noun is in its tool's name (list_tables) or in the list's own field or heading.
+  const named = nameFit(param.name, h.field, h.listing === undefined ? h.tool : `${h.tool} ${h.listing}`);
+  if (named !== undefined && (!param.pathLike || absolute || h.kind === 'leaf')) return named;
+  if (typeof h.value !== 'string') return undefined;
+  // A relative name listed by a call that named a folder, or nested in a tree, means the path under
+  // that folder: its joined form (`forms.ts`), not the bare name.
+  const placed = listedUnder(h) !== undefined || (h.nest?.length ?? 0) > 0;
+  if (placed && absoluteOf(h.value) === undefined) return undefined;
+  return shapeFits(param, h.value) ? 'shape' : undefined;
+}
+
+/** A value as given fits a path parameter when it is a path (as listed), a URL parameter when a `file://` URL. */
+function shapeFits(param: ParamSpec, value: string): boolean {
+  return formFits(wants(param), { value, form: 'given' });
+}
+
+export function givenFit(param: ParamSpec, g: GivenValue): Fit {
+  if (nameMatches(param.name, g.name, '')) return 'name';
+  return shapeFits(param, g.value) ? 'shape' : undefined;
+}
