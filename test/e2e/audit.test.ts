@@ -188,9 +188,12 @@ describe('what each planted property did, in the record', () => {
     );
     // The gate counts the calls pending when it decided (asserted above). On a loaded machine calls
     // still in flight when the run stopped stay pending on the tape too, so the tape holds at least
-    // those, every one a construct call (seen in CI: 8 on the tape for 5 in the gate).
-    expect(pending.length).toBeGreaterThanOrEqual(construct.errors);
-    for (const e of pending) expect(e.corrId).toMatch(/::construct#\d$/);
+    // those in construct (seen in CI: 8 on the tape for 5 in the gate). A loaded machine can also
+    // leave an exploration call past the run's 5 s deadline (seen in CI: two in generation); that is
+    // before the overload window, so no null or drive call is ever pending.
+    const inConstruct = pending.filter((e) => /::construct#\d$/.test(e.corrId ?? ''));
+    expect(inConstruct.length).toBeGreaterThanOrEqual(construct.errors);
+    for (const e of pending) expect(e.corrId).toMatch(/::construct#\d$|^(generate|admit)$/);
   });
 
   it('flaky: EXTEND at the registered size, two batches of 6 tasks / 18 trials, then PASS', () => {
