@@ -64,11 +64,10 @@ export const PLANTED: readonly PlantedRun[] = [
     id: 'unanswered',
     script: 'unanswered.js',
     transport: 'http',
-    // A call that is never answered is the same oracle error after 5 s as after the default 20 s; at
-    // the default, the dropped calls' deadlines made this run the demo's last by about 25 s. Every
-    // answered call takes milliseconds, so 5 s leaves a wide margin under load.
-    callTimeoutMs: 5_000,
-    property: 'after 285 calls, every 4th of the next 20 gets no response at all (--call-timeout 5000)',
+    // At the registered default deadline (20 s). A 5 s deadline saved the demo about 25 s, but on a
+    // loaded 2-core CI machine answered exploration calls took longer than 5 s, and the run ended
+    // VOID timeout before it reached the calls this server drops.
+    property: 'after 285 calls, every 4th of the next 20 gets no response at all',
     expect: { outcome: 'COMPROMISED', gate: 'construct', reason: 'compromised_oracle_errors' },
   },
   {

@@ -32,7 +32,7 @@ describe('plantedRun', () => {
     };
     expect(options('well-made')).toBeUndefined();
     expect(options('flaky-no-extensions')).toEqual({ extensions: 0 });
-    expect(options('unanswered')).toEqual({ callTimeoutMs: 5_000 });
+    expect(options('unanswered')).toBeUndefined();
     expect(options('repository')?.given?.repo_path).toMatch(/[/\\]data[/\\]harbour-repo$/);
   });
 });

@@ -36,7 +36,7 @@ export function demoRuns(): { plans: PlannedRun[]; skipped: string[] } {
  * Runs every planted server and one real server through the real pipeline, offline and all at
  * once, then builds the board over everything under `outDir`. Nothing here is a switch the
  * pipeline reads: the runs are ordinary `runFitness` runs with default registrations (one with
- * `--extensions 0`, which is its point, and unanswered with `--call-timeout 5000`).
+ * `--extensions 0`, which is its point).
  */
 export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const started = Date.now();

@@ -178,8 +178,8 @@ describe('what each planted property did, in the record', () => {
 
   it('unanswered: more than 5% of reference trials never got an answer, and the tape shows them pending', async () => {
     const construct = gate(record('unanswered'), 'construct');
-    // Registered with a 5 s deadline per call (the catalogue's --call-timeout), recorded as such.
-    expect(record('unanswered').prereg?.registration.agentLimits.callTimeoutMs).toBe(5_000);
+    // Registered at the default deadline per call (20 s), recorded as such.
+    expect(record('unanswered').prereg?.registration.agentLimits.callTimeoutMs).toBe(20_000);
     expect(construct.errors / (construct.n + construct.errors)).toBeGreaterThan(0.05);
     expect(construct.wire?.pending).toBe(construct.errors);
     const wire = await readTape(join(dirOf('unanswered'), 'wire.jsonl'));
