@@ -52,7 +52,9 @@ const runs = sideBySide<Run>(
         argv: proxyArgv('silent'),
         env: { MCP_TRANSPORT_TYPE: 'stdio', MCP_LOG_LEVEL: 'error' },
       }),
-    'deep-call': () => hostileRun({ kind: 'stdio', argv: proxyArgv('deep:call') }),
+    // The refusal is the point, not the deadline: on a busy CI machine the 1.5 s call deadline
+    // fired before the 8,000-deep frame was read and refused, and the call was counted a timeout.
+    'deep-call': () => hostileRun({ kind: 'stdio', argv: proxyArgv('deep:call') }, { callTimeoutMs: 15_000 }),
     huge: () => hostileRun({ kind: 'stdio', argv: proxyArgv('huge:20') }, { callTimeoutMs: 30_000 }),
     'deep-list': () => hostileRun({ kind: 'stdio', argv: proxyArgv('deep:list') }),
   },
