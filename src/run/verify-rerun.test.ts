@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FLIPPING_TASKS } from '../../test/support/paired-tasks.js';
 import { taskLevelTest } from '../record/paired-tasks.js';
 import { RERUN_STATEMENT } from '../record/rerun.js';
 import { mcnemarExact } from '../stats/mcnemar.js';
@@ -10,13 +11,7 @@ import { verifyRerunDir } from './verify-rerun.js';
 
 const sha = 'a'.repeat(64);
 const rate = (k: number, n: number) => ({ k, n, wilson: wilson(k, n) });
-/** 4 tasks × 3 reps: two flip 0/3 → 3/3, two stay at 2/3. */
-const tasks = [0, 0, 2, 2].map((original, i) => ({
-  taskId: `t${i}`,
-  reps: 3,
-  original,
-  rewritten: original === 0 ? 3 : 2,
-}));
+const tasks = FLIPPING_TASKS;
 
 function record(effect: Record<string, unknown>) {
   const t = mcnemarExact(0, 6, 0.05);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FLIPPING_TASKS } from '../../../../test/support/paired-tasks.js';
 import { taskLevelTest } from '../../../record/paired-tasks.js';
 import { RERUN_STATEMENT, RerunRecord } from '../../../record/rerun.js';
 import { mcnemarExact } from '../../../stats/mcnemar.js';
@@ -9,13 +10,7 @@ import { measuredEffects } from './rerun-effect.js';
 const sha = 'a'.repeat(64);
 const rate = (k: number, n: number) => ({ k, n, wilson: wilson(k, n) });
 
-/** 4 tasks × 3 reps: two tasks flip (0/3 → 3/3), two pass throughout; b = 0, c = 6. */
-const tasks = [0, 0, 2, 2].map((original, i) => ({
-  taskId: `t${i}`,
-  reps: 3,
-  original,
-  rewritten: original === 0 ? 3 : 2,
-}));
+const tasks = FLIPPING_TASKS;
 
 /** A rerun made before the task-level test (its verdict followed McNemar), or one made with it. */
 function rerun(description: string, withTaskLevel = false) {
