@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tape } from '../../src/tape/reader.js';
 import { sideBySide } from '../support/side-by-side.js';
-import { alive, expectCleanEnd, hostileRun, proxyArgv, runBytes } from './hostile/helpers.js';
+import { alive, expectCleanEnd, outcomeOf, hostileRun, proxyArgv, runBytes } from './hostile/helpers.js';
 
 /**
  * Hostile stdio servers (a proxy in front of the well-made planted server) end in bounded time in
@@ -66,8 +66,8 @@ beforeAll(runs.all, 600_000);
 describe('hostile stdio servers, measured', () => {
   it('a deeply nested frame (depth 8,000) is a transport error on the tape and a clean VOID, not a crash', async () => {
     const { result, record, wire } = runs.get('deep-call');
-    expect(record.outcome).toBe('VOID');
-    expect(record.void?.reason).toBe('transport_error');
+    expect(record.outcome, outcomeOf(record)).toBe('VOID');
+    expect(record.void?.reason, outcomeOf(record)).toBe('transport_error');
     expect(record.void?.detail).toMatch(/nested deeper than 128 levels during generation/);
     const refused = wire.records.filter(
       (r) => r.type === 'event' && r.value.kind === 'fitness.frame-refused',
@@ -79,7 +79,7 @@ describe('hostile stdio servers, measured', () => {
 
   it('a deeply nested tools/list is a transport error, never an empty surface', () => {
     const { record } = runs.get('deep-list');
-    expect(record.void).toMatchObject({ reason: 'transport_error' });
+    expect(record.void, outcomeOf(record)).toMatchObject({ reason: 'transport_error' });
     expect(record.void?.detail).toMatch(/during tools\/list$/);
     expect(record.gates).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe('hostile stdio servers, measured', () => {
 
   it('a 20 MB tool result goes past the 16 MB frame limit: VOID transport_error naming the limit', async () => {
     const { result, record } = runs.get('huge');
-    expect(record.void?.reason).toBe('transport_error');
+    expect(record.void?.reason, outcomeOf(record)).toBe('transport_error');
     expect(record.void?.detail).toMatch(/exceeded the 16777216-byte frame limit/);
     await expectCleanEnd(result.dir);
   });
@@ -110,8 +110,8 @@ describe('hostile stdio servers, measured', () => {
   for (const mode of ['silent', 'wrong-id', 'drip']) {
     it(`a server whose tools/call is ${mode}: VOID timeout with the timeouts per tool, not a thin surface`, async () => {
       const { result, record } = runs.get(mode);
-      expect(record.outcome).toBe('VOID');
-      expect(record.void?.reason).toBe('timeout');
+      expect(record.outcome, outcomeOf(record)).toBe('VOID');
+      expect(record.void?.reason, outcomeOf(record)).toBe('timeout');
       expect(record.refusal).toBeUndefined();
       const tools = record.serverFaults?.tools ?? [];
       expect(tools.length).toBeGreaterThanOrEqual(3);
@@ -134,7 +134,7 @@ describe('hostile stdio servers, measured', () => {
 
   it('a secret env value the server echoes everywhere never reaches a file, a path or the run id', async () => {
     const { result, record } = runs.get('echo');
-    expect(record.outcome).toBe('VOID');
+    expect(record.outcome, outcomeOf(record)).toBe('VOID');
     expect(basename(result.dir)).not.toContain('5c2a91f0');
     expect(basename(result.dir)).toMatch(/^acme-redacted-/);
     const bytes = runBytes(result.dir);
@@ -156,10 +156,10 @@ describe('hostile stdio servers, measured', () => {
     // runs beside it would eat into.
     const { result, record, wire } = await hostileRun(
       { kind: 'stdio', argv: proxyArgv('flood') },
-      { budgetMs: 8000, tapeCapBytes: 512 * 1024, callTimeoutMs: 20_000 },
+      { budgetMs: 15_000, tapeCapBytes: 512 * 1024, callTimeoutMs: 20_000 },
     );
-    expect(record.void?.reason).toBe('budget_exhausted');
-    expect(record.void?.detail).toMatch(/^the pre-registered run budget of 8 s ran out during /);
+    expect(record.void?.reason, outcomeOf(record)).toBe('budget_exhausted');
+    expect(record.void?.detail).toMatch(/^the pre-registered run budget of 15 s ran out during /);
     const cut = wire.records.filter((r) => r.type === 'event' && r.value.kind === 'fitness.tape-truncated');
     expect(cut.length).toBeGreaterThanOrEqual(1);
     expect(record.notes.own.some((n) => n.id === 'tape-truncated-wire')).toBe(true);

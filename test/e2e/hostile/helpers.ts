@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { main } from '../../../src/cli/main.js';
 import { liveCount } from '../../../src/connect/processes.js';
+import type { RunRecord } from '../../../src/record/run.js';
 import type { RunOptions } from '../../../src/run/options.js';
 import { runFitness } from '../../../src/run/run-fitness.js';
 import { readTape } from '../../../src/tape/reader.js';
@@ -29,6 +30,16 @@ export async function hostileRun(target: RunOptions['target'], options: Partial<
   });
   const wire = await readTape(join(result.dir, 'wire.jsonl'));
   return { result, record: result.record, wire };
+}
+
+/** What a run came to, in one line: the message of an outcome assertion, so a failure says why. */
+export function outcomeOf(record: RunRecord): string {
+  const refusal = record.refusal === undefined ? '' : ` refused at ${record.refusal.gate} (${record.refusal.reason})`;
+  const voided = record.void === undefined ? '' : ` void ${record.void.reason}: ${record.void.detail}`;
+  const explored = (record.exploration?.tools ?? [])
+    .map((t) => `${t.tool} ${t.calls} call(s)${t.skipped === undefined ? '' : ` (${t.skipped})`}`)
+    .join('; ');
+  return `${record.outcome}${refusal}${voided}; explored: ${explored}`;
 }
 
 /** Every run ends the same way whatever went wrong: a valid signed record, tapes with end lines, no process left. */
