@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tape } from '../../src/tape/reader.js';
 import { sideBySide } from '../support/side-by-side.js';
-import { alive, expectCleanEnd, outcomeOf, hostileRun, proxyArgv, runBytes } from './hostile/helpers.js';
+import { alive, expectCleanEnd, hostileRun, outcomeOf, proxyArgv, runBytes } from './hostile/helpers.js';
 
 /**
  * Hostile stdio servers (a proxy in front of the well-made planted server) end in bounded time in

@@ -34,7 +34,8 @@ export async function hostileRun(target: RunOptions['target'], options: Partial<
 
 /** What a run came to, in one line: the message of an outcome assertion, so a failure says why. */
 export function outcomeOf(record: RunRecord): string {
-  const refusal = record.refusal === undefined ? '' : ` refused at ${record.refusal.gate} (${record.refusal.reason})`;
+  const refusal =
+    record.refusal === undefined ? '' : ` refused at ${record.refusal.gate} (${record.refusal.reason})`;
   const voided = record.void === undefined ? '' : ` void ${record.void.reason}: ${record.void.detail}`;
   const explored = (record.exploration?.tools ?? [])
     .map((t) => `${t.tool} ${t.calls} call(s)${t.skipped === undefined ? '' : ` (${t.skipped})`}`)
