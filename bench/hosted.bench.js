@@ -101,7 +101,7 @@ async function serverWaits(dir) {
   return { wait, wall, trials, share: wall > 0 ? wait / wall : Number.NaN };
 }
 
-async function once({ concurrency, scale, serverPool = true }) {
+async function once({ concurrency, scale, serverStarts = 'ahead' }) {
   const out = mkdtempSync(join(tmpdir(), 'fitness-hosted-bench-'));
   current = {
     draws: scale > 0 ? latencyDraws(profile, SEED, scale) : undefined,
@@ -115,12 +115,12 @@ async function once({ concurrency, scale, serverPool = true }) {
     env: {},
     seed: RUN_SEED,
     concurrency,
-    serverPool,
+    serverStarts,
   });
   const wallMs = performance.now() - started;
   const waits = await serverWaits(result.dir);
   rmSync(out, { recursive: true, force: true });
-  return { concurrency, scale, serverPool, outcome: result.outcome, wallMs, waits, calls: current.calls };
+  return { concurrency, scale, serverStarts, outcome: result.outcome, wallMs, waits, calls: current.calls };
 }
 
 const f = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
@@ -128,7 +128,7 @@ const pct = (x) => `${f(100 * x, 1)}%`;
 const met = (ok) => (ok ? 'met' : 'not met');
 const say = (line) => process.stdout.write(`${line}\n`);
 const describe = (r) =>
-  `concurrency ${r.concurrency}, latency x${r.scale}${r.serverPool ? '' : ', --no-server-pool'}: ${r.outcome} in ` +
+  `concurrency ${r.concurrency}, latency x${r.scale}${r.serverStarts === 'ahead' ? '' : `, --server-starts ${r.serverStarts}`}: ${r.outcome} in ` +
   `${f(r.wallMs / 1000, 1)} s, ${r.calls.length} model calls; waited for a server ${f(r.waits.wait / 1000, 1)} s ` +
   `of ${f(r.waits.wall / 1000, 1)} s in ${r.waits.trials} session trials (${pct(r.waits.share)})`;
 
@@ -151,7 +151,7 @@ const one = await once({ concurrency: 1, scale: SCALE });
 say(describe(one));
 const four = await once({ concurrency: 4, scale: SCALE });
 say(describe(four));
-const unpooled = await once({ concurrency: 4, scale: SCALE, serverPool: false });
+const unpooled = await once({ concurrency: 4, scale: SCALE, serverStarts: 'on-connect' });
 say(describe(unpooled));
 
 // 1. Concurrency.

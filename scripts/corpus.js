@@ -88,6 +88,10 @@ if (!opts.tableOnly) {
       'heuristic',
       '--generator',
       'explore/2',
+      // Several corpus servers keep one data store (a SQLite or libSQL file, a file rewritten whole
+      // at start): their fresh per-trial processes start one at a time for every server alike.
+      '--server-starts',
+      'one-at-a-time',
       '--seed',
       String(opts.seed),
       '--plain',

@@ -8,7 +8,7 @@ import { durationText } from '../run/duration.js';
 import { SettingsFields, type SettingsInput, settingsFault } from '../run/settings.js';
 import { UsageError } from './errors.js';
 import { collect, type Flag, flagHelp, flagOf, flagsFor, settingsFrom } from './flags.js';
-import { integer, MODEL_FLAGS, REGISTRATION_FLAGS, settingsFlag } from './run-flags.js';
+import { integer, MODEL_FLAGS, REGISTRATION_FLAGS, SERVER_STARTS_FLAG, settingsFlag } from './run-flags.js';
 
 const text = (t: string) => t;
 const names = (texts: readonly string[]) =>
@@ -83,6 +83,7 @@ export const ROSTER_FLAGS: readonly Flag<RosterOptionsInput>[] = [
  */
 export const ROSTER_RUN_FLAGS: readonly Flag<SettingsInput>[] = [
   ...[...MODEL_FLAGS, ...REGISTRATION_FLAGS].filter((f) => f.key in RunOverrideFields.shape),
+  SERVER_STARTS_FLAG,
   settingsFlag.value('concurrency', {
     flag: '--trial-concurrency',
     arg: 'N',

@@ -32,9 +32,14 @@ describe('parseRunArgs', () => {
     });
   });
 
-  it('turns the server pool off with --no-server-pool (on by default)', () => {
-    expect(parseRunArgs(['--', 'node', 's.js'], io).serverPool).toBeUndefined();
-    expect(parseRunArgs(['--no-server-pool', '--', 'node', 's.js'], io).serverPool).toBe(false);
+  it('takes how server processes start from --server-starts, and refuses another mode in one line', () => {
+    expect(parseRunArgs(['--', 'node', 's.js'], io).serverStarts).toBeUndefined();
+    expect(parseRunArgs(['--server-starts', 'one-at-a-time', '--', 'node', 's.js'], io).serverStarts).toBe(
+      'one-at-a-time',
+    );
+    expect(() => parseRunArgs(['--server-starts', 'pooled', '--', 'node', 's.js'], io)).toThrow(
+      "--server-starts must be ahead, one-at-a-time or on-connect, got 'pooled'",
+    );
   });
 
   it('reads an HTTP target with headers and a credential', () => {

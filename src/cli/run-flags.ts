@@ -3,7 +3,13 @@ import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../models/default
 import { PREREG_DEFAULTS } from '../record/prereg.js';
 import { durationText, parseDuration, parseSize, sizeText } from '../run/duration.js';
 import { givenPair } from '../run/given.js';
-import { GeneratorName, SETTING_MAX, SettingsFields, type SettingsInput } from '../run/settings.js';
+import {
+  GeneratorName,
+  SETTING_MAX,
+  ServerStarts,
+  SettingsFields,
+  type SettingsInput,
+} from '../run/settings.js';
 import { type Flag, flagHelp, flagsFor } from './flags.js';
 
 /** `12` → 12; anything but an integer is a usage error naming the flag (ranges are the schema's). */
@@ -19,6 +25,12 @@ function generator(t: string, flag: string): GeneratorName {
     throw new UsageError(`${flag} explore/1 was replaced by explore/2 (its records stay readable)`);
   const parsed = GeneratorName.safeParse(t);
   if (!parsed.success) throw new UsageError(`${flag} must be explore/2 or judge/1, got '${t}'`);
+  return parsed.data;
+}
+
+function serverStarts(t: string, flag: string): ServerStarts {
+  const parsed = ServerStarts.safeParse(t);
+  if (!parsed.success) throw new UsageError(`${flag} must be ahead, one-at-a-time or on-connect, got '${t}'`);
   return parsed.data;
 }
 
@@ -158,14 +170,18 @@ export const REGISTRATION_FLAGS: readonly Flag<SettingsInput>[] = [
   }),
 ];
 
+/** How a stdio server's processes start; `run` and `roster` (for every entry) both take it. */
+export const SERVER_STARTS_FLAG: Flag<SettingsInput> = on.value('serverStarts', {
+  flag: '--server-starts',
+  arg: 'MODE',
+  parse: serverStarts,
+  help: "stdio: how each trial's fresh server process starts: ahead (side by side, while earlier trials run), one-at-a-time (each once the one before has answered its first request: use it for a server whose processes share one data store, such as a SQLite file, so they never initialise it at once), on-connect (side by side, when its trial starts)",
+  default: 'ahead',
+});
+
 export const HARNESS_FLAGS: readonly Flag<SettingsInput>[] = [
   int('concurrency', '--concurrency'),
-  on.switch('serverPool', {
-    flag: '--no-server-pool',
-    value: false,
-    help: "stdio: start each trial's server when the trial starts",
-    default: 'started ahead',
-  }),
+  SERVER_STARTS_FLAG,
   on.value('outDir', {
     flag: '--out',
     arg: 'DIR',

@@ -8,11 +8,21 @@ import { parseTarget, type Target, type TargetInput } from './target.js';
  * version negotiation, recording every frame on `options.tape`. Faults are one-line `FitnessError`s
  * naming the target; a failed open leaves no process, socket or timer behind.
  */
-export async function openSession(
-  input: Target | TargetInput,
-  options: SessionOptions = {},
-): Promise<McpSession> {
+export function openSession(input: Target | TargetInput, options: SessionOptions = {}): Promise<McpSession> {
   const target = parseTarget(input);
+  const lane = target.kind === 'stdio' ? options.lane : undefined;
+  if (lane === undefined) return openNow(target, options);
+  // The lane is held from the spawn until the server has answered on the session (or could not).
+  return lane.run(
+    () => openNow(target, options),
+    (session) => session.heard(options.connectTimeoutMs ?? HEARD_TIMEOUT_MS),
+  );
+}
+
+/** How long a queued start waits for a server that has not answered yet before the next starts. */
+const HEARD_TIMEOUT_MS = 30_000;
+
+async function openNow(target: Target, options: SessionOptions): Promise<McpSession> {
   const session = new McpSession(target, options);
   try {
     await session.connect();

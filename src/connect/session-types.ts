@@ -8,6 +8,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { TapeWriter } from '../tape/writer.js';
 import type { StartedServer } from './server-process.js';
+import type { StartLane } from './start-lane.js';
 
 export type Era = 'modern' | 'legacy';
 /** `sse`/`json`: what POST answers carried (Content-Type); `mixed` when both were seen. */
@@ -34,6 +35,8 @@ export interface SessionOptions {
   signal?: AbortSignal;
   /** Stdio: the session's server process, a fresh one started ahead (see `ServerPool`); default: spawned on connect. */
   prestarted?: () => StartedServer;
+  /** Stdio: the lane this server's starts queue in (spawn to handshake, one at a time); default: none. */
+  lane?: StartLane;
 }
 
 /** Why a session stopped carrying requests (see `McpSession.fault`). */

@@ -45,6 +45,7 @@ export const RunOverrideFields = z.strictObject({
   trialTimeoutMs: run.trialTimeoutMs.unwrap().optional(),
   callTimeoutMs: run.callTimeoutMs.unwrap().optional(),
   tokenBudget: run.tokenBudget.unwrap().optional(),
+  serverStarts: run.serverStarts.unwrap().optional(),
 });
 
 /** The names rosters used before `reps` was one setting (`repsDrive: 1` is `reps: { drive: 1 }`). */

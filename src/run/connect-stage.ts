@@ -10,7 +10,7 @@ import type { Surface } from '../record/surface.js';
 import { surfaceSafety } from '../suite/destructive.js';
 import { surfaceDigest } from '../suite/register.js';
 import { parseSurface, type ToolSurface } from '../suite/surface.js';
-import { checkStop, completed, type RunContext } from './context.js';
+import { checkStop, completed, type RunContext, startLane } from './context.js';
 import type { Connected, Surveyed } from './products.js';
 import { RunStop } from './stop.js';
 
@@ -36,6 +36,7 @@ export function openMainSession(ctx: RunContext, corrId: string): Promise<McpSes
       tape: ctx.tapes.wire,
       requestTimeoutMs: ctx.config.callTimeoutMs,
       signal: ctx.abort.signal,
+      ...startLane(ctx),
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { AgentModel } from '../agents/types.js';
+import { StartLane } from '../connect/start-lane.js';
 import { targetSecrets } from '../connect/target.js';
 import type { GateRecord } from '../record/gate.js';
 import type { Note } from '../record/notes.js';
@@ -35,6 +36,8 @@ export interface RunContext {
   readonly tapes: RunTapes;
   readonly secrets: string[];
   readonly abort: AbortController;
+  /** Stdio with `serverStarts: one-at-a-time`: the queue every fresh server process starts in. */
+  readonly lane: StartLane | undefined;
   readonly progress: (line: string) => void;
   /** Typed progress events (the live display); never read back by the pipeline. */
   readonly emit: (event: RunEvent) => void;
@@ -78,6 +81,8 @@ export function createRunContext(input: ContextInput): RunContext {
     tapes: openTapes(dir, config.target, config.runnerSpec, config.judgeSpec, secrets, config.tapeCapBytes),
     secrets,
     abort: new AbortController(),
+    lane:
+      config.target.kind === 'stdio' && config.serverStarts === 'one-at-a-time' ? new StartLane() : undefined,
     progress: input.progress ?? (() => {}),
     emit: input.emit ?? (() => {}),
     stages: [],
@@ -100,6 +105,11 @@ export function completed(ctx: RunContext, stage: string): void {
 export function addUsage(ctx: RunContext, rows: readonly UsageRow[]): void {
   ctx.usage.push(...rows);
   if (rows.length > 0) ctx.emit({ type: 'usage', rows });
+}
+
+/** The session option that queues a fresh server process's start in the run's lane, if it has one. */
+export function startLane(ctx: RunContext): { lane?: StartLane } {
+  return ctx.lane === undefined ? {} : { lane: ctx.lane };
 }
 
 /** Throws the run's stop when it was aborted (Ctrl-C, target died, a fatal model fault). */

@@ -69,6 +69,16 @@ export const GeneratorName = z.enum(['explore/2', 'judge/1']);
 export type GeneratorName = z.infer<typeof GeneratorName>;
 
 /**
+ * How a stdio server's fresh processes start (one per trial): `ahead` (the default), side by side
+ * and while earlier trials run (at most `concurrency` idle); `one-at-a-time`, each once the one
+ * before it has answered its first request, so processes sharing one data store never initialise it
+ * at once (about 2.5 times the wall time of a run of a fast server, measured on two cores); `on-connect`,
+ * each when its trial starts, side by side.
+ */
+export const ServerStarts = z.enum(['ahead', 'one-at-a-time', 'on-connect']);
+export type ServerStarts = z.infer<typeof ServerStarts>;
+
+/**
  * Every setting of a run, once: its name in `RunOptions`, its default (DESIGN §4), its range and
  * what it means. Unset fields take the default. The CLI's flag table (`src/cli/run-flags.ts`) is
  * typed against these keys and shows these defaults; `resolveConfig` reads through this schema.
@@ -135,12 +145,9 @@ export const SettingsFields = z.object({
     .boolean()
     .default(true)
     .describe('stop a phase early where no remaining outcome could change its decision (pre-registered)'),
-  serverPool: z
-    .boolean()
-    .default(true)
-    .describe(
-      "stdio: start the next trials' server processes (fresh, at most `concurrency` idle) while the current trials run",
-    ),
+  serverStarts: ServerStarts.default('ahead').describe(
+    "stdio: how each trial's fresh server process starts (one-at-a-time | ahead | on-connect)",
+  ),
   outDir: z
     .string()
     .min(1)
@@ -192,7 +199,7 @@ export const RunSettings = SettingsFields.transform((s) => ({
   given: s.given,
   screen: s.screen,
   curtail: s.curtail,
-  serverPool: s.serverPool,
+  serverStarts: s.serverStarts,
   budgetMs: s.budgetMs,
   tapeCapBytes: s.tapeCapBytes,
 }));

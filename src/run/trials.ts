@@ -10,7 +10,7 @@ import type { ModelCallCode } from '../models/errors.js';
 import { firstTrySuccess } from '../record/build-score.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
-import { addUsage, type RunContext } from './context.js';
+import { addUsage, type RunContext, startLane } from './context.js';
 import type { Surveyed } from './products.js';
 import { RunStop } from './stop.js';
 
@@ -47,6 +47,7 @@ function sessionOpener(
           connectTimeoutMs: 30_000,
           requestTimeoutMs: ctx.config.callTimeoutMs,
           ...(pool ? { prestarted: () => pool.take() } : {}),
+          ...startLane(ctx),
         }),
       )
       // The next trial's process starts once this one's handshake is over, on a later turn of the
@@ -59,7 +60,7 @@ function sessionOpener(
 /** Stdio targets with the pool on: the phase's server processes start ahead, at most `concurrency` idle. */
 export function phasePool(ctx: RunContext, specs: readonly TrialSpec[]): ServerPool | undefined {
   const target = ctx.config.target;
-  if (target.kind !== 'stdio' || !ctx.config.serverPool) return undefined;
+  if (target.kind !== 'stdio' || ctx.config.serverStarts !== 'ahead') return undefined;
   const demand = specs.filter(needsSession).length;
   if (demand === 0) return undefined;
   return new ServerPool(
@@ -90,6 +91,7 @@ async function freshCheck(ctx: RunContext, prior: PriorDiscovery | undefined): P
         ...(prior ? { prior } : {}),
         connectTimeoutMs: 10_000,
         requestTimeoutMs: 10_000,
+        ...startLane(ctx),
       }),
     );
     try {
