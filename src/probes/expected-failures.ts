@@ -70,7 +70,10 @@ export function readExpectedFailures(path: string, shown = path): ExpectedFailur
   const parsed = ExpectedFailuresFile.safeParse(value, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue ? lineOf(issue.path) : at(undefined);
+    // An unknown key (`client:`) is pointed at by its own line.
+    const path =
+      issue?.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys.slice(0, 1)] : issue?.path;
+    const where = path ? lineOf(path) : at(undefined);
     throw new UsageError(
       `--expected-failures ${where}: ${issue ? formatIssue(issue) : 'invalid'} (expected server: a list of probe ids)`,
     );
