@@ -15,6 +15,14 @@ function isEndpoint(t: string): boolean {
   }
 }
 
+/** What `run --json` prints. */
+const RUN_JSON =
+  'the outcome and its exit code, the refusal or VOID block, first-try k/n with its plain Wilson and clustered intervals (copied from the record), the run directory, the record path and its sha256';
+
+function jsonHelp(what: string): string {
+  return `print ${what} on stdout as one JSON document (schema fitness-report.result/1); every other line goes to stderr`;
+}
+
 /**
  * What `run` does with its output, beside the run's settings: how progress is shown and where the
  * recorded run is sent as OpenTelemetry spans. None of it is registered or recorded; the flags in
@@ -26,6 +34,7 @@ export const OutputOptions = z
       .boolean()
       .default(false)
       .describe('plain progress lines only, even on a terminal (what a pipe or a file gets)'),
+    json: z.boolean().default(false).describe(jsonHelp(RUN_JSON)),
     otlp: z
       .string()
       .refine(isEndpoint, { error: 'must be an http or https URL' })
@@ -53,9 +62,29 @@ export type OutputOptions = z.output<typeof OutputOptions>;
 
 const on = flagsFor<OutputInput>((key) => OutputOptions.shape[key].description);
 
-/** `--plain`: the Display section of `run --help`. */
+/** The setting `--json` writes. */
+export interface JsonSetting {
+  json?: boolean;
+}
+
+/**
+ * `--json` of `run`, `verify` and `probe`, declared once: stdout carries exactly one
+ * `fitness-report.result/1` document (src/record/result.ts; the object the library's job returns)
+ * and every line meant for a person (progress, the live block, tables, warnings) goes to stderr.
+ * `what` says what the command's document holds.
+ */
+export function jsonFlag(what: string): Flag<JsonSetting> {
+  return flagsFor<JsonSetting>().switch('json', {
+    flag: '--json',
+    value: true,
+    help: jsonHelp(what),
+  });
+}
+
+/** `--plain`, `--json`: the Display section of `run --help`. */
 export const DISPLAY_FLAGS: readonly Flag<OutputInput>[] = [
   on.switch('plain', { flag: '--plain', value: true }),
+  jsonFlag(RUN_JSON),
 ];
 
 /** `--otlp URL`, `--otlp-header 'K: V'`, `--otlp-content`: the Export section of `run --help`. */

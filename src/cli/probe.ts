@@ -1,33 +1,28 @@
 import { resolve } from 'node:path';
-import {
-  describeTarget,
-  openSession,
-  parseTarget,
-  type Target,
-  tapeCommand,
-  targetSecrets,
-} from '../connect/index.js';
+import { parseTarget, type Target, targetSecrets } from '../connect/index.js';
 import { checkSecrets } from '../connect/target.js';
+import { jsonText } from '../core/escape/json.js';
 import { plain } from '../core/escape/terminal.js';
 import {
-  type ProbeReport,
-  type ProbeTape,
-  probeTarget,
+  baselineLines,
+  type ExpectedFailures,
+  probeServer,
+  readExpectedFailures,
   renderTable,
-  type SessionFacts,
-  summarize,
 } from '../probes/index.js';
-import { ProbeResult } from '../record/probe.js';
+import type { ProbeReport } from '../record/probe-report.js';
 import { MAX_WAIT_MS } from '../run/duration.js';
-import { Redactor, TapeWriter } from '../tape/index.js';
+import { Redactor } from '../tape/index.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+import { jsonFlag } from './output-flags.js';
 import { TARGET_FLAGS, targetFlagHelp, targetFlags, targetFrom } from './target-flags.js';
 
 interface ProbeFlags {
   json?: boolean;
+  expectedFailures?: string;
   tape?: string;
   timeoutMs?: number;
 }
@@ -41,10 +36,12 @@ function positiveMs(text: string, flag: string): number {
 
 const on = flagsFor<ProbeFlags>();
 const PROBE_FLAGS: readonly Flag<ProbeFlags>[] = [
-  on.switch('json', {
-    flag: '--json',
-    value: true,
-    help: 'print {target, session, summary, probes} as JSON instead of the table',
+  jsonFlag('{target, session, summary, probes, tape, baseline, exitCode} instead of the table'),
+  on.value('expectedFailures', {
+    flag: '--expected-failures',
+    arg: 'FILE',
+    parse: (t) => t,
+    help: "a YAML baseline of probe ids expected to fail, the conformance suite's shape (`server: [id, ...]`): a listed failure does not fail the command, a failure not listed does, and a listed probe that now passes is a stale entry, which fails too (docs/ci.md)",
   }),
   on.value('tape', {
     flag: '--tape',
@@ -79,7 +76,12 @@ Target (the target flags of \`run\`, with the same rules: a flag that does not a
 and a secret under 8 characters are usage errors):
 ${targetFlagHelp()}
 
-${exitCodeHelp({ ok: 'every check passed', finding: 'a finding: at least one check failed' })}
+With --expected-failures FILE (the conformance suite's baseline convention), a probe listed there
+that fails is expected; a failure not listed fails the command, and so does a listed probe that now
+passes (a stale entry: remove it from FILE). A probe id the registry does not know, or a file that
+is not YAML of that shape, is a usage error naming the file and the line.
+
+${exitCodeHelp({ ok: 'every check passed (with a baseline: every failure listed, no stale entry)', finding: 'a finding: a check failed (with a baseline: one not listed, or a stale entry)' })}
 A server that cannot be reached at all exits 3.`;
 
 interface ProbeArgs {
@@ -87,6 +89,19 @@ interface ProbeArgs {
   json: boolean;
   tape: string | undefined;
   timeoutMs: number | undefined;
+  expectedFailures: ExpectedFailures | undefined;
+}
+
+/** The table and the baseline's verdict, for a person: every value in them printed inert. */
+function humanLines(report: ProbeReport): string[] {
+  return [
+    `target: ${plain(report.target)}`,
+    `negotiated: ${plain(report.session.protocolVersion ?? 'nothing')} (${report.session.era ?? 'unknown'} era, ${plain(report.session.transportShape ?? 'stdio')})`,
+    '',
+    ...renderTable(report.probes),
+    ...(report.baseline ? ['', ...baselineLines(report.baseline)] : []),
+    ...(report.tape === null ? [] : [`tape: ${plain(report.tape)}`]),
+  ];
 }
 
 export const probeCommand: Command = {
@@ -96,75 +111,25 @@ export const probeCommand: Command = {
     const args = parseProbeArgs(argv, io);
     // Server-provided text can carry what it was sent: every line printed is scrubbed first.
     const redactor = new Redactor(targetSecrets(args.target));
-    const out = (line: string) => io.out(redactor.scrub(line));
-    const label = describeTarget(args.target);
-    const tape = args.tape
-      ? TapeWriter.open({
-          path: resolve(io.cwd, args.tape),
-          meta: { label: `probe ${label}`, command: tapeCommand(args.target, 'probe'), kind: 'mcp' },
-          secrets: targetSecrets(args.target),
-        })
-      : undefined;
-    let session: SessionFacts & { transportShape?: string };
+    let report: ProbeReport;
     try {
-      const opened = await openSession(args.target, { tape });
-      session = {
-        protocolVersion: opened.protocolVersion,
-        era: opened.era,
-        transportShape: opened.transportShape,
-      };
-      await opened.close();
+      report = await probeServer({
+        target: args.target,
+        ...(args.tape === undefined ? {} : { tapePath: resolve(io.cwd, args.tape) }),
+        ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
+        ...(args.expectedFailures === undefined ? {} : { expectedFailures: args.expectedFailures }),
+      });
     } catch (err) {
-      await tape?.close('unreachable').catch(() => undefined);
-      io.err(`fitness-report probe: ${plain(describeError(err))}`);
+      io.err(`fitness-report probe: ${plain(redactor.scrub(describeError(err)))}`);
       return EXIT.crash;
     }
-    const results = await probeTarget(args.target, tape ?? new UnrecordedTape(), {
-      session,
-      ...(args.timeoutMs === undefined ? {} : { stepTimeoutMs: args.timeoutMs }),
-    });
-    await tape?.close('probes-complete');
-    const findings = results.map((r) => ProbeResult.parse(tape ? r : { ...r, tapeRefs: [] }));
-    const code = findings.some((f) => f.pass === false) ? EXIT.finding : EXIT.ok;
-    if (args.json) {
-      const report: ProbeReport = {
-        target: label,
-        session,
-        summary: summarize(findings),
-        probes: findings,
-        tape: tape?.path ?? null,
-      };
-      out(JSON.stringify(redactor.scrubValue(report), null, 2));
-      return code;
-    }
-    out(`target: ${label}`);
-    out(
-      `negotiated: ${session.protocolVersion ?? 'nothing'} (${session.era ?? 'unknown'} era, ${session.transportShape ?? 'stdio'})`,
-    );
-    out('');
-    for (const line of renderTable(findings)) out(line);
-    if (tape) out(`tape: ${tape.path}`);
-    return code;
+    const human = args.json ? io.err : io.out;
+    for (const line of humanLines(report)) human(redactor.scrub(line));
+    // probeServer scrubbed the report; jsonText escapes what a terminal or a CI runner would act on.
+    if (args.json) io.out(jsonText(report));
+    return report.exitCode;
   },
 };
-
-/** Without --tape the probes still need line numbers; nothing is written and no reference is shown. */
-class UnrecordedTape implements ProbeTape {
-  private lines = 0;
-  private sessions = 0;
-  message(): number {
-    this.lines += 1;
-    return this.lines;
-  }
-  event(): number {
-    this.lines += 1;
-    return this.lines;
-  }
-  newSession(): string {
-    this.sessions += 1;
-    return `s${this.sessions}`;
-  }
-}
 
 export function parseProbeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>): ProbeArgs {
   const args = probeArgs(argv, io);
@@ -180,7 +145,11 @@ function probeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>):
     const target = parseTarget(
       input.kind === 'stdio' ? { ...input, cwd: resolve(io.cwd, input.cwd ?? '.') } : input,
     );
-    return { target, json: own.json === true, tape: own.tape, timeoutMs: own.timeoutMs };
+    const expectedFailures =
+      own.expectedFailures === undefined
+        ? undefined
+        : readExpectedFailures(resolve(io.cwd, own.expectedFailures), own.expectedFailures);
+    return { target, json: own.json === true, tape: own.tape, timeoutMs: own.timeoutMs, expectedFailures };
   } catch (err) {
     if (err instanceof UsageError) throw new UsageError(`probe: ${err.message}`, err.code);
     throw err;

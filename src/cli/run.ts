@@ -1,3 +1,4 @@
+import { jsonText } from '../core/escape/json.js';
 import { plain } from '../core/escape/terminal.js';
 import { exportRun } from '../export/index.js';
 import { outcomeLine } from '../run/outcome-line.js';
@@ -61,7 +62,11 @@ while it is written); a second signal hurries that (server processes killed at o
 the record.
 
 With --otlp, an endpoint that refuses or cannot be reached is one line on stderr and exit 1; the run
-directory is complete and untouched.
+directory is complete and untouched (with --json the document is printed first and keeps the run's
+own exitCode).
+
+With --json, stdout is one JSON document (docs/ci.md) and nothing else; a usage error or a crash
+before the record exists prints no document, only its line on stderr.
 
 ${exitCodeHelp({ ok: 'SCORED', finding: 'refused: a gate refused the run (its record says which and why)' })}`;
 
@@ -94,8 +99,11 @@ export const runCommand: Command = {
         ...(live ? { onEvent: live.event } : {}),
       });
       live?.close();
-      io.out(plain(outcomeLine(result.record)));
-      io.out(`run: ${plain(result.dir)}`);
+      // With --json the document is stdout's one content, and the outcome lines join the progress.
+      const human = output.json ? io.err : io.out;
+      human(plain(outcomeLine(result.record)));
+      human(`run: ${plain(result.dir)}`);
+      if (output.json) io.out(jsonText(result.report));
       if (output.otlp === undefined) return result.exitCode;
       try {
         const sent = await exportRun(result.dir, {

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import { FitnessError } from '../core/errors.js';
 import { onStopSignals } from '../core/signals.js';
+import { type VerifyReport, verifyReport } from '../record/result.js';
 import { fetchPublishedRun } from '../run/fetch-run.js';
 import type { VerifyResult } from '../run/verify.js';
-import { check, formatChecks } from '../run/verify-table.js';
+import { check } from '../run/verify-table.js';
 import type { CommandIO } from './command.js';
-import { EXIT } from './exit-codes.js';
 
 /** Rejects once `signal` aborts, so a verification can be left when the command is stopped. */
 function stopped(signal: AbortSignal, target: string): Promise<never> {
@@ -33,7 +33,7 @@ export async function verifyRemote(
   target: string,
   verify: (dir: string) => Promise<VerifyResult>,
   io: CommandIO,
-  print: (result: VerifyResult) => number,
+  print: (report: VerifyReport) => number,
 ): Promise<number> {
   const abort = new AbortController();
   const unsubscribe = onStopSignals((sig) => {
@@ -46,15 +46,13 @@ export async function verifyRemote(
       dir = await fetchPublishedRun(target, { signal: abort.signal });
     } catch (err) {
       if (!(err instanceof FitnessError) || err.code !== 'VERIFY_CLASH') throw err;
-      for (const line of formatChecks([check('names', false, err.message)])) io.out(line);
-      io.out('NOT VERIFIED: 1 problem');
-      return EXIT.finding;
+      return print(verifyReport([check('names', false, err.message)]));
     }
     try {
       const verifying = verify(dir);
       // Left running when the command stops; its result (or failure) is no longer wanted.
       verifying.catch(() => undefined);
-      return print(await Promise.race([verifying, stopped(abort.signal, target)]));
+      return print((await Promise.race([verifying, stopped(abort.signal, target)])).report);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

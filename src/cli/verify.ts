@@ -1,19 +1,22 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { jsonText } from '../core/escape/json.js';
+import type { VerifyReport } from '../record/result.js';
 import { fetchLimitsHelp } from '../run/fetch-limits.js';
-import { type VerifyResult, verifyFitnessRun } from '../run/verify.js';
+import { verifyFitnessRun } from '../run/verify.js';
 import { formatChecks } from '../run/verify-table.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { configEnv, TRUST_FILE } from '../tape/publisher.js';
 import { loadTrust } from '../tape/trust.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
-import { EXIT, exitCodeHelp, plural } from './exit-codes.js';
+import { exitCodeHelp, plural } from './exit-codes.js';
 import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+import { type JsonSetting, jsonFlag } from './output-flags.js';
 import { type TrustSetting, trustFlag } from './trust-flag.js';
 import { verifyRemote } from './verify-remote.js';
 
-interface VerifySettings extends TrustSetting {
+interface VerifySettings extends TrustSetting, JsonSetting {
   allowUntrusted?: boolean;
 }
 
@@ -25,9 +28,12 @@ const VERIFY_FLAGS: readonly Flag<VerifySettings>[] = [
     value: true,
     help: 'report an untrusted signer without failing (integrity is still checked)',
   }),
+  jsonFlag(
+    '{ok, exitCode, signer: {keyid, trusted, trustedAs}, checks: [{check, ok, detail}]} instead of the table',
+  ),
 ];
 
-const USAGE = `Usage: fitness-report verify [--trust KEYFILE|FINGERPRINT]... [--allow-untrusted] RUN_DIR|SITE_URL
+const USAGE = `Usage: fitness-report verify [--trust KEYFILE|FINGERPRINT]... [--allow-untrusted] [--json] RUN_DIR|SITE_URL
 
 Checks a run as a sceptic would, and prints a table of every check:
   signature    the DSSE envelope (Ed25519) verifies over the manifest
@@ -71,14 +77,24 @@ export function runDir(path: string): string {
   return path;
 }
 
-function parse(argv: readonly string[]): { target: string; trust: string[]; allowUntrusted: boolean } {
+function parse(argv: readonly string[]): {
+  target: string;
+  trust: string[];
+  allowUntrusted: boolean;
+  json: boolean;
+} {
   const collected = collect(argv, VERIFY_FLAGS, { command: 'verify', positional: true });
   if (collected.command.length > 0) throw new UsageError("unknown option '--' (try verify --help)");
   const settings = settingsFrom(VERIFY_FLAGS, collected.flags);
   const [target, ...rest] = collected.positional;
   if (target === undefined || rest.length > 0)
     throw new UsageError('verify needs exactly one RUN_DIR or SITE_URL');
-  return { target, trust: settings.trust ?? [], allowUntrusted: settings.allowUntrusted === true };
+  return {
+    target,
+    trust: settings.trust ?? [],
+    allowUntrusted: settings.allowUntrusted === true,
+    json: settings.json === true,
+  };
 }
 
 export const verifyCommand: Command = {
@@ -93,13 +109,16 @@ export const verifyCommand: Command = {
       throw new UsageError(describeError(err));
     }
     const verify = (dir: string) => verifyFitnessRun(dir, { trust, allowUntrusted: args.allowUntrusted });
-    const print = (result: VerifyResult): number => {
-      for (const line of formatChecks(result.checks)) io.out(line);
-      const failed = result.checks.filter((c) => !c.ok).length;
-      io.out(result.ok ? 'verified' : `NOT VERIFIED: ${plural(failed, 'problem')}`);
-      return result.ok ? EXIT.ok : EXIT.finding;
+    // With --json the table is for a person (stderr) and stdout carries the report alone.
+    const print = (report: VerifyReport): number => {
+      const human = args.json ? io.err : io.out;
+      for (const line of formatChecks(report.checks)) human(line);
+      const failed = report.checks.filter((c) => !c.ok).length;
+      human(report.ok ? 'verified' : `NOT VERIFIED: ${plural(failed, 'problem')}`);
+      if (args.json) io.out(jsonText(report));
+      return report.exitCode;
     };
     if (/^https?:\/\//i.test(args.target)) return verifyRemote(args.target, verify, io, print);
-    return print(await verify(runDir(resolve(io.cwd, args.target))));
+    return print((await verify(runDir(resolve(io.cwd, args.target)))).report);
   },
 };

@@ -1,4 +1,6 @@
+export { baselineLines, type ExpectedFailures, readExpectedFailures } from './expected-failures.js';
+export { probeServer } from './probe-server.js';
 export { PROBES } from './registry.js';
-export { ProbeReport, renderTable, summarize } from './report.js';
+export { renderTable } from './report.js';
 export { type ProbeTarget, probeTarget } from './target.js';
-export type { ProbeTape, SessionFacts } from './types.js';
+export type { ProbeTape } from './types.js';

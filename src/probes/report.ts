@@ -1,39 +1,6 @@
-import { z } from 'zod';
 import { plain } from '../core/escape/terminal.js';
-import { ProbeResult } from '../record/probe.js';
-
-const Count = z.number().int().nonnegative();
-
-export const ProbeSummary = z.object({
-  /** Probes that applied and could be checked. */
-  checked: Count,
-  passed: Count,
-  failed: Count,
-  /** `pass: null` (did not apply, or no evidence): never folded into the pass count. */
-  couldNotCheck: Count,
-});
-export type ProbeSummary = z.infer<typeof ProbeSummary>;
-
-/**
- * What `probe --json` prints: the target, what the session negotiated, the counts and every probe's
- * result. Derived anew on every probe and never rewritten, so `z.object`, like the viewer's data
- * file (each result is the record's own loose `ProbeResult`).
- */
-export const ProbeReport = z.object({
-  /** The target as the command describes it (secrets stripped). */
-  target: z.string(),
-  session: z.object({
-    protocolVersion: z.string().optional(),
-    era: z.enum(['modern', 'legacy']).optional(),
-    /** How the server answered: `stdio`, or over HTTP `sse`, `json`, `mixed` or `unknown`. */
-    transportShape: z.string().optional(),
-  }),
-  summary: ProbeSummary,
-  probes: z.array(ProbeResult),
-  /** The wire tape written with `--tape`, or null. */
-  tape: z.string().nullable(),
-});
-export type ProbeReport = z.infer<typeof ProbeReport>;
+import type { ProbeResult } from '../record/probe.js';
+import type { ProbeSummary } from '../record/probe-report.js';
 
 /** Values (spec currency) are shown, not counted: `counted: false` keeps a probe out of every count. */
 export function isCounted(result: ProbeResult): boolean {

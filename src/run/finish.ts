@@ -2,11 +2,13 @@ import type { KeyObject } from 'node:crypto';
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { reapScope } from '../connect/processes.js';
+import { sha256Hex } from '../core/canonical.js';
 import { describeError } from '../core/errors.js';
 import { outcomeOf } from '../gates/ladder.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import { parseRecord, scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
+import { type RunReport, runReport } from '../record/result.js';
 import type { RunRecord } from '../record/run.js';
 import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
@@ -33,6 +35,8 @@ export interface RunResult {
   record: RunRecord;
   /** 0 SCORED, 1 refused, 3 VOID. */
   exitCode: number;
+  /** What `run --json` prints: the outcome, its block and rate from the record, where it is and its sha256. */
+  report: RunReport;
 }
 
 export interface FinishInput {
@@ -84,9 +88,16 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   // What was written, read back through the record's schema (never a cast).
   const record = parseRecord(text, recordPath);
   await sign(ctx, key, signer, record);
-  const exitCode = record.outcome === 'SCORED' ? 0 : record.outcome === 'VOID' ? 3 : 1;
+  const report = runReport(record, { dir: ctx.dir, recordPath, recordSha256: sha256Hex(text) });
   ctx.progress(`record: ${recordPath}`);
-  return { runId: ctx.runId, dir: ctx.dir, outcome: record.outcome, record, exitCode };
+  return {
+    runId: ctx.runId,
+    dir: ctx.dir,
+    outcome: record.outcome,
+    record,
+    exitCode: report.exitCode,
+    report,
+  };
 }
 
 /**

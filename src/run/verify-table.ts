@@ -1,11 +1,8 @@
 import { plain } from '../core/escape/terminal.js';
+import type { VerifyCheck } from '../record/result.js';
 
-/** One row of `verify`'s table: what was checked, whether it held, and what was found. */
-export interface Check {
-  check: string;
-  ok: boolean;
-  detail: string;
-}
+/** One row of `verify`'s table: its shape is `verify --json`'s (src/record/result.ts). */
+export type Check = VerifyCheck;
 
 export function check(name: string, ok: boolean, detail: string): Check {
   return { check: name, ok, detail };

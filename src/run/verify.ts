@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../core/canonical.js';
 import { describeError, errorCode, messageOf } from '../core/errors.js';
 import { readRecord } from '../record/io.js';
+import { type VerifyReport, verifyReport } from '../record/result.js';
 import type { RunRecord } from '../record/run.js';
 import { readSuiteFile } from '../suite/read-suite.js';
 import type { SuiteFile } from '../suite/suite-file.js';
@@ -30,6 +31,8 @@ export interface VerifyResult {
   problems: string[];
   /** One line per check that passed. */
   checked: string[];
+  /** What `verify --json` prints: every check, the signer and whether it is trusted, the verdict. */
+  report: VerifyReport;
 }
 
 export interface VerifyOptions {
@@ -186,5 +189,6 @@ function result({ checks, custody }: { checks: Check[]; custody: Custody }): Ver
     ...(custody.redactionSigner ? { redactionSigner: custody.redactionSigner } : {}),
     problems: checks.filter((c) => !c.ok).map(line),
     checked: checks.filter((c) => c.ok).map(line),
+    report: verifyReport(checks, custody.signer, custody.redactionSigner),
   };
 }

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { messageOf } from '../core/errors.js';
 import { type ConfigEnv, configDir, defaultSigningKeyPath, publicKeyInfo, TRUST_FILE } from './publisher.js';
 import { SignatureError } from './signature.js';
@@ -8,7 +9,8 @@ const FINGERPRINT = /^ed25519:[0-9a-f]{64}$/;
 const PEM_BLOCK = /-----BEGIN ([A-Z ]+)-----[\s\S]*?-----END \1-----/g;
 
 /** Why a signer is trusted: named on the command line, in the trust file, or your own publisher key. */
-export type TrustSource = '--trust' | 'trust file' | 'own publisher key';
+export const TrustSource = z.enum(['--trust', 'trust file', 'own publisher key']);
+export type TrustSource = z.infer<typeof TrustSource>;
 
 /** The signers a verifier trusts, by fingerprint. */
 export type TrustSet = Map<string, TrustSource>;

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type RunningServer, startHttpServer } from '../../examples/servers/lib/launch.js';
 import { main } from '../../src/cli/main.js';
-import { ProbeReport } from '../../src/probes/report.js';
+import { ProbeReport } from '../../src/record/probe-report.js';
 import { TapeStats } from '../../src/tape/stats.js';
 
 const run = promisify(execFile);
