@@ -18,8 +18,11 @@ import {
   summarize,
 } from '../probes/index.js';
 import { ProbeResult } from '../record/probe.js';
+import { probeSuite, tapeEvidence, unreachableSuite } from '../report/index.js';
 import { MAX_WAIT_MS } from '../run/duration.js';
 import { Redactor, TapeWriter } from '../tape/index.js';
+import { CI_FLAGS, type CiTargets, ciHelp, ciTargets } from './ci-flags.js';
+import { writeCi } from './ci-output.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
@@ -75,6 +78,9 @@ carries a secret.
 Options:
 ${flagHelp(PROBE_FLAGS, {})}
 
+CI formats (docs/ci.md; the JUnit report's evidence is FILE#L<line> of --tape, when given):
+${ciHelp()}
+
 Target (the target flags of \`run\`, with the same rules: a flag that does not apply to the target
 and a secret under 8 characters are usage errors):
 ${targetFlagHelp()}
@@ -87,6 +93,7 @@ interface ProbeArgs {
   json: boolean;
   tape: string | undefined;
   timeoutMs: number | undefined;
+  ci: CiTargets;
 }
 
 export const probeCommand: Command = {
@@ -117,6 +124,9 @@ export const probeCommand: Command = {
     } catch (err) {
       await tape?.close('unreachable').catch(() => undefined);
       io.err(`fitness-report probe: ${plain(describeError(err))}`);
+      writeCi(args.ci, [unreachableSuite({ target: label }, describeError(err))], io, (t) =>
+        redactor.scrub(t),
+      );
       return EXIT.crash;
     }
     const results = await probeTarget(args.target, tape ?? new UnrecordedTape(), {
@@ -126,6 +136,19 @@ export const probeCommand: Command = {
     await tape?.close('probes-complete');
     const findings = results.map((r) => ProbeResult.parse(tape ? r : { ...r, tapeRefs: [] }));
     const code = findings.some((f) => f.pass === false) ? EXIT.finding : EXIT.ok;
+    // What a server wrote may quote what it was sent: scrubbed before it reaches a CI format.
+    const scrubbed = findings.map((f) => ProbeResult.parse(redactor.scrubValue(f)));
+    const suite = probeSuite(
+      { target: label, protocolVersion: session.protocolVersion },
+      scrubbed,
+      tapeEvidence(args.tape),
+    );
+    try {
+      writeCi(args.ci, [suite], io, (t) => redactor.scrub(t));
+    } catch (err) {
+      io.err(`fitness-report probe: ci: ${plain(describeError(err))}`);
+      return EXIT.finding;
+    }
     if (args.json) {
       const report: ProbeReport = {
         target: label,
@@ -174,13 +197,19 @@ export function parseProbeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd
 
 function probeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>): ProbeArgs {
   try {
-    const collected = collect(argv, [...PROBE_FLAGS, ...TARGET_FLAGS], { command: 'probe' });
+    const collected = collect(argv, [...PROBE_FLAGS, ...TARGET_FLAGS, ...CI_FLAGS], { command: 'probe' });
     const own = settingsFrom(PROBE_FLAGS, collected.flags);
     const input = targetFrom(targetFlags(collected), collected.command, io);
     const target = parseTarget(
       input.kind === 'stdio' ? { ...input, cwd: resolve(io.cwd, input.cwd ?? '.') } : input,
     );
-    return { target, json: own.json === true, tape: own.tape, timeoutMs: own.timeoutMs };
+    return {
+      target,
+      json: own.json === true,
+      tape: own.tape,
+      timeoutMs: own.timeoutMs,
+      ci: ciTargets(collected, io),
+    };
   } catch (err) {
     if (err instanceof UsageError) throw new UsageError(`probe: ${err.message}`, err.code);
     throw err;

@@ -2,6 +2,8 @@ import { plain } from '../core/escape/terminal.js';
 import { exportRun } from '../export/index.js';
 import { outcomeLine } from '../run/outcome-line.js';
 import { runFitness } from '../run/run-fitness.js';
+import { ciHelp } from './ci-flags.js';
+import { wantsCi, writeRunCi } from './ci-output.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
@@ -55,13 +57,17 @@ ${settingsHelp(HARNESS_FLAGS)}
 Export:
 ${outputHelp(OTLP_FLAGS)}
 
+CI formats (docs/ci.md; written whatever the outcome, once the record is):
+${ciHelp()}
+
 Signals: Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closing) ends the run VOID aborted with its
 record, tapes and signature (the live block says "stopping: finishing the record (VOID aborted)…"
 while it is written); a second signal hurries that (server processes killed at once) and never skips
 the record.
 
 With --otlp, an endpoint that refuses or cannot be reached is one line on stderr and exit 1; the run
-directory is complete and untouched.
+directory is complete and untouched. So is a CI format that cannot be written after the run: one
+line on stderr, exit 1.
 
 ${exitCodeHelp({ ok: 'SCORED', finding: 'refused: a gate refused the run (its record says which and why)' })}`;
 
@@ -83,7 +89,7 @@ export const runCommand: Command = {
       io.err(`fitness-report run: ${plain(describeError(err))}`);
       return EXIT.usage;
     }
-    const { options, output } = parsed;
+    const { options, output, ci } = parsed;
     const live = output.plain ? undefined : liveOnTerminal();
     try {
       const result = await runFitness({
@@ -96,6 +102,14 @@ export const runCommand: Command = {
       live?.close();
       io.out(plain(outcomeLine(result.record)));
       io.out(`run: ${plain(result.dir)}`);
+      if (wantsCi(ci)) {
+        try {
+          await writeRunCi(ci, result, io);
+        } catch (err) {
+          io.err(`fitness-report run: ci: ${plain(describeError(err))}`);
+          return EXIT.finding;
+        }
+      }
       if (output.otlp === undefined) return result.exitCode;
       try {
         const sent = await exportRun(result.dir, {
