@@ -107,16 +107,17 @@ describe('summaryMarkdown', () => {
       'table',
     ]);
     const [, , , cases, , findings] = tree.children as Parent[];
-    expect(cases?.children).toHaveLength(names.length + 1);
-    expect(findings?.children).toHaveLength(names.length + 1);
-    for (const row of [...(cases?.children ?? []), ...(findings?.children ?? [])])
+    if (!cases || !findings) throw new Error('no tables');
+    expect(cases.children).toHaveLength(names.length + 1);
+    expect(findings.children).toHaveLength(names.length + 1);
+    for (const row of [...(cases.children ?? []), ...(findings.children ?? [])])
       expect((row as Parent).children.length).toBeGreaterThanOrEqual(3);
     const kinds = new Set(walk(tree).map((n) => n.type));
     for (const kind of ['html', 'link', 'image', 'footnoteReference', 'list', 'blockquote', 'inlineMath'])
       expect(kinds.has(kind as Nodes['type'])).toBe(false);
     // The case cell shows the name as it is (controls revealed): row i is the i-th name.
     names.forEach((n, i) => {
-      const cell = ((cases?.children[i + 1] as Parent).children[0] as Parent).children;
+      const cell = ((cases.children[i + 1] as Parent).children[0] as Parent).children;
       for (const k of cell) expect(['text', 'inlineCode']).toContain(k.type);
       expect(cell.map((k) => ('value' in k ? k.value : '')).join('')).toBe(`task ${reveal(n)}`);
     });

@@ -74,7 +74,7 @@ describe('junitXml', () => {
     expect(failure?.inner).toBe(`reason: ${HOSTILE[1]}\nsecond line\nevidence: runs/x/wire.jsonl#L2`);
     expect(cases[2]?.error?.[0]?.message).toBe(held(`reason: ${HOSTILE[2]}\nsecond line`));
     expect(cases[3]?.skipped?.[0]?.message).toBe(
-      `reason: ${HOSTILE[3]}\nsecond line`.replace(/[\x00\x01\x1b]/g, '\uFFFD'),
+      `reason: ${HOSTILE[3]}\nsecond line`.replace(/[^\P{Cc}\t\n\r\x7f]/gu, '\uFFFD'),
     );
     expect(cases[0]?.failure).toBeUndefined();
     // Nothing a server wrote became markup: one element per case, no <x>.

@@ -54,7 +54,7 @@ describe('commandData and commandProperty', () => {
     );
   });
 
-  it('escapes by the runner\'s table', () => {
+  it("escapes by the runner's table", () => {
     expect(commandData('100% a\r\nb::c')).toBe('100%25 a%0D%0Ab::c');
     expect(commandProperty('t: a,b%\n')).toBe('t%3A a%2Cb%25%0A');
   });
