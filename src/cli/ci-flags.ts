@@ -14,7 +14,7 @@ export const CiOptions = z.object({
     .min(1)
     .optional()
     .describe(
-      'also write a JUnit XML report to FILE: one testsuite, a testcase per gate, probe and task, failures with their reason and tape lines (RUN_DIR/wire.jsonl#L123); the path must be writable before anything runs',
+      'also write a JUnit XML report to FILE: one testsuite, a testcase per gate, probe and task (probe: per probe), failures with their reason and the tape lines they cite (RUN_DIR/wire.jsonl#L123); the path must be writable before anything runs',
     ),
   githubSummary: z
     .boolean()
