@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: readonly (readonly string[])[] = [
   ['index.ts'], // the public library API
   ['cli'], // commands: argv, help, output, exit codes
+  ['report'], // CI formats of a run or a probe: JUnit, step summary, annotations
   ['roster'], // many runs of many servers
   ['audit'], // planted servers end to end, expected vs obtained
   ['run'], // the pipeline: stages in order, verify

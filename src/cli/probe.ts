@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseTarget, type Target, targetSecrets } from '../connect/index.js';
+import { describeTarget, parseTarget, type Target, targetSecrets } from '../connect/index.js';
 import { checkSecrets } from '../connect/target.js';
 import { jsonText } from '../core/escape/json.js';
 import { plain } from '../core/escape/terminal.js';
@@ -11,8 +11,11 @@ import {
   renderTable,
 } from '../probes/index.js';
 import type { ProbeReport } from '../record/probe-report.js';
+import { probeSuite, tapeEvidence, unreachableSuite } from '../report/index.js';
 import { MAX_WAIT_MS } from '../run/duration.js';
 import { Redactor } from '../tape/index.js';
+import { CI_FLAGS, type CiTargets, ciHelp, ciTargets } from './ci-flags.js';
+import { writeCi } from './ci-output.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
@@ -72,6 +75,9 @@ carries a secret.
 Options:
 ${flagHelp(PROBE_FLAGS, {})}
 
+CI formats (docs/ci.md; the JUnit report's evidence is FILE#L<line> of --tape, when given):
+${ciHelp()}
+
 Target (the target flags of \`run\`, with the same rules: a flag that does not apply to the target
 and a secret under 8 characters are usage errors):
 ${targetFlagHelp()}
@@ -90,6 +96,7 @@ interface ProbeArgs {
   tape: string | undefined;
   timeoutMs: number | undefined;
   expectedFailures: ExpectedFailures | undefined;
+  ci: CiTargets;
 }
 
 /** The table and the baseline's verdict, for a person: every value in them printed inert. */
@@ -121,12 +128,29 @@ export const probeCommand: Command = {
       });
     } catch (err) {
       io.err(`fitness-report probe: ${plain(redactor.scrub(describeError(err)))}`);
+      writeCi(
+        args.ci,
+        [unreachableSuite({ target: describeTarget(args.target) }, describeError(err))],
+        io,
+        (t) => redactor.scrub(t),
+      );
       return EXIT.crash;
     }
     const human = args.json ? io.err : io.out;
     for (const line of humanLines(report)) human(redactor.scrub(line));
     // probeServer scrubbed the report; jsonText escapes what a terminal or a CI runner would act on.
     if (args.json) io.out(jsonText(report));
+    const suite = probeSuite(
+      { target: report.target, protocolVersion: report.session.protocolVersion },
+      report.probes,
+      tapeEvidence(args.tape),
+    );
+    try {
+      writeCi(args.ci, [suite], io, (t) => redactor.scrub(t));
+    } catch (err) {
+      io.err(`fitness-report probe: ci: ${plain(describeError(err))}`);
+      return EXIT.finding;
+    }
     return report.exitCode;
   },
 };
@@ -139,7 +163,7 @@ export function parseProbeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd
 
 function probeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>): ProbeArgs {
   try {
-    const collected = collect(argv, [...PROBE_FLAGS, ...TARGET_FLAGS], { command: 'probe' });
+    const collected = collect(argv, [...PROBE_FLAGS, ...TARGET_FLAGS, ...CI_FLAGS], { command: 'probe' });
     const own = settingsFrom(PROBE_FLAGS, collected.flags);
     const input = targetFrom(targetFlags(collected), collected.command, io);
     const target = parseTarget(
@@ -149,7 +173,14 @@ function probeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>):
       own.expectedFailures === undefined
         ? undefined
         : readExpectedFailures(resolve(io.cwd, own.expectedFailures), own.expectedFailures);
-    return { target, json: own.json === true, tape: own.tape, timeoutMs: own.timeoutMs, expectedFailures };
+    return {
+      target,
+      json: own.json === true,
+      tape: own.tape,
+      timeoutMs: own.timeoutMs,
+      expectedFailures,
+      ci: ciTargets(collected, io),
+    };
   } catch (err) {
     if (err instanceof UsageError) throw new UsageError(`probe: ${err.message}`, err.code);
     throw err;

@@ -2,18 +2,21 @@ import { resolve } from 'node:path';
 import { configGiven } from '../run/given.js';
 import type { RunOptions } from '../run/options.js';
 import { SettingsFields, settingsFault } from '../run/settings.js';
+import { CI_FLAGS, type CiTargets, ciTargets } from './ci-flags.js';
 import { collect, flagOf, settingsFrom } from './flags.js';
 import { OUTPUT_FLAGS, OutputOptions } from './output-flags.js';
 import { RUN_FLAGS } from './run-flags.js';
 import { TARGET_FLAGS, targetFlags, targetFrom } from './target-flags.js';
 
 /** Every flag of `run`: target, settings, and what it does with its output. */
-const RUN_ARGS = [...TARGET_FLAGS, ...RUN_FLAGS, ...OUTPUT_FLAGS];
+const RUN_ARGS = [...TARGET_FLAGS, ...RUN_FLAGS, ...OUTPUT_FLAGS, ...CI_FLAGS];
 
 /** `run`'s arguments, read: the run's options and what the command does with its output. */
 export interface RunCommandArgs {
   options: RunOptions;
   output: OutputOptions;
+  /** The CI formats asked for (`--junit`, `--github-summary`), their files checked writable. */
+  ci: CiTargets;
 }
 
 /**
@@ -45,7 +48,7 @@ export function parseRunCommand(
     cwd: io.cwd,
     env: io.env,
   };
-  return { options, output: output.data };
+  return { options, output: output.data, ci: ciTargets(collected, io) };
 }
 
 /** `fitness-report run` arguments → runFitness options (the output flags are read and checked, not returned). */

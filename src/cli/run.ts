@@ -3,6 +3,8 @@ import { plain } from '../core/escape/terminal.js';
 import { exportRun } from '../export/index.js';
 import { outcomeLine } from '../run/outcome-line.js';
 import { runFitness } from '../run/run-fitness.js';
+import { ciHelp } from './ci-flags.js';
+import { wantsCi, writeRunCi } from './ci-output.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
@@ -56,6 +58,9 @@ ${settingsHelp(HARNESS_FLAGS)}
 Export:
 ${outputHelp(OTLP_FLAGS)}
 
+CI formats (docs/ci.md; written whatever the outcome, once the record is):
+${ciHelp()}
+
 Signals: Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closing) ends the run VOID aborted with its
 record, tapes and signature (the live block says "stopping: finishing the record (VOID aborted)…"
 while it is written); a second signal hurries that (server processes killed at once) and never skips
@@ -63,7 +68,7 @@ the record.
 
 With --otlp, an endpoint that refuses or cannot be reached is one line on stderr and exit 1; the run
 directory is complete and untouched (with --json the document is printed first and keeps the run's
-own exitCode).
+own exitCode). So is a CI format that cannot be written after the run: one line on stderr, exit 1.
 
 With --json, stdout is one JSON document (docs/ci.md) and nothing else; a usage error or a crash
 before the record exists prints no document, only its line on stderr.
@@ -88,7 +93,7 @@ export const runCommand: Command = {
       io.err(`fitness-report run: ${plain(describeError(err))}`);
       return EXIT.usage;
     }
-    const { options, output } = parsed;
+    const { options, output, ci } = parsed;
     const live = output.plain ? undefined : liveOnTerminal();
     try {
       const result = await runFitness({
@@ -104,6 +109,14 @@ export const runCommand: Command = {
       human(plain(outcomeLine(result.record)));
       human(`run: ${plain(result.dir)}`);
       if (output.json) io.out(jsonText(result.report));
+      if (wantsCi(ci)) {
+        try {
+          await writeRunCi(ci, result, io);
+        } catch (err) {
+          io.err(`fitness-report run: ci: ${plain(describeError(err))}`);
+          return EXIT.finding;
+        }
+      }
       if (output.otlp === undefined) return result.exitCode;
       try {
         const sent = await exportRun(result.dir, {

@@ -41,6 +41,11 @@ export function renderTable(results: readonly ProbeResult[]): string[] {
     format(widths.map((w) => '-'.repeat(w)).concat('------')),
     ...rows.map(format),
     '',
-    `${s.passed} of ${s.checked} checks passed, ${s.failed} failed, ${s.couldNotCheck} could not be checked`,
+    summaryLine(s),
   ];
+}
+
+/** The probes' counts in one line (the table's last line, the CI summary's headline). */
+export function summaryLine(s: ProbeSummary): string {
+  return `${s.passed} of ${s.checked} checks passed, ${s.failed} failed, ${s.couldNotCheck} could not be checked`;
 }
