@@ -12,6 +12,9 @@ methods", Statistics in Medicine 17:873-890):
     L = d - sqrt((p2 - l2)^2 + (u1 - p1)^2),  U = d + sqrt((u2 - p2)^2 + (p1 - l1)^2),  d = p2 - p1.
 Seven examples of the paper's Table II ((a), (b) and (d) to (h)), at its four decimals, are
 asserted below (whole n, where n_eff = n), so the formula is checked against the published figures.
+The p-value is the interval inverted: 2 * Phi(-z*) for the z* at which the interval's limit on 0's
+side reaches 0, found by bisection on z with NormalDist().cdf, and checked to agree with the
+interval (p < alpha exactly when the 1 - alpha interval excludes 0).
 Made with Python 3.11.
 """
 import json
@@ -21,7 +24,10 @@ from statistics import NormalDist
 
 
 def wilson(p, n, confidence):
-    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+    return wilson_z(p, n, NormalDist().inv_cdf(1 - (1 - confidence) / 2))
+
+
+def wilson_z(p, n, z):
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
@@ -42,12 +48,36 @@ def newcombe(a, b):
     return d, max(-1.0, lower), min(1.0, upper)
 
 
+def p_value(first, second):
+    """The interval inverted: 2 * Phi(-z*), z* where the limit on 0's side reaches 0 (bisection)."""
+    (p1, n1), (p2, n2) = first, second
+    if p1 == p2:
+        return 1.0
+
+    def excludes(z):
+        a = dict(zip(("lower", "upper"), wilson_z(p1, n1, z)), point=p1)
+        b = dict(zip(("lower", "upper"), wilson_z(p2, n2, z)), point=p2)
+        _, lower, upper = newcombe(a, b)
+        return lower > 0 if p2 > p1 else upper < 0
+
+    lo, hi = 0.0, 37.0
+    for _ in range(200):
+        if hi - lo <= 1e-13:
+            break
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if excludes(mid) else (lo, mid)
+    return min(1.0, 2 * NormalDist().cdf(-(lo + hi) / 2))
+
+
 def vector(name, first, second, confidence=0.95):
     a = side(*first, confidence)
     b = side(*second, confidence)
     d, lower, upper = newcombe(a, b)
+    p = p_value(first, second)
+    # The inversion agrees with the interval: p < alpha exactly when the interval excludes 0.
+    assert (p < 1 - confidence) == (lower > 0 or upper < 0), (name, p, lower, upper)
     return {"name": name, "confidence": confidence, "first": a, "second": b,
-            "difference": d, "lower": lower, "upper": upper}
+            "difference": d, "lower": lower, "upper": upper, "pValue": p}
 
 
 # Newcombe 1998, Table II, method 10 (the paper's difference is p1 - p2: here first is its p2).
