@@ -11,7 +11,7 @@ import { loadTrust } from '../tape/trust.js';
 import type { Command } from './command.js';
 import { compareMarkdown, compareText } from './compare-render.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
 import { type FormatSetting, formatFlags } from './format-flag.js';
 import { withRunDirs } from './run-source.js';
@@ -59,14 +59,12 @@ ${fetchLimitsHelp()
   .map((line) => `  ${line}`)
   .join('\n')}
 
-Exit codes (the same table for every command):
-  0  compared: whatever the verdict, better, worse or no detectable change (a pipeline gates on a
-     regression with run --baseline --fail-on regression, not on this exit code)
-  1  not compared: a run does not verify (a broken signature, an untrusted signer), a VOID run, a
-     refused run, two servers, different runners, generators, alphas or record versions
-  2  usage error: a bad flag, a path that does not exist or is not a run directory, or the same run
-     given twice; nothing was compared
-  3  the command failed: a published run could not be fetched, or a record could not be read`;
+${exitCodeHelp({
+  ok: 'compared, whatever the verdict: better, worse or no detectable change (a pipeline gates on a regression with run --baseline --fail-on regression, not on this exit code)',
+  finding:
+    'not compared: a run does not verify (a broken signature, an untrusted signer), is VOID or was refused by a gate, or the two are different servers, runners, generators, alphas or record versions',
+})}
+One run given twice (the same path, or a copy with the same run id) is a usage error (exit 2).`;
 
 function parse(argv: readonly string[]): { targets: [string, string]; settings: Partial<CompareSettings> } {
   const collected = collect(argv, COMPARE_FLAGS, { command: 'compare', positional: true });

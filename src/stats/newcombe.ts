@@ -7,7 +7,7 @@ import { wilsonLimits } from './wilson.js';
  * proportion's own score interval, not from one normal approximation of the difference, so it stays
  * inside [−1, 1] and keeps its coverage near 0 and 1 and at small samples, where eval suites live.
  *
- * Method (docs/statistics.md, "Comparing two runs of different suites"): Newcombe's hybrid score
+ * Method (docs/statistics.md, "Comparing two runs"): Newcombe's hybrid score
  * interval, method 10 of Newcombe (1998, "Interval estimation for the difference between
  * independent proportions: comparison of eleven methods", Statistics in Medicine 17:873–890). With
  * p₁ in (l₁, u₁) and p₂ in (l₂, u₂) the Wilson score limits of each rate and δ = p₂ − p₁:

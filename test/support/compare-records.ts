@@ -47,7 +47,11 @@ export function scoredRecord(o: ScoredOptions): RunRecord {
   // The null gate decided at the drive reads the drive's own first-try rate (signalsAgree).
   const gates = base.gates.map((g) =>
     g.gate === 'null_baseline' && g.signalSource === 'first_try'
-      ? { ...g, signal: score.firstTry.wilson.point, signalCounts: { k: score.firstTry.k, n: score.firstTry.n } }
+      ? {
+          ...g,
+          signal: score.firstTry.wilson.point,
+          signalCounts: { k: score.firstTry.k, n: score.firstTry.n },
+        }
       : g,
   );
   return RunRecord.parse({
