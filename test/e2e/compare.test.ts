@@ -1,6 +1,8 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type RunningServer, serveSite } from '../../src/board/serve.js';
+import { buildSite } from '../../src/board/site.js';
 import { main } from '../../src/cli/main.js';
 import { CompareResult } from '../../src/record/compare.js';
 import { readRecord } from '../../src/record/io.js';
@@ -35,7 +37,7 @@ describe('fitness-report compare on planted runs', () => {
   let a = '';
   let again = '';
 
-  it('pairs two runs of one suite per task with the sign-flip test, and prints what flipped', async () => {
+  it('pairs two runs of one suite per task with the sign-flip test; its flips are the tasks that changed', async () => {
     const shared = await sharedAmbiguousRun();
     expect(shared.code).toBe(0);
     a = runLine(shared);
@@ -100,6 +102,24 @@ describe('fitness-report compare on planted runs', () => {
       12,
     );
   }, 600_000);
+
+  let served: RunningServer | undefined;
+  afterAll(async () => served?.close());
+
+  it('compares two runs published on a board by their URLs, as it compares the directories', async () => {
+    const site = join(out, 'site');
+    await buildSite({ runs: [a, again], out: site });
+    served = await serveSite({ site, port: 0 });
+    const url = async (dir: string) =>
+      `${served?.url}runs/${(await readRecord(join(dir, 'record.json'))).runId}/`;
+    const remote = await compare(await url(a), await url(again), '--json');
+    expect(remote.code, remote.err.join('\n')).toBe(0);
+    const local = await compare(a, again, '--json');
+    const fromUrls = CompareResult.parse(JSON.parse(remote.out.join('\n')));
+    const fromDirs = CompareResult.parse(JSON.parse(local.out.join('\n')));
+    expect(fromUrls.measured).toEqual(fromDirs.measured);
+    expect(fromUrls.a.runId).toBe(fromDirs.a.runId);
+  }, 300_000);
 
   it('refuses another server in one line (exit 1)', async () => {
     const thin = await sharedThinRun();
