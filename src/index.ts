@@ -21,6 +21,8 @@ export { type ProbeServerOptions, probeServer } from './probes/probe-server.js';
 export { type ProbeTarget, type ProbeTargetOptions, probeTarget } from './probes/target.js';
 export type { ProbeTape, SessionFacts } from './probes/types.js';
 // The persisted shapes: each a zod schema and, under the same name, its inferred type.
+export { CompareResult } from './record/compare.js';
+export { compareRecords } from './record/compare-build.js';
 export { Finding, FindingsBlock, Proposal } from './record/findings.js';
 export { readRecord } from './record/io.js';
 export { Policy } from './record/policy.js';
@@ -35,6 +37,7 @@ export { RosterEntry } from './roster/entry.js';
 export { type RosterOptions, type RosterSummary, runRoster } from './roster/local.js';
 export { runQueuedRoster } from './roster/queue/coordinator.js';
 export { runWorker, type WorkerOptions } from './roster/queue/worker.js';
+export { type CompareOptions, compareFitnessRuns } from './run/compare.js';
 export type { RunEvent } from './run/events.js';
 export type { FetchLimits } from './run/fetch-limits.js';
 export { type FetchRunOptions, fetchPublishedRun } from './run/fetch-run.js';

@@ -39,6 +39,12 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./verify.js')).verifyCommand,
   },
   {
+    name: 'compare',
+    summary:
+      'compare two runs of one server: paired per task on one suite, Newcombe across suites; better, worse or no detectable change',
+    load: async () => (await import('./compare.js')).compareCommand,
+  },
+  {
     name: 'findings',
     summary:
       "what a server owner can act on: per-tool findings from the drive's tapes, and rewrite proposals",

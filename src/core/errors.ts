@@ -94,6 +94,8 @@ export const ERROR_CODES = {
   RERUN_NO_PROPOSALS: 'a rerun asked of a run that has no rewrite proposals',
   RERUN_UNVERIFIED: 'the original run of a rerun does not verify, or its signer is not trusted',
   RERUN_UNCONFIRMED: 'a rerun would start the target its run recorded, and nobody confirmed it',
+  COMPARE_UNVERIFIED:
+    'a run given to compare does not verify (signature, files, verdicts), or its signer is not trusted',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -33,10 +33,20 @@ export function wilsonAt(
   edge: { none: boolean; all: boolean },
 ): Interval {
   const z = -normalQuantile((1 - confidence) / 2);
+  return { point, ...wilsonLimits(point, n, z, edge), confidence, z };
+}
+
+/** The Wilson limits at a given normal quantile z (wilsonAt names a confidence; a test inverts z). */
+export function wilsonLimits(
+  point: number,
+  n: number,
+  z: number,
+  edge: { none: boolean; all: boolean },
+): { lower: number; upper: number } {
   const z2n = (z * z) / n;
   const centre = (point + z2n / 2) / (1 + z2n);
   const half = (z / (1 + z2n)) * Math.sqrt((point * (1 - point)) / n + z2n / (4 * n));
   const lower = edge.none ? 0 : Math.min(point, Math.max(0, centre - half));
   const upper = edge.all ? 1 : Math.max(point, Math.min(1, centre + half));
-  return { point, lower, upper, confidence, z };
+  return { lower, upper };
 }

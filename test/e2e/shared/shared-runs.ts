@@ -63,8 +63,8 @@ const CliRun = z.object({ code: z.number().int(), stdout: z.array(z.string()), s
 type CliRun = z.infer<typeof CliRun>;
 
 /**
- * `fitness-report run --seed 1` on the planted ambiguous server, offline, as findings-planted and
- * rerun-planted run it: its exit code and what it printed (the `run: <dir>` line names the run).
+ * `fitness-report run --seed 1` on the planted ambiguous server, offline, as findings-planted,
+ * rerun-planted and compare run it: its exit code and what it printed (the `run: <dir>` line names the run).
  */
 export const sharedAmbiguousRun = (): Promise<CliRun> =>
   once('planted-ambiguous-seed-1', {
