@@ -157,6 +157,30 @@ describe('a roster is an mcpServers file with optional roster fields', () => {
       /server 'excel' needs environment variable NOPE/,
     );
   });
+
+  it('a given value may not name a secret variable (a worker --env value): refused by name, never by value', () => {
+    const places = { rosterDir: '/r', data: '/tmp/copy' };
+    const env = { TOKEN: 'token-value-12345678', WHO: 'ana' };
+    const given = { file: `${dollar('DATA')}/a.txt`, token: `x-${dollar('TOKEN')}` };
+    let message = '';
+    try {
+      entryGiven('srv', given, '/r/roster.json', env, places, ['TOKEN']);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toBe(
+      `/r/roster.json: server 'srv' given 'token' names ${dollar('TOKEN')}, a secret: a given value is shown to the agent and recorded, so it cannot carry one`,
+    );
+    expect(message).not.toContain('token-value-12345678');
+    // The same entry in a local roster (no secret variables), and a non-secret variable beside a secret one.
+    expect(entryGiven('srv', given, '/r/roster.json', env, places)).toEqual({
+      file: '/tmp/copy/a.txt',
+      token: 'x-token-value-12345678',
+    });
+    expect(entryGiven('srv', { who: dollar('WHO') }, '/r/roster.json', env, places, ['TOKEN'])).toEqual({
+      who: 'ana',
+    });
+  });
 });
 
 describe('entry names before they touch the file system', () => {

@@ -39,7 +39,9 @@ function jobOptions(job: JobSpec, places: JobPlaces): Omit<RosterRunOptions, 'ta
   const options = runOptionsFor(job.entry, job.defaults);
   const given = job.entry.given;
   if (given === undefined) return options;
-  return { ...options, given: entryGiven(job.name, given, job.rosterFile, envOf(job).env, places) };
+  const { env, secretVars } = envOf(job);
+  const secrets = Object.keys(secretVars ?? {});
+  return { ...options, given: entryGiven(job.name, given, job.rosterFile, env, places, secrets) };
 }
 
 /** The environment the job's `${VAR}`s expand from, and which of their values are secrets. */

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { expand, serverFromConfig, variablesIn } from '../connect/config.js';
 import { serverEnv, type Target } from '../connect/target.js';
+import { FitnessError } from '../core/errors.js';
 import type { RosterEntry, ServeSpec } from './entry.js';
 
 /** Values a roster may name besides its environment: the job's port, data copy and the roster's folder. */
@@ -70,8 +71,11 @@ function expansionEnv(env: NodeJS.ProcessEnv, places: JobPlaces): NodeJS.Process
 }
 
 /**
- * The entry's given context for one job, expanded like its target (`${DATA}` names the job's data
- * copy), so a roster can give a tool the path of a file inside the seeded data.
+ * The entry's given context for one job, expanded like its target, by the same `expand` from the
+ * same variables (`${DATA}` names the job's data copy), so a roster can give a tool the path of a
+ * file inside the seeded data. A given value is context the tasks show and the run records as
+ * expanded, so it may not name a secret variable (`secretVars`, a worker's `--env` values): that is
+ * a one-line CONFIG_INVALID naming the entry, the given name and the variable, never its value.
  */
 export function entryGiven(
   name: string,
@@ -79,7 +83,16 @@ export function entryGiven(
   rosterFile: string,
   env: NodeJS.ProcessEnv,
   places: JobPlaces,
+  secretVars: readonly string[] = [],
 ): Record<string, string> {
+  for (const [key, value] of Object.entries(given)) {
+    const secret = variablesIn(value).find((v) => secretVars.includes(v));
+    if (secret !== undefined)
+      throw new FitnessError(
+        'CONFIG_INVALID',
+        `${rosterFile}: server '${name}' given '${key}' names \${${secret}}, a secret: a given value is shown to the agent and recorded, so it cannot carry one`,
+      );
+  }
   const ctx = { env: expansionEnv(env, places), file: rosterFile };
   return Object.fromEntries(Object.entries(given).map(([key, value]) => [key, expand(value, ctx, name)]));
 }

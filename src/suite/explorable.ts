@@ -48,8 +48,10 @@ export const INFERENCE_RULE =
   "inferred read-only when readOnlyHint is absent and destructiveHint is not true, and the tool reads or computes by its name's verb " +
   `(${READ_VERBS.slice(0, 10).join(', ')}…; calculate, convert, encode, hash, parse…), or by its description when the name has none, ` +
   'while no clause about what the tool does has a write verb as its verb: a noun or adjective ("commit history"), a negated or prohibited verb ("won\'t stop", "don\'t put"), ' +
+  'a one-word item of a list of nouns ("dependencies, exports, types"), a bare participle in a condition ("when truncated"), ' +
   'a clause whose subject is the caller, the answer or another tool, and a relative or subordinate clause decide nothing; ' +
-  'run and execute write unless their clause restricts them to reads ("SELECT", "read-only"), and add, convert or format compute only on values (numbers, text, times), else they write';
+  'run and execute run whatever they are given only when the caller gives what they run (a query, SQL, a statement, a command, a script, one of the tool\'s parameters), and then write unless their clause restricts them to reads ("SELECT", "read-only"); ' +
+  'run with one named program ("Run Knip") or with nothing decides nothing; add, convert or format compute only on values (numbers, text, times), else they write';
 
 export function policyRecord(policy: ExplorablePolicy): PolicyRecord {
   return {

@@ -41,4 +41,28 @@ describe('the sentence reader', () => {
       subject: ['you'],
     });
   });
+
+  it('reads a one-word item of a list of nouns as a noun, and of a list of actions as a verb', () => {
+    const lemmas = (text: string) => clausesOf(text).flatMap((c) => c.verbs.map((v) => v.lemma));
+    expect(lemmas('Issues per type, i.e. dependencies, exports, types, etc.')).toEqual([]);
+    expect(lemmas('Reads the file, updates')).toEqual(['read', 'update']);
+  });
+
+  it('marks a bare participle that opens a condition, and not one with a subject', () => {
+    const bare = (text: string) => clausesOf(text).flatMap((c) => c.verbs.map((v) => [v.lemma, v.bare]));
+    expect(bare('Lists the rows when truncated')).toEqual([
+      ['list', false],
+      ['truncate', true],
+    ]);
+    expect(bare('Lists the rows when it truncates them')).toEqual([
+      ['list', false],
+      ['truncate', false],
+    ]);
+  });
+
+  it('keeps the objects that are proper names', () => {
+    const run = clausesOf('Run Knip and list the issues')[0]?.verbs[0];
+    expect(run).toMatchObject({ lemma: 'run', objects: ['knip'], proper: ['knip'] });
+    expect(clausesOf('Run the migrations')[0]?.verbs[0]).toMatchObject({ proper: [] });
+  });
 });

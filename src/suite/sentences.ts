@@ -5,7 +5,8 @@ import { lemmaOf } from './verbs.js';
  * A tool description read as sentences, with a part-of-speech tagger (`compromise`), for
  * read-only inference (docs/design.md §5). Each sentence is cut into clauses at punctuation,
  * parentheses, coordinating conjunctions and subordinators; each clause keeps the lexicon verbs it
- * uses *as verbs* (a tagged noun or adjective is not one: "commit history", "modified files"), with
+ * uses *as verbs* (a tagged noun or adjective is not one: "commit history", "modified files", nor
+ * is a one-word item of a list of nouns: "dependencies, exports, types"), with
  * whether a negation governs them, and what the clause is about (its subject, and whether it is a
  * relative or subordinate clause). Deciding what counts is `tool-action.ts`'s job.
  *
@@ -24,8 +25,15 @@ export interface VerbUse {
   negated: boolean;
   /** The objects after it in its clause: the last noun of each noun run, singular, lowercase. */
   objects: string[];
+  /** The objects the tagger knows as proper names ("Knip" in "Run Knip"). */
+  proper: string[];
   /** A number stands among its objects ("add two numbers"). */
   values: boolean;
+  /**
+   * A past participle standing first in its clause with no subject and no auxiliary ("when
+   * truncated", "if omitted"): an elliptical passive that names a state, not an action.
+   */
+  bare: boolean;
   /** The next word after it (past "the"), lowercase, up to any "=": the parameter it sets, when it sets one. */
   next: string;
 }
@@ -42,7 +50,7 @@ export interface Clause {
   readOnly: boolean;
   /** Lowercase words of the clause, for names of other tools. */
   words: string[];
-  /** Its last word is a noun (not a verb it uses): "branches" in "branches or commits". */
+  /** Its last word is a noun (not a verb it uses), or it is one listed noun: "branches" in "branches or commits". */
   endsInNoun: boolean;
 }
 
@@ -170,8 +178,12 @@ function verbAt(terms: readonly Term[], i: number, head: boolean, seenVerb: bool
   return leads && !has(next, 'Copula', 'Auxiliary', 'Modal') ? lemma : undefined;
 }
 
-function objectsAfter(terms: readonly Term[], from: number): { objects: string[]; values: boolean } {
+function objectsAfter(
+  terms: readonly Term[],
+  from: number,
+): { objects: string[]; proper: string[]; values: boolean } {
   const objects: string[] = [];
+  const proper: string[] = [];
   let values = false;
   for (let i = from + 1; i < terms.length; i++) {
     const t = terms[i] as Term;
@@ -182,9 +194,12 @@ function objectsAfter(terms: readonly Term[], from: number): { objects: string[]
     const next = terms[i + 1];
     const runContinues =
       next !== undefined && has(next, ...NOUN_LIKE) && !has(next, ...NOT_OBJECT) && !breaksAfter(t);
-    if (!runContinues) objects.push((t.root || t.lower).toLowerCase());
+    if (runContinues) continue;
+    const object = (t.root || t.lower).toLowerCase();
+    objects.push(object);
+    if (has(t, 'ProperNoun') && !has(t, 'Acronym')) proper.push(object);
   }
-  return { objects, values };
+  return { objects, proper, values };
 }
 
 function readOnlyQualifier(terms: readonly Term[]): boolean {
@@ -219,7 +234,8 @@ function verbsIn(
     if (subjectEnd < 0) subjectEnd = i;
     const after = body.slice(i + 1).find((x) => !has(x, 'Determiner'));
     const next = (after?.lower ?? '').split('=')[0] ?? '';
-    verbs.push({ word: t.text, lemma, negated, next, ...objectsAfter(body, i) });
+    const bare = i === 0 && !head && (has(t, 'PastTense', 'Participle') || /(ed|en)$/.test(t.lower));
+    verbs.push({ word: t.text, lemma, negated, next, bare, ...objectsAfter(body, i) });
   });
   // "This is a destructive operation": the description calls the tool destructive.
   const destructive = body.findIndex((t) => t.lower === 'destructive' && !t.pre.includes('-'));
@@ -232,7 +248,9 @@ function verbsIn(
       lemma: 'destroy',
       negated: false,
       objects: [],
+      proper: [],
       values: false,
+      bare: false,
       next: '',
     });
   return { verbs, subjectEnd };
@@ -259,7 +277,9 @@ function clauseOf(part: Part, negation: boolean, nounConjunct: boolean): Clause 
     verbs,
     readOnly: readOnlyQualifier(terms),
     words: terms.map((t) => t.lower),
-    endsInNoun: has(last, 'Noun') && !has(last, 'Pronoun') && !verbs.some((v) => v.word === last?.text),
+    endsInNoun:
+      nounConjunct ||
+      (has(last, 'Noun') && !has(last, 'Pronoun') && !verbs.some((v) => v.word === last?.text)),
   };
 }
 
@@ -272,9 +292,12 @@ export function clausesOf(text: string): Clause[] {
       // "does not modify or delete": a negation distributes over or/nor, never over and.
       const inherit =
         (part.joined === 'or' || part.joined === 'nor') && (previous?.verbs.at(-1)?.negated ?? false);
-      // "branches or commits": one word joined to a noun is another noun.
+      // "branches or commits": one word joined to a noun is another noun, and so is one word after a
+      // comma that follows a noun with no verb, an item of a list ("dependencies, exports, types").
+      const listed =
+        part.opener?.post.includes(',') === true && previous !== undefined && previous.verbs.length === 0;
       const nounConjunct =
-        part.joined !== undefined && part.terms.length === 1 && (previous?.endsInNoun ?? false);
+        (part.joined !== undefined || listed) && part.terms.length === 1 && (previous?.endsInNoun ?? false);
       previous = clauseOf(part, inherit, nounConjunct);
       out.push(previous);
     }

@@ -126,3 +126,58 @@ describe('what a real tool does, by its name and the sentences of its descriptio
     expect(action('delete_rows', long)).toBe('write');
   });
 });
+
+describe('run and execute run whatever they are given only when the caller gives what they run', () => {
+  it.each([
+    // Given by the caller: code, a query, a statement, a script, a command, or one of its own parameters.
+    ['query', 'Execute a query on the cloud warehouse', [], 'write'],
+    ['query', 'Execute federated queries across several servers', [], 'write'],
+    ['run', 'Execute the given script and show its output', [], 'write'],
+    ['run', 'Runs the command and shows its output', ['command'], 'write'],
+    ['run_it', 'Runs the payload and shows its output', ['payload'], 'write'],
+    ['sql_tool', 'Execute SQL queries on the database', ['sql'], 'write'],
+    // Restricted to reads by its clause: as before.
+    ['sql_tool', 'Execute SELECT queries to read data from the database', ['sql'], 'read'],
+    // Any other object keeps the conservative reading.
+    ['migrate', 'Run the migrations and show the result', [], 'write'],
+    ['lint', 'Run the checker on the given files and list the problems', [], 'write'],
+    // One named program (a proper name, or a word of the tool's own name), or nothing: the rest decides.
+    ['analyser-run', 'Run Knip and list the issues it finds', [], 'read'],
+    ['acme-run', 'Run acme and list the issues', [], 'read'],
+    ['report', 'Lists the issues. Adjust the config, run again until no issues remain.', [], 'read'],
+    ['acme-run', 'Run Acme and return its hints', [], 'undecided'],
+    ['acme-run', 'Run Acme and delete the cache', [], 'write'],
+  ] as const)('%s: %s (parameters %j) → %s', (name, description, parameters, expected) => {
+    const properties = Object.fromEntries(parameters.map((p) => [p, { type: 'string' }]));
+    expect(toolAction(tool(name, description, properties)).action).toBe(expected);
+  });
+});
+
+describe('a word blocks only as the main verb of a clause about what the tool does', () => {
+  it.each([
+    // A one-word item of a list of nouns is a noun, after commas as after and/or.
+    ['report', 'Lists unused files, dependencies, exports, types and duplicates', 'read'],
+    ['report', 'Shows the issues per type, i.e. dependencies, exports, types, etc.', 'read'],
+    // An item after a clause that has a verb is a verb: a list of actions.
+    ['get_file', 'Reads the file, updates', 'write'],
+    ['snapshots', 'List, view, clone or rollback table snapshots', 'write'],
+    ['execute', 'Execute a SQL statement that modifies data (INSERT, UPDATE, DELETE)', 'write'],
+    // A bare participle in a condition names a state ("when truncated", "if omitted").
+    ['list_rows', 'Lists the rows (a sample, to see the rest when truncated)', 'read'],
+    ['list_rows', 'Lists the rows; the first page is shown unless archived', 'read'],
+    // A condition with its own verb and no other subject is the tool's action.
+    ['list_rows', 'Lists the rows after deleting the stale ones', 'write'],
+    ['list_rows', 'Lists the rows when it deletes the stale ones', 'write'],
+  ] as const)('%s: %s → %s', (name, description, expected) => {
+    expect(action(name, description)).toBe(expected);
+  });
+
+  it('a viewer or session the server keeps for later calls is state it creates', () => {
+    const viewer =
+      'Open a document in an interactive viewer. Calling show_doc again creates a SEPARATE viewer with a different id.';
+    expect(action('show_doc', viewer)).toBe('write');
+    expect(action('show_doc', 'Shows the document. Calling it again does not create a new viewer.')).toBe(
+      'read',
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { delegationOf } from './delegation.js';
 import { type Clause, clausesOf, MAX_DESCRIPTION_CHARS, type VerbUse } from './sentences.js';
 import type { ToolDescriptor } from './surface.js';
 import { classesOf, lemmaOf, VALUE_NOUNS, wordsOf } from './verbs.js';
@@ -10,10 +11,14 @@ import { classesOf, lemmaOf, VALUE_NOUNS, wordsOf } from './verbs.js';
  * prohibited verb, a clause whose subject is the caller, the answer or another tool, and a relative
  * or subordinate clause about something else decide nothing.
  *
- * Two kinds of verb take their class from their objects: a delegating verb (run, execute) writes
- * unless its clause restricts it to reads ("SELECT", "read-only", "to read"); a compute verb that
- * is also a write (add, convert, format, generate) computes only when all its objects are values
- * (numbers, text, times), and writes otherwise ("add observations to entities").
+ * Two kinds of verb take their class from their objects: a delegating verb (run, execute) runs
+ * whatever it is given only when the caller gives what it runs (a query, code, one of the tool's
+ * parameters: `delegation.ts`), and then writes unless its clause restricts it to reads ("SELECT",
+ * "read-only", "to read"), while with one named program ("Run Knip") or nothing to run it decides
+ * nothing; a compute verb that is also a write (add, convert, format, generate) computes only when
+ * all its objects are values (numbers, text, times), and writes otherwise ("add observations to
+ * entities"). A past participle that opens a condition with no subject ("when truncated", "unless
+ * archived") names a state, not an action, and decides nothing.
  */
 
 export type ToolActionKind = 'read' | 'compute' | 'write' | 'undecided';
@@ -108,18 +113,27 @@ interface Counted {
 
 /** The verbs of the description's clauses about the tool, negated ones left out, each resolved. */
 function descriptionVerbs(
-  description: string,
+  tool: ToolDescriptor,
   others: ReadonlySet<string>,
   parameters: ReadonlySet<string>,
 ): Counted[] {
   const out: Counted[] = [];
-  for (const clause of clausesOf(description)) {
+  for (const clause of clausesOf(tool.description ?? '')) {
     if (!aboutTheTool(clause, others)) continue;
     for (const use of clause.verbs) {
-      // "set include_details=true for full output": an instruction about one of its own arguments.
-      if (use.negated || parameters.has(use.next)) continue;
+      if (use.negated) continue;
+      // "(… when truncated)": a bare participle in a condition names a state, not an action.
+      if (use.bare && clause.kind === 'subordinate') continue;
       const resolved = resolve(use.lemma, valuesOnly(use.objects, use.values));
-      if (resolved !== undefined) out.push({ use, clause, resolved });
+      if (resolved === undefined) continue;
+      if (resolved === 'delegate') {
+        // "Run Knip", "run again": a run verb given nothing to run decides nothing; "Execute the
+        // sql" runs its own argument, which is what it is given.
+        if (delegationOf(use, tool.name, parameters) === 'given') out.push({ use, clause, resolved });
+        continue;
+      }
+      // "set include_details=true for full output": an instruction about one of its own arguments.
+      if (!parameters.has(use.next)) out.push({ use, clause, resolved });
     }
   }
   // A delegating verb does what its clause restricts it to: reads only with "SELECT", "read-only" or a read verb.
@@ -185,7 +199,7 @@ export function toolAction(tool: ToolDescriptor, otherTools: readonly string[] =
   const parameters = new Set(Object.keys(propertiesOf(tool)).map((k) => k.toLowerCase()));
   // Server text: a description over the cap is never tagged, and then decides nothing but a block.
   const readable = description.length <= MAX_DESCRIPTION_CHARS;
-  const described = readable ? descriptionVerbs(description, others, parameters) : [];
+  const described = readable ? descriptionVerbs(tool, others, parameters) : [];
   const named = nameVerbs(tool, described);
   const timeDependent = speaksOfNow(tool);
   const nameWrite = named.find((n) => n.resolved === 'write');

@@ -63,7 +63,10 @@ function sheetXml(rows) {
       return `<row r="${r + 1}">${cells}</row>`;
     })
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`;
+  // The used range, as Excel and LibreOffice write it: readers take a sheet's extent from it.
+  const width = Math.max(1, ...rows.map((row) => row.length));
+  const dimension = `<dimension ref="A1:${col(width - 1)}${Math.max(1, rows.length)}"/>`;
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${dimension}<sheetData>${body}</sheetData></worksheet>`;
 }
 
 /** sheets: [{ name, rows: [[header...], [values...]] }] → the bytes of an .xlsx file. */

@@ -64,4 +64,13 @@ describe('which queued jobs a worker runs', () => {
     );
     expect(refusal(admitJob(signed, id, trust, ['KEY', 'OTHER']))).toBe('admitted');
   });
+
+  it(`a ${v('VAR')} in a given value is held to the same --env list as one in args`, () => {
+    const entry = { command: 'node', args: ['s.js'], given: { file: `${v('DATA')}/a.txt`, who: v('OTHER') } };
+    const signed = signJob(job(entry), roster);
+    expect(refusal(admitJob(signed, id, trust, []))).toBe(
+      `${v('OTHER')}: not on this worker's --env list (a worker expands only the variables it is given)`,
+    );
+    expect(refusal(admitJob(signed, id, trust, ['OTHER']))).toBe('admitted');
+  });
 });
