@@ -34,8 +34,15 @@ function thirdPerson(clause: string): string {
   return `${s}${clause.slice(verb.length)}`;
 }
 
+/**
+ * A value as the prompt writes it: a string in double quotes, or, when it holds double quotes of its
+ * own (an SQL statement quotes its identifiers), in single quotes, so that the quotes read as its
+ * own; one that holds both kinds is written as JSON.
+ */
 export function renderValue(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (!value.includes('"')) return `"${value}"`;
+  return value.includes("'") ? JSON.stringify(value) : `'${value}'`;
 }
 
 /** "id 4103 and format "json"" */
