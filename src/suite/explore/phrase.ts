@@ -21,7 +21,7 @@ export function toolClause(tool: ToolDescriptor): string {
 
 // Descriptions often start in the imperative ("Get a listing…"); the clause reads "the tool that gets…".
 const IMPERATIVE =
-  /^(get|read|list|search|find|fetch|show|return|retrieve|look|query|describe|open|view|count|check|convert|compute|calculate|give|provide|tell|browse|inspect|report|resolve|translate|lookup)\b/;
+  /^(get|read|list|search|find|fetch|show|return|retrieve|look|query|describe|open|view|count|check|convert|compute|calculate|give|provide|tell|browse|inspect|report|resolve|translate|lookup|execute|run)\b/;
 
 function thirdPerson(clause: string): string {
   const verb = IMPERATIVE.exec(clause)?.[1];
