@@ -6,7 +6,7 @@ import type { Harvest } from './harvest.js';
 import type { ParamSpec } from './params.js';
 
 /**
- * Read queries (docs/design.md, "Read queries"). The principle: **a parameter that takes a read
+ * Read queries (docs/statistics.md, "Read queries"). The principle: **a parameter that takes a read
  * query in a language the tool declares is offered the simplest read of a name the server itself
  * listed — for SQL `SELECT * FROM <listed table> LIMIT n` — never a statement that could write.**
  * Which parameter takes a query is read from the schema and the descriptions; the name read comes
