@@ -10,6 +10,10 @@ import { Count, NonEmpty } from './common.js';
 export const ExplorationBasis = z.enum(['declared', 'asserted', 'inferred', 'allow-destructive', 'none']);
 export type ExplorationBasis = z.infer<typeof ExplorationBasis>;
 
+/** The query languages explore/2 builds read queries in (`src/suite/explore/query-language.ts`). */
+export const QueryLanguage = z.enum(['sql']);
+export type QueryLanguage = z.infer<typeof QueryLanguage>;
+
 export const ExplorationTool = z.looseObject({
   tool: NonEmpty,
   /** Why the run could (or could not) call it: the explorable-tools policy's basis. */
@@ -32,6 +36,12 @@ export const ExplorationTool = z.looseObject({
   proposed: Count,
   /** Required parameters no given, harvested or enum value fitted: only generated values were tried. */
   generatedOnly: z.array(NonEmpty).optional(),
+  /**
+   * Its parameter that takes a read query in the language the tool declares, and how many calls
+   * carried a read query built from a table the server listed (0: none was listed). Absent when it
+   * has no such parameter, and in records from before it.
+   */
+  readQuery: z.looseObject({ param: NonEmpty, language: QueryLanguage, calls: Count }).optional(),
   /** Why it produced no candidate, when it produced none. */
   skipped: NonEmpty.optional(),
 });

@@ -9,6 +9,7 @@ import type { ToolCaller, ToolDescriptor, ToolSurface } from '../surface.js';
 import { candidatesFrom } from './candidates.js';
 import { ToolTally } from './ledger.js';
 import { paramsOf, schemaHazard } from './params.js';
+import { readQueryLanguage } from './query-language.js';
 import { EXPLORE_LIMITS, Exploration, fallback, hop, type ToolPlan } from './walk.js';
 
 export const EXPLORE_V2 = { name: 'explore', version: '2' } as const;
@@ -82,9 +83,14 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
       tally.skip(`not explored: ${hazard}`);
       continue;
     }
+    const params = paramsOf(tool).map((p) => {
+      const query = readQueryLanguage(tool, p, tally.explorable);
+      return query === undefined ? p : { ...p, query };
+    });
+    tally.readQuery = params.find((p) => p.query !== undefined);
     plans.push({
       tool,
-      params: paramsOf(tool),
+      params,
       tally,
       tried: new Set(),
       safety: safety.get(tool.name),

@@ -1,4 +1,4 @@
-import type { ExplorationTool } from '../../record/exploration.js';
+import type { ExplorationTool, QueryLanguage } from '../../record/exploration.js';
 import type { ToolSafety } from '../destructive.js';
 
 /** One tool's running counts during explore/2, and its ledger entry at the end. */
@@ -11,6 +11,9 @@ export class ToolTally {
   noArguments = false;
   /** Required parameters no given, harvested or enum value fitted (so only generated values were tried). */
   generated: string[] = [];
+  /** Its parameter that takes a read query (`query-language.ts`), if any, and the calls that carried one. */
+  readQuery: { name: string; query?: QueryLanguage } | undefined;
+  readQueries = 0;
   /** Why values in its results were not keys, counted per reason. */
   readonly drops = new Map<string, number>();
   private discardedCount = 0;
@@ -53,13 +56,20 @@ export class ToolTally {
         this.generated.length > 0
           ? `; no given or harvested value fitted ${this.generated.join(', ')}, so its calls carried generated values`
           : '';
-      return `every call failed: ${this.errors} error(s)${discarded ? `, ${discarded}` : ''}${generated}`;
+      return `every call failed: ${this.errors} error(s)${discarded ? `, ${discarded}` : ''}${generated}${this.noQuery()}`;
     }
     const reasons = [...this.drops.entries()]
       .sort((a, b) => b[1] - a[1])
       .map(([r, n]) => `${n} × ${r}`)
       .join('; ');
     return `its ${this.results} usable result(s) gave no key${reasons ? ` (values set aside: ${reasons})` : ''}`;
+  }
+
+  /** Why a query parameter was offered no read query: the server listed no table to read. */
+  private noQuery(): string {
+    const q = this.readQuery;
+    if (q?.query === undefined || this.readQueries > 0) return '';
+    return `; ${q.name} takes ${q.query.toUpperCase()} and the server listed no table, so no read query was offered`;
   }
 
   entry(budgetExhausted: boolean): ExplorationTool {
@@ -78,6 +88,15 @@ export class ToolTally {
       candidates: this.candidates,
       proposed: this.proposed,
       ...(this.generated.length > 0 ? { generatedOnly: [...this.generated] } : {}),
+      ...(this.readQuery?.query === undefined
+        ? {}
+        : {
+            readQuery: {
+              param: this.readQuery.name,
+              language: this.readQuery.query,
+              calls: this.readQueries,
+            },
+          }),
       ...(why === undefined ? {} : { skipped: why }),
     };
   }

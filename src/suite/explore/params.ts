@@ -1,4 +1,5 @@
 import { isRecord } from '../../core/json.js';
+import type { QueryLanguage } from '../../record/exploration.js';
 import { looseName } from '../facts/leaves.js';
 import type { ToolDescriptor } from '../surface.js';
 
@@ -15,6 +16,10 @@ export interface ParamSpec {
   pathLike: boolean;
   /** A free-text query parameter (query, search, keyword…). */
   topic: boolean;
+  /** Its schema's own description, when it has one. */
+  description?: string;
+  /** The query language it takes (`query-language.ts`): set by explore/2 for an explorable tool only. */
+  query?: QueryLanguage;
 }
 
 function typeOf(node: Record<string, unknown>): string | undefined {
@@ -65,6 +70,7 @@ export function paramsOf(tool: ToolDescriptor): ParamSpec[] {
       topic: TOPIC.test(looseName(name)) || TOPIC.test(name),
     };
     if (type !== undefined) spec.type = type;
+    if (typeof raw.description === 'string') spec.description = raw.description;
     const itemType = items === undefined ? undefined : typeOf(items);
     if (itemType !== undefined) spec.itemType = itemType;
     const values = Array.isArray(raw.enum) ? raw.enum : Array.isArray(items?.enum) ? items.enum : undefined;

@@ -21,7 +21,7 @@ export function toolClause(tool: ToolDescriptor): string {
 
 // Descriptions often start in the imperative ("Get a listing…"); the clause reads "the tool that gets…".
 const IMPERATIVE =
-  /^(get|read|list|search|find|fetch|show|return|retrieve|look|query|describe|open|view|count|check|convert|compute|calculate|give|provide|tell|browse|inspect|report|resolve|translate|lookup)\b/;
+  /^(get|read|list|search|find|fetch|show|return|retrieve|look|query|describe|open|view|count|check|convert|compute|calculate|give|provide|tell|browse|inspect|report|resolve|translate|lookup|execute|run)\b/;
 
 function thirdPerson(clause: string): string {
   const verb = IMPERATIVE.exec(clause)?.[1];
@@ -34,8 +34,15 @@ function thirdPerson(clause: string): string {
   return `${s}${clause.slice(verb.length)}`;
 }
 
+/**
+ * A value as the prompt writes it: a string in double quotes, or, when it holds double quotes of its
+ * own (an SQL statement quotes its identifiers), in single quotes, so that the quotes read as its
+ * own; one that holds both kinds is written as JSON.
+ */
 export function renderValue(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (!value.includes('"')) return `"${value}"`;
+  return value.includes("'") ? JSON.stringify(value) : `'${value}'`;
 }
 
 /** "id 4103 and format "json"" */

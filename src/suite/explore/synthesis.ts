@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { canonicalJson } from '../../core/canonical.js';
+import type { QueryLanguage } from '../../record/exploration.js';
 import type { GivenValue } from '../given.js';
 import { shuffle } from '../prng.js';
 import type { ToolDescriptor } from '../surface.js';
@@ -20,6 +21,7 @@ import {
 } from './forms.js';
 import { type Harvest, listedUnder } from './harvest.js';
 import type { ParamSpec } from './params.js';
+import { readQueries } from './query-language.js';
 
 /**
  * Argument synthesis for explore/2: what a real agent would put in each parameter. Values come, in
@@ -27,19 +29,23 @@ import type { ParamSpec } from './params.js';
  * parameter by loose name or, for path and URL parameters, by their shape), then the same values in
  * the server's other forms (`forms.ts`: a path as a `file://` URL and back, relative to a root, a
  * listed name joined to its folder), from the parameter's enum, and only then from the schema
- * (`generated.ts`: json-schema-faker, strings capped at 64 characters, never empty).
+ * (`generated.ts`: json-schema-faker, strings capped at 64 characters, never empty). A parameter
+ * that takes a read query (`query-language.ts`) is offered given values and read queries of the
+ * tables the server listed, never a harvested value as it stands: server text is no statement.
  */
 
 /** Where one argument value came from; `form` when it is offered in another form than given. */
 export type Supply =
   | { origin: 'given'; value: unknown; given: GivenValue; form?: FormKind }
   | { origin: 'harvest'; value: unknown; harvest: Harvest; form?: FormKind }
+  | { origin: 'query'; value: unknown; language: QueryLanguage; table: Harvest }
   | { origin: 'enum'; value: unknown }
   | { origin: 'schema'; value: unknown };
 
 /** The value as given that a supply stands for, in whatever form it was offered. */
 export function handleOf(supply: Supply): string | undefined {
   if (supply.origin === 'given') return supply.given.value;
+  if (supply.origin === 'query') return String(supply.table.value);
   return supply.origin === 'harvest' ? String(supply.harvest.value) : undefined;
 }
 
@@ -164,7 +170,9 @@ function rankedSupplies(
       });
   });
   const dirsFirst = wantsDirectories(tool.name);
-  shuffle([...pool], random).forEach((h, i) => {
+  // A statement is built from what the server listed (`query-language.ts`), never taken as it stands.
+  const harvests = param.query === undefined ? pool : [];
+  shuffle([...harvests], random).forEach((h, i) => {
     const fit = harvestFit(param, h);
     // Paths as listed but relative come after absolute ones.
     const relative = fit === 'shape' && typeof h.value === 'string' && !h.value.startsWith('/') ? 3 : 0;
@@ -218,6 +226,9 @@ export function suppliesFor(
     out.push({ ...supply, value });
   };
   for (const r of rankedSupplies(tool, param, pool, given, random, failed)) add(r.supply);
+  if (param.query !== undefined)
+    for (const q of readQueries(param.query, pool))
+      add({ origin: 'query', value: q.statement, language: q.language, table: q.table });
   if (param.required) for (const value of param.enum ?? []) add({ origin: 'enum', value });
   return out;
 }

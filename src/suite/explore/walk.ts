@@ -92,6 +92,7 @@ export class Exploration {
   async invoke(plan: ToolPlan, set: ArgumentSet): Promise<Made> {
     this.calls++;
     plan.tally.calls++;
+    if (Object.values(set.supplies).some((s) => s.origin === 'query')) plan.tally.readQueries++;
     const outcome = await callSafely(this.options.caller, plan.tool.name, set.args);
     if (outcome.kind === 'error' && outcome.transport !== undefined)
       throw new ExploreTransportError(outcome.transport, plan.tool.name, outcome.message);
@@ -133,7 +134,7 @@ export class Exploration {
 
 /** Hop 0 uses only what the run knows before any call: given context and enums. */
 function usesHarvest(set: ArgumentSet): boolean {
-  return Object.values(set.supplies).some((s) => s.origin === 'harvest');
+  return Object.values(set.supplies).some((s) => s.origin === 'harvest' || s.origin === 'query');
 }
 
 /** Does the set carry a value in another form than it was given in? */
