@@ -67,7 +67,6 @@ export class McpSession {
   diedDuringProbe = false;
   /** The connection closed while the session was open (not by `close()`). */
   private lostConnection = false;
-  /** A frame from the server has crossed on this session (a handshake answer, any response). */
   private spoke = false;
 
   constructor(target: Target, options: SessionOptions) {
@@ -215,27 +214,9 @@ export class McpSession {
     return undefined;
   }
 
-  /**
-   * Settles once the server has answered on this session: at once when a frame crossed already (a
-   * handshake), else after one request it answers whatever it holds: `server/discover` in the
-   * modern era (a session opened on a cached verdict exchanges nothing until its first request),
-   * `ping` before it. Any answer counts, an error too; no answer in `timeoutMs`, or a process that
-   * ended, settles it as well: the session's own calls meet that fault. Never throws.
-   */
-  async heard(timeoutMs: number): Promise<void> {
-    if (this.spoke) return;
-    if (this.era !== 'modern') {
-      await this.client.ping({ timeout: timeoutMs }).catch(() => undefined);
-      return;
-    }
-    const _meta = {
-      'io.modelcontextprotocol/protocolVersion': this.protocolVersion,
-      'io.modelcontextprotocol/clientInfo': this.options.clientInfo ?? { name: PRODUCER, version: VERSION },
-      'io.modelcontextprotocol/clientCapabilities': this.options.capabilities ?? {},
-    };
-    await this.rawFrame({ method: 'server/discover', params: { _meta } }, { timeoutMs }).catch(
-      () => undefined,
-    );
+  /** A frame from the server has crossed on this session (a handshake answer, any response). */
+  get answered(): boolean {
+    return this.spoke;
   }
 
   /** Pid of the server process (stdio), for tests and diagnostics. */

@@ -1,4 +1,5 @@
 import { EventKind } from '../tape/schema.js';
+import { PRODUCER, VERSION } from '../version.js';
 import { McpSession } from './mcp-session.js';
 import type { SessionOptions } from './session-types.js';
 import { parseTarget, type Target, type TargetInput } from './target.js';
@@ -15,8 +16,31 @@ export function openSession(input: Target | TargetInput, options: SessionOptions
   // The lane is held from the spawn until the server has answered on the session (or could not).
   return lane.run(
     () => openNow(target, options),
-    (session) => session.heard(options.connectTimeoutMs ?? HEARD_TIMEOUT_MS),
+    (session) => heard(session, options.connectTimeoutMs ?? HEARD_TIMEOUT_MS),
   );
+}
+
+/**
+ * Settles once the server has answered on `session`: at once when a frame crossed already (a
+ * handshake), else after one request it answers whatever it holds: `server/discover` in the modern
+ * era (a session opened on a cached verdict exchanges nothing until its first request), `ping`
+ * before it. Any answer counts, an error too; no answer in `timeoutMs`, or a process that ended,
+ * settles it as well: the session's own calls meet that fault. Never throws.
+ */
+async function heard(session: McpSession, timeoutMs: number): Promise<void> {
+  if (session.answered) return;
+  if (session.era !== 'modern') {
+    await session.client.ping({ timeout: timeoutMs }).catch(() => undefined);
+    return;
+  }
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': session.protocolVersion,
+    'io.modelcontextprotocol/clientInfo': { name: PRODUCER, version: VERSION },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  await session
+    .rawFrame({ method: 'server/discover', params: { _meta } }, { timeoutMs })
+    .catch(() => undefined);
 }
 
 /** How long a queued start waits for a server that has not answered yet before the next starts. */
