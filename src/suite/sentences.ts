@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { has, type Term, termsOf } from './terms.js';
 import { lemmaOf } from './verbs.js';
 
 /**
@@ -14,9 +14,6 @@ import { lemmaOf } from './verbs.js';
  * the tagger reads as a noun at the head of a sentence; a lexicon verb there, followed by no verb,
  * is read as the verb it is.
  */
-
-/** Descriptions are server text: the tagger reads at most this many characters. */
-export const MAX_DESCRIPTION_CHARS = 4_000;
 
 export interface VerbUse {
   /** The word as written, and the lexicon verb it is a form of. */
@@ -54,15 +51,6 @@ export interface Clause {
   endsInNoun: boolean;
 }
 
-interface Term {
-  text: string;
-  lower: string;
-  pre: string;
-  post: string;
-  tags: Set<string>;
-  root: string;
-}
-
 const COORDINATORS = new Set(['and', 'or', 'but', 'nor', 'then', 'plus']);
 const RELATIVES = new Set(['that', 'which', 'who', 'whom', 'whose']);
 const SUBORDINATORS = new Set(
@@ -75,33 +63,6 @@ const BREAK_CHARS = [',', ';', ':', '(', ')', '—', '–', '\n', '[', ']'];
 const NOUN_LIKE = ['Noun', 'Acronym', 'ProperNoun'];
 const NOT_OBJECT = ['Pronoun', 'Determiner', 'Preposition', 'Conjunction', 'Adverb', 'Value', 'Negative'];
 
-function termsOf(text: string): Term[][] {
-  const doc = nlp(text.slice(0, MAX_DESCRIPTION_CHARS));
-  doc.compute('root');
-  const sentences: unknown = doc.json();
-  if (!Array.isArray(sentences)) return [];
-  return sentences.map((s: unknown) => {
-    const terms = (s as { terms?: unknown }).terms;
-    return Array.isArray(terms) ? terms.map(toTerm) : [];
-  });
-}
-
-function toTerm(raw: unknown): Term {
-  const t = (raw ?? {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  const text = str(t.text);
-  const tags = Array.isArray(t.tags) ? t.tags.filter((x): x is string => typeof x === 'string') : [];
-  return {
-    text,
-    lower: text.toLowerCase(),
-    pre: str(t.pre),
-    post: str(t.post),
-    tags: new Set(tags),
-    root: str(t.root),
-  };
-}
-
-const has = (t: Term | undefined, ...tags: string[]) => t !== undefined && tags.some((g) => t.tags.has(g));
 const breaksAfter = (t: Term) => BREAK_CHARS.some((c) => t.post.includes(c)) || t.post.includes(' - ');
 const breaksBefore = (t: Term) =>
   t.pre.includes('(') || t.pre.includes('[') || t.pre.trim().startsWith('-') || t.pre.trim().startsWith('*');

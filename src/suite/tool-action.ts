@@ -1,6 +1,7 @@
 import { delegationOf } from './delegation.js';
-import { type Clause, clausesOf, MAX_DESCRIPTION_CHARS, type VerbUse } from './sentences.js';
+import { type Clause, clausesOf, type VerbUse } from './sentences.js';
 import type { ToolDescriptor } from './surface.js';
+import { MAX_DESCRIPTION_CHARS } from './terms.js';
 import { classesOf, lemmaOf, VALUE_NOUNS, wordsOf } from './verbs.js';
 
 /**
