@@ -40,7 +40,8 @@ export type PipelineGate = z.infer<typeof PipelineGate>;
 /** The slice of the run's report the gate reads. */
 type GatedRun = Pick<RunReport, 'outcome' | 'exitCode' | 'firstTry'>;
 
-const pct = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const points = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x * 100).toFixed(1)} points`;
 
 /** `--fail-on regression`: a failure only on a `worse` verdict; a refused comparison is a note. */
 function regression(
@@ -62,7 +63,7 @@ function regression(
   const design =
     m.test.design === 'paired' ? 'paired sign-flip test over tasks' : 'unpaired Newcombe interval';
   return {
-    fail: `regression: worse than baseline ${r.a.runId} (${design}, p = ${m.test.pValue.toPrecision(4)} at alpha ${m.test.alpha}; B − A ${pct(m.difference.estimate)})`,
+    fail: `regression: worse than baseline ${r.a.runId} (${design}, p = ${String(Number(m.test.pValue.toPrecision(4)))} at alpha ${m.test.alpha}; B − A ${points(m.difference.estimate)})`,
   };
 }
 
