@@ -27,8 +27,11 @@ async function compareBaseline(
   io: CommandIO,
 ): Promise<BaselineComparison> {
   try {
-    const compared = await withRunDirs([baseline], io, ([dir]) =>
-      compareFitnessRuns(dir ?? baseline, runDir, gate.compare),
+    const compared = await withRunDirs(
+      [baseline],
+      io,
+      ([dir]) => compareFitnessRuns(dir ?? baseline, runDir, gate.compare),
+      'run',
     );
     return { compared };
   } catch (err) {

@@ -28,10 +28,11 @@ export async function withRunDirs<T>(
   targets: readonly string[],
   io: CommandIO,
   use: (dirs: string[]) => Promise<T>,
+  command = 'compare',
 ): Promise<T> {
   const abort = new AbortController();
   const unsubscribe = onStopSignals((sig) => {
-    io.err(`fitness-report compare: ${sig}: stopping; removing the fetched copies`);
+    io.err(`fitness-report ${command}: ${sig}: stopping; removing the fetched copies`);
     abort.abort(sig);
   }, 'once');
   const fetched: string[] = [];

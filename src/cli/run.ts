@@ -84,7 +84,7 @@ own exitCode). So is a CI format that cannot be written after the run: one line 
 With --json, stdout is one JSON document (docs/ci.md) and nothing else; a usage error or a crash
 before the record exists prints no document, only its line on stderr.
 
-${exitCodeHelp({ ok: 'SCORED (and every --fail-on / --fail-under threshold held)', finding: 'refused: a gate refused the run (its record says which and why); or, on a SCORED run, --fail-on regression found it worse than --baseline (or the baseline did not verify or could not be fetched), or --fail-under P found the clustered lower bound below P' })}`;
+${exitCodeHelp({ ok: 'SCORED, and every --fail-on / --fail-under threshold held', finding: 'a gate refused the run (its record says why), or a SCORED run failed --fail-on or --fail-under' })}`;
 
 /** The live display when both output streams are a terminal; otherwise the plain lines. */
 function liveOnTerminal(): LiveDisplay | undefined {
