@@ -6,7 +6,7 @@ import { main } from '../../src/cli/main.js';
 import { RunReport } from '../../src/record/result.js';
 import { readJunit, readXml } from '../support/junit.js';
 import { captureIO, outDir, server } from './run/helpers.js';
-import { sharedWellMadeRun } from './shared/shared-runs.js';
+import { sharedThinRun, sharedWellMadeRun } from './shared/shared-runs.js';
 
 const runLine = (lines: readonly string[]) =>
   (lines.find((l) => l.startsWith('run: ')) ?? '').slice('run: '.length);
@@ -125,5 +125,18 @@ describe('run --baseline --fail-on regression on a planted server and its plante
     expect(md).toContain('compare: 1 failed');
     expect(r.stderr.some((l) => /^::error title=compare regression::worse: /.test(l))).toBe(true);
     expect(existsSync(runLine(r.stdout))).toBe(true);
+  }, 600_000);
+
+  it('reports a refused comparison as a refusal, not a regression: the SCORED run exits 0', async () => {
+    const thin = await sharedThinRun();
+    const r = await run(['--json', '--baseline', runLine(thin.stdout), '--fail-on', 'regression']);
+    expect(r.code, r.stderr.join('\n')).toBe(0);
+    const doc = RunReport.parse(JSON.parse(r.stdout.join('\n')));
+    expect(doc.outcome).toBe('SCORED');
+    expect(doc.comparison?.refusal?.reason).toBe('different_servers');
+    expect(doc.gate).toMatchObject({ exitCode: 0, failures: [] });
+    expect(r.stderr).toContain(
+      `gate: baseline not compared (different_servers): ${doc.comparison?.refusal?.detail}; a refusal to compare, not a regression`,
+    );
   }, 600_000);
 });
