@@ -42,14 +42,15 @@ function runDirName(cwd: string, dir: string): string {
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? dir : rel.split(sep).join('/');
 }
 
-/** A finished run's CI formats: its record as one suite, its tasks' trials found on the agent tape. */
+/** A finished run's CI formats: its record as one suite, its tasks' trials found on the agent tape, then `more` (the comparison with a baseline). */
 export async function writeRunCi(
   targets: CiTargets,
   run: { record: RunRecord; dir: string },
   io: Pick<CommandIO, 'err' | 'cwd'>,
+  more: readonly CiSuite[] = [],
 ): Promise<void> {
   const perTask = run.record.score?.perTask ?? [];
   const lines =
     perTask.length === 0 ? new Map() : trialLines(await readTape(join(run.dir, RUN_FILES.agent)), perTask);
-  writeCi(targets, [runSuite(run.record, runEvidence(runDirName(io.cwd, run.dir)), lines)], io);
+  writeCi(targets, [runSuite(run.record, runEvidence(runDirName(io.cwd, run.dir)), lines), ...more], io);
 }

@@ -1,11 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { jsonText } from '../core/escape/json.js';
 import { plain } from '../core/escape/terminal.js';
 import type { CompareResult } from '../record/compare.js';
 import { type CompareOptions, compareFitnessRuns } from '../run/compare.js';
 import { fetchLimitsHelp } from '../run/fetch-limits.js';
-import { RUN_FILES } from '../tape/file-names.js';
 import { configEnv } from '../tape/publisher.js';
 import { loadTrust } from '../tape/trust.js';
 import type { Command } from './command.js';
@@ -14,7 +12,7 @@ import { describeError, FitnessError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
 import { type FormatSetting, formatFlags } from './format-flag.js';
-import { withRunDirs } from './run-source.js';
+import { isUrl, localRunDir, withRunDirs } from './run-source.js';
 import { type TrustSetting, trustFlag } from './trust-flag.js';
 
 interface CompareSettings extends TrustSetting, FormatSetting {
@@ -77,17 +75,6 @@ function parse(argv: readonly string[]): { targets: [string, string]; settings: 
   return { targets: [a, b], settings: settingsFrom(COMPARE_FLAGS, collected.flags) };
 }
 
-const isUrl = (t: string) => /^https?:\/\//i.test(t);
-
-/** A local run directory: one with a record.json (a rerun directory has no rate of its own). */
-function localRun(path: string): string {
-  if (!existsSync(path)) throw new UsageError(`${path}: no such run directory`);
-  if (!statSync(path).isDirectory()) throw new UsageError(`${path}: not a directory (give a run directory)`);
-  if (!existsSync(join(path, RUN_FILES.record)))
-    throw new UsageError(`${path}: not a run directory (no record.json)`);
-  return path;
-}
-
 function print(result: CompareResult, format: CompareSettings['format'], out: (line: string) => void): void {
   if (format === 'json') out(jsonText(result));
   else if (format === 'markdown') out(compareMarkdown(result));
@@ -99,7 +86,7 @@ export const compareCommand: Command = {
   usage: USAGE,
   async run(argv, io) {
     const { targets, settings } = parse(argv);
-    const local = targets.map((t) => (isUrl(t) ? t : localRun(resolve(io.cwd, t))));
+    const local = targets.map((t) => (isUrl(t) ? t : localRunDir(resolve(io.cwd, t))));
     if (local[0] === local[1])
       throw new UsageError(`A and B are the same run (${local[0]}): give two different runs`);
     let options: CompareOptions;

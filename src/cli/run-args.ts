@@ -4,12 +4,13 @@ import type { RunOptions } from '../run/options.js';
 import { SettingsFields, settingsFault } from '../run/settings.js';
 import { CI_FLAGS, type CiTargets, ciTargets } from './ci-flags.js';
 import { collect, flagOf, settingsFrom } from './flags.js';
+import { GATE_FLAGS, type GateSettings, gateSettings } from './gate-flags.js';
 import { OUTPUT_FLAGS, OutputOptions } from './output-flags.js';
 import { RUN_FLAGS } from './run-flags.js';
 import { TARGET_FLAGS, targetFlags, targetFrom } from './target-flags.js';
 
 /** Every flag of `run`: target, settings, and what it does with its output. */
-const RUN_ARGS = [...TARGET_FLAGS, ...RUN_FLAGS, ...OUTPUT_FLAGS, ...CI_FLAGS];
+const RUN_ARGS = [...TARGET_FLAGS, ...RUN_FLAGS, ...OUTPUT_FLAGS, ...CI_FLAGS, ...GATE_FLAGS];
 
 /** `run`'s arguments, read: the run's options and what the command does with its output. */
 export interface RunCommandArgs {
@@ -17,6 +18,8 @@ export interface RunCommandArgs {
   output: OutputOptions;
   /** The CI formats asked for (`--junit`, `--github-summary`), their files checked writable. */
   ci: CiTargets;
+  /** The pipeline gate (`--baseline`, `--fail-on`, `--fail-under`), checked before the run starts. */
+  gate: GateSettings;
 }
 
 /**
@@ -48,7 +51,7 @@ export function parseRunCommand(
     cwd: io.cwd,
     env: io.env,
   };
-  return { options, output: output.data, ci: ciTargets(collected, io) };
+  return { options, output: output.data, ci: ciTargets(collected, io), gate: gateSettings(collected, io) };
 }
 
 /** `fitness-report run` arguments → runFitness options (the output flags are read and checked, not returned). */

@@ -1,6 +1,7 @@
 import { jsonText } from '../core/escape/json.js';
 import { plain } from '../core/escape/terminal.js';
 import { exportRun } from '../export/index.js';
+import { compareSuite } from '../report/index.js';
 import { outcomeLine } from '../run/outcome-line.js';
 import { runFitness } from '../run/run-fitness.js';
 import { ciHelp } from './ci-flags.js';
@@ -8,10 +9,12 @@ import { wantsCi, writeRunCi } from './ci-output.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
+import { gateHelp } from './gate-flags.js';
 import { type LiveDisplay, liveDisplay } from './live/terminal.js';
 import { DISPLAY_FLAGS, OTLP_FLAGS, outputHelp } from './output-flags.js';
 import { parseRunCommand, type RunCommandArgs } from './run-args.js';
 import { HARNESS_FLAGS, MODEL_FLAGS, REGISTRATION_FLAGS, settingsHelp } from './run-flags.js';
+import { judgeRun } from './run-gate.js';
 import { targetFlagHelp } from './target-flags.js';
 
 const USAGE = `Usage: fitness-report run [options] -- <command> [args...]      (stdio server)
@@ -61,6 +64,14 @@ ${outputHelp(OTLP_FLAGS)}
 CI formats (docs/ci.md; written whatever the outcome, once the record is):
 ${ciHelp()}
 
+Gate (docs/ci.md, "A gate for a pipeline"; checked before the run starts, judged after it):
+${gateHelp()}
+  With --baseline the comparison is printed after the outcome (text, or the document's comparison
+  with --json; a compare suite in --junit and --github-summary), then one gate: line per threshold
+  that failed. A run that is not SCORED keeps its own exit code (1 refused, 3 VOID) and no threshold
+  is judged; a comparison refused for what the two runs are (another runner, generator, alpha or
+  server) is a gate: line, not a regression.
+
 Signals: Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closing) ends the run VOID aborted with its
 record, tapes and signature (the live block says "stopping: finishing the record (VOID aborted)…"
 while it is written); a second signal hurries that (server processes killed at once) and never skips
@@ -73,7 +84,7 @@ own exitCode). So is a CI format that cannot be written after the run: one line 
 With --json, stdout is one JSON document (docs/ci.md) and nothing else; a usage error or a crash
 before the record exists prints no document, only its line on stderr.
 
-${exitCodeHelp({ ok: 'SCORED', finding: 'refused: a gate refused the run (its record says which and why)' })}`;
+${exitCodeHelp({ ok: 'SCORED, and every --fail-on / --fail-under threshold held', finding: 'a gate refused the run (its record says why), or a SCORED run failed --fail-on or --fail-under' })}`;
 
 /** The live display when both output streams are a terminal; otherwise the plain lines. */
 function liveOnTerminal(): LiveDisplay | undefined {
@@ -93,7 +104,7 @@ export const runCommand: Command = {
       io.err(`fitness-report run: ${plain(describeError(err))}`);
       return EXIT.usage;
     }
-    const { options, output, ci } = parsed;
+    const { options, output, ci, gate } = parsed;
     const live = output.plain ? undefined : liveOnTerminal();
     try {
       const result = await runFitness({
@@ -108,16 +119,18 @@ export const runCommand: Command = {
       const human = output.json ? io.err : io.out;
       human(plain(outcomeLine(result.record)));
       human(`run: ${plain(result.dir)}`);
-      if (output.json) io.out(jsonText(result.report));
+      const gated = await judgeRun(gate, result, io, human);
+      if (output.json) io.out(jsonText({ ...result.report, ...gated }));
+      const exitCode = gated.gate?.exitCode ?? result.exitCode;
       if (wantsCi(ci)) {
         try {
-          await writeRunCi(ci, result, io);
+          await writeRunCi(ci, result, io, gated.comparison ? [compareSuite(gated.comparison)] : []);
         } catch (err) {
           io.err(`fitness-report run: ci: ${plain(describeError(err))}`);
           return EXIT.finding;
         }
       }
-      if (output.otlp === undefined) return result.exitCode;
+      if (output.otlp === undefined) return exitCode;
       try {
         const sent = await exportRun(result.dir, {
           endpoint: output.otlp,
@@ -129,7 +142,7 @@ export const runCommand: Command = {
         io.err(`fitness-report run: otlp: ${plain(describeError(err))}`);
         return EXIT.finding;
       }
-      return result.exitCode;
+      return exitCode;
     } catch (err) {
       live?.close();
       io.err(`fitness-report run: ${plain(describeError(err))}`);

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { TrustSource } from '../tape/trust.js';
 import { Count, NonEmpty, Sha256 } from './common.js';
+import { CompareResult } from './compare.js';
 import { RunId } from './identity.js';
 import { Outcome } from './outcome.js';
+import { PipelineGate } from './pipeline-gate.js';
 import { Refusal } from './refusal.js';
 import type { RunRecord } from './run.js';
 import { RateBlock } from './score.js';
@@ -50,6 +52,10 @@ export const RunReport = z
     firstTry: RateBlock.optional(),
     /** The record's `score.tasks`: present exactly when SCORED. */
     tasks: Count.optional(),
+    /** `run --baseline`: the baseline (A) compared with this run (B), as `compare A B --json` prints it. */
+    comparison: CompareResult.optional(),
+    /** `run --baseline`, `--fail-on`, `--fail-under`: whether the pipeline should fail, and why. */
+    gate: PipelineGate.optional(),
   })
   .superRefine((r, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

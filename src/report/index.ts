@@ -1,4 +1,5 @@
 export { workflowAnnotations } from './annotations.js';
+export { compareSuite } from './compare-suite.js';
 export { runEvidence, tapeEvidence } from './evidence.js';
 export { junitXml } from './junit.js';
 export { probeSuite, unreachableSuite } from './probe-suite.js';

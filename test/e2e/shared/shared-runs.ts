@@ -92,3 +92,19 @@ export const sharedThinRun = (): Promise<CliRun> =>
     },
     failed: (run) => run.code !== 1,
   });
+
+/**
+ * `fitness-report run --seed 1` on the planted well-made server over stdio, offline: the baseline
+ * ci-gate and the GitHub Action's test gate on (SCORED, exit code 0).
+ */
+export const sharedWellMadeRun = (): Promise<CliRun> =>
+  once('planted-well-made-seed-1', {
+    schema: CliRun,
+    make: async (dir) => {
+      const io = captureIO();
+      const args = ['run', '--out', join(dir, 'runs'), '--seed', '1', '--', 'node', ...server('well-made')];
+      const code = await main(args, io);
+      return { code, stdout: io.stdout, stderr: io.stderr };
+    },
+    failed: (run) => run.code !== 0,
+  });
