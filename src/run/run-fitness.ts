@@ -42,10 +42,12 @@ async function pipeline(ctx: RunContext): Promise<Ending> {
  * stdio each probe exchange starts a server process of its own and calls no tool, so what
  * generation sees is what it would see without the probes; an HTTP server is shared with the run
  * (and probed with malformed requests), so there the probes run first, alone. At concurrency 1
- * nothing runs beside anything.
+ * nothing runs beside anything, and with `serverStarts: one-at-a-time` neither: a probe's process
+ * starting beside generation's would be the overlapping start that mode exists to prevent.
  */
 function probesBeside(ctx: RunContext): boolean {
-  return ctx.config.concurrency > 1 && ctx.config.target.kind === 'stdio';
+  const { concurrency, target, serverStarts } = ctx.config;
+  return concurrency > 1 && target.kind === 'stdio' && serverStarts !== 'one-at-a-time';
 }
 
 /** The surface, the policy, generation, admission and the screen. */
