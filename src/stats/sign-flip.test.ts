@@ -39,7 +39,15 @@ describe('signFlipExact', () => {
   it('the issue’s two tasks flipping at 3 reps are not "improved": p = 0.5, where trial McNemar says 0.031', () => {
     expect(mcnemarExact(0, 6).pValue).toBe(0.03125);
     const r = signFlipExact([3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(r).toMatchObject({ tasks: 16, nonZero: 2, statistic: 6, pValue: 0.5, rejects: false });
+    expect(r).toMatchObject({
+      tasks: 16,
+      nonZero: 2,
+      rose: 2,
+      fell: 0,
+      statistic: 6,
+      pValue: 0.5,
+      rejects: false,
+    });
   });
 
   it('with one rep per task it is the exact McNemar test (fast-check)', () => {
@@ -74,6 +82,7 @@ describe('signFlipExact', () => {
     const flipped = signFlipExact(ds.map((d) => -d));
     expect(flipped.pValue).toBe(r.pValue);
     expect(flipped.statistic).toBe(-r.statistic);
+    expect([r.rose, r.fell, flipped.rose, flipped.fell]).toEqual([5, 2, 2, 5]);
   });
 
   it('enumerates up to 20 non-zero tasks and uses the exact distribution beyond, zeros not counted', () => {

@@ -24,6 +24,9 @@ export interface SignFlipResult {
   tasks: number;
   /** Differences that are not zero: the only tasks the test reads. */
   nonZero: number;
+  /** Differences above zero and below it (rose + fell = nonZero). */
+  rose: number;
+  fell: number;
   /** S = Σ d_i. */
   statistic: number;
   /** Exact two-sided p-value: P(|Σ ±d_i| ≥ |S|) over the 2^nonZero equally likely sign assignments. */
@@ -105,6 +108,8 @@ export function signFlipExact(differences: readonly number[], alpha = 0.05): Sig
   return {
     tasks: all.length,
     nonZero: ds.length,
+    rose: ds.filter((d) => d > 0).length,
+    fell: ds.filter((d) => d < 0).length,
     statistic,
     pValue,
     alpha,
