@@ -44,10 +44,22 @@ function annotationsOf(suite: CiSuite): Annotation[] {
   ];
 }
 
-/** Keeps the first ANNOTATIONS_PER_LEVEL − 1 of a level when there are more, and one line saying how many were left out. */
-function capped(all: readonly Annotation[], level: Level): Annotation[] {
-  const of = all.filter((a) => a.level === level);
-  if (of.length <= ANNOTATIONS_PER_LEVEL) return of;
+/**
+ * A level's annotations taken in turn from each suite (the first of every suite, then the second of
+ * every suite, …), so that when GitHub's cap cuts, it cuts evenly: one suite's many failed tasks
+ * never hide another suite's one verdict (the comparison's regression behind a run's task failures).
+ */
+function interleaved(perSuite: readonly Annotation[][], level: Level): Annotation[] {
+  const lists = perSuite.map((all) => all.filter((a) => a.level === level));
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  return Array.from({ length: longest }, (_, i) =>
+    lists.flatMap((l) => (i < l.length ? [l[i] as Annotation] : [])),
+  ).flat();
+}
+
+/** Keeps the first ANNOTATIONS_PER_LEVEL − 1 when there are more, and one line saying how many were left out. */
+function capped(of: readonly Annotation[], level: Level): Annotation[] {
+  if (of.length <= ANNOTATIONS_PER_LEVEL) return [...of];
   const kept = of.slice(0, ANNOTATIONS_PER_LEVEL - 1);
   const more = of.length - kept.length;
   return [
@@ -62,9 +74,12 @@ function capped(all: readonly Annotation[], level: Level): Annotation[] {
 
 /**
  * The suites as GitHub workflow annotations: the headline of each as a notice, every failed or
- * erred case as an error, every finding as a warning; one line each.
+ * erred case as an error, every finding as a warning; one line each, at most ten per level, shared
+ * among the suites in turn.
  */
 export function workflowAnnotations(suites: readonly CiSuite[]): string[] {
-  const all = suites.flatMap(annotationsOf);
-  return (['error', 'warning', 'notice'] as const).flatMap((level) => capped(all, level)).map(command);
+  const perSuite = suites.map(annotationsOf);
+  return (['error', 'warning', 'notice'] as const)
+    .flatMap((level) => capped(interleaved(perSuite, level), level))
+    .map(command);
 }

@@ -69,6 +69,22 @@ describe('workflowAnnotations', () => {
     expect(lines.filter((l) => l.startsWith('::notice'))).toHaveLength(1);
   });
 
+  it('shares the ten among the suites in turn: a run’s many failed tasks never hide the comparison’s regression', () => {
+    const run = suite(
+      'run',
+      Array.from({ length: 25 }, (_, i) => failed(`t${i}`)),
+    );
+    const compare = suite('compare', [{ ...failed('regression'), group: 'compare' }]);
+    const errors = workflowAnnotations([run, compare]).filter((l) => l.startsWith('::error'));
+    expect(errors).toHaveLength(ANNOTATIONS_PER_LEVEL);
+    expect(errors.slice(0, 3).map((l) => COMMAND.exec(l)?.[2])).toEqual([
+      'task t0',
+      'compare regression',
+      'task t1',
+    ]);
+    expect(errors.at(-1)).toMatch(/::17 more \(error\)/);
+  });
+
   it('says nothing of passed and skipped cases', () => {
     const lines = workflowAnnotations([
       suite('s', [
