@@ -31,7 +31,7 @@ describe('plan_power: the effective sample it plans for', () => {
     });
     expect(g.effective?.perfectClusteredLowerAtRegistered).toBeCloseTo(0.806, 3);
     expect(g.effective?.perfectClusteredLowerAtMax).toBeCloseTo(0.879, 3);
-    // The trial-counted plan is unchanged: the construct gate still decides on trials.
+    // The trial-counted plan is unchanged: the construct gate decides on this suite's trials.
     expect(g).toMatchObject({ registeredTrials: 48, maxTrials: 84, perfectPassAtRegistered: true });
     expect(g.reason).toBeUndefined();
     expect(g.explain).toContain('a perfect reference run publishes PASS at 48.');
@@ -40,7 +40,7 @@ describe('plan_power: the effective sample it plans for', () => {
     );
     expect(g.explain).toContain('80.6% at 16 and 87.9% at 28, under the 90.0% threshold');
     expect(g.explain).toContain(
-      "The construct gate still decides on trials (see docs/statistics.md, 'What is not clustered yet').",
+      "The construct gate decides on this suite's trials: its claim is about these tasks, each of them observed (see docs/statistics.md, 'Which question each interval answers').",
     );
   });
 

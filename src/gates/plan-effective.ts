@@ -22,7 +22,7 @@ export interface PlanTrials {
   threshold: number;
 }
 
-const WHERE = "see docs/statistics.md, 'What is not clustered yet'";
+const WHERE = "see docs/statistics.md, 'Which question each interval answers'";
 
 /** Reps per task, from the trial and task counts: the two must agree on one whole number. */
 function repsOf(d: PlanDesign, t: PlanTrials): number {
@@ -111,6 +111,6 @@ export function planEffective(
       : determinism.deterministic
         ? `A deterministic runner repeats itself, so its reps add no information: ${t.registeredTrials} construct trials are ${registeredTasks} independent observations`
         : `A sampled runner's reps may differ, by how much is unknown before the run: ${t.registeredTrials} construct trials carry ${registeredTasks} to ${t.registeredTrials} independent observations`;
-  const explain = `${lead}${extended}; ${lowerClause(effective, t.threshold)}. The construct gate still decides on trials (${WHERE}).`;
+  const explain = `${lead}${extended}; ${lowerClause(effective, t.threshold)}. The construct gate decides on this suite's trials: its claim is about these tasks, each of them observed (${WHERE}).`;
   return { effective, explain };
 }

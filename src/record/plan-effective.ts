@@ -18,7 +18,8 @@ export type EffectiveRange = z.infer<typeof EffectiveRange>;
  * counts; a sampled runner's lie in [tasks, trials] (ρ is unknown before the run). A perfect
  * reference run has every task all-pass, so its ρ̂ is 1 and its clustered interval is Wilson at
  * the task count, for either runner: the lower bounds and PASS flags here are that, against the
- * threshold. Recorded only: the construct gate still decides on trials.
+ * threshold. Recorded only: the construct gate decides on this suite's trials (docs/statistics.md,
+ * 'Which question each interval answers').
  */
 export const PlanEffective = z
   .looseObject({

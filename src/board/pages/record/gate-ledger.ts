@@ -33,7 +33,7 @@ function effectiveRows(g: PlanPower): [string, string | SafeHtml][] {
     ],
     [
       "a perfect reference run's clustered lower bound",
-      `${pct(e.perfectClusteredLowerAtRegistered)} at ${count(e.registeredTasks)} tasks (${e.perfectClusteredPassAtRegistered ? 'reaches' : 'under'} ${pct(g.threshold)}); ${pct(e.perfectClusteredLowerAtMax)} at ${count(e.maxTasks)} (${e.perfectClusteredPassAtMax ? 'reaches' : 'under'} ${pct(g.threshold)}); the construct gate still decides on trials`,
+      `${pct(e.perfectClusteredLowerAtRegistered)} at ${count(e.registeredTasks)} tasks (${e.perfectClusteredPassAtRegistered ? 'reaches' : 'under'} ${pct(g.threshold)}); ${pct(e.perfectClusteredLowerAtMax)} at ${count(e.maxTasks)} (${e.perfectClusteredPassAtMax ? 'reaches' : 'under'} ${pct(g.threshold)}); the construct gate decides on this suite's trials (a claim about these tasks, each observed)`,
     ],
   ];
 }
