@@ -158,6 +158,18 @@ describe('construct extension sequences 48 → 66 → 84', () => {
       outcome: 'EXTEND_EXHAUSTED',
     });
     expect(g.extension.ledger?.batches).toEqual([]);
+    // 48 trials can carry a PASS, so this refusal is about the agent's 42, not the size.
+    expect(g.explain).not.toContain('limit of the registration');
+  });
+
+  it('says whose limit it is when not even a perfect run could publish PASS at the registered size', () => {
+    // 10 tasks × 3 reps, every trial passed: Wilson lower 0.886 and power 0.39, so no reference passes.
+    const g = run(pool(30, 30), [], { policy: { batchTasks: 6, maxExtensions: 0 } });
+    expect(g).toMatchObject({ rawVerdict: 'PASS', outcome: 'EXTEND_EXHAUSTED' });
+    expect(g.explain).toContain(
+      'At 30 trials not even a perfect reference run could publish PASS (plan_power said so before any paid call), so this refusal is a limit of the registration',
+    );
+    expect(g.explain).toContain('not a finding about the server.');
   });
 
   it('refuses EXTEND_EXHAUSTED under a policy that was not recorded, with no ledger', () => {

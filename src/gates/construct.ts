@@ -8,7 +8,7 @@ import {
   type RegisteredStep,
 } from '../record/extension.js';
 import { ConstructGate, type WireEvidence } from '../record/gate.js';
-import { planSampleSize } from '../stats/index.js';
+import { planSampleSize, publishedVerdict } from '../stats/index.js';
 import { constructStep, type StepDecision, validatePool } from './construct-step.js';
 import { constructCurtail, curtailLine } from './curtail.js';
 import { GateInputError, inputs } from './errors.js';
@@ -67,11 +67,21 @@ function headline(d: StepDecision, pool: Pool, p: RateParams, share: number): st
   return `${counts}; ${test}: EXTEND, the sample resolves neither way.`;
 }
 
-function ending(final: ExtensionDecision): string {
+/**
+ * Whether a run whose every trial passed could publish PASS at this many trials. When it could
+ * not, a refusal at this size says nothing about the server: no reference, however good, passes.
+ */
+function perfectCanPass(trials: number, p: RateParams): boolean {
+  return trials > 0 && publishedVerdict({ k: trials, n: trials, ...p }).published === 'PASS';
+}
+
+function ending(final: ExtensionDecision, pool: Pool, p: RateParams): string {
   if (final.action !== 'refuse') return '';
-  return final.reason === 'extend_exhausted_zero_policy'
-    ? ' No extension batch was registered, so the unresolved gate is refused where it stands.'
-    : ' Still unresolved after the last registered extension, so it resolves to FAIL.';
+  if (final.reason !== 'extend_exhausted_zero_policy')
+    return ' Still unresolved after the last registered extension, so it resolves to FAIL.';
+  const stands = ' No extension batch was registered, so the unresolved gate is refused where it stands.';
+  if (perfectCanPass(pool.n, p)) return stands;
+  return `${stands} At ${plural(pool.n, 'trial')} not even a perfect reference run could publish PASS (plan_power said so before any paid call), so this refusal is a limit of the registration's size (the suite the generator could build on this server, or the sizes chosen for the run), not a finding about the server.`;
 }
 
 function wireText(wire: ConstructInput['wire']): string {
@@ -218,7 +228,7 @@ export function constructGate(input: ConstructInput): ConstructGate {
   const explain =
     (curtailed
       ? curtailedHeadline(pool) + sequence(registered, steps)
-      : headline(decision, pool, p, share) + sequence(registered, steps) + ending(next)) +
+      : headline(decision, pool, p, share) + sequence(registered, steps) + ending(next, pool, p)) +
     wireText(input.wire) +
     (curtailed
       ? ` The ${curtailed.record.step === 'registered' ? 'registered sample' : `batch ${curtailed.record.step}`} was ${curtailLine(curtailed.record.ran, curtailed.record.of, curtailed.record)}.`

@@ -65,7 +65,9 @@ function finding(g: ConstructGate): string {
       return 'The reference agent sat between pass and fail. It bought every registered extension batch and was still unresolved after the last one, which counts as a fail.';
     case 'extend_exhausted_zero_policy':
     case 'extend_exhausted':
-      return 'The reference agent could not be resolved either way at the registered size, and the run had no extension batch to buy, so it was refused where it stood.';
+      return g.rawVerdict === 'PASS'
+        ? `The reference agent met the threshold (${g.k} of ${g.n}), but that many trials cannot support a PASS, and the run had no extension batch to buy, so it was refused where it stood. That is a limit of the registration's size, not a finding about the server.`
+        : 'The reference agent could not be resolved either way at the registered size, and the run had no extension batch to buy, so it was refused where it stood.';
     case 'reference_rate_below_threshold':
       return 'A reference agent handed the answer key still could not reach it through the server often enough.';
     default:
