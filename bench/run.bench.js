@@ -1,8 +1,8 @@
 // Offline run benchmark: the heuristic runner and explore/2 against the well-made fixture server at
 // the default registration (16 tasks, reps 1/3/3, two extensions available), at --concurrency 1 and
 // 4, over both transports:
-// - stdio: a fresh server process per trial (DESIGN §6's isolation), so every trial pays a Node
-//   process start in the server (about half a CPU-second each on this machine);
+// - stdio: a fresh server process per trial (the trial isolation of docs/design.md §6), so every
+//   trial pays a Node process start in the server (about half a CPU-second each on this machine);
 // - http: one server process for the run, a fresh MCP session per trial;
 // - stdio with a wait on every model call (MODEL_LATENCY_MS), because offline nothing in a trial
 //   waits: the harness, the heuristic model and the servers are all CPU, so on this 2-core machine

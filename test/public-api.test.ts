@@ -17,8 +17,7 @@ const DTS = resolve(ROOT, 'dist/index.d.ts');
 
 const UPDATE =
   'The public API (src/index.ts) changed. If that is intended, run `npm run build && npx vitest run ' +
-  'test/public-api.test.ts -u`, commit test/public-api.txt, and say what changed in the README section ' +
-  '"Using it as a library"';
+  'test/public-api.test.ts -u`, commit test/public-api.txt, and say what changed in docs/library.md';
 
 function runtimeKind(value: unknown): string {
   // Classic and zod/mini schemas alike (the custody schemas the viewer bundles are mini).

@@ -48,7 +48,7 @@ async function screenOne(task: Task, deps: ScreenDeps): Promise<ScreenRun> {
 }
 
 /**
- * The generation-time null screen's model calls (DESIGN 5.4): each admitted candidate is put once to
+ * The generation-time null screen's model calls (docs/design.md §5.4): each admitted candidate is put once to
  * the runner with no tools and no server, corr id `<candidateId>::screen`, turns on the agent plane.
  * The pure decision (deleted or kept) is src/suite's applyScreen over these answers.
  */

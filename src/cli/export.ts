@@ -23,7 +23,7 @@ Turns a finished run's tapes into OpenTelemetry spans after the fact and sends t
                                      rpc.response.status_code, mcp.protocol.version,
                                      network.transport (pipe | tcp); no mcp.session.id on
                                      2026-07-28 sessions
-The run directory is read, never written. See the README for Jaeger and Langfuse.
+The run directory is read, never written. docs/export.md has Jaeger and Langfuse.
 
 Options:
   --endpoint URL       OTLP/HTTP endpoint: a base (…:4318, /api/public/otel) gets /v1/traces appended;

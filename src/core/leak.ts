@@ -1,5 +1,5 @@
 /**
- * The answer-leak matcher (DESIGN.md §5.3). Texts are compared squashed: lowercase, every char
+ * The answer-leak matcher (docs/design.md §5.3). Texts are compared squashed: lowercase, every char
  * outside [a-z0-9] dropped, so `RFC 2616` and `rfc2616.txt` meet. Short phrases (3–5 squashed
  * chars) would match inside unrelated numbers and words (`307` in `13070`), so they only leak on a
  * word-boundary match.

@@ -14,7 +14,7 @@ export const KNOWN_REVISIONS: readonly string[] = [
 export const CLIENT_INFO = { name: 'fitness-report-probe', version: '1' };
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 
-/** Modern revisions compare lexicographically (NOTES.md): `2026-07-28` and later. */
+/** Modern revisions compare lexicographically (docs/design.md §8): `2026-07-28` and later. */
 export function isModernRevision(version: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= LATEST_REVISION;
 }

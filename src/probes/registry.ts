@@ -16,7 +16,7 @@ export type { Probe };
 
 import { unknownMethod } from './unknown-method.js';
 
-/** Every probe, in the order findings are reported (DESIGN.md §8). */
+/** Every probe, in the order findings are reported (docs/design.md §8). */
 export const PROBES: readonly Probe[] = [
   specCurrency,
   impossibleVersionLegacy,

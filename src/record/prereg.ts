@@ -72,7 +72,7 @@ const registeredNumbers = {
   agentLimits: AgentLimits,
 };
 
-/** The pre-registration (DESIGN.md §4), written as prereg.json before the first paid call. */
+/** The pre-registration (docs/design.md §4), written as prereg.json before the first paid call. */
 export const PreRegistration = z.looseObject({
   schema: z.literal('fitness-report.prereg/2'),
   ...registeredNumbers,
@@ -130,7 +130,7 @@ export const RecordedRegistration = PreRegistration.extend({
 });
 export type RecordedRegistration = z.infer<typeof RecordedRegistration>;
 
-/** The numeric defaults of DESIGN.md §4. No flag may loosen them after prereg.json is written. */
+/** The numeric defaults of docs/design.md §4. No flag may loosen them after prereg.json is written. */
 export const PREREG_DEFAULTS = {
   tasks: 16,
   minTasks: 8,

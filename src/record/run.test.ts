@@ -161,7 +161,7 @@ describe('run record consistency', () => {
 });
 
 describe('pre-registration', () => {
-  it('exports the DESIGN.md defaults', () => {
+  it('exports the defaults of docs/design.md §4', () => {
     expect(PREREG_DEFAULTS).toMatchObject({
       tasks: 16,
       minTasks: 8,

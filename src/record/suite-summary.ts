@@ -3,7 +3,7 @@ import { FitnessError } from '../core/errors.js';
 import { Count, NonEmpty, Sha256, Unit } from './common.js';
 import { proportion } from './proportion.js';
 
-/** Admission rules of DESIGN.md §5.3; every rejection names one. */
+/** Admission rules of docs/design.md §5.3; every rejection names one. */
 export const AdmissionRule = z.enum([
   'duplicate',
   'malformed',

@@ -4,7 +4,7 @@ import type { Tape } from '../tape/reader.js';
 
 /**
  * Per task, the first agent-tape line of each of its drive trials (`agent:<line>`), in rep order.
- * The record cites a task's trials by corr id (DESIGN §9); a CI report needs a line to open, so the
+ * The record cites a task's trials by corr id (docs/design.md §9); a CI report needs a line to open, so the
  * edge reads the agent tape once and this finds the lines. A trial with no line is left out.
  */
 export function trialLines(agent: Tape, perTask: readonly TaskScore[]): Map<string, string[]> {

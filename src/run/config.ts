@@ -24,7 +24,7 @@ export type RunConfig = Settings & {
   credential: Credential;
 };
 
-/** Applies the DESIGN §4 defaults; a bad value is a usage fault naming the option. */
+/** Applies the docs/design.md §4 defaults; a bad value is a usage fault naming the option. */
 export function resolveConfig(options: RunOptions): RunConfig {
   const settings = resolveSettings(options);
   const target = parseTarget(options.target);

@@ -7,7 +7,7 @@ import type { SettingsInput } from './settings.js';
 
 /**
  * Everything `fitness-report run` can be told: the settings (`SettingsFields` in settings.ts: their
- * names, defaults, ranges and meanings, DESIGN §4; unset fields take the defaults), the target, and
+ * names, defaults, ranges and meanings, docs/design.md §4; unset fields take the defaults), the target, and
  * the runtime handles below, which are not settings and never registered.
  */
 export interface RunOptions extends SettingsInput {

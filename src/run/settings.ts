@@ -79,7 +79,7 @@ export const ServerStarts = z.enum(['ahead', 'one-at-a-time', 'on-connect']);
 export type ServerStarts = z.infer<typeof ServerStarts>;
 
 /**
- * Every setting of a run, once: its name in `RunOptions`, its default (DESIGN §4), its range and
+ * Every setting of a run, once: its name in `RunOptions`, its default (docs/design.md §4), its range and
  * what it means. Unset fields take the default. The CLI's flag table (`src/cli/run-flags.ts`) is
  * typed against these keys and shows these defaults; `resolveConfig` reads through this schema.
  */

@@ -4,15 +4,16 @@ import { achievedPower, planSampleSize } from './power.js';
 import { publishedVerdict, rawRateVerdict } from './verdict.js';
 import { wilson } from './wilson.js';
 
-// Every golden vector of DESIGN.md section 7, as written there, plus the sizing claims of section 4.
+// Every golden vector docs/statistics.md marks with †, as written there, plus the sizing claims of
+// docs/design.md §4.
 const construct = { threshold: 0.9, alpha: 0.05, detectableRate: 0.8, power: 0.8 } as const;
 
-describe('DESIGN.md section 7 golden vectors', () => {
+describe('the golden vectors of docs/statistics.md', () => {
   it('binomCdf(4, 10, 0.5) is exactly 0.376953125', () => {
     expect(binomCdf(4, 10, 0.5)).toBe(0.376953125);
   });
 
-  // Each p-value is held to half a unit in the last digit DESIGN.md prints.
+  // Each p-value is held to half a unit in the last digit written here.
   it.each([
     [32, 36, 'EXTEND', 0.4915, 5e-5],
     [25, 36, 'FAIL', 0.000556, 5e-7],
@@ -74,7 +75,7 @@ describe('DESIGN.md section 7 golden vectors', () => {
   });
 });
 
-describe('DESIGN.md section 4 sizing claims', () => {
+describe('the sizing claims of docs/design.md §4', () => {
   it('the last registered extension (48 → 66 → 84 trials) reaches the planned power: 0.815 at 84', () => {
     const trials = [16, 22, 28].map((tasks) => tasks * 3);
     expect(trials).toEqual([48, 66, 84]);

@@ -18,7 +18,7 @@ export interface CheckInput {
   verification?: ToolCallOutcome;
 }
 
-/** A literal a null model could guess is no test of the server (DESIGN 5.1: contains ≥ 4 chars). */
+/** A literal a null model could guess is no test of the server (docs/design.md §5.1: contains ≥ 4 chars). */
 export const MIN_LITERAL = 4;
 
 /**
@@ -166,7 +166,7 @@ export function referenceAnswer(check: AnswerCheck, key: unknown): string {
 }
 
 /**
- * A check a guess could satisfy. Literal checks need ≥ 4 significant characters (DESIGN 5.1); a
+ * A check a guess could satisfy. Literal checks need ≥ 4 significant characters (docs/design.md §5.1); a
  * regex that matches the empty string accepts anything, and one with under 4 literal characters
  * is mostly wildcards. Numbers count their significant characters the same way: "7" is a guess.
  */

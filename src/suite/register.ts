@@ -72,7 +72,7 @@ export function surfaceDigest(surface: ToolSurface): string {
   return canonicalDigest({ instructions: surface.instructions, tools });
 }
 
-/** sha256 of the RFC 8785 canonical JSON of exactly these five fields (DESIGN 5.5). */
+/** sha256 of the RFC 8785 canonical JSON of exactly these five fields (docs/design.md §5.5). */
 export function suiteHash(input: {
   generator: Generator;
   seed: number;

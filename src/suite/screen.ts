@@ -40,7 +40,7 @@ export interface ScreenResult {
 }
 
 /**
- * The generation-time null screen (DESIGN 5.4), pure part: a candidate whose check passes on an
+ * The generation-time null screen (docs/design.md §5.4), pure part: a candidate whose check passes on an
  * answer given with no tools is answerable without the server and is deleted. A failed screen
  * call keeps the candidate (we have no evidence against it) and is counted as an error. `state`
  * checks read the server, not the answer, so the screen does not apply to them.

@@ -2,7 +2,7 @@ import { FitnessError } from '../core/errors.js';
 
 /**
  * Candidates asked = ceil((tasks + reserve) × overGeneration), reserve = batchTasks × maxExtensions
- * (DESIGN 4). The product is nudged down by 1e-9 before ceil so that binary floating point cannot
+ * (docs/design.md §4). The product is nudged down by 1e-9 before ceil so that binary floating point cannot
  * ask for one extra candidate (10 × 1.1 is 11.000000000000002, and the answer is 11).
  */
 export function candidatesAsked(input: {

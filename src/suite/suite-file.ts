@@ -213,7 +213,7 @@ export function countFates(ledger: readonly LedgerEntry[]): FateCounts {
   return counts;
 }
 
-/** candidates == rejected + deleted + registered + reserve + surplus (DESIGN 5.5). */
+/** candidates == rejected + deleted + registered + reserve + surplus (docs/design.md §5.5). */
 export function assertFateInvariant(counts: FateCounts): void {
   const sum = counts.rejected + counts.deleted + counts.registered + counts.reserve + counts.surplus;
   const byRule = Object.values(counts.rejectedByRule).reduce((a, b) => a + (b ?? 0), 0);

@@ -1,5 +1,5 @@
 /**
- * Correlation ids (DESIGN.md §9): what a tape line's `corr_id` names. Dependency-free on purpose:
+ * Correlation ids (docs/design.md §9): what a tape line's `corr_id` names. Dependency-free on purpose:
  * the viewer in the browser reads corr ids with this same module.
  *
  * - a trial: `<taskId>` or `<taskId>#<rep>` for the drive, `<taskId>::<phase>` or

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * mcp-tape v1 line shapes (DESIGN.md §9). Every line is a loose object so unknown extra fields survive a
+ * mcp-tape v1 line shapes (docs/design.md §9). Every line is a loose object so unknown extra fields survive a
  * read/write round trip; readers classify lines with these schemas and count what they cannot classify.
  */
 
@@ -44,7 +44,7 @@ export const MetaLine = z.looseObject({
 });
 export type MetaLine = z.infer<typeof MetaLine>;
 
-/** The meta line this package writes: every field DESIGN.md §9 names, `command` as argv. */
+/** The meta line this package writes: every field docs/design.md §9 names, `command` as argv. */
 export const WrittenMetaLine = z.strictObject({
   v: z.literal(TAPE_VERSION),
   type: z.literal('meta'),
@@ -172,7 +172,7 @@ export const TurnLine = z.looseObject({
   model: tolerated(z.string()),
   usage: tolerated(TurnUsage),
   timing: tolerated(TurnTiming),
-  /** Our tapes always carry it (DESIGN.md §9); other producers may not. */
+  /** Our tapes always carry it (docs/design.md §9); other producers may not. */
   corr_id: tolerated(z.string()),
   /** Re-sent context: kept in the stream, excluded from every aggregate. */
   echoed: tolerated(z.boolean()),

@@ -127,5 +127,5 @@ export const StrictEnd = z.looseObject({
   configHash: z.string().optional(),
 });
 
-/** Our own marker for a frame the writer cut down to its routing keys (DESIGN.md §9). */
+/** Our own marker for a frame the writer cut down to its routing keys (docs/design.md §9). */
 export const TruncatedMarker = z.looseObject({ bytes: z.number().int().nonnegative(), head: z.string() });

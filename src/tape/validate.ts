@@ -16,7 +16,7 @@ import {
  * line; a meta header first with `v`, `type`, `startedAt`, `label` and the argv `command`; message
  * lines `{t, dir, raw}` whose `raw` is the verbatim JSON-RPC message; events, turns; an end marker
  * last). What readers must tolerate (unknown types, dirs, blocks) is a warning, not an error. The
- * `fitness-report` profile adds what DESIGN.md §9 promises of our own tapes on top.
+ * `fitness-report` profile adds what docs/design.md §9 promises of our own tapes on top.
  */
 export const Profile = z.enum(['mcp-tape', 'fitness-report']);
 export type Profile = z.infer<typeof Profile>;

@@ -54,7 +54,7 @@ describe('the official conformance suite, run alongside', () => {
     // server-everything has no test_image_content tool: the suite's failure says nothing about it.
     expect(byId.get('tools-call-image')).toMatchObject({ status: 'FAILURE', applicable: false });
     expect(byId.get('tools-call-image')?.because).toMatch(/reference fixture \(tool test_image_content\)/);
-    // It accepts any Host/Origin (NOTES): over its own HTTP that is its finding, and applicable.
+    // It accepts any Host/Origin (docs/design.md §8): over its own HTTP that is its finding, and applicable.
     expect(byId.get('localhost-host-rebinding-rejected')).toMatchObject({
       status: 'FAILURE',
       applicable: true,

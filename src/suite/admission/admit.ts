@@ -29,7 +29,7 @@ import {
 } from './types.js';
 
 /**
- * Admission (DESIGN 5.3). Order: shape and duplicates, the static rules (no server, no key),
+ * Admission (docs/design.md §5.3). Order: shape and duplicates, the static rules (no server, no key),
  * then the plan runs and grounds the key, then the rules that read the key. Destructive
  * candidates are excluded before their plan runs, so admission never calls a destructive tool
  * the run did not allow.

@@ -120,7 +120,7 @@ export const argumentsInvalidStatic: Rule = (candidate, context) => {
   return undefined;
 };
 
-/** In the order DESIGN 5.3 lists them; the first rejection is the candidate's fate. */
+/** In the order docs/design.md §5.3 lists them; the first rejection is the candidate's fate. */
 /**
  * key-unstable before any execution: a tool whose answer depends on the current time (its basis
  * says so) yields a different key tomorrow, however equal two executions today are.

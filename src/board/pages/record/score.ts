@@ -40,7 +40,7 @@ function perCompleted(score: ScoreBlock): SafeHtml {
   return html`${count(p.completedTasks)} completed tasks; ${count(Math.round(p.tokens))} tokens and ${cost} per completed task`;
 }
 
-/** One link per rep to the trial's lines in the viewer (the drive's corr ids, DESIGN §9). */
+/** One link per rep to the trial's lines in the viewer (the drive's corr ids, docs/design.md §9). */
 function trialLinks(taskId: string, reps: number, runId: string, links: Links): SafeHtml {
   return html`${Array.from({ length: reps }, (_, i) => {
     const corr = trialCorrId(taskId, 'drive', i + 1, reps);
