@@ -1,5 +1,6 @@
 import { words } from './lexical.js';
 import { readSchema, type SchemaNode } from './schema.js';
+import { fitsStatedForm } from './stated-form.js';
 import {
   escapeRegex,
   type Found,
@@ -25,7 +26,7 @@ function effective(node: SchemaNode): SchemaNode {
   return node.properties.length === 0 && node.enum === undefined && branch !== undefined ? branch : node;
 }
 
-/** Coerce a text value to the schema's type; undefined when it does not fit. */
+/** Coerce a text value to the schema's type and stated form (stated-form.ts); undefined when it does not fit. */
 export function coerce(raw: string, node: SchemaNode): unknown {
   const s = effective(node);
   if (s.enum !== undefined) {
@@ -53,7 +54,7 @@ export function coerce(raw: string, node: SchemaNode): unknown {
     case 'null':
       return undefined;
     default:
-      return raw;
+      return fitsStatedForm(raw, s) && fitsStatedForm(raw, node) ? raw : undefined;
   }
 }
 
