@@ -138,6 +138,12 @@ describe('rerun --with-rewrites on the planted ambiguous server', () => {
       pValue: tasks.pValue,
     });
     expect(e.verdict === 'no measurable effect').toBe(!tasks.rejects);
+    // The proposals say the id is digits and where list_vessels gives it; a reader of parameter
+    // documentation (the offline runner reads stated forms and the fields a description names)
+    // then lists the fleet first and passes the id: an improvement at the task level.
+    expect(e.verdict).toBe('improved');
+    expect(tasks.rejects).toBe(true);
+    expect(e.rewritten.k).toBeGreaterThan(e.original.k);
     expect(e.runnerKind).toBe('lexical');
     expect(e.statement).toMatch(/lexical agent/);
     expect(r.stdout[0]).toMatch(new RegExp(`^MEASURED ${e.verdict}: .*b = ${b}, c = ${c}`));

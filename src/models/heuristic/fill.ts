@@ -1,6 +1,6 @@
 import { words } from './lexical.js';
 import { readSchema, type SchemaNode } from './schema.js';
-import { fitsStatedForm } from './stated-form.js';
+import { codeNames, fitsStatedForm } from './stated-form.js';
 import {
   escapeRegex,
   type Found,
@@ -135,6 +135,20 @@ export function fallbackValue(node: SchemaNode, depth = 0): unknown {
   }
 }
 
+/**
+ * A value an earlier result holds for this parameter: under the parameter's own name, else under a
+ * field its description names in code (`as list_vessels returns it in \`vessel\``), as a careful
+ * reader would look where the documentation points.
+ */
+function harvestNamed(harvest: Harvest | undefined, prop: string, node: SchemaNode): unknown {
+  if (harvest === undefined) return undefined;
+  for (const name of [prop, ...codeNames(node.description)]) {
+    const value = harvest(name);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
 interface Claim {
   used: Set<number>;
 }
@@ -181,7 +195,7 @@ export function fillArguments(rawSchema: unknown, text: string, harvest?: Harves
   // Pass 2: required properties still empty take harvested values, then pooled text values.
   for (const [prop, node] of props) {
     if (prop in args || !schema.required.includes(prop)) continue;
-    const fromResult = harvest?.(prop);
+    const fromResult = harvestNamed(harvest, prop, node);
     const harvestedValue = fromResult === undefined ? undefined : coerce(String(fromResult), node);
     if (harvestedValue !== undefined) {
       args[prop] = harvestedValue;

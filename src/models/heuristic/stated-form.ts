@@ -36,7 +36,9 @@ export function describedExamples(description: string): string[] {
 
 function widestForm(node: SchemaNode): Form | undefined {
   const stated = [
-    ...(node.examples ?? []).filter((e): e is string | number => typeof e === 'string' || typeof e === 'number'),
+    ...(node.examples ?? []).filter(
+      (e): e is string | number => typeof e === 'string' || typeof e === 'number',
+    ),
     ...describedExamples(node.description),
   ].map((e) => formOf(String(e)));
   if (stated.length === 0) return undefined;
@@ -59,4 +61,9 @@ export function fitsStatedForm(value: string, node: SchemaNode): boolean {
   if (widest !== undefined && WIDTH[formOf(value)] > WIDTH[widest]) return false;
   const pattern = patternOf(node);
   return pattern === undefined || value.length > 1000 || pattern.test(value);
+}
+
+/** Identifiers a description writes as code (`vessel`, `routeId`): where it says a value is found. */
+export function codeNames(description: string): string[] {
+  return [...description.matchAll(/\x60([A-Za-z_][\w.-]{0,63})\x60/g)].map((m) => m[1] as string);
 }
