@@ -85,3 +85,18 @@ export function mdCode(value: string): string {
   const parts = reveal(value).split(/(\||(?<=##)\[)/);
   return parts.map((part, i) => (i % 2 === 1 ? `\\${part}` : span(part))).join('');
 }
+
+/**
+ * A link the report itself makes (to a tape line in the viewer): the label as inline text, the
+ * destination in angle brackets with every character that would end or break it percent-encoded,
+ * so a destination (a site URL the user gave, a run id) is one destination whatever it holds, even
+ * in a table cell (`|` is encoded too).
+ */
+export function mdLink(label: string, href: string): string {
+  const destination = href.replace(/[\s<>|\\`\u0000-\u001f\u007f]/g, (ch) =>
+    [...new TextEncoder().encode(ch)]
+      .map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`)
+      .join(''),
+  );
+  return `[${mdText(label)}](<${destination}>)`;
+}
