@@ -1,4 +1,4 @@
-import type { FailedTrial, FailuresBlock, Finding } from '../record/findings.js';
+import { type FailedTrial, FailureCause, type FailuresBlock, type Finding } from '../record/findings.js';
 import type { TapeRef } from '../record/probe.js';
 import type { Task } from '../suite/schema.js';
 import type { ToolDescriptor } from '../suite/surface.js';
@@ -108,6 +108,12 @@ export function explainFailures(
     failures: {
       failedFirstTry: list.length,
       explained: list.filter((t) => t.cause !== 'unexplained').length,
+      causes: Object.fromEntries(
+        FailureCause.options.flatMap((c) => {
+          const n = list.filter((t) => t.cause === c).length;
+          return n > 0 ? [[c, n]] : [];
+        }),
+      ),
       trials: list,
     },
     findings: written,

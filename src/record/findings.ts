@@ -110,6 +110,8 @@ export const FailuresBlock = z
     failedFirstTry: Count,
     /** How many of them a finding explains (every cause but `unexplained`). */
     explained: Count,
+    /** How many of them each cause accounts for (`unexplained` included), in the order of FailureCause. */
+    causes: z.partialRecord(FailureCause, PositiveCount),
     trials: z.array(FailedTrial),
   })
   .superRefine((f, ctx) => {
@@ -119,6 +121,15 @@ export const FailuresBlock = z
         path: ['failedFirstTry'],
         message: `expected ${f.trials.length} (the trials listed), got ${f.failedFirstTry}`,
       });
+    for (const cause of FailureCause.options) {
+      const n = f.trials.filter((t) => t.cause === cause).length;
+      if ((f.causes[cause] ?? 0) !== n)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['causes', cause],
+          message: `expected ${n} (the trials listed with this cause), got ${f.causes[cause] ?? 0}`,
+        });
+    }
     const explained = f.trials.filter((t) => t.cause !== 'unexplained').length;
     if (explained !== f.explained)
       ctx.addIssue({
