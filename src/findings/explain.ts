@@ -202,7 +202,7 @@ function unreadResult(trial: DriveTrial, task: Task): Cause | undefined {
     kind: 'unread-result',
     tool: call.tool,
     text: `${call.tool} answered with the key ${JSON.stringify(clip(key, 40))} in its result, and the answer missed it`,
-    refs: [refOf(call), ...(trial.endLine === undefined ? [] : [`agent:${trial.endLine}` as const])],
+    refs: [refOf(call)],
   };
 }
 
