@@ -93,10 +93,13 @@ export function mdCode(value: string): string {
  * in a table cell (`|` is encoded too).
  */
 export function mdLink(label: string, href: string): string {
-  const destination = href.replace(/[\s<>|\\`\u0000-\u001f\u007f]/g, (ch) =>
-    [...new TextEncoder().encode(ch)]
-      .map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`)
-      .join(''),
-  );
+  const destination = [...href]
+    .map((ch) => {
+      const code = ch.codePointAt(0) ?? 0;
+      return code < 0x20 || code === 0x7f || /\s/.test(ch) || '<>|\\`'.includes(ch)
+        ? encodeURIComponent(ch)
+        : ch;
+    })
+    .join('');
   return `[${mdText(label)}](<${destination}>)`;
 }
