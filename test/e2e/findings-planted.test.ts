@@ -72,7 +72,9 @@ describe('findings on the planted ambiguous server', () => {
     );
     expect(text).toMatch(/### Failed first tries\n\nthe findings explain \d+ of \d+ drive trial/);
     const reproduce = text.slice(text.indexOf('### To reproduce'));
-    expect(reproduce).toMatch(/- `fitness-report run --seed 1 --runner heuristic -- node \S*ambiguous\.js`/);
+    expect(reproduce).toContain(
+      `- \`fitness-report run --seed 1 --runner heuristic -- ${record.identity.target.description}\``,
+    );
     expect(reproduce).toContain(`- \`fitness-report rerun ${dir} --with-rewrites\``);
     const site = captureIO();
     const url = 'https://owner.example/fitness/';
