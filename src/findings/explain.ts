@@ -1,4 +1,4 @@
-import { sameCanonical } from '../core/canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 import type { FailureCause, FindingKind } from '../record/findings.js';
 import type { TapeRef } from '../record/probe.js';
 import type { Task } from '../suite/schema.js';
@@ -239,7 +239,9 @@ export function unexplainedText(trial: DriveTrial, task: Task | undefined): stri
   if (last !== undefined && !tools.includes(last))
     return `${called}, but it never called ${last}, the plan's last step${harness}`;
   const bound = task.boundArguments.at(-1) ?? {};
-  const same = trial.calls.some((c) => c.tool === last && sameCanonical(c.arguments, bound));
+  // Compared as a published copy shows them (a credential is its marker), so verify agrees there.
+  const shown = (args: unknown) => unsecret(canonicalJson(args));
+  const same = trial.calls.some((c) => c.tool === last && shown(c.arguments) === shown(bound));
   const why = same
     ? `, though it was called with the plan's own arguments: the server's answer changed since admission`
     : '';
