@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type Links, lineHref, ROOT } from '../board/pages/links.js';
 import { jsonText } from '../core/escape/json.js';
-import { findingsReport, reportMarkdown, reportText } from '../findings/report.js';
+import { findingsReport, reportText } from '../findings/report.js';
+import { reportMarkdown } from '../findings/report-markdown.js';
 import { readRecord } from '../record/io.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import type { Command } from './command.js';
@@ -9,7 +11,7 @@ import { UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { runDir } from './verify.js';
 
-const USAGE = `Usage: fitness-report findings RUN_DIR [--json | --format text|json|markdown] [--out FILE]
+const USAGE = `Usage: fitness-report findings RUN_DIR [--json | --format text|json|markdown] [--out FILE] [--site-url URL]
 
 Prints what a server owner can act on, from the run's drive: wrong-tool selections, argument
 misuse grouped by parameter, error texts that give the agent nothing to act on (and how many
@@ -18,6 +20,15 @@ outputSchema, annotation findings (counted apart), and per-tool latency outliers
 run's median tool). Each finding cites the tape lines behind it (plane:line), and each rewrite
 proposal cites the findings it answers. Proposals come from the judge model when the run had one,
 and otherwise from deterministic rules (rules/1), labelled as such.
+
+It starts from the drive's failures: every drive trial that failed on its first try is attributed,
+from its own tape lines, to a cause (wrong-tool: the expected tool never called, another one was;
+argument: a call rejected for an argument, of another kind than the plan's, or missing one the
+plan passed; server-error: an error that is not about the arguments, quoted; timeout: budget, time
+or an unanswered call; unread-result: the expected tool's result held the key and the answer
+missed it) and to the finding that counts it, or listed as unexplained with its tape lines. The
+report says how many failed first tries the findings explain, lists the unexplained, and ends with
+the commands that reproduce the run (run over the recorded target, verify, rerun --with-rewrites).
 
 A run that never drove (refused before the drive, or VOID) has no findings; this says so and why.
 
@@ -31,28 +42,54 @@ Options:
                       block under "findings", or why there is none under "none")
   --format FORMAT     text (default), json, or markdown (a report to paste into an issue or PR)
   --out FILE          write the report to FILE instead of printing it
+  --site-url URL      markdown: link each evidence line to the board published at URL
+                      (URL/viewer.html?run=RUN#line=wire%3A12); without it, to the viewer path
+                      relative to the board's root (viewer.html?run=RUN#line=wire%3A12)
 
 ${exitCodeHelp({ ok: 'the findings were printed (a drive with none prints that it found none)', finding: 'the run has no findings: it never completed a drive' })}`;
 
-function parse(argv: readonly string[]): { dir: string; format: string; out?: string } {
+interface FindingsArgs {
+  dir: string;
+  format: string;
+  out?: string;
+  siteUrl?: string;
+}
+
+/** The links of the evidence: under the board at `siteUrl`, or relative to a board's root. */
+function linksOf(siteUrl: string | undefined): Links {
+  if (siteUrl === undefined) return ROOT;
+  const url = URL.canParse(siteUrl) ? new URL(siteUrl) : undefined;
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new UsageError(`--site-url must be an http(s) URL (got ${siteUrl})`);
+  return { base: url.href.endsWith('/') ? url.href : `${url.href}/` };
+}
+
+function parse(argv: readonly string[]): FindingsArgs {
   let format = 'text';
   let out: string | undefined;
+  let siteUrl: string | undefined;
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a === '--json') format = 'json';
-    else if (a === '--format' || a === '--out') {
+    else if (a === '--format' || a === '--out' || a === '--site-url') {
       const value = argv[++i];
       if (value === undefined) throw new UsageError(`${a} needs a value`);
       if (a === '--format') format = value;
-      else out = value;
+      else if (a === '--out') out = value;
+      else siteUrl = value;
     } else if (a.startsWith('--')) throw new UsageError(`findings: unknown option ${a}`);
     else rest.push(a);
   }
   if (!['text', 'json', 'markdown'].includes(format))
     throw new UsageError(`--format must be text, json or markdown (got ${format})`);
   if (rest.length !== 1 || rest[0] === undefined) throw new UsageError('findings needs exactly one RUN_DIR');
-  return { dir: rest[0], format, ...(out === undefined ? {} : { out }) };
+  return {
+    dir: rest[0],
+    format,
+    ...(out === undefined ? {} : { out }),
+    ...(siteUrl === undefined ? {} : { siteUrl }),
+  };
 }
 
 export const findingsCommand: Command = {
@@ -61,12 +98,13 @@ export const findingsCommand: Command = {
   async run(argv, io) {
     const args = parse(argv);
     const dir = runDir(resolve(io.cwd, args.dir));
-    const report = findingsReport(await readRecord(join(dir, RUN_FILES.record)));
+    const links = linksOf(args.siteUrl);
+    const report = findingsReport(await readRecord(join(dir, RUN_FILES.record)), args.dir);
     const text =
       args.format === 'json'
         ? jsonText(report)
         : args.format === 'markdown'
-          ? reportMarkdown(report)
+          ? reportMarkdown(report, (ref) => lineHref(links, report.runId, ref))
           : reportText(report).join('\n');
     if (args.out === undefined) io.out(text);
     else {

@@ -39,7 +39,7 @@ interface Group {
 const show = (v: unknown) => clip(typeof v === 'string' ? JSON.stringify(v) : String(JSON.stringify(v)), 60);
 
 /** The parameters an invalid call got wrong, by its schema's errors (required, type, enum …). */
-function invalidParameters(call: Call, tool: ToolDescriptor | undefined): string[] {
+export function invalidParameters(call: Call, tool: ToolDescriptor | undefined): string[] {
   if (tool === undefined) return [];
   const compiled = compileSchema(tool.inputSchema, { allErrors: true });
   if (!compiled.ok || compiled.validate(call.arguments)) return [];
@@ -53,13 +53,13 @@ function invalidParameters(call: Call, tool: ToolDescriptor | undefined): string
 }
 
 /** The plan's bound arguments for this tool in this task (every step that calls it). */
-function planArguments(task: Task | undefined, tool: string): Record<string, unknown>[] {
+export function planArguments(task: Task | undefined, tool: string): Record<string, unknown>[] {
   if (task === undefined) return [];
   return task.plan.flatMap((step, i) => (step.tool === tool ? [task.boundArguments[i] ?? {}] : []));
 }
 
 /** Parameters whose value is of another kind than every plan step calling this tool used. */
-function disagreements(call: Call, plans: readonly Record<string, unknown>[]): [string, unknown][] {
+export function disagreements(call: Call, plans: readonly Record<string, unknown>[]): [string, unknown][] {
   if (plans.length === 0) return [];
   const out: [string, unknown][] = [];
   for (const [param, sent] of Object.entries(call.arguments)) {

@@ -19,6 +19,8 @@ export interface Call {
   errorCode?: number;
   /** Present when the result carried structuredContent (its value, possibly null). */
   structured?: { value: unknown };
+  /** A result's text content, what the agent was given to read. */
+  text?: string;
 }
 
 /** One drive trial: its calls in order, and how it ended (from the agent plane's trial event). */
@@ -28,6 +30,12 @@ export interface DriveTrial {
   calls: Call[];
   checkPassed: boolean | undefined;
   exhausted: boolean;
+  /** The trial event's own first-try verdict (absent on tapes written before it was recorded). */
+  firstTry?: boolean;
+  /** The kind of the oracle error the trial event names (timeout, transport, connect, model). */
+  oracleError?: string;
+  /** The agent-plane line of the trial event. */
+  endLine?: number;
 }
 
 export interface TapeCalls {
@@ -65,6 +73,8 @@ function callsOf(wire: readonly TapeRecord[]): Call[] {
     }
     const result = asRecord(messageOn(byLine.get(x.responseLine ?? -1), x.id)?.result);
     if (x.outcome === 'tool-error') call.messageOf = resultText(result?.content);
+    // Whole, not clipped: whether the result held the task's key is read from it.
+    if (x.outcome === 'result') call.text = resultText(result?.content, Number.POSITIVE_INFINITY);
     if (result !== undefined && 'structuredContent' in result)
       call.structured = { value: result.structuredContent };
     calls.push(call);
@@ -72,10 +82,7 @@ function callsOf(wire: readonly TapeRecord[]): Call[] {
   return calls;
 }
 
-interface TrialEnd {
-  checkPassed: boolean | undefined;
-  exhausted: boolean;
-}
+type TrialEnd = Pick<DriveTrial, 'checkPassed' | 'exhausted' | 'firstTry' | 'oracleError' | 'endLine'>;
 
 function trialEnds(agent: readonly TapeRecord[]): Map<string, TrialEnd> {
   const ends = new Map<string, TrialEnd>();
@@ -86,6 +93,9 @@ function trialEnds(agent: readonly TapeRecord[]): Map<string, TrialEnd> {
     ends.set(r.value.corr_id, {
       checkPassed: typeof raw.checkPassed === 'boolean' ? raw.checkPassed : undefined,
       exhausted: raw.exhausted !== null && raw.exhausted !== undefined,
+      ...(typeof raw.firstTry === 'boolean' ? { firstTry: raw.firstTry } : {}),
+      ...(typeof raw.oracleError === 'string' ? { oracleError: raw.oracleError } : {}),
+      endLine: r.line,
     });
   }
   return ends;
@@ -113,6 +123,7 @@ export function tapeCalls(
         corrId: c.trial,
         taskId: c.taskId,
         calls: [],
+        ...end,
         checkPassed: end?.checkPassed,
         exhausted: end?.exhausted ?? false,
       };

@@ -6,6 +6,7 @@ import { annotationFindings } from './annotations.js';
 import { argumentFindings } from './arguments.js';
 import { tapeCalls } from './calls.js';
 import { errorTextFindings } from './error-text.js';
+import { explainFailures } from './failures.js';
 import { LATENCY_RULE, latencyFindings } from './latency.js';
 import { outputSchemaFindings } from './output-schema.js';
 import { ruleProposals } from './proposals.js';
@@ -27,28 +28,43 @@ const ORDER = [
   'annotation-missing',
   'annotation-conflict',
   'latency-outlier',
+  'server-error',
+  'unread-result',
+  'timeout',
 ];
+
+export interface DeriveOptions {
+  /**
+   * Attribute every failed first try (`failures`, and the findings written for it). `verify` turns
+   * it off for a record written before attribution, so that record is re-derived as it was made.
+   */
+  explain?: boolean;
+}
 
 /**
  * Every finding of a run that drove, from its tapes alone, with the offline rule proposals. Pure:
  * `verify` calls it again on the published tapes and compares. Undefined when the tapes hold no
  * drive trial (a run refused or voided before the drive has no findings).
  */
-export function deriveFindings(input: FindingsInput): FindingsBlock | undefined {
+export function deriveFindings(input: FindingsInput, options: DeriveOptions = {}): FindingsBlock | undefined {
   const tasks = new Map<string, Task>([...input.suite.tasks, ...input.suite.reserve].map((t) => [t.id, t]));
   const { all, trials } = tapeCalls(input.wire, input.agent, new Set(tasks.keys()));
   if (trials.length === 0) return undefined;
   const listed = surfaceFromTape(input.wire);
   const tools = new Map(listed.map((l) => [l.tool.name, l.tool]));
   const latency = latencyFindings(all);
-  const findings = [
+  const ruled = [
     ...wrongToolFindings(trials, tasks),
     ...argumentFindings(trials, tasks, tools),
     ...errorTextFindings(trials, tools),
     ...outputSchemaFindings(all, tools),
     ...annotationFindings(listed, input.suite.toolSafety),
     ...latency.findings,
-  ].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.id.localeCompare(b.id));
+  ];
+  const explained = options.explain === false ? undefined : explainFailures(trials, tasks, tools, ruled);
+  const findings = [...ruled, ...(explained?.findings ?? [])].sort(
+    (a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.id.localeCompare(b.id),
+  );
   const driveCalls = trials.flatMap((t) => t.calls);
   const destructive = new Set(
     listed
@@ -66,5 +82,6 @@ export function deriveFindings(input: FindingsInput): FindingsBlock | undefined 
       ...(latency.medianToolP95Ms === undefined ? {} : { medianToolP95Ms: latency.medianToolP95Ms }),
     },
     proposals: ruleProposals(findings, tools, [...tasks.values()]),
+    ...(explained === undefined ? {} : { failures: explained.failures }),
   };
 }

@@ -86,6 +86,12 @@ function serverChange(f: Finding, params: Proposal['parameters']): string | unde
       return 'Correct the declared hints so that they agree with what the tool does.';
     case 'latency-outlier':
       return "Look at why this tool is slow at the tail (its p95 is far above the run's median tool).";
+    case 'server-error':
+      return 'Look at the errors it answered in the drive (quoted in the finding): a call the task needed failed on the server.';
+    case 'unread-result':
+      return 'Return the answer where an agent looks for it: a named field (structuredContent, or one labelled line) rather than a blob the agent did not read.';
+    case 'timeout':
+      return 'Answer within the call deadline, or say in the description what makes a call slow and how to keep it small.';
     default:
       return undefined;
   }

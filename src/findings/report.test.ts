@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { actingIn, hostileString } from '../../test/support/hostile-strings.js';
 import { reveal } from '../core/escape/visible.js';
 import { FindingsBlock } from '../record/findings.js';
-import { FINDINGS_REPORT_SCHEMA, type FindingsReport, reportMarkdown, reportText } from './report.js';
+import { FINDINGS_REPORT_SCHEMA, type FindingsReport, reportText } from './report.js';
+import { reportMarkdown } from './report-markdown.js';
+
+/** The viewer link of a tape line, as the CLI makes it under a site URL. */
+const link = (ref: string) => `https://board.example/viewer.html?run=r#line=${encodeURIComponent(ref)}`;
 
 /** A report whose every free string is `h` (a server's names and texts, or a forged record). */
 function hostileReport(h: string): FindingsReport {
@@ -50,8 +54,40 @@ function hostileReport(h: string): FindingsReport {
       },
     ],
     proposalsNote: `n${h}`,
+    failures: {
+      failedFirstTry: 2,
+      explained: 1,
+      causes: { argument: 1, unexplained: 1 },
+      trials: [
+        {
+          trial: `x1${h}#1`,
+          taskId: `x1${h}`,
+          cause: 'argument',
+          finding: `argument-misuse:${tool}:v${h}`,
+          text: `a${h}`,
+          evidence: ['wire:3'],
+        },
+        {
+          trial: `x2${h}#1`,
+          taskId: `x2${h}`,
+          cause: 'unexplained',
+          text: `u${h}`,
+          evidence: ['agent:5', 'wire:7'],
+        },
+      ],
+    },
   });
-  return { schema: FINDINGS_REPORT_SCHEMA, runId: `r${h}`, server: `srv${h}`, outcome: 'SCORED', findings };
+  return {
+    schema: FINDINGS_REPORT_SCHEMA,
+    runId: `r${h}`,
+    server: `srv${h}`,
+    outcome: 'SCORED',
+    reproduce: [
+      `fitness-report run --seed 1 --runner heuristic -- node s${h}.js`,
+      `fitness-report verify d${h}`,
+    ],
+    findings,
+  };
 }
 
 const HOSTILE =
@@ -67,13 +103,25 @@ const parse = (md: string) => fromMarkdown(md, { extensions: [gfm()], mdastExten
 function expectOwnStructure(md: string): void {
   const all = nodes(parse(md));
   const headings = all.filter((n) => n.type === 'heading');
-  expect(headings.map((n) => ('depth' in n ? n.depth : 0))).toEqual([2, 3, 4]);
+  expect(headings.map((n) => ('depth' in n ? n.depth : 0))).toEqual([2, 3, 3, 4, 3]);
   expect(textOf(headings[0])).toMatch(/^Fitness Report findings: srv/);
-  for (const bad of ['html', 'link', 'image', 'linkReference', 'footnoteReference', 'break', 'delete'])
+  expect(headings.slice(1).map((n) => textOf(n))).toEqual([
+    'Failed first tries',
+    'Rewrite proposals',
+    expect.stringMatching(/^get/),
+    'To reproduce',
+  ]);
+  for (const bad of ['html', 'image', 'linkReference', 'footnoteReference', 'break', 'delete'])
     expect(all.filter((n) => n.type === bad)).toEqual([]);
+  // The only links are the evidence's own, each to the viewer at its line.
+  const links = all.filter((n) => n.type === 'link');
+  expect(links.map((n) => textOf(n))).toEqual(['wire:3', 'wire:9', 'wire:4', 'agent:5', 'wire:7']);
+  for (const n of links) expect('url' in n && n.url).toBe(link(textOf(n)));
   expect(all.filter((n) => n.type === 'emphasis')).toHaveLength(1); // the proposals note
-  expect(all.filter((n) => n.type === 'tableRow')).toHaveLength(3); // header and two findings
-  expect(all.filter((n) => n.type === 'listItem')).toHaveLength(3); // parameter, server change, answers
+  // header and two findings; header and one unexplained trial
+  expect(all.filter((n) => n.type === 'tableRow')).toHaveLength(5);
+  // parameter, server change, answers; two commands
+  expect(all.filter((n) => n.type === 'listItem')).toHaveLength(5);
   expect(all.filter((n) => n.type === 'blockquote')).toHaveLength(1);
   for (const n of all) if (n.type === 'text') expect(n.value).not.toMatch(/@[A-Za-z0-9]|#[0-9]|GH-[0-9]/i);
   for (const line of md.split('\n')) expect(line.trimStart().startsWith('::')).toBe(false);
@@ -83,7 +131,7 @@ function expectOwnStructure(md: string): void {
 
 describe('reportMarkdown', () => {
   it('keeps the report its own shape with a hostile server and record', () => {
-    const md = reportMarkdown(hostileReport(HOSTILE));
+    const md = reportMarkdown(hostileReport(HOSTILE), link);
     expectOwnStructure(md);
     // Names show exactly, as code: backslashes and backticks kept, the newline shown as \n.
     const cells = nodes(parse(md)).filter((n) => n.type === 'tableCell');
@@ -92,8 +140,10 @@ describe('reportMarkdown', () => {
 
   it('keeps the report its own shape whatever the strings (fast-check)', () => {
     fc.assert(
-      fc.property(hostileString, (h) => expectOwnStructure(reportMarkdown(hostileReport(h)))),
-      { numRuns: 300 },
+      fc.property(hostileString, (h) => expectOwnStructure(reportMarkdown(hostileReport(h), link))),
+      // Each report is twice as long as before it held its failures and commands: half the runs
+      // keep the file inside the test timeout on a loaded two-core machine.
+      { numRuns: 150 },
     );
   });
 });
@@ -104,8 +154,9 @@ describe('reportText', () => {
       fc.property(hostileString, (h) => {
         const lines = reportText(hostileReport(h));
         // head, counts, 2 × (finding, evidence), blank, title, proposal, description, parameter,
-        // server change, note
-        expect(lines).toHaveLength(13);
+        // server change, note; blank, failed first tries, the explained trial, the unexplained one
+        // and its evidence; blank, "To reproduce:", two commands
+        expect(lines).toHaveLength(22);
         for (const line of lines) {
           expect(line).not.toContain('\n');
           expect(actingIn(line)).toEqual([]);

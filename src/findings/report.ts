@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { mdCode, mdText } from '../core/escape/markdown.js';
 import { plain } from '../core/escape/terminal.js';
-import { type Finding, FindingsBlock, type Proposal } from '../record/findings.js';
+import { type FailuresBlock, FindingsBlock, type Proposal } from '../record/findings.js';
 import { Outcome } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
 
@@ -13,6 +12,8 @@ const about = {
   /** The record's server slug. */
   server: z.string(),
   outcome: Outcome,
+  /** How to reproduce: the run again over the recorded target, and the run directory's own commands. */
+  reproduce: z.array(z.string()),
 };
 
 /**
@@ -42,19 +43,43 @@ export function noFindingsReason(record: RunRecord): string {
   return 'the record was written before findings were recorded (an older producer); run the server again for findings';
 }
 
-export function findingsReport(record: RunRecord): FindingsReport {
+const shellWord = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`);
+
+/**
+ * The commands that reproduce a run: `run` over the recorded target with its seed and runner, and,
+ * over the run directory as given, `verify`, and `rerun --with-rewrites` when it has proposals.
+ */
+export function reproduceCommands(record: RunRecord, runDir: string): string[] {
+  const reg = record.prereg?.registration;
+  const options = [
+    ...(reg === undefined ? [] : [`--seed ${reg.seed}`]),
+    `--runner ${shellWord(record.identity.runner)}`,
+  ].join(' ');
+  const { kind, description } = record.identity.target;
+  const target = kind === 'http' ? `--url ${shellWord(description)}` : `-- ${description}`;
+  const dir = shellWord(runDir);
+  return [
+    `fitness-report run ${options} ${target}`,
+    `fitness-report verify ${dir}`,
+    ...((record.findings?.proposals.length ?? 0) > 0 ? [`fitness-report rerun ${dir} --with-rewrites`] : []),
+  ];
+}
+
+/** The report of one run; `runDir` is the run directory as the reader named it (in its commands). */
+export function findingsReport(record: RunRecord, runDir: string): FindingsReport {
   const base: Omit<FindingsReport, 'findings' | 'none'> = {
     schema: FINDINGS_REPORT_SCHEMA,
     runId: record.runId,
     server: record.identity.serverSlug,
     outcome: record.outcome,
+    reproduce: reproduceCommands(record, runDir),
   };
   return record.findings
     ? { ...base, findings: record.findings }
     : { ...base, none: noFindingsReason(record) };
 }
 
-function proposalLabel(p: Proposal): string {
+export function proposalLabel(p: Proposal): string {
   return p.source === 'rules'
     ? `deterministic rules (${p.generator}), no model`
     : `judge model ${p.generator}`;
@@ -92,52 +117,31 @@ export function reportText(r: FindingsReport): string[] {
     for (const c of p.serverChanges) lines.push(`    server change: ${say(c)}`);
   }
   if (b.proposalsNote) lines.push(`(${say(b.proposalsNote)})`);
-  return lines;
+  lines.push(...failuresText(b));
+  return [...lines, '', 'To reproduce:', ...r.reproduce.map((c) => `  ${plain(c)}`)];
 }
 
-function findingRow(f: Finding): string {
-  const what = f.parameter ? `${f.tool}.${f.parameter}` : f.tool;
-  return `| ${f.kind} | ${mdCode(what)} | ${f.count} | ${mdText(f.summary)} | ${f.evidence.join(' ')} |`;
+function failuresText(b: FindingsBlock): string[] {
+  const f = b.failures;
+  if (f === undefined) return [];
+  const unexplained = f.trials.filter((t) => t.cause === 'unexplained');
+  return [
+    '',
+    `Failed first tries: ${explainedLine(f)}`,
+    ...f.trials
+      .filter((t) => t.cause !== 'unexplained')
+      .map((t) => `- ${plain(t.trial)} ${t.cause} (${plain(t.finding ?? '')}): ${say(t.text)}`),
+    ...unexplained.flatMap((t) => [
+      `- ${plain(t.trial)} unexplained: ${say(t.text)}`,
+      `    evidence: ${t.evidence.join(' ')}`,
+    ]),
+  ];
 }
 
-/**
- * The report as GitHub-flavoured Markdown, to paste into an issue or a pull request. Names are
- * inline code (`mdCode`) and prose inline text (`mdText`): nothing from the record makes a heading,
- * a list, a table row, HTML, a link, a mention or a reference (src/core/escape/markdown.ts).
- */
-export function reportMarkdown(r: FindingsReport): string {
-  const head = [
-    `## Fitness Report findings: ${mdText(r.server)}`,
-    '',
-    `Run ${mdCode(r.runId)} (${r.outcome}).`,
-    '',
-  ];
-  if ('none' in r) return [...head, `No findings: ${mdText(r.none)}.`, ''].join('\n');
-  const b = r.findings;
-  const out = [
-    ...head,
-    `${b.findings.length} finding(s) from ${b.drive.trials} drive trial(s) and ${b.drive.toolCalls} tool call(s). Evidence is \`plane:line\` in the run's tapes (\`wire.jsonl\`, \`agent.jsonl\`, \`judge.jsonl\`).`,
-    `Annotation findings: ${b.annotationFindings} (counted apart). Drive calls to tools declared destructive: ${b.declaredDestructiveCalls}.`,
-    '',
-  ];
-  if (b.findings.length > 0) {
-    out.push(
-      '| kind | tool | count | finding | evidence |',
-      '|---|---|---|---|---|',
-      ...b.findings.map(findingRow),
-      '',
-    );
-  }
-  if (b.proposals.length > 0) out.push('### Rewrite proposals', '');
-  for (const p of b.proposals) {
-    out.push(`#### ${mdCode(p.tool)} (${mdText(proposalLabel(p))})`, '', `> ${mdText(p.description)}`, '');
-    for (const q of p.parameters)
-      out.push(
-        `- parameter ${mdCode(q.name)}${q.rename ? ` (rename to ${mdCode(q.rename)})` : ''}: ${mdText(q.description)}`,
-      );
-    for (const c of p.serverChanges) out.push(`- server change: ${mdText(c)}`);
-    out.push(`- answers: ${p.answers.map(mdCode).join(', ')}`, '');
-  }
-  if (b.proposalsNote) out.push(`_${mdText(b.proposalsNote)}_`, '');
-  return out.join('\n');
+/** How many failed first tries the findings explain, by cause, as the record counts them. */
+export function explainedLine(f: FailuresBlock): string {
+  const by = Object.entries(f.causes)
+    .map(([c, n]) => `${n} ${c}`)
+    .join(', ');
+  return `the findings explain ${f.explained} of ${f.failedFirstTry} drive trial(s) that failed on the first try${by ? ` (${by})` : ''}`;
 }

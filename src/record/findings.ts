@@ -22,6 +22,12 @@ export const FindingKind = z.enum([
   'annotation-conflict',
   /** The tool's p95 latency far above the run's median tool. */
   'latency-outlier',
+  /** Drive trials that failed on the first try on a server error (its text quoted). */
+  'server-error',
+  /** Drive trials whose expected tool answered with the key in its result, and the answer missed it. */
+  'unread-result',
+  /** Drive trials that ran out of time or budget, or met a call that was never answered. */
+  'timeout',
 ]);
 export type FindingKind = z.infer<typeof FindingKind>;
 
@@ -67,6 +73,73 @@ export const Proposal = z.looseObject({
 });
 export type Proposal = z.infer<typeof Proposal>;
 
+/** What a drive trial that failed on its first try is attributed to (src/findings/explain.ts). */
+export const FailureCause = z.enum([
+  /** It never called its expected tool, and called another one. */
+  'wrong-tool',
+  /** A call got an argument wrong: rejected for it, or of another kind than the plan used. */
+  'argument',
+  /** A call failed with an error that is not about its arguments. */
+  'server-error',
+  /** The expected tool answered with the key in its result, and the answer still missed it. */
+  'unread-result',
+  /** The trial ran out of time or budget, or a call was never answered. */
+  'timeout',
+  /** None of the above: listed with its tape lines. */
+  'unexplained',
+]);
+export type FailureCause = z.infer<typeof FailureCause>;
+
+export const FailedTrial = z.looseObject({
+  /** The trial's corr id (`<taskId>#<rep>`). */
+  trial: NonEmpty,
+  taskId: NonEmpty,
+  cause: FailureCause,
+  /** The id of the finding that counts it; absent when unexplained. */
+  finding: NonEmpty.optional(),
+  /** What the tapes showed, in one line (server text clipped, secrets redacted). */
+  text: NonEmpty,
+  /** The trial's lines behind the attribution, in tape order. */
+  evidence: z.array(TapeRef).min(1).max(REFS_PER_KIND),
+});
+export type FailedTrial = z.infer<typeof FailedTrial>;
+
+/** Every drive trial that failed on its first try, each explained by a finding or unexplained. */
+export const FailuresBlock = z
+  .looseObject({
+    failedFirstTry: Count,
+    /** How many of them a finding explains (every cause but `unexplained`). */
+    explained: Count,
+    /** How many of them each cause accounts for (`unexplained` included), in the order of FailureCause. */
+    causes: z.partialRecord(FailureCause, PositiveCount),
+    trials: z.array(FailedTrial),
+  })
+  .superRefine((f, ctx) => {
+    if (f.trials.length !== f.failedFirstTry)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['failedFirstTry'],
+        message: `expected ${f.trials.length} (the trials listed), got ${f.failedFirstTry}`,
+      });
+    for (const cause of FailureCause.options) {
+      const n = f.trials.filter((t) => t.cause === cause).length;
+      if ((f.causes[cause] ?? 0) !== n)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['causes', cause],
+          message: `expected ${n} (the trials listed with this cause), got ${f.causes[cause] ?? 0}`,
+        });
+    }
+    const explained = f.trials.filter((t) => t.cause !== 'unexplained').length;
+    if (explained !== f.explained)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['explained'],
+        message: `expected ${explained} (the trials with a cause), got ${f.explained}`,
+      });
+  });
+export type FailuresBlock = z.infer<typeof FailuresBlock>;
+
 export const FindingsBlock = z
   .looseObject({
     version: z.literal('findings/1'),
@@ -85,6 +158,8 @@ export const FindingsBlock = z
       medianToolP95Ms: Amount.optional(),
     }),
     proposals: z.array(Proposal),
+    /** The drive's failed first tries, attributed (absent in records written before attribution). */
+    failures: FailuresBlock.optional(),
     /** Why there are no proposals from the judge (offline, or the judge call failed). */
     proposalsNote: NonEmpty.optional(),
   })
@@ -99,6 +174,20 @@ export const FindingsBlock = z
         path: ['annotationFindings'],
         message: `expected ${annotations} (the annotation findings listed), got ${b.annotationFindings}`,
       });
+    b.failures?.trials.forEach((t, i) => {
+      if (t.finding !== undefined && !ids.has(t.finding))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['failures', 'trials', i, 'finding'],
+          message: `cites ${t.finding}, which is not a finding`,
+        });
+      if ((t.finding === undefined) !== (t.cause === 'unexplained'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['failures', 'trials', i, 'finding'],
+          message: 'an explained trial cites its finding, and an unexplained one none',
+        });
+    });
     b.proposals.forEach((p, i) => {
       for (const id of p.answers)
         if (!ids.has(id))

@@ -20,7 +20,8 @@ export function findingsChecks(
   if (stored === undefined) return [];
   const read = readFindingsInput(dir);
   if ('missing' in read) return [check('findings', false, read.missing)];
-  const again = deriveFindings(read.input);
+  // A record written before failures were attributed is re-derived as it was made.
+  const again = deriveFindings(read.input, { explain: stored.failures !== undefined });
   if (again === undefined)
     return [check('findings', false, 'the tapes hold no drive trial to derive them from')];
   const { proposals, proposalsNote: _note, ...rest } = stored;

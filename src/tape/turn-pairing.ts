@@ -32,15 +32,16 @@ export function liveTurns(records: readonly TapeRecord[]): { line: number; turn:
   return turns.sort((a, b) => a.ms - b.ms || a.line - b.line);
 }
 
-export function resultText(content: unknown): string {
-  if (typeof content === 'string') return content.slice(0, MAX_TEXT);
+/** The text parts of a result's content, clipped to `max` characters (500 unless told). */
+export function resultText(content: unknown, max = MAX_TEXT): string {
+  if (typeof content === 'string') return content.slice(0, max);
   if (!Array.isArray(content)) return '';
   const parts: string[] = [];
   for (const c of content) {
     if (typeof c === 'string') parts.push(c);
     else if (isRecord(c) && typeof c.text === 'string') parts.push(c.text);
   }
-  return parts.join('\n').slice(0, MAX_TEXT);
+  return parts.join('\n').slice(0, max);
 }
 
 /**

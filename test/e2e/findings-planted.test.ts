@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
-import { dishonestEvidence } from '../support/findings-honesty.js';
+import { dishonestEvidence, dishonestFailures } from '../support/findings-honesty.js';
 import { captureIO, loadRun, outDir } from './run/helpers.js';
 import { sharedAmbiguousRun, sharedThinRun } from './shared/shared-runs.js';
 
@@ -38,6 +38,53 @@ describe('findings on the planted ambiguous server', () => {
     // The route tools answer well: nothing is said about them.
     expect(block.findings.some((f) => f.tool.includes('route'))).toBe(false);
   }, 600_000);
+
+  it('explains every failed first try by a finding, or lists it as unexplained with lines of its own trial', async () => {
+    const { record, tapes } = await loadRun(dir);
+    const block = record.findings;
+    const failures = block?.failures;
+    const first = record.score?.firstTry;
+    if (block === undefined || failures === undefined || first === undefined)
+      throw new Error('no failures block or no score');
+    expect(failures.failedFirstTry).toBe(first.n - first.k);
+    expect(failures.failedFirstTry).toBeGreaterThan(0);
+    const ids = new Set(block.findings.map((f) => f.id));
+    for (const t of failures.trials)
+      if (t.cause === 'unexplained') expect(t.finding).toBeUndefined();
+      else expect(ids.has(t.finding ?? ''), `${t.trial} cites ${t.finding}`).toBe(true);
+    // The name passed where an id was needed: an argument, counted by the vessel finding.
+    expect(failures.trials.some((t) => t.cause === 'argument' && /\.vessel:/.test(t.text))).toBe(true);
+    expect(failures.explained).toBeGreaterThan(0);
+    expect(dishonestFailures(block, tapes.wire, tapes.agent)).toEqual([]);
+  });
+
+  it('the markdown links every evidence line to the viewer and ends with how to reproduce', async () => {
+    const { record } = await loadRun(dir);
+    const md = captureIO();
+    expect(await main(['findings', dir, '--format', 'markdown'], md)).toBe(0);
+    const text = md.stdout.join('\n');
+    const at = (ref: string) => `viewer.html?run=${record.runId}#line=${encodeURIComponent(ref)}`;
+    for (const f of record.findings?.findings ?? [])
+      for (const ref of f.evidence) expect(text).toContain(`[${ref}](<${at(ref)}>)`);
+    // No evidence line stands bare: every plane:line is a link's label.
+    expect(text.replace(/\[(wire|agent|judge):\d+\]\(<[^>]+>\)/g, '')).not.toMatch(
+      /\b(wire|agent|judge):\d+/,
+    );
+    expect(text).toMatch(/### Failed first tries\n\nthe findings explain \d+ of \d+ drive trial/);
+    const reproduce = text.slice(text.indexOf('### To reproduce'));
+    expect(reproduce).toContain(
+      `- \`fitness-report run --seed 1 --runner heuristic -- ${record.identity.target.description}\``,
+    );
+    expect(reproduce).toContain(`- \`fitness-report rerun ${dir} --with-rewrites\``);
+    const site = captureIO();
+    const url = 'https://owner.example/fitness/';
+    expect(await main(['findings', dir, '--format', 'markdown', '--site-url', url], site)).toBe(0);
+    const first = record.findings?.findings[0]?.evidence[0] ?? '';
+    expect(site.stdout.join('\n')).toContain(`[${first}](<${url}${at(first)}>)`);
+    const bad = captureIO();
+    expect(await main(['findings', dir, '--format', 'markdown', '--site-url', 'ftp:x'], bad)).toBe(2);
+    expect(bad.stderr.join('\n')).toMatch(/--site-url must be an http\(s\) URL \(got ftp:x\)/);
+  });
 
   it('proposes rewrites from rules, labelled offline, each citing its findings', async () => {
     const { record } = await loadRun(dir);

@@ -68,7 +68,7 @@ describe('a server whose names are hostile', () => {
     expect(text).toContain('abc\\u202edef\\u2066');
   });
 
-  it('findings markdown: only the report’s own headings, no HTML, link, image or mention', async () => {
+  it('findings markdown: only the report’s own headings and evidence links, no HTML, image or mention', async () => {
     const io = captureIO();
     expect(await main(['findings', dir, '--format', 'markdown'], io)).toBe(0);
     const md = io.stdout.join('\n');
@@ -76,17 +76,42 @@ describe('a server whose names are hostile', () => {
     const tree = fromMarkdown(md, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
     const all = nodes(tree);
     const headings = all.filter((n) => n.type === 'heading');
-    const proposals = (await loadRun(dir)).record.findings?.proposals ?? [];
-    expect(headings.map((h) => ('depth' in h ? h.depth : 0))).toEqual([2, 3, ...proposals.map(() => 4)]);
+    const { record } = await loadRun(dir);
+    const proposals = record.findings?.proposals ?? [];
+    const failures = record.findings?.failures;
+    expect(headings.map((h) => ('depth' in h ? h.depth : 0))).toEqual([
+      2,
+      ...(failures ? [3] : []),
+      3,
+      ...proposals.map(() => 4),
+      3,
+    ]);
     expect(textOf(headings[0])).toMatch(/^Fitness Report findings: planted-hostile-names/);
-    expect(textOf(headings[1])).toBe('Rewrite proposals');
+    expect(headings.slice(1).map((h) => textOf(h))).toEqual(
+      expect.arrayContaining([
+        'Rewrite proposals',
+        'To reproduce',
+        ...(failures ? ['Failed first tries'] : []),
+      ]),
+    );
     for (const h of headings.slice(2)) expect(textOf(h)).not.toMatch(/^LGTM/);
-    for (const type of ['html', 'link', 'image', 'linkReference', 'footnoteReference', 'break'])
+    for (const type of ['html', 'image', 'linkReference', 'footnoteReference', 'break'])
       expect(all.filter((n) => n.type === type)).toEqual([]);
+    // The only links are evidence lines, each to the viewer at that line.
+    for (const n of all.filter((x) => x.type === 'link')) {
+      expect(textOf(n)).toMatch(/^(wire|agent|judge):\d+$/);
+      expect('url' in n && n.url).toBe(
+        `viewer.html?run=${record.runId}#line=${encodeURIComponent(textOf(n))}`,
+      );
+    }
     for (const n of all) if (n.type === 'text') expect(n.value).not.toMatch(/@[A-Za-z0-9]|#[0-9]|GH-[0-9]/i);
-    // The table has its header and one row per finding: no row forged by a `| x | y |` in a name.
-    const findings = (await loadRun(dir)).record.findings?.findings ?? [];
-    expect(all.filter((n) => n.type === 'tableRow')).toHaveLength(findings.length + 1);
+    // The tables have their header and one row per finding and per unexplained failure: no row
+    // forged by a `| x | y |` in a name.
+    const findings = record.findings?.findings ?? [];
+    const unexplained = failures?.trials.filter((t) => t.cause === 'unexplained').length ?? 0;
+    expect(all.filter((n) => n.type === 'tableRow')).toHaveLength(
+      findings.length + 1 + (unexplained > 0 ? unexplained + 1 : 0),
+    );
   });
 
   it('findings JSON: the record’s own strings, no character a terminal acts on', async () => {

@@ -96,6 +96,30 @@ describe('server-filesystem over stdio, 24 seeded files', () => {
     }
   });
 
+  it('explains every failed first try of its drive by a finding, or lists it as unexplained', () => {
+    const block = report.record?.findings;
+    const first = report.record?.score?.firstTry;
+    const failures = block?.failures;
+    if (block === undefined || failures === undefined || first === undefined)
+      throw new Error('no failures block');
+    expect(failures.failedFirstTry).toBe(first.n - first.k);
+    const ids = new Set(block.findings.map((f) => f.id));
+    for (const t of failures.trials) {
+      expect(t.evidence.length, t.trial).toBeGreaterThan(0);
+      if (t.cause !== 'unexplained')
+        expect(ids.has(t.finding ?? ''), `${t.trial} cites ${t.finding}`).toBe(true);
+    }
+    // The tasks on read_media_file and directory_tree that fail each get a cause or stand unexplained.
+    const tasks = new Map([...suite.tasks, ...suite.reserve].map((t) => [t.id, t]));
+    for (const t of failures.trials)
+      if (
+        ['read_media_file', 'directory_tree'].some((tool) =>
+          tasks.get(t.taskId)?.expectedTools.includes(tool),
+        )
+      )
+        expect(t.cause === 'unexplained' || t.finding !== undefined, t.trial).toBe(true);
+  });
+
   it('record, suite and tapes agree on every count, and verify recomputes every verdict', async () => {
     expect(report.agreements?.filter((a) => !a.ok)).toEqual([]);
     expect(report.agreements?.length ?? 0).toBeGreaterThan(10);

@@ -10,7 +10,7 @@ import { MEMORY_SEED, type RunReport } from '../../src/audit/index.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
-import { dishonestEvidence } from '../support/findings-honesty.js';
+import { dishonestEvidence, dishonestFailures } from '../support/findings-honesty.js';
 import { preregOf, suiteOf } from '../support/run/run-files.js';
 import { sharedMemoryRun } from './shared/shared-runs.js';
 
@@ -76,6 +76,20 @@ describe('server-memory over stdio, a seeded graph of 12 entities', () => {
     // server-memory annotates its tools: any annotation finding names one the tools/list left bare.
     for (const f of block.findings) expect(f.evidence.length).toBeGreaterThan(0);
     for (const p of block.proposals) expect(p.source).toBe('rules');
+  });
+
+  it('explains every failed first try by a finding, or lists it as unexplained with lines of its own trial', async () => {
+    const block = report.record?.findings;
+    const first = report.record?.score?.firstTry;
+    if (block?.failures === undefined || first === undefined) throw new Error('no failures block');
+    expect(block.failures.failedFirstTry).toBe(first.n - first.k);
+    const ids = new Set(block.findings.map((f) => f.id));
+    for (const t of block.failures.trials)
+      if (t.cause !== 'unexplained')
+        expect(ids.has(t.finding ?? ''), `${t.trial} cites ${t.finding}`).toBe(true);
+    const wire = await readTape(join(report.dir ?? '', 'wire.jsonl'));
+    const agent = await readTape(join(report.dir ?? '', 'agent.jsonl'));
+    expect(dishonestFailures(block, wire, agent)).toEqual([]);
   });
 
   it('records the memory file path (an --env value is configuration) as derived given context', () => {

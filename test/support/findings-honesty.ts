@@ -26,6 +26,8 @@ export function dishonestEvidence(block: FindingsBlock, wire: Tape): string[] {
   const problems: string[] = [];
   for (const f of block.findings) {
     for (const ref of f.evidence) {
+      // A budget or time limit is cited by the trial's end on the agent plane (dishonestFailures reads it).
+      if (f.kind === 'timeout' && ref.startsWith('agent:')) continue;
       const line = Number(ref.slice(5));
       const record = byLine.get(line);
       if (!ref.startsWith('wire:') || record?.type !== 'message') {
@@ -60,5 +62,29 @@ export function dishonestEvidence(block: FindingsBlock, wire: Tape): string[] {
         problems.push(`${f.id}: ${ref} is not a successful result`);
     }
   }
+  return problems;
+}
+
+/**
+ * Every failed first try's evidence, read back from the tapes: each cited line (wire or agent) is a
+ * line of that very trial (its corr id, or its `::verify` calls). Returns what disagrees.
+ */
+export function dishonestFailures(block: FindingsBlock, wire: Tape, agent: Tape): string[] {
+  const planes = {
+    wire: new Map(wire.records.map((r) => [r.line, r])),
+    agent: new Map(agent.records.map((r) => [r.line, r])),
+  };
+  const problems: string[] = [];
+  for (const t of block.failures?.trials ?? [])
+    for (const ref of t.evidence) {
+      const [plane, n] = ref.split(':');
+      const record = plane === 'wire' || plane === 'agent' ? planes[plane].get(Number(n)) : undefined;
+      const corr =
+        record !== undefined && 'corr_id' in (record.value as object)
+          ? (record.value as { corr_id?: string }).corr_id
+          : undefined;
+      if (corr?.replace(/::verify$/, '') !== t.trial)
+        problems.push(`${t.trial}: ${ref} is a line of ${corr ?? 'no trial'}`);
+    }
   return problems;
 }

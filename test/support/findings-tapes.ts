@@ -90,13 +90,19 @@ export class FakeTapes {
     return this;
   }
 
-  trialEnd(corr: string, checkPassed: boolean, exhausted: string | null = null): this {
+  /** `extra`: more of the event's fields (`firstTry`, `oracleError`), as newer runs write them. */
+  trialEnd(
+    corr: string,
+    checkPassed: boolean,
+    exhausted: string | null = null,
+    extra: Record<string, unknown> = {},
+  ): this {
     this.agent.push(
       JSON.stringify({
         t: this.at(1),
         dir: 'event',
         kind: 'fitness.trial',
-        raw: { phase: 'drive', rep: 1, steps: 2, checkPassed, exhausted, durationMs: 10 },
+        raw: { phase: 'drive', rep: 1, steps: 2, checkPassed, exhausted, durationMs: 10, ...extra },
         corr_id: corr,
       }),
     );

@@ -5,7 +5,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import { hostileString } from '../../../test/support/hostile-strings.js';
-import { mdCode, mdText } from './markdown.js';
+import { mdCode, mdLink, mdText } from './markdown.js';
 import { reveal } from './visible.js';
 
 const parse = (doc: string) =>
@@ -140,5 +140,33 @@ describe('mdCode', () => {
     expect(mdCode(' a ')).toBe('`  a  `');
     expect(mdCode('a|b')).toBe('`a`\\|`b`');
     expect(mdCode('x\ny')).toBe('`x\\ny`');
+  });
+});
+
+describe('mdLink', () => {
+  it('is one link with its own label, whatever the destination holds', () => {
+    fc.assert(
+      fc.property(hostileString, (h) => {
+        const p = block(`x ${mdLink('wire:12', `https://e.x/viewer.html?run=${h}#line=wire%3A12`)} x`, [
+          'paragraph',
+        ]);
+        const links = p.children.filter((c) => c.type === 'link');
+        expect(links).toHaveLength(1);
+        for (const c of p.children) expect(['text', 'link']).toContain(c.type);
+        const link = links[0];
+        if (link?.type !== 'link') throw new Error('no link');
+        expect(link.children).toEqual([expect.objectContaining({ type: 'text', value: 'wire:12' })]);
+        expect(link.url).toMatch(/^https:\/\/e\.x\/viewer\.html\?run=/);
+        expect(link.url).toMatch(/#line=wire%3A12$/);
+      }),
+    );
+  });
+
+  it('keeps an ordinary viewer path as it is', () => {
+    const p = block(mdLink('agent:7', 'viewer.html?run=a-20261206T000000Z#line=agent%3A7'), ['paragraph']);
+    expect(p.children[0]).toMatchObject({
+      type: 'link',
+      url: 'viewer.html?run=a-20261206T000000Z#line=agent%3A7',
+    });
   });
 });

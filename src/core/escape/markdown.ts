@@ -85,3 +85,21 @@ export function mdCode(value: string): string {
   const parts = reveal(value).split(/(\||(?<=##)\[)/);
   return parts.map((part, i) => (i % 2 === 1 ? `\\${part}` : span(part))).join('');
 }
+
+/**
+ * A link the report itself makes (to a tape line in the viewer): the label as inline text, the
+ * destination in angle brackets with every character that would end or break it percent-encoded,
+ * so a destination (a site URL the user gave, a run id) is one destination whatever it holds, even
+ * in a table cell (`|` is encoded too).
+ */
+export function mdLink(label: string, href: string): string {
+  const destination = [...href]
+    .map((ch) => {
+      const code = ch.codePointAt(0) ?? 0;
+      return code < 0x20 || code === 0x7f || /\s/.test(ch) || '<>|\\`'.includes(ch)
+        ? encodeURIComponent(ch)
+        : ch;
+    })
+    .join('');
+  return `[${mdText(label)}](<${destination}>)`;
+}

@@ -37,6 +37,28 @@ function withFindings(): RunRecord {
           answers: ['error-text:get_x'],
         },
       ],
+      failures: {
+        failedFirstTry: 2,
+        explained: 1,
+        causes: { 'server-error': 1, unexplained: 1 },
+        trials: [
+          {
+            trial: 'x1#1',
+            taskId: 'x1',
+            cause: 'server-error',
+            finding: 'error-text:get_x',
+            text: 'get_x answered an error',
+            evidence: ['wire:12'],
+          },
+          {
+            trial: 'x2#1',
+            taskId: 'x2',
+            cause: 'unexplained',
+            text: `called ${EVIL}`,
+            evidence: ['agent:31', 'wire:40'],
+          },
+        ],
+      },
     },
   });
 }
@@ -50,6 +72,17 @@ describe('the record page: findings for the server owner', () => {
     expect(out).toContain('href="#finding-');
     expect(out).not.toContain(EVIL);
     expect(out).toContain('&lt;img');
+  });
+
+  it('says how many failed first tries the findings explain, and links each unexplained one to its lines', () => {
+    const out = String(ownerFindings(withFindings(), NESTED));
+    expect(out).toContain(
+      'the findings explain 1 of 2 drive trial(s) that failed on the first try (1 server-error, 1 unexplained)',
+    );
+    expect(out).toMatch(/<li class="unexplained"><code>x2#1<\/code>: called &lt;img/);
+    expect(out).toContain('href="../viewer.html?run=srv-20261101T100000Z#line=agent%3A31"');
+    expect(out).toContain('line=wire%3A40');
+    expect(out).not.toContain(EVIL);
   });
 
   it('says why a run without a drive has none', () => {

@@ -1,5 +1,5 @@
-import { noFindingsReason } from '../../../findings/report.js';
-import type { FindingsBlock, Proposal } from '../../../record/findings.js';
+import { explainedLine, noFindingsReason } from '../../../findings/report.js';
+import type { FailuresBlock, FindingsBlock, Proposal } from '../../../record/findings.js';
 import type { RunRecord } from '../../../record/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { type Links, lineHref } from '../links.js';
@@ -21,6 +21,21 @@ ${p.serverChanges.length > 0 ? html`<ul>${p.serverChanges.map((c) => html`<li>se
 <div class="small">answers: ${p.answers.map((id, i) => html`${i > 0 ? ', ' : ''}<a href="#finding-${anchorId(id)}">${id}</a>`)}${p.evidence ? html` · written at ${refs(record, links, p.evidence)}` : ''}</div></li>`;
 }
 
+/** How many failed first tries the findings explain, and each unexplained one with its lines. */
+function failures(record: RunRecord, links: Links, f: FailuresBlock | undefined): SafeHtml {
+  if (f === undefined) return html``;
+  const unexplained = f.trials.filter((t) => t.cause === 'unexplained');
+  return html`<h4>Failed first tries</h4><p>${explainedLine(f)}.</p>
+${
+  unexplained.length === 0
+    ? ''
+    : html`<p>Unexplained:</p><ul>${unexplained.map(
+        (t) => html`<li class="unexplained"><code>${t.trial}</code>: ${t.text}
+<div class="small">evidence: ${refs(record, links, t.evidence)}</div></li>`,
+      )}</ul>`
+}`;
+}
+
 function block(record: RunRecord, links: Links, b: FindingsBlock): SafeHtml {
   return html`<p>${b.findings.length} finding(s) from ${b.drive.trials} drive trial(s) and ${b.drive.toolCalls} tool call(s); ${b.annotationFindings} about annotations, counted apart; ${b.declaredDestructiveCalls} drive call(s) to tools declared destructive.</p>
 ${
@@ -33,6 +48,7 @@ ${
 <div class="small">evidence: ${refs(record, links, f.evidence)}</div></li>`,
       )}</ul>`
 }
+${failures(record, links, b.failures)}
 ${b.proposals.length > 0 ? html`<h4>Rewrite proposals</h4><ul>${b.proposals.map((p) => proposal(record, links, p))}</ul>` : ''}
 ${b.proposalsNote ? html`<p class="small">${b.proposalsNote}</p>` : ''}`;
 }
