@@ -13,7 +13,8 @@
  * never guessed from another fact.
  */
 
-export type TrialCount = 'passed' | 'failed' | 'not-applicable' | 'error' | 'not-recorded';
+export const TRIAL_COUNTS = ['passed', 'failed', 'not-applicable', 'error', 'not-recorded'] as const;
+export type TrialCount = (typeof TRIAL_COUNTS)[number];
 
 /** The facts of a trial its count is made of: a TrialResult's, or the agent tape's `fitness.trial` event. */
 export interface TrialFacts {
