@@ -17,6 +17,7 @@ import { type BoardRow, buildBoard } from './model.js';
 import { boardPage, groupName } from './pages/board.js';
 import { keysPage } from './pages/keys.js';
 import { methodsPage } from './pages/methods.js';
+import { isNeverReached } from './pages/never-reached.js';
 import { recordPage } from './pages/record/page.js';
 import { viewerPage } from './pages/viewer.js';
 import { type PublishedRun, publishRun } from './publish.js';
@@ -165,7 +166,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     }
     runs.push({ run, record, published });
   }
-  const groups = buildBoard(runs.map((r) => r.record));
+  // A target never reached is not a server: its run is listed apart, never a row of a group.
+  const neverReached = runs.map((r) => r.record).filter(isNeverReached);
+  const groups = buildBoard(runs.map((r) => r.record).filter((r) => !isNeverReached(r)));
   const rows = new Map<string, BoardRow>(
     groups.flatMap((g) => g.rows.map((row) => [row.record.runId, row] as const)),
   );
@@ -193,7 +196,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   write(
     'index.html',
-    boardPage(groups, unreadable, (id) => withTapes.has(id)),
+    boardPage(groups, unreadable, (id) => withTapes.has(id), neverReached),
   );
   write('methods.html', methodsPage(runs.map((r) => r.record)));
   write('viewer.html', viewerPage());

@@ -16,6 +16,25 @@ export interface ConnectFailure {
   redactor: Redactor;
 }
 
+/**
+ * Connect failures that mean no server was ever reached: nothing listening at the URL, a host that
+ * does not resolve, a command that does not exist or cannot start, a process that exited before
+ * the handshake. A timeout, an HTTP status or a refused frame came from something that answered.
+ */
+const UNREACHABLE: ReadonlySet<string> = new Set<ErrorCode>([
+  'COMMAND_NOT_FOUND',
+  'COMMAND_NOT_EXECUTABLE',
+  'SPAWN_FAILED',
+  'SERVER_EXITED',
+  'CONNECTION_REFUSED',
+  'HOST_NOT_FOUND',
+]);
+
+/** Whether a connect failure's code says the target was never reached (a run of it is VOID `unreachable`). */
+export function isUnreachable(code: string | undefined): boolean {
+  return code !== undefined && UNREACHABLE.has(code);
+}
+
 export function connectError(failure: ConnectFailure): FitnessError {
   const sdkTimeout = timeoutOf(failure.error);
   const f = sdkTimeout === undefined ? failure : { ...failure, timedOut: true, timeoutMs: sdkTimeout };

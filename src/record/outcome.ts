@@ -135,11 +135,15 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
  * it sent frames the transport refuses (over the size or depth limit) or broke the connection;
  * `budget_exhausted`: the pre-registered wall-clock budget ran out; `state_changed`: a call sent with
  * the arguments admission bound no longer answered what admission read from it, so the server's data
- * changed under the measurement; `budget_cap` is kept for records that predate it.
+ * changed under the measurement; `unreachable`: the target was never reached (nothing listening at
+ * the URL, a command that does not exist or cannot start, a server that exited before the
+ * handshake): no server answered, so the run says nothing about one; `budget_cap` is kept for
+ * records that predate it.
  */
 export const VoidReason = z.enum([
   'aborted',
   'crashed',
+  'unreachable',
   'target_died',
   'timeout',
   'transport_error',

@@ -1,4 +1,5 @@
 import { callContext } from '../connect/context.js';
+import { isUnreachable } from '../connect/errors.js';
 import { type McpSession, openSession } from '../connect/session.js';
 import { canonicalDigest } from '../core/canonical.js';
 import { FitnessError, messageOf } from '../core/errors.js';
@@ -21,7 +22,12 @@ export async function connect(ctx: RunContext): Promise<Connected> {
     session = await openMainSession(ctx, 'connect');
   } catch (err) {
     checkStop(ctx);
-    throw new RunStop(connectVoidReason(err), `could not connect to the target: ${messageOf(err)}`);
+    const reason = connectVoidReason(err);
+    // The message names the target as given (its label, secrets scrubbed) and why it was not reached.
+    throw new RunStop(
+      reason,
+      `${reason === 'unreachable' ? 'never reached the target' : 'could not connect to the target'}: ${messageOf(err)}`,
+    );
   }
   const connected: Connected = { main: { session }, prior: session.prior };
   ctx.reached = { stage: 'connected', product: connected };
@@ -41,9 +47,14 @@ export function openMainSession(ctx: RunContext, corrId: string): Promise<McpSes
   );
 }
 
-/** A refused frame is a transport error and a handshake that never answered a timeout; anything else, the target died. */
-function connectVoidReason(err: unknown): 'target_died' | 'timeout' | 'transport_error' {
+/**
+ * Nothing reached (no listener, no command, an exit before the handshake) is unreachable; a refused
+ * frame is a transport error and a handshake that never answered a timeout; anything else, the
+ * target died.
+ */
+function connectVoidReason(err: unknown): 'unreachable' | 'target_died' | 'timeout' | 'transport_error' {
   const code = err instanceof FitnessError ? err.code : '';
+  if (isUnreachable(code)) return 'unreachable';
   if (code === 'FRAME_TOO_LARGE' || code === 'FRAME_TOO_DEEP' || code === 'STDOUT_NOT_JSONRPC')
     return 'transport_error';
   if (code === 'CONNECT_TIMEOUT') return 'timeout';

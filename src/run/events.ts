@@ -1,8 +1,6 @@
 import type { UsageRow } from '../record/pricing.js';
+import type { TrialCount } from '../record/trial-count.js';
 import type { Phase } from '../record/void.js';
-
-/** How one trial ended, as the live display counts it (construct counts its own criterion). */
-export type TrialMark = 'pass' | 'fail' | 'error';
 
 /**
  * What a run reports while it runs, as typed events (the CLI's live display reduces them; the plain
@@ -13,7 +11,8 @@ export type RunEvent =
   | { type: 'stage'; stage: string }
   /** A phase of trials started with this many registered trials. */
   | { type: 'phase'; phase: Phase; registered: number }
-  | { type: 'trial'; phase: Phase; mark: TrialMark }
+  /** A trial ended and counts in its phase as the record counts it (`trialCount`). */
+  | { type: 'trial'; phase: Phase; count: TrialCount }
   /** The phase stops starting trials at `at` of `registered`: its decision can no longer change. */
   | { type: 'curtailed'; phase: Phase; at: number; registered: number }
   /** Model calls made, one row each (runner, judge or screen), as the record's cost block prices them. */

@@ -18,7 +18,7 @@ import { decide } from './free-gates.js';
 import { type PhaseSoFar, runPhase, runPhases } from './phase-run.js';
 import type { Driven, Registered } from './products.js';
 import { RunStop } from './stop.js';
-import { constructTaskCounts, mergeTaskCounts, nullTaskCounts } from './task-counts.js';
+import { countOf, mergeTaskCounts, taskCounts } from './task-counts.js';
 import type { TrialGround } from './trials.js';
 
 type NullCounts = Record<NullPhase, PhaseCounts>;
@@ -31,14 +31,13 @@ function emptyNulls(): NullCounts {
   };
 }
 
-/** A null phase's trials as counts: k = check passed over the applicable ones. */
-function nullTally(phase: NullPhase, results: readonly TrialResult[]) {
+/** A null phase's trials as counts (`trialCount`): k = check passed over the applicable ones. */
+function nullTally(results: readonly TrialResult[]) {
   // A random-args trial whose randomised call equalled the agent's own measured the real call.
-  const applicable =
-    phase === 'null-random-args' ? results.filter((r) => r.nullApplicable === true) : results;
+  const applicable = results.filter((r) => countOf(r) !== 'not-applicable');
   return {
     applicable,
-    k: applicable.filter((r) => r.checkPassed).length,
+    k: applicable.filter((r) => countOf(r) === 'passed').length,
     n: applicable.length,
     notApplicable: results.length - applicable.length,
   };
@@ -56,7 +55,7 @@ function nullCurtailer(ctx: RunContext, into: NullCounts, total: number) {
   return (_: readonly TrialResult[], __: number, sofar: ReadonlyMap<Phase, PhaseSoFar>): boolean => {
     const at = (p: NullPhase) => {
       const ran = sofar.get(p);
-      const now = nullTally(p, ran?.ended ?? []);
+      const now = nullTally(ran?.ended ?? []);
       const c = into[p];
       return {
         k: c.k + now.k,
@@ -105,12 +104,12 @@ async function runNulls(
   NULL_PHASES.forEach((phase, i) => {
     const results = ran[i] ?? [];
     const counts = into[phase];
-    const tally = nullTally(phase, results);
+    const tally = nullTally(results);
     counts.k += tally.k;
     counts.n += tally.n;
     if (phase === 'null-random-args')
       counts.notApplicable = (counts.notApplicable ?? 0) + tally.notApplicable;
-    counts.perTask = mergeTaskCounts(counts.perTask ?? [], nullTaskCounts(phase, results));
+    counts.perTask = mergeTaskCounts(counts.perTask ?? [], taskCounts(results));
     counts.tapeRefs = [...(counts.tapeRefs ?? []), ...passingAnswerRefs(tally.applicable)].slice(
       0,
       REFS_PER_KIND,
@@ -119,13 +118,14 @@ async function runNulls(
   });
 }
 
-/** Oracle errors stand beside the sample (never silently dropped); k counts construct passes. */
+/** Oracle errors stand beside the sample (never silently dropped); k counts construct passes (`trialCount`). */
 function addPool(pool: Pool, results: readonly TrialResult[]): Pool {
-  const completedTrials = results.filter((r) => r.oracleError === undefined);
+  const counts = results.map(countOf);
+  const k = counts.filter((c) => c === 'passed').length;
   return {
-    k: pool.k + completedTrials.filter((r) => r.constructPassed === true).length,
-    n: pool.n + completedTrials.length,
-    errors: pool.errors + results.length - completedTrials.length,
+    k: pool.k + k,
+    n: pool.n + k + counts.filter((c) => c === 'failed').length,
+    errors: pool.errors + counts.filter((c) => c === 'error').length,
   };
 }
 
@@ -228,7 +228,7 @@ async function constructWithExtensions(
     registered: { tasks: registration.tasks.length, pool: registeredPool },
     batches,
     wire: wireEvidence(trialCalls(ctx.tapes.wire, all)),
-    perTask: constructTaskCounts(all),
+    perTask: taskCounts(all),
     ...(unrun > 0 ? { curtailed: { remaining: unrun } } : {}),
   });
   return { passed: decide(ctx, gate), pool, consumed };

@@ -3,15 +3,8 @@ import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
 import { mapLimit } from '../core/pool.js';
 import type { Task } from '../suite/schema.js';
 import { checkStop, type RunContext } from './context.js';
-import type { TrialMark } from './events.js';
+import { countOf } from './task-counts.js';
 import { afterTrial, phasePool, type TrialGround, trialDeps, trialSpecs } from './trials.js';
-
-/** A trial as the live display counts it: construct by its own criterion, every other phase by the check. */
-function trialMark(r: TrialResult): TrialMark {
-  if (r.oracleError !== undefined) return 'error';
-  const passed = r.phase === 'construct' ? r.constructPassed === true : r.checkPassed;
-  return passed ? 'pass' : 'fail';
-}
 
 /** One phase's trials so far in a run of phases that share a pool: those ended, of those registered. */
 export interface PhaseSoFar {
@@ -47,7 +40,7 @@ function phaseRunner(
     if (!result.abandoned) {
       ended.push(result);
       phases.set(phase, { ended: [...ended], registered: specs.length });
-      ctx.emit({ type: 'trial', phase, mark: trialMark(result) });
+      ctx.emit({ type: 'trial', phase, count: countOf(result) });
     }
     if (!state.stopped && curtail?.(ended, specs.length, phases) === true) {
       state.stopped = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialResult } from '../agents/types.js';
-import { constructTaskCounts, mergeTaskCounts, nullTaskCounts } from './task-counts.js';
+import { mergeTaskCounts, taskCounts } from './task-counts.js';
 
 const trial = (taskId: string, patch: Partial<TrialResult>): TrialResult => ({
   taskId,
@@ -26,11 +26,13 @@ describe('per-task counts behind a gate rate', () => {
       trial('b', { nullApplicable: false }),
       trial('b', { nullApplicable: false }),
     ];
-    expect(nullTaskCounts('null-random-args', results)).toEqual([
+    const random = results.map((r) => ({ ...r, phase: 'null-random-args' as const }));
+    expect(taskCounts(random)).toEqual([
       { taskId: 'a', k: 1, m: 1 },
       { taskId: 'b', k: 0, m: 0 },
     ]);
-    expect(nullTaskCounts('null-no-tools', results)).toEqual([
+    const noTools = results.map((r) => ({ ...r, phase: 'null-no-tools' as const }));
+    expect(taskCounts(noTools)).toEqual([
       { taskId: 'a', k: 2, m: 2 },
       { taskId: 'b', k: 0, m: 2 },
     ]);
@@ -43,7 +45,7 @@ describe('per-task counts behind a gate rate', () => {
       trial('a', { constructPassed: true, oracleError: error }),
       trial('b', { constructPassed: false }),
     ];
-    expect(constructTaskCounts(results)).toEqual([
+    expect(taskCounts(results)).toEqual([
       { taskId: 'a', k: 1, m: 1 },
       { taskId: 'b', k: 0, m: 1 },
     ]);

@@ -7,12 +7,12 @@ import { ServerPool } from '../connect/server-pool.js';
 import { openSession } from '../connect/session.js';
 import { serverEnv } from '../connect/target.js';
 import type { ModelCallCode } from '../models/errors.js';
-import { firstTrySuccess } from '../record/build-score.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
 import { addUsage, type RunContext, startLane } from './context.js';
 import type { Surveyed } from './products.js';
 import { RunStop } from './stop.js';
+import { trialFacts } from './task-counts.js';
 
 /** Model faults no retry fixes: the run stops as VOID rather than counting them as trials. */
 const FATAL_MODEL_CODES: ReadonlySet<string> = new Set<ModelCallCode>([
@@ -110,23 +110,11 @@ function recordTrialEnd(ctx: RunContext, r: TrialResult): void {
   ctx.tapes.agent.event(
     EventKind.trial,
     {
-      phase: r.phase,
+      // What each count of the record takes from the trial, so verify and the viewer recount it from the tape.
+      ...trialFacts(r),
       rep: r.rep,
       steps: r.steps,
-      checkPassed: r.checkPassed,
-      // What each count of the record takes from the trial, so verify can recount it from the tape.
-      constructPassed: r.constructPassed ?? null,
-      nullApplicable: r.nullApplicable ?? null,
-      firstTry: firstTrySuccess({
-        taskId: r.taskId,
-        rep: r.rep,
-        checkPassed: r.checkPassed,
-        budgetExhausted: r.exhausted !== undefined,
-        toolCalls: r.toolCalls.map((c) => ({ tool: c.tool, ...(c.failure ? { failure: c.failure } : {}) })),
-        usage: r.usage,
-      }),
       exhausted: r.exhausted ?? null,
-      ...(r.oracleError ? { oracleError: r.oracleError.kind } : {}),
       ...(r.stateChanged === undefined ? {} : { stateChanged: r.stateChanged }),
       ...(r.modelError ? { modelError: r.modelError.code } : {}),
       durationMs: r.durationMs,

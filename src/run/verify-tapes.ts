@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { RunRecord } from '../record/run.js';
+import { phaseCounts } from '../record/trial-count.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { readTape } from '../tape/reader.js';
 import { EventKind } from '../tape/schema.js';
@@ -46,10 +47,8 @@ function nullChecks(record: RunRecord, events: readonly TrialEvent[]): Check[] {
   // A ceiling gate followed by construct saw only the registered tasks' nulls: extension batches ran theirs later.
   const after = record.gates.slice(record.gates.indexOf(last) + 1).some((g) => g.gate === 'construct');
   return NULL_PHASES.map((phase) => {
-    const trials = events.filter((e) => e.phase === phase);
-    const applicable =
-      phase === 'null-random-args' ? trials.filter((e) => e.nullApplicable !== false) : trials;
-    const tape = { k: applicable.filter((e) => e.checkPassed).length, n: applicable.length };
+    const c = phaseCounts(events.filter((e) => e.phase === phase));
+    const tape = { k: c.passed, n: c.passed + c.failed };
     const rate = last.nullRates[phase];
     const recorded = { k: rate?.k ?? 0, n: rate?.n ?? 0 };
     const ok = after ? recorded.k <= tape.k && recorded.n <= tape.n : same(recorded, tape);
@@ -64,10 +63,9 @@ function nullChecks(record: RunRecord, events: readonly TrialEvent[]): Check[] {
 function constructCheck(record: RunRecord, events: readonly TrialEvent[]): Check[] {
   const gate = record.gates.find((g) => g.gate === 'construct');
   if (gate?.gate !== 'construct') return [];
-  const trials = events.filter((e) => e.phase === 'construct');
-  const completed = trials.filter((e) => e.oracleError === undefined);
-  const tape = { k: completed.filter((e) => e.constructPassed === true).length, n: completed.length };
-  const errors = trials.length - completed.length;
+  const c = phaseCounts(events.filter((e) => e.phase === 'construct'));
+  const tape = { k: c.passed, n: c.passed + c.failed };
+  const errors = c.errors;
   return [
     check(
       'tape counts construct',
@@ -80,7 +78,8 @@ function constructCheck(record: RunRecord, events: readonly TrialEvent[]): Check
 function driveChecks(record: RunRecord, events: readonly TrialEvent[]): Check[] {
   if (!record.score) return [];
   const drive = events.filter((e) => e.phase === 'drive');
-  const first = { k: drive.filter((e) => e.firstTry === true).length, n: drive.length };
+  const counted = phaseCounts(drive);
+  const first = { k: counted.passed, n: drive.length };
   const eventual = { k: drive.filter((e) => e.checkPassed).length, n: drive.length };
   return [
     check(
@@ -118,8 +117,8 @@ function voidCheck(record: RunRecord, events: readonly TrialEvent[]): Check[] {
 }
 
 /**
- * The record's trial counts recounted from the agent tape's trial events, by the rules the run
- * counted them with: null k/n (random-args over applicable trials only), construct k/n/errors,
+ * The record's trial counts recounted from the agent tape's trial events, by the rule the run
+ * counted them with (`trialCount`, src/record/trial-count.ts): null k/n (random-args over applicable trials only), construct k/n/errors,
  * first-try and eventual k/n, and a VOID record's trials per phase.
  */
 export function tapeCountChecks(record: RunRecord, events: readonly TrialEvent[]): Check[] {

@@ -18,6 +18,7 @@ import { publishedCustodyChecks } from './verify-redaction.js';
 import { verifyRerunDir } from './verify-rerun.js';
 import { type Check, check } from './verify-table.js';
 import { readTrialEvents, tapeCountChecks } from './verify-tapes.js';
+import { voidReasonChecks } from './verify-void.js';
 
 export interface VerifyResult {
   ok: boolean;
@@ -174,6 +175,7 @@ export async function verifyFitnessRun(dir: string, options: VerifyOptions = {})
       ...refusalChecks(record),
       ...findingsChecks(dir, record, redacted),
       ...(await tapeChecks(dir, record)),
+      ...(await voidReasonChecks(dir, record)),
     );
   }
   return result({ checks, custody });

@@ -59,7 +59,7 @@ describe('run ids of HTTP targets', () => {
       env: {},
     });
     expect(r.outcome).toBe('VOID');
-    expect(r.record.void?.reason).toBe('target_died');
+    expect(r.record.void?.reason).toBe('unreachable');
     expect(r.record.identity.serverSlug).toBe(`127-0-0-1-${port}`);
     expect(basename(r.dir)).toBe(r.runId);
   }, 120_000);

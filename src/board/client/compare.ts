@@ -1,3 +1,4 @@
+import type { TrialCount } from '../../record/trial-count.js';
 import { seconds } from './story-view.js';
 import type { Story, TrialStory } from './viewer-run.js';
 
@@ -10,8 +11,8 @@ export interface PhaseRow {
 
 export interface TrialDiff {
   corr: string;
-  a?: boolean;
-  b?: boolean;
+  a?: TrialCount;
+  b?: TrialCount;
 }
 
 export function comparePhases(a: Story, b: Story): PhaseRow[] {
@@ -20,7 +21,8 @@ export function comparePhases(a: Story, b: Story): PhaseRow[] {
     const p = s.phases.find((x) => x.phase === phase);
     return p === undefined
       ? undefined
-      : { passed: p.passed, trials: p.trials.length, ms: p.endMs - p.startMs };
+      : // Of the trials its rate counts, as the record counts them.
+        { passed: p.counts.passed, trials: p.counts.passed + p.counts.failed, ms: p.endMs - p.startMs };
   };
   return names.map((phase) => {
     const row: PhaseRow = { phase };
@@ -40,8 +42,8 @@ export function trialDiffs(a: Story, b: Story): TrialDiff[] {
   const ib = index(b);
   const out: TrialDiff[] = [];
   for (const corr of new Set([...ia.keys(), ...ib.keys()])) {
-    const ta = ia.get(corr)?.passed;
-    const tb = ib.get(corr)?.passed;
+    const ta = ia.get(corr)?.count;
+    const tb = ib.get(corr)?.count;
     if (ta === tb && ia.has(corr) && ib.has(corr)) continue;
     const d: TrialDiff = { corr };
     if (ta !== undefined) d.a = ta;
@@ -59,7 +61,7 @@ function cell(tr: HTMLTableRowElement, text: string, tag: 'td' | 'th' = 'td'): v
 
 const side = (x: PhaseRow['a']) =>
   x === undefined ? 'did not run' : `${x.passed} of ${x.trials} passed · ${seconds(x.ms)}`;
-const verdict = (v: boolean | undefined) => (v === undefined ? '—' : v ? 'pass' : 'fail');
+const verdict = (v: TrialCount | undefined) => v ?? '—';
 
 export function drawCompare(
   root: HTMLElement,

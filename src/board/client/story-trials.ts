@@ -1,6 +1,7 @@
+import { addCount, noCounts, type TrialCount, trialCount } from '../../record/trial-count.js';
 import { TRIAL_PHASES } from '../../tape/corr-id.js';
 import { isSessionEvent, newSpan, parsed } from './story-span.js';
-import { asObject, type Entry } from './tape.js';
+import { asObject, type Entry, type Json, type JsonObject } from './tape.js';
 import type { PhaseStory, TrialStory } from './viewer-run.js';
 
 // The trials of the story: each one's time split (model, tools, harness), grouped by phase.
@@ -47,11 +48,24 @@ export function noteTrial(t: TrialStory, w: TrialWork, e: Entry, entries: readon
   }
   if (e.kind === 'event' && e.event === 'fitness.trial') {
     const raw = asObject(parsed(e)?.raw);
-    if (typeof raw?.checkPassed === 'boolean') t.passed = raw.checkPassed;
+    if (typeof raw?.checkPassed === 'boolean') t.count = countOf(raw, raw.checkPassed);
     if (typeof raw?.steps === 'number') t.steps = raw.steps;
     if (typeof raw?.exhausted === 'string') t.exhausted = raw.exhausted;
     if (typeof raw?.durationMs === 'number') t.durationMs = raw.durationMs;
   }
+}
+
+/** How the trial counts, by the record's own rule over the facts its tape event carries. */
+function countOf(raw: JsonObject, checkPassed: boolean): TrialCount {
+  const bool = (v: Json | undefined) => (typeof v === 'boolean' ? v : undefined);
+  return trialCount({
+    phase: typeof raw.phase === 'string' ? raw.phase : '',
+    checkPassed,
+    constructPassed: bool(raw.constructPassed),
+    nullApplicable: bool(raw.nullApplicable),
+    firstTry: bool(raw.firstTry),
+    ...(typeof raw.oracleError === 'string' ? { oracleError: raw.oracleError } : {}),
+  });
 }
 
 function finishTrial(t: TrialStory, w: TrialWork): void {
@@ -85,8 +99,8 @@ export function phases(slots: readonly Slot[]): PhaseStory[] {
       pending: 0,
       tasks: new Set(trials.map((t) => t.taskId)).size,
       trials,
-      passed: trials.filter((t) => t.passed === true).length,
-      failed: trials.filter((t) => t.passed === false).length,
+      counts: trials.reduce((c, t) => (t.count ? addCount(c, t.count) : c), noCounts()),
+      untold: trials.filter((t) => t.count === undefined).length,
     };
     for (const t of trials) {
       p.lines += t.lines;

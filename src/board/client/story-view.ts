@@ -1,3 +1,4 @@
+import { countsText } from '../../record/trial-count.js';
 import type { GroupStory, PhaseStory, Story, TrialStory } from './viewer-run.js';
 
 /**
@@ -48,10 +49,20 @@ export function timeBar(t: Pick<TrialStory, 'modelMs' | 'toolMs' | 'harnessMs'>)
   return bar;
 }
 
+/** How the trial counts in its phase, as the record counts it. */
 function result(t: TrialStory): HTMLElement {
-  if (t.passed === true) return el('span', 'pass', 'pass');
-  if (t.passed === false) return el('span', t.exhausted ? `fail (${t.exhausted})` : 'fail', 'fault');
-  return el('span', 'not recorded', 'unknown');
+  switch (t.count) {
+    case 'passed':
+      return el('span', 'pass', 'pass');
+    case 'failed':
+      return el('span', t.exhausted ? `fail (${t.exhausted})` : 'fail', 'fault');
+    case 'not-applicable':
+      return el('span', 'not applicable', 'unknown');
+    case 'error':
+      return el('span', 'oracle error (not counted)', 'fault');
+    default:
+      return el('span', 'not recorded', 'unknown');
+  }
 }
 
 function trialRow(t: TrialStory): HTMLTableRowElement {
@@ -95,11 +106,14 @@ function phaseFold(p: PhaseStory): HTMLDetailsElement {
   const d = el('details', undefined, 'phase');
   d.dataset.phase = p.phase;
   const calls = p.trials.reduce((n, t) => n + t.toolCalls, 0);
-  const unknown = p.trials.length - p.passed - p.failed;
+  const untold = p.untold > 0 ? ` · ${p.untold} with no trial event` : '';
+  // A null phase's error answers are what the null asked for (random or missing arguments).
+  const own = p.phase.startsWith('null-') ? ' (the null’s own calls)' : '';
   const summary = el(
     'summary',
-    `${p.phase}: ${plural(p.tasks, 'task')}, ${plural(p.trials.length, 'trial')}: ${p.passed} passed, ${p.failed} failed${unknown > 0 ? `, ${unknown} not recorded` : ''} · ${seconds(p.endMs - p.startMs)} · ${plural(calls, 'tool call')}${p.errors > 0 ? ` · ${plural(p.errors, 'error')}` : ''}${p.pending > 0 ? ` · ${p.pending} pending` : ''}`,
+    `${p.phase}: ${plural(p.tasks, 'task')}, ${plural(p.trials.length, 'trial')}: ${countsText(p.counts)}${untold} · ${seconds(p.endMs - p.startMs)} · ${plural(calls, 'tool call')}${p.errors > 0 ? ` · ${plural(p.errors, 'error')}${own}` : ''}${p.pending > 0 ? ` · ${p.pending} pending` : ''}`,
   );
+  summary.dataset.counts = countsText(p.counts);
   d.append(summary);
   d.addEventListener('toggle', () => {
     if (d.open && d.querySelector('table') === null) d.append(trialsTable(p));
@@ -153,14 +167,29 @@ export function drawStory(root: HTMLElement, s: Story, title: string): void {
   const line = el('p', undefined, 'story-line');
   const span = s.startMs !== undefined && s.endMs !== undefined ? ` · ${seconds(s.endMs - s.startMs)}` : '';
   line.append(`${plural(s.lines, 'line')}${span} · `);
+  // The server's errors in the drive are the finding; the probes' and the nulls' are the harness's
+  // own, asked for on purpose, and never shown as a fault.
+  const other = s.errors - s.driveErrors - s.ownErrors;
   const problems = el(
     'span',
-    `${plural(s.errors, 'error')} · ${s.pending} pending ${s.pending === 1 ? 'request' : 'requests'}`,
-    s.errors + s.pending > 0 ? 'fault' : '',
+    `${plural(s.driveErrors, 'error')} in the drive · ${s.pending} pending ${s.pending === 1 ? 'request' : 'requests'}`,
+    s.driveErrors + s.pending > 0 ? 'fault' : '',
   );
+  problems.id = 'story-problems';
   line.append(problems);
+  if (other > 0)
+    line.append(` · ${plural(other, 'error')} elsewhere (connect, generation, admission, construct)`);
+  if (s.ownErrors > 0)
+    line.append(
+      ' · ',
+      el(
+        'span',
+        `${plural(s.ownErrors, 'error')} the harness caused on purpose (probes, null phases)`,
+        'small',
+      ),
+    );
   if (s.errors + s.pending > 0) line.append(' · ', link('show only these', 'only=problems'));
-  const firstBad = s.pendingRefs[0] ?? s.errorRefs[0];
+  const firstBad = s.pendingRefs[0] ?? s.driveErrorRefs[0] ?? s.errorRefs[0];
   if (firstBad !== undefined)
     line.append(' · first at ', link(firstBad, `line=${encodeURIComponent(firstBad)}`));
   root.append(line);

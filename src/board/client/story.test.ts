@@ -73,7 +73,7 @@ describe('the story of a run, told from its tapes', () => {
     expect(parseStory({ ...story, phases: [{ phase: 'x' }] })).toBeUndefined();
     expect(parseStory('nope')).toBeUndefined();
     const trial = story.phases[1]?.trials[0];
-    const badTrial = { ...story.phases[1], trials: [{ ...trial, passed: 'yes' }] };
+    const badTrial = { ...story.phases[1], trials: [{ ...trial, count: 'yes' }] };
     expect(parseStory({ ...story, phases: [story.phases[0], badTrial] })).toBeUndefined();
     expect(parseStory({ ...story, lines: Number.NaN })).toBeUndefined();
   });
@@ -81,7 +81,7 @@ describe('the story of a run, told from its tapes', () => {
   it('compares two runs phase by phase and trial by trial', () => {
     const flipped: Story = JSON.parse(JSON.stringify(story));
     const t = flipped.phases[1]?.trials[0];
-    if (t) t.passed = !t.passed;
+    if (t) t.count = t.count === 'passed' ? 'failed' : 'passed';
     expect(comparePhases(story, flipped).map((r) => r.phase)).toEqual(['construct', 'drive']);
     expect(trialDiffs(story, story)).toEqual([]);
     expect(trialDiffs(story, flipped).map((d) => d.corr)).toEqual(['t1#0']);
@@ -93,6 +93,76 @@ describe('the story of a run, told from its tapes', () => {
     expect(step(s, 1)).toBe(s.hits[0]);
     expect(step(s, -1)).toBe(s.hits.at(-1));
     expect(search(entries, 'a.b*(').hits).toEqual([]);
+  });
+});
+
+describe('phase counts and errors, as the record counts them', () => {
+  const line = (t: number, raw: object, corr: string, extra: object = {}) =>
+    JSON.stringify({
+      t: new Date(Date.UTC(2026, 10, 1, 12, 0, t)).toISOString(),
+      ...raw,
+      corr_id: corr,
+      ...extra,
+    });
+  const trialEvent = (t: number, corr: string, raw: object) =>
+    line(t, { dir: 'event', kind: 'fitness.trial', raw }, corr);
+  const meta = JSON.stringify({
+    v: 1,
+    type: 'meta',
+    startedAt: '2026-11-01T12:00:00Z',
+    label: 'x',
+    kind: 'llm',
+  });
+  const agent = [
+    meta,
+    // Applicable, failed; not applicable though its check passed (it measured the real call).
+    trialEvent(1, 'a::null-random-args', {
+      phase: 'null-random-args',
+      checkPassed: false,
+      nullApplicable: true,
+    }),
+    trialEvent(2, 'b::null-random-args', {
+      phase: 'null-random-args',
+      checkPassed: true,
+      nullApplicable: false,
+    }),
+    // An oracle error stands beside construct's sample.
+    trialEvent(3, 'a::construct', {
+      phase: 'construct',
+      checkPassed: false,
+      constructPassed: false,
+      oracleError: 'timeout',
+    }),
+    trialEvent(4, 'b::construct', { phase: 'construct', checkPassed: true, constructPassed: true }),
+    // The check passed, but a tool call failed: not a first try, so it failed in the drive's rate.
+    trialEvent(5, 'a', { phase: 'drive', checkPassed: true, firstTry: false }),
+    trialEvent(6, 'b', { phase: 'drive', checkPassed: true, firstTry: true }),
+  ].join('\n');
+  const err = (t: number, id: number, corr: string) =>
+    line(t, { dir: 'out', raw: { jsonrpc: '2.0', id, error: { code: -32602, message: 'bad' } } }, corr);
+  const wire = [
+    JSON.stringify({ v: 1, type: 'meta', startedAt: '2026-11-01T12:00:00Z', label: 'x', kind: 'mcp' }),
+    err(1, 1, 'probe:unknown-method'),
+    err(2, 2, 'a::null-random-args'),
+    err(3, 3, 'admit'),
+    err(4, 4, 'a'),
+  ].join('\n');
+  const story = buildStory(mergePlanes([parseTapeText(wire, 'wire'), parseTapeText(agent, 'agent')]));
+
+  it('counts each trial by the record’s rule: applicable apart, oracle errors beside n, the drive by first try', () => {
+    const counts = Object.fromEntries(story.phases.map((p) => [p.phase, p.counts]));
+    const none = { passed: 0, failed: 0, notApplicable: 0, errors: 0, notRecorded: 0 };
+    expect(counts).toEqual({
+      'null-random-args': { ...none, failed: 1, notApplicable: 1 },
+      construct: { ...none, passed: 1, errors: 1 },
+      drive: { ...none, passed: 1, failed: 1 },
+    });
+    expect(story.phases.map((p) => p.untold)).toEqual([0, 0, 0]);
+  });
+
+  it('keeps the errors the harness caused on purpose apart from the server’s in the drive', () => {
+    expect(story).toMatchObject({ errors: 4, driveErrors: 1, ownErrors: 2 });
+    expect(story.driveErrorRefs).toEqual(['wire:5']);
   });
 });
 

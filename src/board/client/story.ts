@@ -40,17 +40,32 @@ function noteHandshake(h: Handshake, e: Entry, entries: readonly Entry[]): void 
   }
 }
 
+/**
+ * Whose error a line is: the drive's (the server answering the agent being measured), the
+ * harness's own (a probe, a null phase's calls: errors asked for on purpose), or another stage's.
+ */
+function errorBy(corr: string | undefined): 'drive' | 'own' | 'other' {
+  const c = corr === undefined ? undefined : parseCorrId(corr);
+  if (c?.kind === 'probe') return 'own';
+  if (c?.kind !== 'trial') return 'other';
+  if (c.phase === 'drive') return 'drive';
+  return c.phase.startsWith('null-') ? 'own' : 'other';
+}
+
 /** Builds the story from merged, paired entries (see `mergePlanes`). */
 export function buildStory(entries: readonly Entry[]): Story {
   const story: Story = {
     lines: entries.length,
     errors: 0,
+    driveErrors: 0,
+    ownErrors: 0,
     pending: 0,
     probes: [],
     stages: [],
     phases: [],
     tools: [],
     errorRefs: [],
+    driveErrorRefs: [],
     pendingRefs: [],
     unreadable: 0,
     unreadableRefs: [],
@@ -67,6 +82,12 @@ export function buildStory(entries: readonly Entry[]): Story {
     if (e.error) {
       story.errors += 1;
       if (story.errorRefs.length < MAX_REFS) story.errorRefs.push(refOf(e));
+      const by = errorBy(e.corr);
+      if (by === 'own') story.ownErrors += 1;
+      if (by === 'drive') {
+        story.driveErrors += 1;
+        if (story.driveErrorRefs.length < MAX_REFS) story.driveErrorRefs.push(refOf(e));
+      }
     }
     if (e.pending) {
       story.pending += 1;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { summarize } from '../../core/issues.js';
+import { TRIAL_COUNTS } from '../../record/trial-count.js';
 
 /**
  * The viewer's data file, `data/<runId>.json` (`fitness-report.viewer-run/1`): what the site build
@@ -43,12 +44,15 @@ export type Handshake = z.infer<typeof Handshake>;
 export const GroupStory = z.extend(Span, { corr: z.string(), label: z.string() });
 export type GroupStory = z.infer<typeof GroupStory>;
 
+/** How a trial counts in its phase, as the record counts it (src/record/trial-count.ts). */
+const TrialCount = z.enum(TRIAL_COUNTS);
+
 export const TrialStory = z.extend(Span, {
   corr: z.string(),
   taskId: z.string(),
   rep: z.optional(z.number()),
-  /** The trial's check passed; absent when the tape does not say. */
-  passed: z.optional(z.boolean()),
+  /** How the trial counts, from its `fitness.trial` event; absent when the tape has none. */
+  count: z.optional(TrialCount),
   steps: z.optional(z.number()),
   exhausted: z.optional(z.string()),
   durationMs: z.number(),
@@ -63,12 +67,22 @@ export const TrialStory = z.extend(Span, {
 });
 export type TrialStory = z.infer<typeof TrialStory>;
 
+/** A phase's trials counted as the record counts them (`PhaseCounts` of src/record/trial-count.ts). */
+const Counts = z.object({
+  passed: z.number(),
+  failed: z.number(),
+  notApplicable: z.number(),
+  errors: z.number(),
+  notRecorded: z.number(),
+});
+
 export const PhaseStory = z.extend(Span, {
   phase: z.string(),
   tasks: z.number(),
   trials: z.array(TrialStory),
-  passed: z.number(),
-  failed: z.number(),
+  counts: Counts,
+  /** Trials the tape has no `fitness.trial` event for. */
+  untold: z.number(),
 });
 export type PhaseStory = z.infer<typeof PhaseStory>;
 
@@ -86,7 +100,11 @@ export type ToolStory = z.infer<typeof ToolStory>;
  */
 export const Story = z.object({
   lines: z.number(),
+  /** Every error line; of them, the drive's (the server's answers to the agent being measured) … */
   errors: z.number(),
+  driveErrors: z.number(),
+  /** … and those the harness caused on purpose: the probes' and the null phases' calls. */
+  ownErrors: z.number(),
   pending: z.number(),
   startMs: z.optional(z.number()),
   endMs: z.optional(z.number()),
@@ -97,6 +115,7 @@ export const Story = z.object({
   tools: z.array(ToolStory),
   /** The first error and pending lines, one click away. */
   errorRefs: z.array(z.string()),
+  driveErrorRefs: z.array(z.string()),
   pendingRefs: z.array(z.string()),
   /** Lines that are not JSON (a cut-off last line, a crashed writer): shown as such, never parsed. */
   unreadable: z.number(),

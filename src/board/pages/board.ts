@@ -1,3 +1,4 @@
+import type { RunRecord } from '../../record/index.js';
 import { plural } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { UnreadableRun } from '../load.js';
@@ -7,6 +8,7 @@ import { axisSvg } from './interval.js';
 import { page } from './layout.js';
 import { legend } from './legend.js';
 import { type Links, methodsHref, ROOT } from './links.js';
+import { neverReachedSection } from './never-reached.js';
 
 export function groupName(group: Pick<BoardGroup, 'id' | 'runner' | 'generator'>): string {
   return `${group.id.replace('-', ' ')}: runner ${group.runner}, generator ${group.generator}`;
@@ -55,21 +57,26 @@ function unreadableSection(unreadable: readonly UnreadableRun[]): SafeHtml {
 </section>`;
 }
 
-/** `hasTapes` says whether a run published any tape; a row without one says so instead of a Replay link. */
+/**
+ * `hasTapes` says whether a run published any tape; a row without one says so instead of a Replay
+ * link. `neverReached` are the runs whose target no server answered, listed apart from the groups.
+ */
 export function boardPage(
   groups: readonly BoardGroup[],
   unreadable: readonly UnreadableRun[],
   hasTapes: (runId: string) => boolean = () => true,
+  neverReached: readonly RunRecord[] = [],
 ): string {
   const links = ROOT;
   const names = new Map(groups.map((g) => [g.id, groupName(g)]));
   const nameOf = (id: string) => names.get(id) ?? id;
   const runs = groups.reduce((n, g) => n + g.rows.length, 0);
   const body = html`<h1>Can an agent get the job done with this MCP server?</h1>
-<p class="lede">Each row is one run against one server: a generated task suite, validity gates, and only then a runner model driving the tasks. When our measurement is not valid we publish the refusal in place of a number. ${plural(runs, 'run')} in ${plural(groups.length, 'group')}. <a href="${methodsHref(links)}">Methods and standing notes</a>.</p>
+<p class="lede">Each row is one run against one server: a generated task suite, validity gates, and only then a runner model driving the tasks. When our measurement is not valid we publish the refusal in place of a number. ${plural(runs, 'run')} in ${plural(groups.length, 'group')}${neverReached.length > 0 ? html`; ${plural(neverReached.length, 'run')} never reached a server (<a href="#never-reached">listed apart</a>)` : ''}. <a href="${methodsHref(links)}">Methods and standing notes</a>.</p>
 ${legend(links)}
-${runs === 0 ? html`<p class="missing">No readable run records were found.</p>` : ''}
+${runs + neverReached.length === 0 ? html`<p class="missing">No readable run records were found.</p>` : ''}
 ${groups.map((g) => groupSection(g, links, nameOf, hasTapes))}
+${neverReachedSection(neverReached, links)}
 ${unreadableSection(unreadable)}`;
   return page({ title: 'Fitness Report: the board', links, body });
 }

@@ -28,6 +28,7 @@ export const FAMILIES = html`<section class="block" id="families"><h2>How to rea
 <p>A registered task whose prompt carries its own answer would pass without the server, so the run refuses and lists each leaking task.</p>
 <h3 id="family-void">VOID</h3>
 <p>A run that could not complete its registered size (the target died, the run crashed or was aborted, or a budget cap was hit) publishes its record as VOID with what did complete. It is shown like any other run and never dropped.</p>
+<p>A run whose target was never reached (VOID <code>unreachable</code>: nothing listening at the URL, a command that does not exist or cannot start, a server that exited before the handshake) measured no server at all. It is signed and published like any other record, and the board lists it apart, under “Never reached”, with what was typed and why, never as a server row with chips.</p>
 </section>`;
 
 export const SCREEN_AND_EXTENSIONS = html`<section class="block" id="screen"><h2>The generation-time screen, and its bias</h2>

@@ -2,17 +2,22 @@ import { PRICE_TABLE } from '../../models/prices.js';
 import { buildCost } from '../../record/build-cost.js';
 import type { CostBlock } from '../../record/cost.js';
 import type { UsageRow } from '../../record/pricing.js';
+import { addCount, countedTrials, countsText, noCounts, type PhaseCounts } from '../../record/trial-count.js';
+import type { Phase } from '../../record/void.js';
 import type { RunEvent } from '../../run/events.js';
 
-/** The phase of trials under way: its registered size and how its ended trials came out. */
+/**
+ * A phase of trials: its registered size and its ended trials counted as the record counts them
+ * (`trialCount`). A phase opened again (construct's extension batches, the nulls of a reserve
+ * batch) adds to the same counts, as the record pools them.
+ */
 export interface PhaseProgress {
-  name: string;
+  name: Phase;
   registered: number;
-  done: number;
-  passed: number;
-  failed: number;
-  errors: number;
+  counts: PhaseCounts;
+  /** When its latest opening started, and the trials done before it (for the pace). */
   startedAt: number;
+  doneBefore: number;
   curtailedAt?: number;
 }
 
@@ -23,7 +28,10 @@ export interface Display {
   activity: string;
   /** The furthest stage completed, in the pipeline's order. */
   stage?: string;
-  phase?: PhaseProgress;
+  /** The phase the block shows: the one opened last, until a stage completes. */
+  phase?: Phase;
+  /** Every phase met so far, counted to its latest trial (phases that share a pool overlap). */
+  phases: Partial<Record<Phase, PhaseProgress>>;
   rows: readonly UsageRow[];
   cost: CostBlock;
   /** Set once the run is stopping: what is being written and why. */
@@ -56,16 +64,28 @@ function behind(stage: string, furthest: string | undefined): boolean {
 }
 
 export function initialDisplay(now: number): Display {
-  return { startedAt: now, activity: 'connecting', rows: [], cost: buildCost([], PRICE_TABLE) };
+  return {
+    startedAt: now,
+    activity: 'connecting',
+    phases: {},
+    rows: [],
+    cost: buildCost([], PRICE_TABLE),
+  };
 }
 
-function countTrial(p: PhaseProgress, mark: 'pass' | 'fail' | 'error'): PhaseProgress {
+function withPhase(d: Display, p: PhaseProgress): Display {
+  return { ...d, phases: { ...d.phases, [p.name]: p } };
+}
+
+function opened(was: PhaseProgress | undefined, name: Phase, registered: number, now: number): PhaseProgress {
+  const counts = was?.counts ?? noCounts();
   return {
-    ...p,
-    done: p.done + 1,
-    passed: p.passed + (mark === 'pass' ? 1 : 0),
-    failed: p.failed + (mark === 'fail' ? 1 : 0),
-    errors: p.errors + (mark === 'error' ? 1 : 0),
+    name,
+    // A curtailed opening ran only to its curtailment.
+    registered: (was?.curtailedAt ?? was?.registered ?? 0) + registered,
+    counts,
+    startedAt: now,
+    doneBefore: countedTrials(counts),
   };
 }
 
@@ -79,22 +99,15 @@ export function reduceDisplay(d: Display, e: RunEvent, now: number): Display {
       return { ...rest, stage: e.stage, activity: NEXT[e.stage] ?? `after ${e.stage}` };
     }
     case 'phase':
-      return {
-        ...d,
-        phase: {
-          name: e.phase,
-          registered: e.registered,
-          done: 0,
-          passed: 0,
-          failed: 0,
-          errors: 0,
-          startedAt: now,
-        },
-      };
-    case 'trial':
-      return d.phase?.name === e.phase ? { ...d, phase: countTrial(d.phase, e.mark) } : d;
-    case 'curtailed':
-      return d.phase?.name === e.phase ? { ...d, phase: { ...d.phase, curtailedAt: e.at } } : d;
+      return { ...withPhase(d, opened(d.phases[e.phase], e.phase, e.registered, now)), phase: e.phase };
+    case 'trial': {
+      const p = d.phases[e.phase];
+      return p ? withPhase(d, { ...p, counts: addCount(p.counts, e.count) }) : d;
+    }
+    case 'curtailed': {
+      const p = d.phases[e.phase];
+      return p ? withPhase(d, { ...p, curtailedAt: p.doneBefore + e.at }) : d;
+    }
     case 'usage': {
       const rows = [...d.rows, ...e.rows];
       return { ...d, rows, cost: buildCost(rows, PRICE_TABLE) };
@@ -115,12 +128,23 @@ export function clock(ms: number): string {
   return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }
 
-/** The phase's remaining time at the pace of its trials so far (none before the first ends). */
+/** The phase's remaining time at the pace of this opening's trials so far (none before the first ends). */
 function eta(p: PhaseProgress, now: number): string {
-  const left = (p.curtailedAt ?? p.registered) - p.done;
+  const done = countedTrials(p.counts);
+  const left = (p.curtailedAt ?? p.registered) - done;
   if (left <= 0) return 'ETA 0s';
-  if (p.done === 0) return 'ETA after the first trial';
-  return `ETA ${clock(((now - p.startedAt) / p.done) * left)}`;
+  const pace = done - p.doneBefore;
+  if (pace <= 0) return 'ETA after the first trial';
+  return `ETA ${clock(((now - p.startedAt) / pace) * left)}`;
+}
+
+/** A phase as the block's head shows it: trials done of registered, then the record's counts. */
+export function phaseLine(p: PhaseProgress): string {
+  return [
+    `${p.name}: ${countedTrials(p.counts)}/${p.registered} trials`,
+    countsText(p.counts),
+    ...(p.curtailedAt === undefined ? [] : [`curtailed at ${p.curtailedAt}`]),
+  ].join(' · ');
 }
 
 const usd = (n: number) => `$${n.toFixed(n > 0 && n < 0.01 ? 4 : 2)}`;
@@ -136,16 +160,11 @@ export function spendText(cost: CostBlock): string {
 /** The status block's lines at `now`. */
 export function displayLines(d: Display, now: number): string[] {
   const elapsed = `elapsed ${clock(now - d.startedAt)}`;
-  const p = d.phase;
+  const p = d.phase === undefined ? undefined : d.phases[d.phase];
   const head = d.stopping
     ? `stopping: ${d.stopping}…`
     : p === undefined
       ? `${d.activity}…`
-      : [
-          `${p.name}: ${p.done}/${p.registered} trials`,
-          `${p.passed} passed, ${p.failed} failed${p.errors > 0 ? `, ${p.errors} errors` : ''}`,
-          ...(p.curtailedAt === undefined ? [] : [`curtailed at ${p.curtailedAt}`]),
-          eta(p, now),
-        ].join(' · ');
+      : `${phaseLine(p)} · ${eta(p, now)}`;
   return [head, `${elapsed} · model calls ${d.rows.length} · ${spendText(d.cost)}`];
 }

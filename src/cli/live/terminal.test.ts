@@ -49,7 +49,7 @@ describe('the live terminal display', () => {
     live.line('run demo-1: /tmp/runs/demo-1');
     live.event({ type: 'phase', phase: 'drive', registered: 4 });
     t = 2000;
-    live.event({ type: 'trial', phase: 'drive', mark: 'pass' });
+    live.event({ type: 'trial', phase: 'drive', count: 'passed' });
     live.line('drive: 1/4 trials');
     expect(tty.screen()).toEqual([
       'run demo-1: /tmp/runs/demo-1',

@@ -83,8 +83,20 @@ function numbers(record: RunRecord, g: GateRecord): SafeHtml {
         PHASES.flatMap((p) => {
           const r = g.nullRates[p];
           return r
-            ? [[`null: ${NULL_LABELS[p]}`, html`${count(r.k)} of ${count(r.n)}: ${gateInterval(r)}`] as const]
-            : [];
+            ? [
+                [
+                  `null: ${NULL_LABELS[p]}`,
+                  html`${count(r.k)} of ${count(r.n)}${r.notApplicable ? ` applicable (${count(r.notApplicable)} not applicable)` : ''}: ${gateInterval(r)}`,
+                ] as const,
+              ]
+            : g.notMeasured?.[p]
+              ? [
+                  [
+                    `null: ${NULL_LABELS[p]}`,
+                    html`not measured: 0 applicable (${count(g.notMeasured[p].notApplicable)} not applicable)`,
+                  ] as const,
+                ]
+              : [];
         }),
       )}`;
     case 'construct':
