@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mdCode, mdText } from '../core/escape/markdown.js';
 import { plain } from '../core/escape/terminal.js';
-import { type Finding, FindingsBlock, type Proposal } from '../record/findings.js';
+import { type Finding, FindingsBlock, type Proposal, type ProposalEdit } from '../record/findings.js';
 import { Outcome } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
 
@@ -54,6 +54,13 @@ export function findingsReport(record: RunRecord): FindingsReport {
     : { ...base, none: noFindingsReason(record) };
 }
 
+/** Where an edit goes, in words. */
+function editPlace(e: ProposalEdit): string {
+  if (e.target === 'description') return 'add to the description';
+  if (e.target === 'parameter') return `document parameter ${e.parameter ?? ''}`.trim();
+  return 'change the server';
+}
+
 function proposalLabel(p: Proposal): string {
   return p.source === 'rules'
     ? `deterministic rules (${p.generator}), no model`
@@ -85,12 +92,19 @@ export function reportText(r: FindingsReport): string[] {
   for (const p of b.proposals) {
     lines.push(`- ${plain(p.tool)} (${say(proposalLabel(p))}; answers ${p.answers.map(plain).join(', ')})`);
     lines.push(`    description: ${say(p.description)}`);
-    for (const q of p.parameters)
+    // A proposal with its edits says each change's exact text and why; an older one lists them bare.
+    for (const e of p.edits ?? [])
+      lines.push(`    ${say(editPlace(e))}: "${say(e.text)}" because: ${say(e.why)}`);
+    for (const q of p.edits ? [] : p.parameters)
       lines.push(
         `    parameter ${plain(q.name)}${q.rename ? ` (rename to ${plain(q.rename)})` : ''}: ${say(q.description)}`,
       );
-    for (const c of p.serverChanges) lines.push(`    server change: ${say(c)}`);
+    for (const c of p.edits ? [] : p.serverChanges) lines.push(`    server change: ${say(c)}`);
   }
+  const withheld = b.withheld ?? [];
+  if (withheld.length > 0) lines.push('', "Not proposed (it would go against the server's own guidance):");
+  for (const w of withheld)
+    lines.push(`- ${plain(w.tool)} (answers ${w.answers.map(plain).join(', ')}): ${say(w.why)}`);
   if (b.proposalsNote) lines.push(`(${say(b.proposalsNote)})`);
   return lines;
 }
@@ -131,13 +145,20 @@ export function reportMarkdown(r: FindingsReport): string {
   if (b.proposals.length > 0) out.push('### Rewrite proposals', '');
   for (const p of b.proposals) {
     out.push(`#### ${mdCode(p.tool)} (${mdText(proposalLabel(p))})`, '', `> ${mdText(p.description)}`, '');
-    for (const q of p.parameters)
+    for (const e of p.edits ?? [])
+      out.push(`- ${mdText(editPlace(e))}: “${mdText(e.text)}”, because: ${mdText(e.why)}`);
+    for (const q of p.edits ? [] : p.parameters)
       out.push(
         `- parameter ${mdCode(q.name)}${q.rename ? ` (rename to ${mdCode(q.rename)})` : ''}: ${mdText(q.description)}`,
       );
-    for (const c of p.serverChanges) out.push(`- server change: ${mdText(c)}`);
+    for (const c of p.edits ? [] : p.serverChanges) out.push(`- server change: ${mdText(c)}`);
     out.push(`- answers: ${p.answers.map(mdCode).join(', ')}`, '');
   }
+  const withheld = r.findings.withheld ?? [];
+  if (withheld.length > 0) out.push("### Not proposed: it would go against the server's own guidance", '');
+  for (const w of withheld)
+    out.push(`- ${mdCode(w.tool)} (answers ${w.answers.map(mdCode).join(', ')}): ${mdText(w.why)}`);
+  if (withheld.length > 0) out.push('');
   if (b.proposalsNote) out.push(`_${mdText(b.proposalsNote)}_`, '');
   return out.join('\n');
 }
