@@ -121,7 +121,7 @@ ${facts([
 <p class="small">${screenNote(record)}</p>`;
 }
 
-/** The refusal's deciding sentence: the gate's own `explain`, which leads with the reading. */
+/** The refusal's deciding sentence: the reading of the wording table, then the comparison it rests on. */
 export function nullHeadline(record: RunRecord, gate: NullBaselineGate): SafeHtml {
-  return gateShown(record, gate, 'explain');
+  return html`${nullReading(gate).sentence}. ${nullComparison(record, gate)}`;
 }
