@@ -48,7 +48,27 @@ function hostileReport(h: string): FindingsReport {
         serverChanges: [`c${h}`],
         answers: [`argument-misuse:${tool}:v${h}`],
       },
+      {
+        tool,
+        source: 'rules',
+        generator: 'rules/1',
+        description: `e${h}`,
+        parameters: [],
+        serverChanges: [`f${h}`],
+        answers: [`error-text:${tool}`],
+        edits: [
+          {
+            target: 'parameter',
+            parameter: `v${h}`,
+            text: `g${h}`,
+            why: `y${h}`,
+            answers: [`error-text:${tool}`],
+          },
+          { target: 'server', text: `f${h}`, why: `z${h}`, answers: [`error-text:${tool}`] },
+        ],
+      },
     ],
+    withheld: [{ tool, answers: [`error-text:${tool}`], why: `x${h}` }],
     proposalsNote: `n${h}`,
   });
   return { schema: FINDINGS_REPORT_SCHEMA, runId: `r${h}`, server: `srv${h}`, outcome: 'SCORED', findings };
@@ -67,14 +87,16 @@ const parse = (md: string) => fromMarkdown(md, { extensions: [gfm()], mdastExten
 function expectOwnStructure(md: string): void {
   const all = nodes(parse(md));
   const headings = all.filter((n) => n.type === 'heading');
-  expect(headings.map((n) => ('depth' in n ? n.depth : 0))).toEqual([2, 3, 4]);
+  // Findings, the proposals (one each), and the findings withheld against the server's guidance.
+  expect(headings.map((n) => ('depth' in n ? n.depth : 0))).toEqual([2, 3, 4, 4, 3]);
   expect(textOf(headings[0])).toMatch(/^Fitness Report findings: srv/);
   for (const bad of ['html', 'link', 'image', 'linkReference', 'footnoteReference', 'break', 'delete'])
     expect(all.filter((n) => n.type === bad)).toEqual([]);
   expect(all.filter((n) => n.type === 'emphasis')).toHaveLength(1); // the proposals note
   expect(all.filter((n) => n.type === 'tableRow')).toHaveLength(3); // header and two findings
-  expect(all.filter((n) => n.type === 'listItem')).toHaveLength(3); // parameter, server change, answers
-  expect(all.filter((n) => n.type === 'blockquote')).toHaveLength(1);
+  // parameter, server change, answers; two edits, answers; one withheld
+  expect(all.filter((n) => n.type === 'listItem')).toHaveLength(7);
+  expect(all.filter((n) => n.type === 'blockquote')).toHaveLength(2);
   for (const n of all) if (n.type === 'text') expect(n.value).not.toMatch(/@[A-Za-z0-9]|#[0-9]|GH-[0-9]/i);
   for (const line of md.split('\n')) expect(line.trimStart().startsWith('::')).toBe(false);
   expect(md).not.toContain('##[');
@@ -104,8 +126,8 @@ describe('reportText', () => {
       fc.property(hostileString, (h) => {
         const lines = reportText(hostileReport(h));
         // head, counts, 2 × (finding, evidence), blank, title, proposal, description, parameter,
-        // server change, note
-        expect(lines).toHaveLength(13);
+        // server change; proposal, description, two edits; blank, withheld title, withheld; note
+        expect(lines).toHaveLength(20);
         for (const line of lines) {
           expect(line).not.toContain('\n');
           expect(actingIn(line)).toEqual([]);
