@@ -156,16 +156,14 @@ function plan(
       ),
     );
   const misused = mine.filter((f) => f.kind === 'argument-misuse');
-  const params = deprecated === undefined ? misused.map((f) => parameterDoc(f, tasks)) : [];
+  const documented = deprecated === undefined ? misused.map((f) => ({ f, doc: parameterDoc(f, tasks) })) : [];
+  const params = documented.map((d) => d.doc);
   if (deprecated !== undefined)
     withhold(
       misused,
       `${name} is deprecated by its server (${JSON.stringify(deprecated)}), so its parameters get no documentation that would draw agents to it`,
     );
-  params.forEach((p, i) => {
-    const f = misused[i] as Finding;
-    edits.push(edit('parameter', paramSentence(p), [f], p.name));
-  });
+  for (const { f, doc } of documented) edits.push(edit('parameter', paramSentence(doc), [f], doc.name));
   const changes = new Map<string, Finding[]>();
   for (const f of mine) {
     const change = serverChange(f, params);
