@@ -19,7 +19,10 @@ trials recovered after an actionable one), structuredContent that breaks the dec
 outputSchema, annotation findings (counted apart), and per-tool latency outliers (p95 against the
 run's median tool). Each finding cites the tape lines behind it (plane:line), and each rewrite
 proposal cites the findings it answers. Proposals come from the judge model when the run had one,
-and otherwise from deterministic rules (rules/1), labelled as such.
+and otherwise from deterministic rules (rules/1), labelled as such. A rules proposal gives each
+change's exact text and why, and never goes against the server's own guidance (a tool it marks
+deprecated, a description that says to use another tool instead): those findings are listed as
+not proposed, with the server's words.
 
 It starts from the drive's failures: every drive trial that failed on its first try is attributed,
 from its own tape lines, to a cause (wrong-tool: the expected tool never called, another one was;

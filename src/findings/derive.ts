@@ -71,6 +71,7 @@ export function deriveFindings(input: FindingsInput, options: DeriveOptions = {}
       .filter((l) => l.tool.annotations?.destructiveHint === true && l.tool.annotations.readOnlyHint !== true)
       .map((l) => l.tool.name),
   );
+  const rules = ruleProposals(findings, tools, [...tasks.values()]);
   return {
     version: 'findings/1',
     drive: { trials: trials.length, toolCalls: driveCalls.length },
@@ -81,7 +82,8 @@ export function deriveFindings(input: FindingsInput, options: DeriveOptions = {}
       ...LATENCY_RULE,
       ...(latency.medianToolP95Ms === undefined ? {} : { medianToolP95Ms: latency.medianToolP95Ms }),
     },
-    proposals: ruleProposals(findings, tools, [...tasks.values()]),
+    proposals: rules.proposals,
+    ...(rules.withheld.length > 0 ? { withheld: rules.withheld } : {}),
     ...(explained === undefined ? {} : { failures: explained.failures }),
   };
 }

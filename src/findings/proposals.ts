@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { Finding, Proposal } from '../record/findings.js';
+import type { Finding, Proposal, ProposalEdit, WithheldProposal } from '../record/findings.js';
 import { FromHandle, type Task } from '../suite/schema.js';
 import type { ToolDescriptor } from '../suite/surface.js';
 import { valueKind } from './arguments.js';
+import { type ToolGuidance, toolGuidance } from './guidance.js';
 
 /** The offline generator's name, on every proposal it writes. */
 export const RULES_GENERATOR = 'rules/1';
@@ -97,49 +98,142 @@ function serverChange(f: Finding, params: Proposal['parameters']): string | unde
   }
 }
 
+/** The findings' own words, as the why of the change that answers them. */
+const whyOf = (answered: readonly Finding[]) => answered.map((f) => f.summary).join(' ');
+
+const edit = (
+  target: ProposalEdit['target'],
+  text: string,
+  answered: readonly Finding[],
+  parameter?: string,
+): ProposalEdit => ({
+  target,
+  ...(parameter === undefined ? {} : { parameter }),
+  text,
+  why: whyOf(answered),
+  answers: answered.map((f) => f.id),
+});
+
+interface Planned {
+  edits: ProposalEdit[];
+  withheld: WithheldProposal[];
+}
+
+/**
+ * The changes one tool's findings call for, under the server's own guidance (guidance.ts):
+ * - a deprecated tool is never made more attractive: no sentence steering agents to it and no
+ *   parameter documentation for it, only changes to the server itself;
+ * - "use this tool, not X" is never said of a tool whose description tells agents to use X instead;
+ * - every change carries the exact text and the findings' own words as its why.
+ */
+function plan(
+  name: string,
+  mine: readonly Finding[],
+  guidance: ToolGuidance,
+  tasks: readonly Task[],
+): Planned & { params: Proposal['parameters'] } {
+  const edits: ProposalEdit[] = [];
+  const withheld: WithheldProposal[] = [];
+  const withhold = (answered: readonly Finding[], why: string) => {
+    if (answered.length > 0) withheld.push({ tool: name, answers: answered.map((f) => f.id), why });
+  };
+  const deprecated = guidance.deprecated;
+  const wrong = mine.filter((f) => f.kind === 'wrong-tool');
+  const chosen = (f: Finding) => String(f.detail?.chosen ?? '');
+  const deferred = (f: Finding) => guidance.useInstead.find((u) => u.tool === chosen(f));
+  if (deprecated !== undefined)
+    withhold(
+      wrong,
+      `${name} is deprecated by its server (${JSON.stringify(deprecated)}), so no sentence steers agents to it${wrong.some(deferred) ? '; the agent chose the tool it names instead' : ''}`,
+    );
+  else
+    for (const f of wrong.filter(deferred))
+      withhold(
+        [f],
+        `${name}'s description tells agents to use ${chosen(f)} instead (${JSON.stringify(deferred(f)?.text)}), so no sentence says to use ${name}, not ${chosen(f)}`,
+      );
+  const rivals = deprecated === undefined ? wrong.filter((f) => !deferred(f) && chosen(f) !== '') : [];
+  if (rivals.length > 0)
+    edits.push(
+      edit(
+        'description',
+        `Use this tool, not ${[...new Set(rivals.map(chosen))].join(' or ')}, for this.`,
+        rivals,
+      ),
+    );
+  const misused = mine.filter((f) => f.kind === 'argument-misuse');
+  const documented = deprecated === undefined ? misused.map((f) => ({ f, doc: parameterDoc(f, tasks) })) : [];
+  const params = documented.map((d) => d.doc);
+  if (deprecated !== undefined)
+    withhold(
+      misused,
+      `${name} is deprecated by its server (${JSON.stringify(deprecated)}), so its parameters get no documentation that would draw agents to it`,
+    );
+  for (const { f, doc } of documented) edits.push(edit('parameter', paramSentence(doc), [f], doc.name));
+  const changes = new Map<string, Finding[]>();
+  for (const f of mine) {
+    const change = serverChange(f, params);
+    if (change !== undefined) changes.set(change, [...(changes.get(change) ?? []), f]);
+  }
+  for (const [text, answered] of changes) edits.push(edit('server', text, answered));
+  return { edits, withheld, params };
+}
+
+const paramSentence = (p: Proposal['parameters'][number]) =>
+  `Its ${p.name}${p.rename ? ` (better named ${p.rename})` : ''} is ${p.description[0]?.toLowerCase()}${p.description.slice(1)}`;
+
+/** The tool's description with the description and parameter sentences of its edits. */
 function descriptionFor(
   tool: ToolDescriptor | undefined,
   name: string,
-  mine: readonly Finding[],
-  params: Proposal['parameters'],
+  edits: readonly ProposalEdit[],
 ): string {
   const base = (tool?.description ?? '').trim().replace(/\.?$/, '.');
-  const sentences: string[] = [base === '.' ? `${name}.` : base];
-  const rivals = [
-    ...new Set(mine.filter((f) => f.kind === 'wrong-tool').map((f) => String(f.detail?.chosen ?? ''))),
-  ].filter((r) => r !== '');
-  if (rivals.length > 0) sentences.unshift(`Use this tool, not ${rivals.join(' or ')}, for this.`);
-  for (const p of params)
-    sentences.push(
-      `Its ${p.name}${p.rename ? ` (better named ${p.rename})` : ''} is ${p.description[0]?.toLowerCase()}${p.description.slice(1)}`,
-    );
-  return sentences.join(' ');
+  const lead = edits.filter((e) => e.target === 'description').map((e) => e.text);
+  const params = edits.filter((e) => e.target === 'parameter').map((e) => e.text);
+  return [...lead, base === '.' ? `${name}.` : base, ...params].join(' ');
+}
+
+export interface RuleProposals {
+  proposals: Proposal[];
+  withheld: WithheldProposal[];
 }
 
 /**
  * Deterministic rewrite proposals (offline, no model): for each tool with a finding, a description
  * that names the tools it was confused with and documents the parameters agents got wrong (the form
  * the plan used, where the plan took it from, a rename when the name hides that form), plus the
- * changes a description cannot make. Every proposal cites the findings it answers.
+ * changes a description cannot make, each change with its exact text and why. Nothing is proposed
+ * against the server's own guidance (a deprecation, a "use X instead"); the findings it would have
+ * answered are listed as withheld, with the server's words. Every proposal cites the findings it
+ * answers.
  */
 export function ruleProposals(
   findings: readonly Finding[],
   tools: ReadonlyMap<string, ToolDescriptor>,
   tasks: readonly Task[],
-): Proposal[] {
+): RuleProposals {
   const byTool = new Map<string, Finding[]>();
   for (const f of findings) byTool.set(f.tool, [...(byTool.get(f.tool) ?? []), f]);
-  return [...byTool].map(([name, mine]) => {
-    const params = mine.filter((f) => f.kind === 'argument-misuse').map((f) => parameterDoc(f, tasks));
-    const changes = [...new Set(mine.map((f) => serverChange(f, params)).filter((c) => c !== undefined))];
-    return {
+  const names = [...tools.keys()];
+  const proposals: Proposal[] = [];
+  const withheld: WithheldProposal[] = [];
+  for (const [name, mine] of byTool) {
+    const tool = tools.get(name);
+    const guidance = tool === undefined ? { useInstead: [] } : toolGuidance(tool, names);
+    const planned = plan(name, mine, guidance, tasks);
+    withheld.push(...planned.withheld);
+    if (planned.edits.length === 0) continue;
+    proposals.push({
       tool: name,
       source: 'rules',
       generator: RULES_GENERATOR,
-      description: descriptionFor(tools.get(name), name, mine, params),
-      parameters: params,
-      serverChanges: changes,
-      answers: mine.map((f) => f.id),
-    };
-  });
+      description: descriptionFor(tool, name, planned.edits),
+      parameters: planned.params,
+      serverChanges: planned.edits.filter((e) => e.target === 'server').map((e) => e.text),
+      answers: [...new Set(planned.edits.flatMap((e) => e.answers))],
+      edits: planned.edits,
+    });
+  }
+  return { proposals, withheld };
 }

@@ -52,7 +52,27 @@ function hostileReport(h: string): FindingsReport {
         serverChanges: [`c${h}`],
         answers: [`argument-misuse:${tool}:v${h}`],
       },
+      {
+        tool,
+        source: 'rules',
+        generator: 'rules/1',
+        description: `e${h}`,
+        parameters: [],
+        serverChanges: [`f${h}`],
+        answers: [`error-text:${tool}`],
+        edits: [
+          {
+            target: 'parameter',
+            parameter: `v${h}`,
+            text: `g${h}`,
+            why: `y${h}`,
+            answers: [`error-text:${tool}`],
+          },
+          { target: 'server', text: `f${h}`, why: `z${h}`, answers: [`error-text:${tool}`] },
+        ],
+      },
     ],
+    withheld: [{ tool, answers: [`error-text:${tool}`], why: `x${h}` }],
     proposalsNote: `n${h}`,
     failures: {
       failedFirstTry: 2,
@@ -103,12 +123,15 @@ const parse = (md: string) => fromMarkdown(md, { extensions: [gfm()], mdastExten
 function expectOwnStructure(md: string): void {
   const all = nodes(parse(md));
   const headings = all.filter((n) => n.type === 'heading');
-  expect(headings.map((n) => ('depth' in n ? n.depth : 0))).toEqual([2, 3, 3, 4, 3]);
+  // Findings, failed first tries, the proposals (one each), what was withheld against the server's guidance, and how to reproduce.
+  expect(headings.map((n) => ('depth' in n ? n.depth : 0))).toEqual([2, 3, 3, 4, 4, 3, 3]);
   expect(textOf(headings[0])).toMatch(/^Fitness Report findings: srv/);
   expect(headings.slice(1).map((n) => textOf(n))).toEqual([
     'Failed first tries',
     'Rewrite proposals',
     expect.stringMatching(/^get/),
+    expect.stringMatching(/^get/),
+    "Not proposed: it would go against the server's own guidance",
     'To reproduce',
   ]);
   for (const bad of ['html', 'image', 'linkReference', 'footnoteReference', 'break', 'delete'])
@@ -120,9 +143,9 @@ function expectOwnStructure(md: string): void {
   expect(all.filter((n) => n.type === 'emphasis')).toHaveLength(1); // the proposals note
   // header and two findings; header and one unexplained trial
   expect(all.filter((n) => n.type === 'tableRow')).toHaveLength(5);
-  // parameter, server change, answers; two commands
-  expect(all.filter((n) => n.type === 'listItem')).toHaveLength(5);
-  expect(all.filter((n) => n.type === 'blockquote')).toHaveLength(1);
+  // parameter, server change, answers; two edits, answers; one withheld; two commands
+  expect(all.filter((n) => n.type === 'listItem')).toHaveLength(9);
+  expect(all.filter((n) => n.type === 'blockquote')).toHaveLength(2);
   for (const n of all) if (n.type === 'text') expect(n.value).not.toMatch(/@[A-Za-z0-9]|#[0-9]|GH-[0-9]/i);
   for (const line of md.split('\n')) expect(line.trimStart().startsWith('::')).toBe(false);
   expect(md).not.toContain('##[');
@@ -154,9 +177,10 @@ describe('reportText', () => {
       fc.property(hostileString, (h) => {
         const lines = reportText(hostileReport(h));
         // head, counts, 2 × (finding, evidence), blank, title, proposal, description, parameter,
-        // server change, note; blank, failed first tries, the explained trial, the unexplained one
-        // and its evidence; blank, "To reproduce:", two commands
-        expect(lines).toHaveLength(22);
+        // server change; proposal, description, two edits; blank, withheld title, withheld; note;
+        // blank, failed first tries, the explained trial, the unexplained one and its evidence;
+        // blank, "To reproduce:", two commands
+        expect(lines).toHaveLength(29);
         for (const line of lines) {
           expect(line).not.toContain('\n');
           expect(actingIn(line)).toEqual([]);

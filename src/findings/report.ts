@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plain } from '../core/escape/terminal.js';
-import { type FailuresBlock, FindingsBlock, type Proposal } from '../record/findings.js';
+import { type FailuresBlock, FindingsBlock, type Proposal, type ProposalEdit } from '../record/findings.js';
 import { Outcome } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
 
@@ -79,6 +79,13 @@ export function findingsReport(record: RunRecord, runDir: string): FindingsRepor
     : { ...base, none: noFindingsReason(record) };
 }
 
+/** Where an edit goes, in words. */
+export function editPlace(e: ProposalEdit): string {
+  if (e.target === 'description') return 'add to the description';
+  if (e.target === 'parameter') return `document parameter ${e.parameter ?? ''}`.trim();
+  return 'change the server';
+}
+
 export function proposalLabel(p: Proposal): string {
   return p.source === 'rules'
     ? `deterministic rules (${p.generator}), no model`
@@ -110,12 +117,19 @@ export function reportText(r: FindingsReport): string[] {
   for (const p of b.proposals) {
     lines.push(`- ${plain(p.tool)} (${say(proposalLabel(p))}; answers ${p.answers.map(plain).join(', ')})`);
     lines.push(`    description: ${say(p.description)}`);
-    for (const q of p.parameters)
+    // A proposal with its edits says each change's exact text and why; an older one lists them bare.
+    for (const e of p.edits ?? [])
+      lines.push(`    ${say(editPlace(e))}: "${say(e.text)}" because: ${say(e.why)}`);
+    for (const q of p.edits ? [] : p.parameters)
       lines.push(
         `    parameter ${plain(q.name)}${q.rename ? ` (rename to ${plain(q.rename)})` : ''}: ${say(q.description)}`,
       );
-    for (const c of p.serverChanges) lines.push(`    server change: ${say(c)}`);
+    for (const c of p.edits ? [] : p.serverChanges) lines.push(`    server change: ${say(c)}`);
   }
+  const withheld = b.withheld ?? [];
+  if (withheld.length > 0) lines.push('', "Not proposed (it would go against the server's own guidance):");
+  for (const w of withheld)
+    lines.push(`- ${plain(w.tool)} (answers ${w.answers.map(plain).join(', ')}): ${say(w.why)}`);
   if (b.proposalsNote) lines.push(`(${say(b.proposalsNote)})`);
   lines.push(...failuresText(b));
   return [...lines, '', 'To reproduce:', ...r.reproduce.map((c) => `  ${plain(c)}`)];

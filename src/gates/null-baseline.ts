@@ -1,10 +1,9 @@
 import type { TaskCount } from '../record/clustered-gate.js';
 import { NullBaselineGate, type NullPhase, type NullRate } from '../record/gate.js';
-import type { SignalSource } from '../record/outcome.js';
 import { percentileNearestRank, wilson } from '../stats/index.js';
 import { curtailLine, nullCurtail } from './curtail.js';
 import { GateInputError, inputs } from './errors.js';
-import { plural, rate } from './format.js';
+import { type NullGateView, nullExplain } from './null-reading.js';
 import { perTaskBlock } from './per-task.js';
 import { seal } from './seal.js';
 
@@ -42,12 +41,6 @@ export interface NullBaselineInput {
   curtailed?: Partial<Record<NullPhase, number>>;
 }
 
-const SOURCE_TEXT: Record<SignalSource, string> = {
-  ceiling: 'the ceiling S = 1 (decided before any paid call)',
-  reference: "the reference agent's rate",
-  first_try: 'the first-try rate',
-};
-
 function measure(
   fn: ReturnType<typeof inputs>,
   name: string,
@@ -68,10 +61,6 @@ function measure(
     ...(c.tapeRefs ? { tapeRefs: [...c.tapeRefs] } : {}),
     ...(c.perTask ? { wilson: { ...plain }, ...perTaskBlock('null_baseline', name, c.perTask, k, n) } : {}),
   };
-}
-
-function notApplicableText(n: number): string {
-  return `none of its ${plural(n, 'trial')} was applicable: every randomised call equalled the agent's own`;
 }
 
 /** Phases that ran trials but none applicable: not measured, never a rate of 0. */
@@ -136,6 +125,11 @@ function proveCurtail(input: NullBaselineInput, killed: boolean) {
   return { record, line: curtailLine(all, of, proof) };
 }
 
+/** A decision before its words: every field of the record but `explain`. */
+type Draft = NullGateView &
+  Pick<NullBaselineGate, 'gate' | 'tier'> &
+  Partial<Pick<NullBaselineGate, 'outcome' | 'curtailed' | 'signalCounts'>>;
+
 /**
  * Gate 5 (cheap): T_null is the nearest-rank percentile of the three null rates. Missing T_null or
  * S → INDETERMINATE; S = 0 → INDETERMINATE; T_null ≥ ratio·S → KILL (DEGENERATE); else PROCEED.
@@ -179,69 +173,38 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
     // The counts behind S travel with the decision, so it can be re-decided from this record alone.
     ...(signalRate ? { signalCounts: { k: signalRate.k, n: signalRate.n } } : {}),
   };
-  const against = SOURCE_TEXT[input.signal.source];
+  // Every sentence comes from the one wording table (null-reading.ts), read off the record itself.
+  const sealed = (fields: Draft, curtailLine?: string) =>
+    seal(NullBaselineGate, { ...fields, explain: nullExplain(fields, curtailLine) }, 'null_baseline');
   if (tNull === undefined || signal === undefined) {
-    const missing = [
-      ...NULL_PHASES.filter((p) => !nullRates[p]).map((p) =>
-        inapplicable[p] === undefined ? p : `${p} (${notApplicableText(inapplicable[p].notApplicable)})`,
-      ),
-      ...(signal === undefined ? [`the signal (${input.signal.source})`] : []),
-    ];
-    return seal(
-      NullBaselineGate,
-      {
-        ...base,
-        ...(signal === undefined ? {} : { signal }),
-        ...(tNull === undefined ? {} : { tNull }),
-        verdict: 'INDETERMINATE',
-        reason: 'no_measurements',
-        outcome: 'INDETERMINATE',
-        explain: `Not measured: ${missing.join(', ')}; an indeterminate baseline halts the run like a failed one.`,
-      },
-      'null_baseline',
-    );
+    return sealed({
+      ...base,
+      ...(signal === undefined ? {} : { signal }),
+      ...(tNull === undefined ? {} : { tNull }),
+      verdict: 'INDETERMINATE',
+      reason: 'no_measurements',
+      outcome: 'INDETERMINATE',
+    });
   }
-  const shown = NULL_PHASES.map((p) => {
-    const none = inapplicable[p];
-    if (none !== undefined) return `${p} not measured (${notApplicableText(none.notApplicable)})`;
-    const r = nullRates[p];
-    const na = r?.notApplicable
-      ? ` over ${plural(r.n, 'applicable trial')}, ${r.notApplicable} not applicable`
-      : '';
-    return `${p} ${rate(r?.rate ?? 0)}${na}`;
-  }).join(', ');
   const measured = { ...base, signal, tNull };
-  if (signal === 0) {
-    return seal(
-      NullBaselineGate,
-      {
-        ...measured,
-        verdict: 'INDETERMINATE',
-        reason: 'degenerate_no_signal',
-        outcome: 'INDETERMINATE',
-        explain: `The signal, ${against}, is 0, so no null rate (${shown}) can be read against it.`,
-      },
-      'null_baseline',
-    );
-  }
+  if (signal === 0)
+    return sealed({
+      ...measured,
+      verdict: 'INDETERMINATE',
+      reason: 'degenerate_no_signal',
+      outcome: 'INDETERMINATE',
+    });
   const cutoff = ratio * signal;
-  const line = `T_null (p${percentile} of ${shown}) is ${rate(tNull)} against ${rate(ratio)} × ${rate(signal)} = ${rate(cutoff)}, with S from ${against}`;
   const killed = tNull >= cutoff;
   const curtailed = proveCurtail(input, killed);
-  return seal(
-    NullBaselineGate,
+  return sealed(
     {
       ...measured,
       cutoff,
       verdict: killed ? 'KILL' : 'PROCEED',
       ...(killed ? { reason: 'noise_exceeds_signal' as const, outcome: 'DEGENERATE' as const } : {}),
       ...(curtailed ? { curtailed: curtailed.record } : {}),
-      explain:
-        (killed
-          ? `${line}: models without a working server reach the answers, so the suite does not measure the server.`
-          : `${line}: the nulls stay below the line.`) +
-        (curtailed ? ` The nulls were ${curtailed.line}.` : ''),
     },
-    'null_baseline',
+    curtailed?.line,
   );
 }

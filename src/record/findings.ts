@@ -56,6 +56,30 @@ export const ParameterProposal = z.looseObject({
   rename: NonEmpty.optional(),
 });
 
+/**
+ * One change a proposal makes: the exact text and where it goes (a sentence added to the tool's
+ * description, a parameter's new documentation, or a change to the server itself), and why, in the
+ * words of the findings it answers.
+ */
+export const ProposalEdit = z.looseObject({
+  target: z.enum(['description', 'parameter', 'server']),
+  /** The parameter a `parameter` edit documents. */
+  parameter: NonEmpty.optional(),
+  text: NonEmpty,
+  why: NonEmpty,
+  answers: z.array(NonEmpty).min(1),
+});
+export type ProposalEdit = z.infer<typeof ProposalEdit>;
+
+/** Findings no rewrite answers because the rewrite would go against the server's own guidance. */
+export const WithheldProposal = z.looseObject({
+  tool: NonEmpty,
+  answers: z.array(NonEmpty).min(1),
+  /** The server's words it would have gone against, and what was not proposed. */
+  why: NonEmpty,
+});
+export type WithheldProposal = z.infer<typeof WithheldProposal>;
+
 /** A proposed rewrite of one tool's description and parameter documentation. */
 export const Proposal = z.looseObject({
   tool: NonEmpty,
@@ -70,6 +94,8 @@ export const Proposal = z.looseObject({
   answers: z.array(NonEmpty).min(1),
   /** Judge proposals: the judge-plane lines of the call that wrote it. */
   evidence: z.array(TapeRef).optional(),
+  /** Rules proposals: each change, its exact text and why (absent on records written before them). */
+  edits: z.array(ProposalEdit).optional(),
 });
 export type Proposal = z.infer<typeof Proposal>;
 
@@ -160,6 +186,8 @@ export const FindingsBlock = z
     proposals: z.array(Proposal),
     /** The drive's failed first tries, attributed (absent in records written before attribution). */
     failures: FailuresBlock.optional(),
+    /** Findings left without a rewrite because it would go against the server's guidance (absent: none). */
+    withheld: z.array(WithheldProposal).optional(),
     /** Why there are no proposals from the judge (offline, or the judge call failed). */
     proposalsNote: NonEmpty.optional(),
   })
@@ -187,6 +215,15 @@ export const FindingsBlock = z
           path: ['failures', 'trials', i, 'finding'],
           message: 'an explained trial cites its finding, and an unexplained one none',
         });
+    });
+    b.withheld?.forEach((w, i) => {
+      for (const id of w.answers)
+        if (!ids.has(id))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['withheld', i, 'answers'],
+            message: `cites ${id}, which is not a finding`,
+          });
     });
     b.proposals.forEach((p, i) => {
       for (const id of p.answers)

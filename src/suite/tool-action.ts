@@ -64,7 +64,15 @@ const ANSWER = new Set([
   'reply',
   'listing',
 ]);
-const THE_TOOL = new Set(['it', 'this', 'tool', 'operation', 'server', 'function', 'command']);
+export const THE_TOOL: ReadonlySet<string> = new Set([
+  'it',
+  'this',
+  'tool',
+  'operation',
+  'server',
+  'function',
+  'command',
+]);
 const NAME_JOINERS = new Set(['and', 'or', 'then']);
 const MOMENT = new Set([
   'time',

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { PLANTED } from '../../src/audit/catalogue.js';
+import { type NullReadingKind, nullReading } from '../../src/gates/null-reading.js';
 import { isRecorded } from '../../src/record/common.js';
 import { REFS_PER_KIND } from '../../src/record/probe.js';
+import { outcomeLine } from '../../src/run/outcome-line.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
@@ -64,6 +67,32 @@ describe('refusals through the real pipeline', () => {
       (x) => x.type === 'turn' && /::construct|^[^:]+#\d+$/.test(x.value.corr_id ?? ''),
     );
     expect(paid).toEqual([]);
+  }, 600_000);
+
+  it("every planted outcome's null decisions say what their own numbers say, in the record and the outcome line", async () => {
+    // The planted refusals at the null gate, and what their deciding sentence must read.
+    const refused: Record<string, NullReadingKind> = {
+      'constant-answers': 'null-random-args',
+      decoys: 'no-signal',
+    };
+    for (const planted of PLANTED) {
+      const { record } = await auditedRun(planted.id);
+      const refusing = record.refusal?.gate === 'null_baseline' ? record.gates.at(-1) : undefined;
+      expect(refusing !== undefined, planted.id).toBe(planted.id in refused);
+      for (const g of record.gates) {
+        if (g.gate !== 'null_baseline') continue;
+        const reading = nullReading(g);
+        expect(g.explain, planted.id).toContain(reading.sentence);
+        expect(reading.kind, planted.id).toBe(g === refusing ? refused[planted.id] : 'below-line');
+        if (g === refusing) expect(outcomeLine(record)).toContain(reading.sentence);
+      }
+    }
+    const { record } = await auditedRun('constant-answers');
+    const line = outcomeLine(record);
+    expect(line).toMatch(
+      /^DEGENERATE at null_baseline \(noise_exceeds_signal\): Only the null with tools called with random valid arguments reached the line \(null-random-args \d+ of \d+.*; below it: null-no-tools 0 of \d+, null-stubbed-empty 0 of \d+\): the server answers the same whatever arguments it is given: a statement about the server/,
+    );
+    expect(line).not.toContain('about the generated tasks, not about the server');
   }, 600_000);
 
   it('an HTTP server that leaves calls unanswered is COMPROMISED, with the requests pending on the tape', async () => {

@@ -85,6 +85,45 @@ describe('the record page: findings for the server owner', () => {
     expect(out).not.toContain(EVIL);
   });
 
+  it("shows each edit's exact text and why, and the findings withheld with the server's words", () => {
+    const record = withFindings();
+    const b = record.findings;
+    if (b === undefined) throw new Error('the fixture has findings');
+    const edits = [
+      {
+        target: 'server',
+        text: 'Name the parameter.',
+        why: `2 error results said ${EVIL}`,
+        answers: ['error-text:get_x'],
+      },
+    ] as const;
+    const out = String(
+      ownerFindings(
+        RunRecord.parse({
+          ...record,
+          findings: {
+            ...b,
+            proposals: b.proposals.map((p) => ({ ...p, edits })),
+            withheld: [
+              {
+                tool: 'get_x',
+                answers: ['error-text:get_x'],
+                why: `get_x is deprecated by its server ("${EVIL}")`,
+              },
+            ],
+          },
+        }),
+        NESTED,
+      ),
+    );
+    expect(out).toContain('change the server: “Name the parameter.”');
+    expect(out).toContain('because: 2 error results said &lt;img');
+    expect(out).not.toContain('<li>server change:');
+    expect(out).toContain("Not proposed: it would go against the server's own guidance");
+    expect(out).toContain('get_x is deprecated by its server (&quot;&lt;img');
+    expect(out).not.toContain(EVIL);
+  });
+
   it('says why a run without a drive has none', () => {
     const record = fixtureRecord('thin-surface', { slug: 'srv', startedAt: '2026-11-01T10:00:00.000Z' });
     expect(String(ownerFindings(record, NESTED))).toMatch(/No findings: /);

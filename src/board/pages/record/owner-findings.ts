@@ -1,5 +1,5 @@
 import { explainedLine, noFindingsReason } from '../../../findings/report.js';
-import type { FailuresBlock, FindingsBlock, Proposal } from '../../../record/findings.js';
+import type { FailuresBlock, FindingsBlock, Proposal, ProposalEdit } from '../../../record/findings.js';
 import type { RunRecord } from '../../../record/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { type Links, lineHref } from '../links.js';
@@ -11,13 +11,20 @@ function refs(record: RunRecord, links: Links, evidence: readonly string[]): Saf
   )}`;
 }
 
+const EDIT_PLACE: Readonly<Record<ProposalEdit['target'], string>> = {
+  description: 'add to the description',
+  parameter: 'document parameter',
+  server: 'change the server',
+};
+
 function proposal(record: RunRecord, links: Links, p: Proposal): SafeHtml {
   const label =
     p.source === 'rules' ? `deterministic rules (${p.generator}), no model` : `judge model ${p.generator}`;
   return html`<li class="proposal"><code>${p.tool}</code> <span class="small">(${label})</span>
 <blockquote>${p.description}</blockquote>
-${p.parameters.length > 0 ? html`<ul>${p.parameters.map((q) => html`<li>parameter <code>${q.name}</code>${q.rename ? html` (rename to <code>${q.rename}</code>)` : ''}: ${q.description}</li>`)}</ul>` : ''}
-${p.serverChanges.length > 0 ? html`<ul>${p.serverChanges.map((c) => html`<li>server change: ${c}</li>`)}</ul>` : ''}
+${p.edits ? html`<ul>${p.edits.map((e) => html`<li class="edit">${EDIT_PLACE[e.target]}${e.parameter ? html` <code>${e.parameter}</code>` : ''}: “${e.text}”<div class="small">because: ${e.why}</div></li>`)}</ul>` : ''}
+${!p.edits && p.parameters.length > 0 ? html`<ul>${p.parameters.map((q) => html`<li>parameter <code>${q.name}</code>${q.rename ? html` (rename to <code>${q.rename}</code>)` : ''}: ${q.description}</li>`)}</ul>` : ''}
+${!p.edits && p.serverChanges.length > 0 ? html`<ul>${p.serverChanges.map((c) => html`<li>server change: ${c}</li>`)}</ul>` : ''}
 <div class="small">answers: ${p.answers.map((id, i) => html`${i > 0 ? ', ' : ''}<a href="#finding-${anchorId(id)}">${id}</a>`)}${p.evidence ? html` · written at ${refs(record, links, p.evidence)}` : ''}</div></li>`;
 }
 
@@ -50,6 +57,7 @@ ${
 }
 ${failures(record, links, b.failures)}
 ${b.proposals.length > 0 ? html`<h4>Rewrite proposals</h4><ul>${b.proposals.map((p) => proposal(record, links, p))}</ul>` : ''}
+${b.withheld && b.withheld.length > 0 ? html`<h4>Not proposed: it would go against the server's own guidance</h4><ul>${b.withheld.map((w) => html`<li class="withheld"><code>${w.tool}</code>: ${w.why} <span class="small">(answers ${w.answers.map((id, i) => html`${i > 0 ? ', ' : ''}<a href="#finding-${anchorId(id)}">${id}</a>`)})</span></li>`)}</ul>` : ''}
 ${b.proposalsNote ? html`<p class="small">${b.proposalsNote}</p>` : ''}`;
 }
 

@@ -1,3 +1,4 @@
+import { NULL_LABELS, NULLS_WEAKEST_FIRST, nullReading } from '../../../gates/null-reading.js';
 import {
   isRecorded,
   type NullBaselineGate,
@@ -13,14 +14,6 @@ import { gateInterval } from '../gate-clustered.js';
 import { type Links, lineHref } from '../links.js';
 import { gateShown } from '../shown.js';
 import { SIGNAL_SOURCE } from './gates.js';
-
-export const NULL_LABELS: Readonly<Record<NullPhase, string>> = {
-  'null-no-tools': 'no tools at all',
-  'null-stubbed-empty': 'tools that answer empty',
-  'null-random-args': 'tools called with random valid arguments',
-};
-
-export const PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
 
 function phaseValue(gate: NullBaselineGate, phase: NullPhase, links: Links, runId: string): SafeHtml {
   const r = gate.nullRates[phase];
@@ -71,7 +64,7 @@ export function nullComparison(record: RunRecord, gate: NullBaselineGate): SafeH
 /** Null rates, T_null, the line and S on one 0–100 axis (positions are the stored values). */
 function drawing(gate: NullBaselineGate): SafeHtml {
   const x = (v: number) => Number((v * 100).toFixed(3));
-  const marks = PHASES.flatMap((p) => {
+  const marks = NULLS_WEAKEST_FIRST.flatMap((p) => {
     const r = gate.nullRates[p];
     return r
       ? [
@@ -87,17 +80,13 @@ ${marks}
 </svg>`;
 }
 
+/**
+ * What the decision says, in the words of the one wording table (gates/null-reading.ts), read off
+ * this gate record: which null reached the line and what that says, or why nothing could be read.
+ */
 function finding(gate: NullBaselineGate): string {
-  if (gate.reason === 'noise_exceeds_signal') {
-    return 'Models that could not use the server got as far as the line the real agent has to clear. The tasks could be answered from what a model already knows, so the server was never really tested. That is a finding about our generated tasks, not about the server.';
-  }
-  if (gate.reason === 'degenerate_no_signal') {
-    return 'The signal was zero, so there was nothing for the nulls to stay below. An undecidable gate stops the run exactly like a kill.';
-  }
-  if (gate.reason === 'no_measurements') {
-    return 'Part of the comparison was never measured, so the gate could not decide. An undecidable gate stops the run exactly like a kill.';
-  }
-  return 'The nulls stayed below the line at this decision point.';
+  const r = nullReading(gate);
+  return `${r.sentence}.${r.kind === 'no-signal' ? ' An undecidable gate stops the run exactly like a kill.' : ''}`;
 }
 
 function screenNote(record: RunRecord): string {
@@ -112,7 +101,9 @@ export function nullStory(gate: NullBaselineGate, record: RunRecord, links: Link
   return html`<p>${finding(gate)}</p>
 ${drawing(gate)}
 ${facts([
-  ...PHASES.map((p) => [`null: ${NULL_LABELS[p]}`, phaseValue(gate, p, links, record.runId)] as const),
+  ...NULLS_WEAKEST_FIRST.map(
+    (p) => [`null: ${NULL_LABELS[p]}`, phaseValue(gate, p, links, record.runId)] as const,
+  ),
   [
     `T_null (${gate.percentile}th percentile, nearest rank)`,
     gate.tNull === undefined ? missing('T_null') : pct(gate.tNull),
@@ -130,6 +121,7 @@ ${facts([
 <p class="small">${screenNote(record)}</p>`;
 }
 
+/** The refusal's deciding sentence: the reading of the wording table, then the comparison it rests on. */
 export function nullHeadline(record: RunRecord, gate: NullBaselineGate): SafeHtml {
-  return nullComparison(record, gate);
+  return html`${nullReading(gate).sentence}. ${nullComparison(record, gate)}`;
 }
