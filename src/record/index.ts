@@ -1,6 +1,7 @@
 // The run record: zod schemas (the single source of truth), migrations, read/write, and the pure
 // builders the pipeline calls so that no number is computed outside src/record or src/stats.
 
+export { NullPhase } from '../tape/phases.js';
 export { buildCost, noCost } from './build-cost.js';
 export { buildScore, TrialOutcome } from './build-score.js';
 export { decidingInterval } from './clustered.js';
@@ -14,7 +15,6 @@ export {
   ConstructGate,
   GateRecord,
   NullBaselineGate,
-  NullPhase,
   NullRate,
   PlanPowerGate,
   StructuralGate,

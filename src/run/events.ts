@@ -1,5 +1,5 @@
 import type { UsageRow } from '../record/pricing.js';
-import type { Phase } from '../record/void.js';
+import type { Phase, Stage } from '../tape/phases.js';
 
 /** How one trial ended, as the live display counts it (construct counts its own criterion). */
 export type TrialMark = 'pass' | 'fail' | 'error';
@@ -10,7 +10,7 @@ export type TrialMark = 'pass' | 'fail' | 'error';
  */
 export type RunEvent =
   /** A pipeline stage completed (`connect`, `generate`, `nulls`, …). */
-  | { type: 'stage'; stage: string }
+  | { type: 'stage'; stage: Stage }
   /** A phase of trials started with this many registered trials. */
   | { type: 'phase'; phase: Phase; registered: number }
   | { type: 'trial'; phase: Phase; mark: TrialMark }

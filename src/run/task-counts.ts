@@ -1,6 +1,6 @@
 import type { TrialResult } from '../agents/types.js';
 import type { TaskCount } from '../record/clustered-gate.js';
-import type { NullPhase } from '../record/gate.js';
+import type { NullPhase } from '../tape/phases.js';
 
 /** Per task, in the order tasks first appear: `m` trials that count toward the rate, `k` of them passed. */
 function byTask(

@@ -3,6 +3,7 @@ import { buildCost } from '../../record/build-cost.js';
 import type { CostBlock } from '../../record/cost.js';
 import type { UsageRow } from '../../record/pricing.js';
 import type { RunEvent } from '../../run/events.js';
+import { Stage } from '../../tape/phases.js';
 
 /** The phase of trials under way: its registered size and how its ended trials came out. */
 export interface PhaseProgress {
@@ -22,7 +23,7 @@ export interface Display {
   /** What the run is doing when no phase of trials is under way. */
   activity: string;
   /** The furthest stage completed, in the pipeline's order. */
-  stage?: string;
+  stage?: Stage;
   phase?: PhaseProgress;
   rows: readonly UsageRow[];
   cost: CostBlock;
@@ -30,8 +31,8 @@ export interface Display {
   stopping?: string;
 }
 
-/** What comes after a completed stage, when it is not a phase of trials (the pipeline's order). */
-const NEXT: Readonly<Record<string, string>> = {
+/** What comes after a completed stage, when it is not a phase of trials. */
+const NEXT: Readonly<Record<Stage, string>> = {
   connect: 'probes',
   probes: 'reading the tool surface',
   surface: 'policy',
@@ -47,12 +48,9 @@ const NEXT: Readonly<Record<string, string>> = {
   findings: 'finishing',
 };
 
-const ORDER = Object.keys(NEXT);
-
 /** A stage that ran beside later ones (the probes, beside generation) ends behind the furthest. */
-function behind(stage: string, furthest: string | undefined): boolean {
-  const at = ORDER.indexOf(stage);
-  return furthest !== undefined && at >= 0 && ORDER.indexOf(furthest) > at;
+function behind(stage: Stage, furthest: Stage | undefined): boolean {
+  return furthest !== undefined && Stage.options.indexOf(furthest) > Stage.options.indexOf(stage);
 }
 
 export function initialDisplay(now: number): Display {
@@ -76,7 +74,7 @@ export function reduceDisplay(d: Display, e: RunEvent, now: number): Display {
       // Its end does not move the display back to what came after it.
       if (behind(e.stage, d.stage)) return d;
       const { phase: _done, ...rest } = d;
-      return { ...rest, stage: e.stage, activity: NEXT[e.stage] ?? `after ${e.stage}` };
+      return { ...rest, stage: e.stage, activity: NEXT[e.stage] };
     }
     case 'phase':
       return {

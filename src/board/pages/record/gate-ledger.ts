@@ -1,9 +1,10 @@
 import { decisionPoint, type GateRecord, type RunRecord } from '../../../record/index.js';
+import { NullPhase } from '../../../tape/phases.js';
 import { count, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { facts } from '../facts.js';
 import { gateInterval } from '../gate-clustered.js';
-import { NULL_LABELS, nullComparison, PHASES } from '../why/nulls.js';
+import { NULL_LABELS, nullComparison } from '../why/nulls.js';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -80,7 +81,7 @@ function numbers(record: RunRecord, g: GateRecord): SafeHtml {
       ]);
     case 'null_baseline':
       return html`<p>${nullComparison(record, g)}</p>${facts(
-        PHASES.flatMap((p) => {
+        NullPhase.options.flatMap((p) => {
           const r = g.nullRates[p];
           return r
             ? [[`null: ${NULL_LABELS[p]}`, html`${count(r.k)} of ${count(r.n)}: ${gateInterval(r)}`] as const]

@@ -1,10 +1,5 @@
-import {
-  isRecorded,
-  type NullBaselineGate,
-  type NullPhase,
-  type NullRate,
-  type RunRecord,
-} from '../../../record/index.js';
+import { isRecorded, type NullBaselineGate, type NullRate, type RunRecord } from '../../../record/index.js';
+import { NullPhase } from '../../../tape/phases.js';
 import { count, missing, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { GateField } from '../../record-fields.js';
@@ -19,8 +14,6 @@ export const NULL_LABELS: Readonly<Record<NullPhase, string>> = {
   'null-stubbed-empty': 'tools that answer empty',
   'null-random-args': 'tools called with random valid arguments',
 };
-
-export const PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
 
 function phaseValue(gate: NullBaselineGate, phase: NullPhase, links: Links, runId: string): SafeHtml {
   const r = gate.nullRates[phase];
@@ -71,7 +64,7 @@ export function nullComparison(record: RunRecord, gate: NullBaselineGate): SafeH
 /** Null rates, T_null, the line and S on one 0–100 axis (positions are the stored values). */
 function drawing(gate: NullBaselineGate): SafeHtml {
   const x = (v: number) => Number((v * 100).toFixed(3));
-  const marks = PHASES.flatMap((p) => {
+  const marks = NullPhase.options.flatMap((p) => {
     const r = gate.nullRates[p];
     return r
       ? [
@@ -112,7 +105,9 @@ export function nullStory(gate: NullBaselineGate, record: RunRecord, links: Link
   return html`<p>${finding(gate)}</p>
 ${drawing(gate)}
 ${facts([
-  ...PHASES.map((p) => [`null: ${NULL_LABELS[p]}`, phaseValue(gate, p, links, record.runId)] as const),
+  ...NullPhase.options.map(
+    (p) => [`null: ${NULL_LABELS[p]}`, phaseValue(gate, p, links, record.runId)] as const,
+  ),
   [
     `T_null (${gate.percentile}th percentile, nearest rank)`,
     gate.tNull === undefined ? missing('T_null') : pct(gate.tNull),
