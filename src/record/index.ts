@@ -20,7 +20,7 @@ export {
   StructuralGate,
   SuiteSizeGate,
 } from './gate.js';
-export { generatorChip, makeRunId } from './identity.js';
+export { generatorChip } from './identity.js';
 export { parseRecord, readRecord, serializeRecord } from './io.js';
 export { standingNoteSummary } from './notes.js';
 export { decisionPoint } from './outcome.js';
@@ -29,5 +29,6 @@ export { UsageRow } from './pricing.js';
 export { ProbeResult } from './probe.js';
 export { carriesNumbers, decidingNumbers, refusalMatchesGate, refusalOf } from './refusal.js';
 export { RunRecord } from './run.js';
+export { makeRunId } from './run-id.js';
 export { noTaskCompleted, ScoreBlock, ToolAttribution } from './score.js';
 export { buildSuiteSummary } from './suite-summary.js';

@@ -3,11 +3,11 @@ import { TrustSource } from '../tape/trust.js';
 import { Count, NonEmpty, Sha256 } from './common.js';
 import { CompareResult } from './compare.js';
 import { ExitCode, runExitCode } from './exit-code.js';
-import { RunId } from './identity.js';
 import { Outcome } from './outcome.js';
 import { PipelineGate } from './pipeline-gate.js';
 import { Refusal } from './refusal.js';
 import type { RunRecord } from './run.js';
+import { RunId } from './run-id.js';
 import { RateBlock } from './score.js';
 import { VoidDetails } from './void.js';
 
