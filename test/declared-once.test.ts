@@ -45,9 +45,10 @@ function copiesOf(names: readonly string[], home: string, least: number): string
   );
 }
 
-/** Files other than `homes` whose text matches `pattern`. */
-function holders(pattern: RegExp, homes: readonly string[]): string[] {
-  return FILES.filter((f) => !homes.includes(f.path) && pattern.test(f.text)).map((f) => f.path);
+/** Files other than `homes` whose text (with `codeOnly`, outside comments) matches `pattern`. */
+function holders(pattern: RegExp, homes: readonly string[], codeOnly = false): string[] {
+  const text = (t: string) => (codeOnly ? t.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '') : t);
+  return FILES.filter((f) => !homes.includes(f.path) && pattern.test(text(f.text))).map((f) => f.path);
 }
 
 describe('each idea is declared once', () => {
@@ -81,5 +82,12 @@ describe('each idea is declared once', () => {
       [],
     );
     expect(holders(/toISOString\(\)\.replace\(\/\[-:\]/, ['record/run-id.ts'])).toEqual([]);
+  });
+
+  it("the board site's paths: in src/board/site-paths.ts", () => {
+    // A path in code (quoted or a template), not in a comment or in the pages' prose.
+    const literal =
+      /['`](?:index|methods|viewer|keys)\.html['`]|['`](?:records|data|runs|assets)\/|['`]keys\.json['`]/;
+    expect(holders(literal, ['board/site-paths.ts', 'tape/keys-file.ts'], true)).toEqual([]);
   });
 });
