@@ -36,11 +36,20 @@ const SRC = resolve(import.meta.dirname, '../src');
 const ROOT = resolve(import.meta.dirname, '..');
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g;
 
-function sourceFiles(dir: string): string[] {
+/** The .ts files under `dir`: the source files, or (with `tests`) the test files beside them. */
+function sourceFiles(dir: string, tests = false): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    if (entry.isDirectory()) return sourceFiles(path, tests);
+    return entry.name.endsWith('.ts') && entry.name.endsWith('.test.ts') === tests ? [path] : [];
+  });
+}
+
+/** The relative imports of one file, each with the file it names (`./x.js` → `x.ts`). */
+function importsOf(file: string): { spec: string; target: string }[] {
+  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => {
+    const spec = m[1] ?? '';
+    return { spec, target: resolve(dirname(file), spec).replace(/\.js$/, '.ts') };
   });
 }
 
@@ -60,15 +69,52 @@ interface Arrow {
   spec: string;
 }
 
-function arrows(): Arrow[] {
-  return sourceFiles(SRC).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(IMPORT)].flatMap((m) => {
-      const spec = m[1] ?? '';
-      const to = unitOf(resolve(dirname(file), spec));
+/** The arrows between folders: of the source files, or (with `tests`) of the test files in src/. */
+function arrows(tests = false): Arrow[] {
+  return sourceFiles(SRC, tests).flatMap((file) =>
+    importsOf(file).flatMap(({ spec, target }) => {
+      if (relative(SRC, target).startsWith('..')) return []; // test/support, outside the layers
+      const to = unitOf(target);
       const from = unitOf(file);
       return to === from ? [] : [{ from, to, file: relative(SRC, file), spec }];
     }),
   );
+}
+
+const upwardOf = (list: Arrow[]) =>
+  list
+    .filter((a) => rankOf(a.to) <= rankOf(a.from))
+    .map((a) => `${a.file} imports ${a.spec} (${a.from} → ${a.to})`);
+
+/**
+ * The import circles between the source files: every strongly connected component of more than
+ * one file, or a file importing itself (Tarjan's algorithm over the file graph, type imports
+ * included: a circle of types is a circle a reader must follow too).
+ */
+function importCircles(): string[][] {
+  const graph = new Map(
+    sourceFiles(SRC).map((file) => [file, importsOf(file).map((i) => i.target)] as const),
+  );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) ?? 0);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) visit(next);
+      if (stack.includes(next)) low.set(file, Math.min(low.get(file) ?? 0, low.get(next) ?? 0));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = stack.splice(stack.indexOf(file));
+    if (component.length > 1 || graph.get(file)?.includes(file))
+      circles.push(component.map((f) => relative(SRC, f)).sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return circles;
 }
 
 describe('layering of src/', () => {
@@ -86,10 +132,18 @@ describe('layering of src/', () => {
   });
 
   it('has no folder importing one beside or above it', () => {
-    const upward = all
-      .filter((a) => rankOf(a.to) <= rankOf(a.from))
-      .map((a) => `${a.file} imports ${a.spec} (${a.from} → ${a.to})`);
-    expect(upward).toEqual([]);
+    expect(upwardOf(all)).toEqual([]);
+  });
+
+  it('has no test file beside the source importing a folder above its own', () => {
+    // A test in src/<folder> tests that folder: what it needs from above belongs to a test there.
+    const tests = arrows(true);
+    expect(tests.some((a) => a.from === 'run' && a.to === 'suite')).toBe(true);
+    expect(upwardOf(tests)).toEqual([]);
+  });
+
+  it('has no import circle between files', () => {
+    expect(importCircles()).toEqual([]);
   });
 });
 

@@ -2,9 +2,9 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
 import type { CallUsage } from '../record/pricing.js';
 import type { FailureClass } from '../record/score.js';
-import type { Phase } from '../record/void.js';
 import type { Task } from '../suite/schema.js';
 import type { ToolDescriptor } from '../suite/surface.js';
+import type { Phase } from '../tape/phases.js';
 
 export type { Phase };
 

@@ -7,8 +7,8 @@ import type { RunRecord } from '../record/run.js';
 import { readSuiteFile } from '../suite/read-suite.js';
 import type { Task } from '../suite/schema.js';
 import type { SuiteFile } from '../suite/suite-file.js';
-import type { TrialPhase } from '../tape/corr-id.js';
 import { RUN_FILES } from '../tape/file-names.js';
+import { NullPhase, type Phase } from '../tape/phases.js';
 import { readTape, type Tape } from '../tape/reader.js';
 import type { Agreement } from './summary.js';
 import {
@@ -32,8 +32,6 @@ interface Run {
   tasks: Map<string, Task>;
   trials: TapeTrial[];
 }
-
-const NULLS = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'] as const;
 
 function agree(what: string, record: unknown, derived: unknown): Agreement {
   const r = JSON.stringify(record);
@@ -64,7 +62,7 @@ async function load(dir: string): Promise<Run> {
   };
 }
 
-function inPhase(run: Run, phase: TrialPhase): TapeTrial[] {
+function inPhase(run: Run, phase: Phase): TapeTrial[] {
   return run.trials.filter((t) => t.phase === phase);
 }
 
@@ -145,7 +143,7 @@ function screenChecks(run: Run): Agreement[] {
 function nullChecks(run: Run): Agreement[] {
   const gate = run.record.gates.findLast((g) => g.gate === 'null_baseline');
   if (gate?.gate !== 'null_baseline') return [];
-  return NULLS.flatMap((phase) => {
+  return NullPhase.options.flatMap((phase) => {
     const rate = gate.nullRates[phase];
     const all = inPhase(run, phase);
     if (phase !== 'null-random-args') {

@@ -4,8 +4,9 @@ import { canonicalJson } from '../core/canonical.js';
 import { isRecord } from '../core/json.js';
 import { evaluateCheck } from '../suite/checks.js';
 import type { Task } from '../suite/schema.js';
-import { isVerifyCorrId, parseCorrId, type TrialPhase, trialOfCorrId } from '../tape/corr-id.js';
+import { isVerifyCorrId, parseCorrId, trialOfCorrId } from '../tape/corr-id.js';
 import { type Exchange, pairExchanges } from '../tape/pairing.js';
+import type { Phase } from '../tape/phases.js';
 import type { Tape, TapeRecord } from '../tape/reader.js';
 import type { TurnLine } from '../tape/schema.js';
 
@@ -13,7 +14,7 @@ import type { TurnLine } from '../tape/schema.js';
 export interface TapeTrial {
   corrId: string;
   taskId: string;
-  phase: TrialPhase;
+  phase: Phase;
   /** Text of the last assistant turn ('' when it had none). */
   answer: string;
   /** An assistant turn carried a model error. */
@@ -30,7 +31,7 @@ export interface TapeTrial {
 
 interface Parsed {
   taskId: string;
-  phase: TrialPhase;
+  phase: Phase;
 }
 
 /**

@@ -1,3 +1,7 @@
+import { SitePaths } from './site-paths.js';
+
+const { folders } = SitePaths;
+
 /**
  * The site's response headers, written once as `_headers` (the format static hosts read) and
  * applied by `fitness-report serve` from that same file, so what is tested locally is what ships.
@@ -63,11 +67,11 @@ export function siteRules(): HeaderRule[] {
     },
     { pattern: '/', headers: fresh },
     { pattern: '/*.html', headers: fresh },
-    { pattern: '/_headers', headers: fresh },
-    { pattern: '/assets/*', headers: fresh },
-    { pattern: '/data/*', headers: fresh },
+    { pattern: `/${SitePaths.headers}`, headers: fresh },
+    { pattern: `/${folders.assets}/*`, headers: fresh },
+    { pattern: `/${folders.data}/*`, headers: fresh },
     {
-      pattern: '/runs/*',
+      pattern: `/${folders.runs}/*`,
       headers: [
         ['Access-Control-Allow-Origin', '*'],
         // Lets a viewer on another origin read ranges of a tape, not only whole files.
@@ -75,7 +79,7 @@ export function siteRules(): HeaderRule[] {
         ['Cache-Control', IMMUTABLE],
       ],
     },
-    { pattern: '/runs/*.jsonl', headers: [['Content-Type', CONTENT_TYPES['.jsonl'] ?? '']] },
+    { pattern: `/${folders.runs}/*.jsonl`, headers: [['Content-Type', CONTENT_TYPES['.jsonl'] ?? '']] },
   ];
 }
 

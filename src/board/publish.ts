@@ -11,6 +11,7 @@ import { signRedaction } from '../tape/redaction-sign.js';
 import type { MarkerCounts } from '../tape/secret-shapes.js';
 import { DsseEnvelope, keyId } from '../tape/signature.js';
 import type { LoadedRun } from './load.js';
+import { SitePaths } from './site-paths.js';
 
 /** What the build found when it checked the run's signature against the run directory. */
 export interface Verification {
@@ -132,7 +133,7 @@ export async function publishRun(
   boardKey: KeyObject,
 ): Promise<PublishedRun> {
   const { record, runDir } = run;
-  const outDir = join(siteDir, 'runs', record.runId);
+  const outDir = join(siteDir, ...SitePaths.run(record.runId));
   const files: PublishedFile[] = [];
   const entries: RedactionEntry[] = [];
   const made = new Set<string>();

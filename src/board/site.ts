@@ -4,7 +4,6 @@ import { dirname, join, resolve } from 'node:path';
 import { FitnessError } from '../core/errors.js';
 import { parseRecord, type RunRecord } from '../record/index.js';
 import { RUN_FILES } from '../tape/file-names.js';
-import { KEYS_FILE } from '../tape/keys-file.js';
 import { defaultSigningKeyPath, isInside } from '../tape/publisher.js';
 import { loadOrCreateSigningKey, SignatureError } from '../tape/signature.js';
 import { clientFiles } from './assets/client.js';
@@ -22,6 +21,7 @@ import { recordPage } from './pages/record/page.js';
 import { viewerPage } from './pages/viewer.js';
 import { type PublishedRun, publishRun } from './publish.js';
 import { type LoadedRerun, loadReruns, rerunsByOriginal } from './reruns.js';
+import { SitePaths } from './site-paths.js';
 import { storyOf } from './story-index.js';
 
 export interface BuildOptions {
@@ -83,7 +83,7 @@ function runData(run: LoadedRun, published: PublishedRun, story: Story | undefin
     runId: r.runId,
     serverSlug: r.identity.serverSlug,
     outcome: r.outcome,
-    recordPage: `records/${r.runId}.html`,
+    recordPage: SitePaths.record(r.runId).join('/'),
     planes: published.planes,
     verification: published.verification,
     files: published.files.map((f) => f.path),
@@ -105,7 +105,7 @@ function rerunData(
     runId: rerun.record.runId,
     serverSlug: original.record.identity.serverSlug,
     outcome: `rerun ${rerun.record.outcome}`,
-    recordPage: `records/${original.record.runId}.html`,
+    recordPage: SitePaths.record(original.record.runId).join('/'),
     planes: published.planes,
     verification: published.verification,
     ...(story ? { story } : {}),
@@ -130,7 +130,7 @@ function boardKey(options: BuildOptions, out: string): KeyObject {
  */
 function publishedRecord(out: string, run: LoadedRun, published: PublishedRun): RunRecord | undefined {
   if (!published.files.some((f) => f.path === RUN_FILES.record && f.redacted)) return run.record;
-  const path = join(out, 'runs', run.record.runId, RUN_FILES.record);
+  const path = join(out, ...SitePaths.run(run.record.runId, RUN_FILES.record));
   try {
     return parseRecord(readFileSync(path, 'utf8'), path);
   } catch {
@@ -150,14 +150,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   prepareOut(out);
   const write = writer(out);
-  write('assets/board.css', STYLESHEET);
-  for (const [name, text] of client) write(`assets/viewer/${name}`, text);
+  write(SitePaths.stylesheet, STYLESHEET);
+  for (const [name, text] of client) write(SitePaths.viewerAsset(name), text);
   const runs: { run: LoadedRun; record: RunRecord; published: PublishedRun }[] = [];
   for (const run of loaded) {
     const published = await publishRun(run, out, options.secrets ?? [], key);
     const record = publishedRecord(out, run, published);
     if (record === undefined) {
-      rmSync(join(out, 'runs', run.record.runId), { recursive: true, force: true });
+      rmSync(join(out, ...SitePaths.run(run.record.runId)), { recursive: true, force: true });
       unreadable.push({
         path: run.recordPath,
         reason: 'not published: its record no longer validates after publish-time redaction',
@@ -178,9 +178,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   for (const { run, record, published } of runs) {
     if (published.planes.length > 0) withTapes.add(record.runId);
     const id = record.runId;
-    write(`data/${id}.json`, runData({ ...run, record }, published, storyOf(out, published)));
+    write(join(...SitePaths.data(id)), runData({ ...run, record }, published, storyOf(out, published)));
     write(
-      `records/${id}.html`,
+      join(...SitePaths.record(id)),
       recordPage({
         record,
         row: rows.get(id),
@@ -191,18 +191,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     );
     for (const rerun of rerunsOf.get(id) ?? []) {
       const pub = await publishRun(rerun, out, options.secrets ?? [], key);
-      write(`data/${rerun.record.runId}.json`, rerunData(rerun, { ...run, record }, pub, storyOf(out, pub)));
+      write(
+        join(...SitePaths.data(rerun.record.runId)),
+        rerunData(rerun, { ...run, record }, pub, storyOf(out, pub)),
+      );
     }
   }
   write(
-    'index.html',
+    SitePaths.board,
     boardPage(groups, unreadable, (id) => withTapes.has(id), neverReached),
   );
-  write('methods.html', methodsPage(runs.map((r) => r.record)));
-  write('viewer.html', viewerPage());
+  write(SitePaths.methods, methodsPage(runs.map((r) => r.record)));
+  write(SitePaths.viewer, viewerPage());
   const keys = siteKeys(runs, key);
-  write(KEYS_FILE, `${JSON.stringify(keys, null, 2)}\n`);
-  write('keys.html', keysPage(keys));
-  write('_headers', renderHeaders(siteRules()));
+  write(SitePaths.keys, `${JSON.stringify(keys, null, 2)}\n`);
+  write(SitePaths.keysPage, keysPage(keys));
+  write(SitePaths.headers, renderHeaders(siteRules()));
   return { out, runs: runs.length, groups: groups.length, unreadable };
 }

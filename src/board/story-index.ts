@@ -5,6 +5,7 @@ import { parseTapeText } from './client/tape.js';
 import { mergePlanes } from './client/timeline.js';
 import type { Story } from './client/viewer-run.js';
 import type { PublishedRun } from './publish.js';
+import { SitePaths } from './site-paths.js';
 
 /**
  * The run's story told once at build time from its published (redacted) tapes, with the viewer's
@@ -14,7 +15,7 @@ import type { PublishedRun } from './publish.js';
 export function storyOf(siteDir: string, published: PublishedRun): Story | undefined {
   if (published.planes.length === 0) return undefined;
   const planes = published.planes.map((p) =>
-    parseTapeText(readFileSync(join(siteDir, 'runs', published.runId, p.path), 'utf8'), p.plane),
+    parseTapeText(readFileSync(join(siteDir, ...SitePaths.run(published.runId, p.path)), 'utf8'), p.plane),
   );
   return buildStory(mergePlanes(planes));
 }

@@ -1,5 +1,6 @@
 import { join, relative, resolve } from 'node:path';
 import { auditTable, runDemo } from '../audit/index.js';
+import { SitePaths } from '../board/site-paths.js';
 import { plain } from '../core/escape/terminal.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
@@ -72,7 +73,7 @@ export async function demo(argv: readonly string[], io: CommandIO): Promise<numb
   io.out(`demo: ${plural(result.reports.length, 'run')} in ${Math.round(result.durationMs / 1000)} s`);
   if (result.site) {
     io.out(
-      `board: ${show(join(result.site.out, 'index.html'))} (${plural(result.site.runs, 'run')} in ${plural(result.site.groups, 'group')})`,
+      `board: ${show(join(result.site.out, SitePaths.board))} (${plural(result.site.runs, 'run')} in ${plural(result.site.groups, 'group')})`,
     );
   } else {
     io.out(`board: not built: ${result.siteError ?? 'unknown reason'}`);

@@ -1,4 +1,5 @@
 import type { RunRecord } from '../record/index.js';
+import { NullPhase, Phase } from '../tape/phases.js';
 import { EVENT_EVALUATION_RESULT, GEN_AI } from './conventions.js';
 import type { Attributes, SpanEvent, SpanNode } from './span-tree.js';
 
@@ -19,8 +20,8 @@ function phaseStart(root: SpanNode, phases: readonly string[]): number | undefin
   return starts.length === 0 ? undefined : Math.min(...starts);
 }
 
-const NULLS = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
-const TRIALS = [...NULLS, 'construct', 'drive'];
+/** The phases of gate trials: every trial phase after the screen. */
+const TRIALS = Phase.options.filter((p) => p !== 'screen');
 
 /**
  * When a gate was decided, from the tapes: the free gates before the first gate trial, the null
@@ -29,7 +30,8 @@ const TRIALS = [...NULLS, 'construct', 'drive'];
  */
 function decidedAt(gate: Gate, root: SpanNode): number {
   if (gate.tier === 'free') return phaseStart(root, TRIALS) ?? root.endMs;
-  if (gate.gate === 'null_baseline') return phaseEnd(root, ['drive']) ?? phaseEnd(root, NULLS) ?? root.endMs;
+  if (gate.gate === 'null_baseline')
+    return phaseEnd(root, ['drive']) ?? phaseEnd(root, NullPhase.options) ?? root.endMs;
   if (gate.gate === 'construct') return phaseEnd(root, ['construct']) ?? root.endMs;
   return root.endMs;
 }

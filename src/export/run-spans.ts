@@ -1,7 +1,8 @@
 import { asRecord } from '../core/json.js';
 import type { RunRecord } from '../record/index.js';
-import { parseCorrId, TRIAL_PHASES } from '../tape/corr-id.js';
+import { parseCorrId } from '../tape/corr-id.js';
 import { pairExchanges } from '../tape/pairing.js';
+import { Phase } from '../tape/phases.js';
 import type { Tape, TapeRecord } from '../tape/reader.js';
 import { EventKind } from '../tape/schema.js';
 import { PRODUCER } from '../version.js';
@@ -175,7 +176,7 @@ function arrange(slots: readonly Slot[], start: number): SpanNode[] {
   const probes = slots.filter((s) => s.group.kind === 'probe').map((s) => s.node);
   if (probes.length > 0) out.push({ ...span('probes', start, start), children: probes });
   for (const s of slots) if (s.group.kind === 'stage') out.push(s.node);
-  for (const phase of TRIAL_PHASES) {
+  for (const phase of Phase.options) {
     const trials = slots
       .filter((s) => s.group.kind === 'trial' && s.group.phase === phase)
       .map((s) => s.node);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { NullPhase } from '../record/gate.js';
 import { PREREG_DEFAULTS as D } from '../record/prereg.js';
+import { NullPhase } from '../tape/phases.js';
 import { constructGate } from './construct.js';
 import { constructCurtail, nullCurtail } from './curtail.js';
 import { GateInputError } from './errors.js';
@@ -148,7 +148,7 @@ describe('exact curtailment', () => {
     ).toThrow(/curtailed/);
   });
 
-  const PHASES: NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
+  const PHASES = NullPhase.options;
   /** Each phase's head of trials and what remains of it: every phase present. */
   const HeadCounts = z.record(NullPhase, z.object({ k: z.number(), n: z.number(), remaining: z.number() }));
   type NullOutcome = 'pass' | 'fail' | 'na';

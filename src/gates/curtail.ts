@@ -3,8 +3,8 @@
 // applicable) leads to the same decision. The decision is then the full sample's, so stopping is
 // not optional stopping. Pure functions: the run and `verify` call the same ones.
 import type { ExtensionPolicy, Pool } from '../record/extension.js';
-import type { NullPhase } from '../record/gate.js';
 import { percentileNearestRank } from '../stats/index.js';
+import { NullPhase } from '../tape/phases.js';
 import { constructStep } from './construct-step.js';
 import { resolveExtension } from './extension.js';
 import { plural, pValue, rate } from './format.js';
@@ -131,8 +131,6 @@ export interface NullCurtailInput {
   percentile: number;
 }
 
-const ORDER: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
-
 /**
  * The smallest rate each phase can still end at: all remaining trials failing. A phase whose
  * trials may all be not applicable (null-random-args with no applicable trial yet) may also end
@@ -152,10 +150,10 @@ function lowest(phase: NullPhase, c: NullCurtailPhase): (number | 'out')[] {
  * PROCEED is never curtailed: the null rates are read again against the reference and first-try rates.
  */
 export function nullCurtail(input: NullCurtailInput): CurtailProof | undefined {
-  const remaining = ORDER.reduce((a, p) => a + input.phases[p].remaining, 0);
+  const remaining = NullPhase.options.reduce((a, p) => a + input.phases[p].remaining, 0);
   if (remaining <= 0) return undefined;
   let configs: (number | 'out')[][] = [[]];
-  for (const p of ORDER) {
+  for (const p of NullPhase.options) {
     const opts = lowest(p, input.phases[p]);
     configs = configs.flatMap((c) => opts.map((o) => [...c, o]));
   }
@@ -167,11 +165,13 @@ export function nullCurtail(input: NullCurtailInput): CurtailProof | undefined {
     worst = Math.min(worst, tNull);
   }
   if (configs.length === 0 || worst < input.ratio) return undefined;
-  const lows = ORDER.map((p) => {
-    const c = input.phases[p];
-    const total = c.n + c.remaining;
-    return total > 0 ? `${p} ≥ ${c.k}/${total}` : `${p} not measured`;
-  }).join(', ');
+  const lows = NullPhase.options
+    .map((p) => {
+      const c = input.phases[p];
+      const total = c.n + c.remaining;
+      return total > 0 ? `${p} ≥ ${c.k}/${total}` : `${p} not measured`;
+    })
+    .join(', ');
   return {
     decided: 'KILL',
     completions: configs.length,

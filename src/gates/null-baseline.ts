@@ -1,13 +1,12 @@
 import type { TaskCount } from '../record/clustered-gate.js';
-import { NullBaselineGate, type NullPhase, type NullRate } from '../record/gate.js';
+import { NullBaselineGate, type NullRate } from '../record/gate.js';
 import { percentileNearestRank, wilson } from '../stats/index.js';
+import { NullPhase, perNullPhase } from '../tape/phases.js';
 import { curtailLine, nullCurtail } from './curtail.js';
 import { GateInputError, inputs } from './errors.js';
 import { type NullGateView, nullExplain } from './null-reading.js';
 import { perTaskBlock } from './per-task.js';
 import { seal } from './seal.js';
-
-export const NULL_PHASES: readonly NullPhase[] = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'];
 
 export interface PhaseCounts {
   k: number;
@@ -68,7 +67,7 @@ function notMeasured(
   phases: NullBaselineInput['phases'],
 ): Partial<Record<NullPhase, { notApplicable: number }>> {
   const out: Partial<Record<NullPhase, { notApplicable: number }>> = {};
-  for (const phase of NULL_PHASES) {
+  for (const phase of NullPhase.options) {
     const c = phases?.[phase];
     if (c !== undefined && c.n === 0 && (c.notApplicable ?? 0) > 0)
       out[phase] = { notApplicable: c.notApplicable ?? 0 };
@@ -79,7 +78,7 @@ function notMeasured(
 function unrunTrials(input: NullBaselineInput): Partial<Record<NullPhase, number>> {
   const v = inputs('null_baseline');
   const out: Partial<Record<NullPhase, number>> = {};
-  for (const p of NULL_PHASES) {
+  for (const p of NullPhase.options) {
     const r = input.curtailed?.[p];
     if (r !== undefined && v.count(`curtailed.${p}`, r) > 0) out[p] = r;
   }
@@ -94,11 +93,7 @@ function proveCurtail(input: NullBaselineInput, killed: boolean) {
     const c = input.phases?.[p];
     return { k: c?.k ?? 0, n: c?.n ?? 0, notApplicable: c?.notApplicable ?? 0, remaining: unrun[p] ?? 0 };
   };
-  const phases = {
-    'null-no-tools': count('null-no-tools'),
-    'null-stubbed-empty': count('null-stubbed-empty'),
-    'null-random-args': count('null-random-args'),
-  };
+  const phases = perNullPhase(count);
   const proof =
     input.signal.source === 'ceiling'
       ? nullCurtail({ phases, ratio: input.ratio, percentile: input.percentile })
@@ -113,15 +108,14 @@ function proveCurtail(input: NullBaselineInput, killed: boolean) {
   const ran = (p: NullPhase) => phases[p].n + phases[p].notApplicable;
   const record = {
     phases: Object.fromEntries(
-      NULL_PHASES.filter((p) => unrun[p] !== undefined).map((p) => [
-        p,
-        { ran: ran(p), of: ran(p) + (unrun[p] ?? 0) },
-      ]),
+      NullPhase.options
+        .filter((p) => unrun[p] !== undefined)
+        .map((p) => [p, { ran: ran(p), of: ran(p) + (unrun[p] ?? 0) }]),
     ),
     ...proof,
   };
-  const all = NULL_PHASES.reduce((a, p) => a + ran(p), 0);
-  const of = all + NULL_PHASES.reduce((a, p) => a + (unrun[p] ?? 0), 0);
+  const all = NullPhase.options.reduce((a, p) => a + ran(p), 0);
+  const of = all + NullPhase.options.reduce((a, p) => a + (unrun[p] ?? 0), 0);
   return { record, line: curtailLine(all, of, proof) };
 }
 
@@ -144,7 +138,7 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
     throw new GateInputError('null_baseline', 'signal.source', 'ceiling, reference or first_try', source);
   }
   const nullRates: Partial<Record<NullPhase, NullRate>> = {};
-  for (const phase of NULL_PHASES) {
+  for (const phase of NullPhase.options) {
     const r = measure(v, phase, input.phases?.[phase]);
     if (r) nullRates[phase] = r;
   }
@@ -156,7 +150,7 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
   const inapplicable = notMeasured(input.phases);
   // A phase with no applicable trial is not measured: it stays out of T_null (never a rate of 0).
   // Any other missing phase leaves T_null missing.
-  const expected = NULL_PHASES.filter((p) => inapplicable[p] === undefined);
+  const expected = NullPhase.options.filter((p) => inapplicable[p] === undefined);
   const rates = expected.flatMap((p) => (nullRates[p] ? [nullRates[p].rate] : []));
   const tNull =
     rates.length > 0 && rates.length === expected.length

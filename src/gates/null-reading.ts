@@ -1,5 +1,6 @@
-import type { NullBaselineGate, NullPhase } from '../record/gate.js';
+import type { NullBaselineGate } from '../record/gate.js';
 import type { SignalSource } from '../record/outcome.js';
+import { NullPhase } from '../tape/phases.js';
 import { plural, rate } from './format.js';
 
 /**
@@ -15,13 +16,7 @@ import { plural, rate } from './format.js';
  * answers the same whatever it is asked: a statement about the server, not about the tasks.
  */
 
-/** The nulls from the one that uses the least of the server to the one that uses the most. */
-export const NULLS_WEAKEST_FIRST: readonly NullPhase[] = [
-  'null-no-tools',
-  'null-stubbed-empty',
-  'null-random-args',
-];
-
+/** The nulls run in `NullPhase` order, from the one that uses the least of the server to the one that uses the most. */
 /** Each null in words: what the model stood in for the agent with. */
 export const NULL_LABELS: Readonly<Record<NullPhase, string>> = {
   'null-no-tools': 'no tools at all',
@@ -36,13 +31,7 @@ export const SOURCE_TEXT: Readonly<Record<SignalSource, string>> = {
 };
 
 /** Which reading a decision has: the weakest null at the line (a KILL), or why there is none. */
-export type NullReadingKind =
-  | 'null-no-tools'
-  | 'null-stubbed-empty'
-  | 'null-random-args'
-  | 'below-line'
-  | 'no-signal'
-  | 'not-measured';
+export type NullReadingKind = NullPhase | 'below-line' | 'no-signal' | 'not-measured';
 
 /** What a reading is a statement about. */
 export type NullReadingAbout = 'tasks' | 'server' | 'measurement';
@@ -126,7 +115,7 @@ function counts(gate: NullGateView, phase: NullPhase): string {
 export function nullsAtLine(gate: NullGateView): NullPhase[] {
   const cutoff = gate.cutoff;
   if (cutoff === undefined) return [];
-  return NULLS_WEAKEST_FIRST.filter((p) => {
+  return NullPhase.options.filter((p) => {
     const r = gate.nullRates[p];
     return r !== undefined && r.rate >= cutoff;
   });
@@ -135,30 +124,34 @@ export function nullsAtLine(gate: NullGateView): NullPhase[] {
 /** The phases T_null could not be read from (not measured), with why; and a missing signal. */
 function missingText(gate: NullGateView): string {
   return [
-    ...NULLS_WEAKEST_FIRST.filter((p) => !gate.nullRates[p]).map((p) => {
-      const none = gate.notMeasured?.[p];
-      return none === undefined ? p : `${p} (${notApplicableText(none.notApplicable)})`;
-    }),
+    ...NullPhase.options
+      .filter((p) => !gate.nullRates[p])
+      .map((p) => {
+        const none = gate.notMeasured?.[p];
+        return none === undefined ? p : `${p} (${notApplicableText(none.notApplicable)})`;
+      }),
     ...(gate.signal === undefined ? [`the signal (${gate.signalSource})`] : []),
   ].join(', ');
 }
 
 /** Every null's rate, as the T_null line prints them. */
 export function ratesText(gate: NullGateView): string {
-  return NULLS_WEAKEST_FIRST.map((p) => {
-    const none = gate.notMeasured?.[p];
-    if (none !== undefined) return `${p} not measured (${notApplicableText(none.notApplicable)})`;
-    const r = gate.nullRates[p];
-    const na = r?.notApplicable
-      ? ` over ${plural(r.n, 'applicable trial')}, ${r.notApplicable} not applicable`
-      : '';
-    return `${p} ${rate(r?.rate ?? 0)}${na}`;
-  }).join(', ');
+  return NullPhase.options
+    .map((p) => {
+      const none = gate.notMeasured?.[p];
+      if (none !== undefined) return `${p} not measured (${notApplicableText(none.notApplicable)})`;
+      const r = gate.nullRates[p];
+      const na = r?.notApplicable
+        ? ` over ${plural(r.n, 'applicable trial')}, ${r.notApplicable} not applicable`
+        : '';
+      return `${p} ${rate(r?.rate ?? 0)}${na}`;
+    })
+    .join(', ');
 }
 
 function killSentence(gate: NullGateView, reached: readonly NullPhase[]): string {
   const weakest = reached[0] as NullPhase;
-  const below = NULLS_WEAKEST_FIRST.filter((p) => !reached.includes(p));
+  const below = NullPhase.options.filter((p) => !reached.includes(p));
   const lead =
     reached.length === 1
       ? `Only the null with ${NULL_LABELS[weakest]} reached the line`

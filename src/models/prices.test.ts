@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildCost } from '../record/build-cost.js';
 import { PriceTable, priceTokens } from '../record/pricing.js';
 import { PRICE_TABLE, priceFor } from './prices.js';
 import { parseModelSpec } from './spec.js';
@@ -43,5 +44,19 @@ describe('price table', () => {
         cacheWrite: 0,
       }),
     ).toBe(3);
+  });
+});
+
+describe('the bundled price table in a cost block', () => {
+  it('is accepted by buildCost, and prices the heuristic model at zero', () => {
+    const row = {
+      role: 'runner',
+      model: 'heuristic',
+      status: 'ok',
+      inputTokens: 1_000_000,
+      outputTokens: 100_000,
+    } as const;
+    const c = buildCost([row], PRICE_TABLE);
+    expect(c).toMatchObject({ kind: 'total', usd: 0, priceTable: { asOf: PRICE_TABLE.asOf } });
   });
 });

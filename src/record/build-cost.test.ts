@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from './build-cost.js';
 import { CostBlock } from './cost.js';
 import type { UsageRow } from './pricing.js';
@@ -89,11 +88,6 @@ describe('buildCost', () => {
 
   it('is a zero total when nothing was spent', () => {
     expect(buildCost([], prices)).toMatchObject({ kind: 'total', usd: 0, reasons: [] });
-  });
-
-  it('accepts the bundled price table of src/models', () => {
-    const c = buildCost([row('runner', 'heuristic')], PRICE_TABLE);
-    expect(c).toMatchObject({ kind: 'total', usd: 0, priceTable: { asOf: PRICE_TABLE.asOf } });
   });
 
   it('rejects bad rows and tables with a typed error naming the path', () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Count, NonEmpty, OpenUnit, PositiveCount, Sha256, Unit } from './common.js';
-import { RunId } from './identity.js';
 import { Outcome } from './outcome.js';
 import { ModelId } from './prereg.js';
+import { RunId } from './run-id.js';
 import { RateBlock } from './score.js';
 
 export const COMPARE_SCHEMA = 'fitness-report.compare/1';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NullPhase } from '../tape/phases.js';
 import { Count, NonEmpty, PositiveCount } from './common.js';
 
 /** A phase stopped before its registered sample because no remaining outcome could change the decision. */
@@ -30,7 +31,7 @@ export type ConstructCurtailed = z.infer<typeof ConstructCurtailed>;
 
 /** Null gate at the ceiling: the phases that stopped early, each with what it ran of what it registered. */
 export const NullCurtailed = z.looseObject({
-  phases: z.partialRecord(z.enum(['null-no-tools', 'null-stubbed-empty', 'null-random-args']), Ran),
+  phases: z.partialRecord(NullPhase, Ran),
   ...curtailFields,
 });
 export type NullCurtailed = z.infer<typeof NullCurtailed>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NullPhase } from '../tape/phases.js';
 import { GateClustered, perTaskAgrees, TaskCount } from './clustered-gate.js';
 import { Count, NonEmpty, OpenUnit, PositiveCount, StoredInterval, Threshold, Unit } from './common.js';
 import { ConstructCurtailed, NullCurtailed } from './curtail.js';
@@ -136,9 +137,6 @@ export const PlanPowerGate = z
     ...common,
   })
   .superRefine(outcomeMatchesReason);
-
-export const NullPhase = z.enum(['null-no-tools', 'null-stubbed-empty', 'null-random-args']);
-export type NullPhase = z.infer<typeof NullPhase>;
 
 export const NullRate = z
   .looseObject({

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generatorChip, makeRunId, RunId } from './identity.js';
+import { generatorChip } from './identity.js';
 import { Notes, standingNoteSummary } from './notes.js';
 
 describe('identity helpers', () => {
-  it('builds run ids as <slug>-<UTC time> that the schema accepts', () => {
-    const id = makeRunId('acme-notes', new Date('2026-11-01T12:00:05.123Z'));
-    expect(id).toBe('acme-notes-20261101T120005Z');
-    expect(RunId.safeParse(id).success).toBe(true);
-    expect(RunId.safeParse('Acme-20261101T120005Z').success).toBe(false);
-  });
-
   it('chips a generator, or says it was not recorded', () => {
     expect(generatorChip({ name: 'explore', version: '1' })).toBe('explore/1');
     expect(generatorChip({ recorded: false, limitation: 'predates the field' })).toBe(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Count, IsoTime, NonEmpty, NotRecorded, Sha256 } from './common.js';
 import { Credential, ExtensionProtocol, GeneratorField, ModelId, ScreenConfig } from './prereg.js';
+import { ServerSlug } from './run-id.js';
 
 /** URL userinfo (`scheme://user:pass@host`) never belongs in a record. */
 const NO_USERINFO = /^(?![\s\S]*:\/\/[^/\s@]+@)/;
@@ -17,12 +18,6 @@ export const ScreenCounts = z.looseObject({ screened: Count, deleted: Count, err
 /** The registered screen with what it did, or a record that predates the screen. */
 export const ScreenField = z.union([NotRecorded, ScreenConfig.extend({ counts: ScreenCounts })]);
 export type ScreenField = z.infer<typeof ScreenField>;
-
-/** `<server-slug>-<UTC time>`, e.g. `acme-notes-20261101T120000Z`. */
-export const RunId = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*-\d{8}T\d{6}(?:\d{3})?Z$/, 'expected <slug>-<YYYYMMDDTHHMMSSZ>');
-export const ServerSlug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a lowercase slug');
 
 /** Identity fields common to every schema version. */
 export const baseIdentityFields = {
@@ -59,11 +54,4 @@ export function generatorChip(generator: GeneratorField): string {
   return 'name' in generator && typeof generator.name === 'string'
     ? `${generator.name}/${generator.version}`
     : 'generator not recorded';
-}
-
-/** Builds a run id from the slug and start time, to the second or (to tell runs apart) the millisecond. */
-export function makeRunId(serverSlug: string, startedAt: Date, precision: 's' | 'ms' = 's'): string {
-  const iso = startedAt.toISOString().replace(/[-:]/g, '');
-  const stamp = precision === 's' ? iso.replace(/\.\d{3}Z$/, 'Z') : iso.replace('.', '');
-  return `${serverSlug}-${stamp}`;
 }

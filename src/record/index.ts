@@ -1,6 +1,7 @@
 // The run record: zod schemas (the single source of truth), migrations, read/write, and the pure
 // builders the pipeline calls so that no number is computed outside src/record or src/stats.
 
+export { NullPhase } from '../tape/phases.js';
 export { buildCost, noCost } from './build-cost.js';
 export { buildScore, TrialOutcome } from './build-score.js';
 export { decidingInterval } from './clustered.js';
@@ -14,13 +15,12 @@ export {
   ConstructGate,
   GateRecord,
   NullBaselineGate,
-  NullPhase,
   NullRate,
   PlanPowerGate,
   StructuralGate,
   SuiteSizeGate,
 } from './gate.js';
-export { generatorChip, makeRunId } from './identity.js';
+export { generatorChip } from './identity.js';
 export { parseRecord, readRecord, serializeRecord } from './io.js';
 export { standingNoteSummary } from './notes.js';
 export { decisionPoint } from './outcome.js';
@@ -29,5 +29,6 @@ export { UsageRow } from './pricing.js';
 export { ProbeResult } from './probe.js';
 export { carriesNumbers, decidingNumbers, refusalMatchesGate, refusalOf } from './refusal.js';
 export { RunRecord } from './run.js';
+export { makeRunId } from './run-id.js';
 export { noTaskCompleted, ScoreBlock, ToolAttribution } from './score.js';
 export { buildSuiteSummary } from './suite-summary.js';

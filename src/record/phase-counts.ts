@@ -1,8 +1,6 @@
+import { NullPhase, type Phase } from '../tape/phases.js';
 import type { RunRecord } from './run.js';
 import { noCounts, type PhaseCounts } from './trial-count.js';
-import type { Phase } from './void.js';
-
-const NULLS = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'] as const;
 
 /**
  * Each phase's counts as the record stores them, in the words of `trial-count.ts`: the last null
@@ -14,7 +12,7 @@ export function recordPhaseCounts(record: RunRecord): Partial<Record<Phase, Phas
   const out: Partial<Record<Phase, PhaseCounts>> = {};
   const nulls = record.gates.filter((g) => g.gate === 'null_baseline').at(-1);
   if (nulls?.gate === 'null_baseline') {
-    for (const phase of NULLS) {
+    for (const phase of NullPhase.options) {
       const rate = nulls.nullRates[phase];
       const none = nulls.notMeasured?.[phase];
       if (rate)

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { NonEmpty, Unit } from './common.js';
 import type { CompareResult } from './compare.js';
-import type { RunReport } from './result.js';
+import { ExitCode } from './exit-code.js';
+import type { Outcome } from './outcome.js';
+import type { RateBlock } from './score.js';
 
 /**
  * `run --baseline … --fail-on regression --fail-under P`: whether a pipeline should fail, decided
@@ -29,7 +31,7 @@ export const PipelineGate = z.object({
   failOn: FailOn.optional(),
   failUnder: Unit.optional(),
   /** What the command exits with: the run's own code, or 1 when a threshold failed on a SCORED run. */
-  exitCode: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+  exitCode: ExitCode,
   /** One line per threshold the run failed. */
   failures: z.array(NonEmpty),
   /** One line per threshold that was not judged, or a comparison that was refused. */
@@ -37,8 +39,12 @@ export const PipelineGate = z.object({
 });
 export type PipelineGate = z.infer<typeof PipelineGate>;
 
-/** The slice of the run's report the gate reads. */
-type GatedRun = Pick<RunReport, 'outcome' | 'exitCode' | 'firstTry'>;
+/** The slice of the run's report (`RunReport`) the gate reads. */
+interface GatedRun {
+  outcome: Outcome;
+  exitCode: ExitCode;
+  firstTry?: z.infer<typeof RateBlock> | undefined;
+}
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const points = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x * 100).toFixed(1)} points`;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { canonicalJson } from '../core/canonical.js';
+import { NullPhase } from '../tape/phases.js';
 import { Count, OpenUnit, StoredInterval, Threshold, Unit } from './common.js';
-import { LeakFinding, NullPhase, NullRate } from './gate.js';
+import { LeakFinding, NullRate } from './gate.js';
 import { CheckVerdict, GateId, GateReason, NullVerdict, RateVerdict, SignalSource } from './outcome.js';
 
 /**

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { canonicalJson, sha256Hex } from '../core/canonical.js';
 import { Count, IsoTime, NonEmpty, OpenUnit, PositiveCount, Sha256, StoredInterval, Unit } from './common.js';
 import { ParameterProposal } from './findings.js';
-import { RunId } from './identity.js';
 import {
   RERUN_VERDICTS,
   TASK_LEVEL_METHOD,
@@ -11,6 +10,7 @@ import {
   verdictOf,
 } from './paired-tasks.js';
 import { REFS_PER_KIND, TapeRef } from './probe.js';
+import { RunId } from './run-id.js';
 import { Signer } from './signer.js';
 import { FileDigest } from './surface.js';
 

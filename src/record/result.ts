@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { TrustSource } from '../tape/trust.js';
 import { Count, NonEmpty, Sha256 } from './common.js';
 import { CompareResult } from './compare.js';
-import { RunId } from './identity.js';
+import { ExitCode, runExitCode } from './exit-code.js';
 import { Outcome } from './outcome.js';
 import { PipelineGate } from './pipeline-gate.js';
 import { Refusal } from './refusal.js';
 import type { RunRecord } from './run.js';
+import { RunId } from './run-id.js';
 import { RateBlock } from './score.js';
 import { VoidDetails } from './void.js';
 
@@ -18,15 +19,6 @@ import { VoidDetails } from './void.js';
  * inside (`Refusal`, `VoidDetails`, `RateBlock`, `ProbeResult`) stay loose.
  */
 export const RESULT_SCHEMA = 'fitness-report.result/1';
-
-/** The exit code a result gives its command (README, "Exit codes"). */
-const ExitCode = z.union([z.literal(0), z.literal(1), z.literal(3)]);
-type ExitCode = z.infer<typeof ExitCode>;
-
-/** SCORED 0, a refusal 1, VOID 3: the one place a run's outcome becomes its exit code. */
-export function runExitCode(outcome: Outcome): ExitCode {
-  return outcome === 'SCORED' ? 0 : outcome === 'VOID' ? 3 : 1;
-}
 
 /**
  * `run --json`: the outcome and its exit code, the refusal or the VOID block, the first-try rate

@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { Phase, Stage } from '../tape/phases.js';
 import { Count, IsoTime, NonEmpty } from './common.js';
 import { GateId, VoidReason } from './outcome.js';
-
-export const Phase = z.enum([
-  'screen',
-  'null-no-tools',
-  'null-stubbed-empty',
-  'null-random-args',
-  'construct',
-  'drive',
-]);
-export type Phase = z.infer<typeof Phase>;
 
 /** A run that did not complete its registered size: why, when, and what did complete. */
 export const VoidDetails = z
@@ -20,7 +11,7 @@ export const VoidDetails = z
     at: IsoTime,
     completed: z.looseObject({
       /** Pipeline stages that finished, in order (e.g. connect, probes, generate, register, prereg). */
-      stages: z.array(NonEmpty),
+      stages: z.array(Stage),
       gates: z.array(GateId),
       /** Trials finished per phase before the stop. */
       trials: z.partialRecord(Phase, Count),

@@ -1,5 +1,6 @@
 import { join, relative } from 'node:path';
 import { buildSite } from '../board/site.js';
+import { SitePaths } from '../board/site-paths.js';
 import type { CommandIO } from '../core/io.js';
 import { plural } from '../core/io.js';
 import type { RosterArgs } from './args.js';
@@ -24,7 +25,7 @@ export async function finish(
   if (runDirs.length > 0) {
     const site = await buildSite({ runs: runDirs, out: args.site });
     io.out(
-      `board: ${show(io, join(site.out, 'index.html'))} (${plural(site.runs, 'run')} in ${plural(site.groups, 'group')})`,
+      `board: ${show(io, join(site.out, SitePaths.board))} (${plural(site.runs, 'run')} in ${plural(site.groups, 'group')})`,
     );
     io.out(`  fitness-report serve ${show(io, site.out)}`);
   } else io.out('board: not built: no run was recorded');

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { main } from '../cli/main.js';
 import { readRecord } from '../record/io.js';
+import { verifyFitnessRun } from '../run/verify.js';
 import { defaultSigningKeyPath } from '../tape/publisher.js';
 import { parseSpec, serverPackage } from './package.js';
 import { settleTry } from './settle.js';
@@ -21,7 +21,6 @@ const start = {
   generator: { name: 'explore', version: '1' },
   startedAt: '2026-12-01T10:00:00.000Z',
 };
-const quiet = () => ({ out: () => {}, err: () => {}, cwd: process.cwd(), env: {} });
 
 describe('the work list', () => {
   it('plans entry × attempt once, numbers tries, and keeps every try', () => {
@@ -102,7 +101,7 @@ describe('settling a try', () => {
     const record = await readRecord(join(runs, 'acme-20261201T100000Z', 'record.json'));
     expect(record.void).toMatchObject({ reason: 'crashed', detail: 'the job process was killed' });
     expect(record.files.map((f) => f.path)).toEqual(['wire.jsonl']);
-    expect(await main(['verify', settled?.runDir ?? ''], quiet())).toBe(0);
+    expect((await verifyFitnessRun(settled?.runDir ?? '')).report.exitCode).toBe(0);
   });
 
   it('a try that died before creating its run directory is recorded in a new one; one that never started, not at all', async () => {

@@ -6,8 +6,11 @@ import { noCost } from '../record/build-cost.js';
 import { writeRecord } from '../record/io.js';
 import type { VoidReason } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
+import { parseRunId } from '../record/run-id.js';
 import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
+import type { VoidDetails } from '../record/void.js';
+import { voidRecord } from '../record/void-record.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { publicKeyInfo } from '../tape/publisher.js';
 import { listRunDir } from '../tape/run-files.js';
@@ -18,19 +21,6 @@ import type { TryStart } from './protocol.js';
 const MODEL_ID = /^(heuristic|[a-z][a-z0-9-]*:\S+)$/;
 const modelId = (spec: string) =>
   MODEL_ID.test(spec) ? spec : `unresolved:${spec.replace(/\s+/g, '') || 'empty'}`;
-
-/** The slug of a run id (`<slug>-<UTC stamp>`). */
-export function slugOfRunId(runId: string, fallback: string): string {
-  const slug = runId.replace(/-\d{8}T\d{6}(?:\d{3})?Z.*$/, '');
-  return slug === runId ? fallback : slug;
-}
-
-/** The start time a run id encodes, when it encodes one. */
-export function startOfRunId(runId: string): string | undefined {
-  const m = /-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z/.exec(runId);
-  if (!m) return undefined;
-  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7] ?? '000'}Z`;
-}
 
 async function digests(dir: string): Promise<FileDigest[]> {
   const out: FileDigest[] = [];
@@ -70,48 +60,50 @@ function publisherKey(path: string): { key?: KeyObject; signer: Signer } {
 export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promise<RunRecord> {
   const now = new Date();
   const { key, signer } = publisherKey(signingKeyPath);
-  const startedAt = startOfRunId(t.runId) ?? t.start.startedAt;
+  const parsed = parseRunId(t.runId);
+  const startedAt = parsed?.startedAt ?? t.start.startedAt;
   const files = await digests(t.dir);
-  const record: RunRecord = {
-    schema: 'fitness-report.run/2',
-    runId: t.runId,
-    outcome: 'VOID',
-    void: {
-      reason: t.reason,
-      detail: t.detail,
-      at: now.toISOString(),
-      completed: { stages: [], gates: [], trials: {} },
-    },
-    probes: [],
-    cost: noCost('the process running this try died before its usage was recorded'),
-    notes: {
-      own: [
-        {
-          id: 'died-try',
-          text:
-            t.note ??
-            `This try's process ended before it wrote a record; the roster recorded it VOID from what it had started. Tape files it left: ${files.map((f) => f.path).join(', ') || 'none'}.`,
-        },
-      ],
-      standing: [],
-    },
-    files,
-    identity: {
-      serverSlug: slugOfRunId(t.runId, t.start.slug),
-      target: t.start.target,
-      credential: t.start.credential,
-      startedAt,
-      endedAt: new Date(Math.max(now.getTime(), Date.parse(startedAt))).toISOString(),
-      producer: { name: PRODUCER, version: VERSION },
-      runner: modelId(t.start.runner),
-      judge: modelId(t.start.judge),
-      generator: t.start.generator,
-      screen: { recorded: false, limitation: 'the try died before its screen was recorded' },
-      extensionProtocol: { statement: 'not registered: the try died before pre-registration was recorded' },
-    },
-    gates: [],
-    signer,
+  const details: VoidDetails = {
+    reason: t.reason,
+    detail: t.detail,
+    at: now.toISOString(),
+    completed: { stages: [], gates: [], trials: {} },
   };
+  const record = voidRecord(
+    {
+      runId: t.runId,
+      probes: [],
+      cost: noCost('the process running this try died before its usage was recorded'),
+      notes: {
+        own: [
+          {
+            id: 'died-try',
+            text:
+              t.note ??
+              `This try's process ended before it wrote a record; the roster recorded it VOID from what it had started. Tape files it left: ${files.map((f) => f.path).join(', ') || 'none'}.`,
+          },
+        ],
+        standing: [],
+      },
+      files,
+      identity: {
+        serverSlug: parsed?.slug ?? t.start.slug,
+        target: t.start.target,
+        credential: t.start.credential,
+        startedAt,
+        endedAt: new Date(Math.max(now.getTime(), Date.parse(startedAt))).toISOString(),
+        producer: { name: PRODUCER, version: VERSION },
+        runner: modelId(t.start.runner),
+        judge: modelId(t.start.judge),
+        generator: t.start.generator,
+        screen: { recorded: false, limitation: 'the try died before its screen was recorded' },
+        extensionProtocol: { statement: 'not registered: the try died before pre-registration was recorded' },
+      },
+      gates: [],
+      signer,
+    },
+    details,
+  );
   await writeRecord(join(t.dir, RUN_FILES.record), record);
   // The manifest is the complete list: every regular file the run directory holds.
   const listed = listRunDir(t.dir).files.filter((f) => f !== RUN_FILES.signature);

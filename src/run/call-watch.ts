@@ -7,23 +7,7 @@ import { checkStop, type RunContext } from './context.js';
 import type { Connected } from './products.js';
 import { RunStop } from './stop.js';
 import { targetAlive } from './trials.js';
-
-/** A call the server did not answer as a server: no answer in time, a broken transport, a refused frame. */
-export type CallFailure = 'timeout' | 'transport' | 'frame';
-
-/**
- * What the harness's own calls (generation and admission) met, so that a server that fails is
- * never read as a thin surface: which tools failed and how, and whether anything answered.
- */
-export class CallWatch {
-  /** The first failure of each tool; a tool that failed is not called again. */
-  readonly failed = new Map<string, CallFailure>();
-  /** Distinct tools called, in order, and whether any call got an answer from the server. */
-  readonly called: string[] = [];
-  answered = 0;
-  /** What the first refused frame was (its limit), for the VOID detail when nothing answered. */
-  refusal: string | undefined;
-}
+import type { CallFailure, CallWatch } from './watched-calls.js';
 
 /** How many distinct tools may fail, with nothing answered at all, before generation stops. */
 const FIRST_TOOLS_ALL_FAILED = 3;

@@ -5,7 +5,7 @@ import type { GateRecord } from '../record/gate.js';
 import type { Note } from '../record/notes.js';
 import type { UsageRow } from '../record/pricing.js';
 import type { ProbeResult } from '../record/probe.js';
-import type { Phase } from '../record/void.js';
+import type { Phase, Stage } from '../tape/phases.js';
 import type { RunConfig } from './config.js';
 import type { RunEvent } from './events.js';
 import type { RunModels } from './models.js';
@@ -42,7 +42,7 @@ export interface RunContext {
   /** Typed progress events (the live display); never read back by the pipeline. */
   readonly emit: (event: RunEvent) => void;
   /** Completed pipeline stages, in order. */
-  readonly stages: string[];
+  readonly stages: Stage[];
   readonly trials: Partial<Record<Phase, number>>;
   readonly gates: GateRecord[];
   readonly probes: ProbeResult[];
@@ -95,7 +95,7 @@ export function createRunContext(input: ContextInput): RunContext {
   };
 }
 
-export function completed(ctx: RunContext, stage: string): void {
+export function completed(ctx: RunContext, stage: Stage): void {
   ctx.stages.push(stage);
   ctx.progress(`${stage}: done`);
   ctx.emit({ type: 'stage', stage });

@@ -1,6 +1,6 @@
 import type { UsageRow } from '../record/pricing.js';
 import type { TrialCount } from '../record/trial-count.js';
-import type { Phase } from '../record/void.js';
+import type { Phase, Stage } from '../tape/phases.js';
 
 /**
  * What a run reports while it runs, as typed events (the CLI's live display reduces them; the plain
@@ -8,7 +8,7 @@ import type { Phase } from '../record/void.js';
  */
 export type RunEvent =
   /** A pipeline stage completed (`connect`, `generate`, `nulls`, …). */
-  | { type: 'stage'; stage: string }
+  | { type: 'stage'; stage: Stage }
   /** A phase of trials started with this many registered trials. */
   | { type: 'phase'; phase: Phase; registered: number }
   /** A trial ended and counts in its phase as the record counts it (`trialCount`). */

@@ -12,6 +12,7 @@ import { type RunReport, runReport } from '../record/result.js';
 import type { RunRecord } from '../record/run.js';
 import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
+import { voidRecord } from '../record/void-record.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
 import { listRunDir } from '../tape/run-files.js';
@@ -241,37 +242,37 @@ async function voidRecordText(
 
 function lastResort(ctx: RunContext, signer: Signer, endedAt: Date): RunRecord {
   const at = endedAt.toISOString();
-  return {
-    schema: 'fitness-report.run/2',
-    runId: ctx.runId,
-    outcome: 'VOID',
-    probes: [],
-    cost: buildCost([], PRICE_TABLE),
-    notes: { own: [], standing: [] },
-    files: [],
-    identity: {
-      serverSlug: ctx.slug,
-      target: {
-        kind: ctx.config.target.kind,
-        description: 'not recorded: the record could not be written',
+  return voidRecord(
+    {
+      runId: ctx.runId,
+      probes: [],
+      cost: buildCost([], PRICE_TABLE),
+      notes: { own: [], standing: [] },
+      files: [],
+      identity: {
+        serverSlug: ctx.slug,
+        target: {
+          kind: ctx.config.target.kind,
+          description: 'not recorded: the record could not be written',
+        },
+        credential: ctx.config.credential,
+        startedAt: ctx.startedAt.toISOString(),
+        endedAt: at,
+        producer: { name: PRODUCER, version: VERSION },
+        runner: ctx.runner.id,
+        judge: ctx.judge.id,
+        generator: ctx.config.generator,
+        screen: { recorded: false, limitation: 'the record could not be written' },
+        extensionProtocol: { recorded: false, limitation: 'the record could not be written' },
       },
-      credential: ctx.config.credential,
-      startedAt: ctx.startedAt.toISOString(),
-      endedAt: at,
-      producer: { name: PRODUCER, version: VERSION },
-      runner: ctx.runner.id,
-      judge: ctx.judge.id,
-      generator: ctx.config.generator,
-      screen: { recorded: false, limitation: 'the record could not be written' },
-      extensionProtocol: { recorded: false, limitation: 'the record could not be written' },
+      gates: [],
+      signer,
     },
-    gates: [],
-    signer,
-    void: {
+    {
       reason: 'crashed',
       detail: 'the record could not be written; see the tapes',
       at,
       completed: { stages: [...ctx.stages], gates: [], trials: {} },
     },
-  };
+  );
 }

@@ -1,9 +1,10 @@
 import { messageOf } from '../core/errors.js';
 import type { ToolCaller } from '../suite/surface.js';
-import { type CallWatch, watchedCaller } from './call-watch.js';
+import { watchedCaller } from './call-watch.js';
 import { openMainSession } from './connect-stage.js';
 import type { RunContext } from './context.js';
 import type { Connected } from './products.js';
+import type { CallWatch } from './watched-calls.js';
 
 /**
  * Admission's second execution of each read-only plan runs in a second, fresh server process

@@ -10,13 +10,14 @@ import { inferDestructiveness } from '../suite/judge-safety.js';
 import type { Task } from '../suite/schema.js';
 import { candidatesAsked } from '../suite/sizing.js';
 import type { GeneratorFault } from '../suite/suite-file.js';
-import { CallWatch, checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
+import { checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
 import { addUsage, checkStop, completed, type RunContext } from './context.js';
 import { recheckCaller } from './fresh-process.js';
 import { hostFacts } from './host-facts.js';
 import { recordJudgeCall } from './judge-plane.js';
 import type { Generated, Policed, Proposed } from './products.js';
 import { RunStop } from './stop.js';
+import { CallWatch } from './watched-calls.js';
 
 /** A judge model's reading of each tool; it can only narrow what the policy lets the run call. */
 async function judgeSafety(

@@ -3,15 +3,15 @@ import { constructGate } from '../gates/construct.js';
 import { constructStep } from '../gates/construct-step.js';
 import { constructCurtail, nullCurtail } from '../gates/curtail.js';
 import { resolveExtension } from '../gates/extension.js';
-import { NULL_PHASES, nullBaselineGate, type PhaseCounts, type Signal } from '../gates/null-baseline.js';
+import { nullBaselineGate, type PhaseCounts, type Signal } from '../gates/null-baseline.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildScore, type TrialOutcome } from '../record/build-score.js';
 import type { Pool } from '../record/extension.js';
-import type { NullPhase } from '../record/gate.js';
 import { REFS_PER_KIND, type TapeRef } from '../record/probe.js';
 import type { ScoreBlock } from '../record/score.js';
 import { reserveBatches } from '../suite/register.js';
 import type { Task } from '../suite/schema.js';
+import { NullPhase, perNullPhase } from '../tape/phases.js';
 import { completed, type RunContext } from './context.js';
 import { failedCallRefs, passingAnswerRefs, trialCalls, wireEvidence } from './evidence.js';
 import { decide } from './free-gates.js';
@@ -24,11 +24,7 @@ import type { TrialGround } from './trials.js';
 type NullCounts = Record<NullPhase, PhaseCounts>;
 
 function emptyNulls(): NullCounts {
-  return {
-    'null-no-tools': { k: 0, n: 0 },
-    'null-stubbed-empty': { k: 0, n: 0 },
-    'null-random-args': { k: 0, n: 0, notApplicable: 0 },
-  };
+  return perNullPhase((p) => (p === 'null-random-args' ? { k: 0, n: 0, notApplicable: 0 } : { k: 0, n: 0 }));
 }
 
 /** A null phase's trials as counts (`trialCount`): k = check passed over the applicable ones. */
@@ -66,11 +62,7 @@ function nullCurtailer(ctx: RunContext, into: NullCounts, total: number) {
     };
     return (
       nullCurtail({
-        phases: {
-          'null-no-tools': at('null-no-tools'),
-          'null-stubbed-empty': at('null-stubbed-empty'),
-          'null-random-args': at('null-random-args'),
-        },
+        phases: perNullPhase(at),
         ratio: ctx.config.nulls.ratio,
         percentile: ctx.config.nulls.percentile,
       }) !== undefined
@@ -94,14 +86,14 @@ async function runNulls(
 ): Promise<void> {
   const registered = tasks.length * ctx.config.reps.nulls;
   const curtail = unrun ? nullCurtailer(ctx, into, registered) : undefined;
-  const plans = NULL_PHASES.map((phase) => ({
+  const plans = NullPhase.options.map((phase) => ({
     tasks,
     phase,
     reps: ctx.config.reps.nulls,
     ...(curtail ? { curtail } : {}),
   }));
   const ran = await runPhases(ctx, ground, plans);
-  NULL_PHASES.forEach((phase, i) => {
+  NullPhase.options.forEach((phase, i) => {
     const results = ran[i] ?? [];
     const counts = into[phase];
     const tally = nullTally(results);

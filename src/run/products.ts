@@ -12,7 +12,7 @@ import type { Registration } from '../suite/register.js';
 import type { ScreenResult } from '../suite/screen.js';
 import type { GeneratorFault, SuiteFile } from '../suite/suite-file.js';
 import type { ToolSurface } from '../suite/surface.js';
-import type { CallWatch } from './call-watch.js';
+import type { CallWatch } from './watched-calls.js';
 
 // Each stage is a function from one product to the next; a product holds what its stage made
 // certain, and every later product extends it. The context keeps the latest one (`Reached`).

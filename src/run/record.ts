@@ -11,6 +11,8 @@ import type { ScoreBlock } from '../record/score.js';
 import type { Signer } from '../record/signer.js';
 import { buildSuiteSummary, type KeyBasis } from '../record/suite-summary.js';
 import type { FileDigest } from '../record/surface.js';
+import type { VoidDetails } from '../record/void.js';
+import { type RecordBody, runRecord, voidRecord } from '../record/void-record.js';
 import { ledgerRejections } from '../suite/suite-file.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { sha256File } from '../tape/signature.js';
@@ -180,7 +182,7 @@ function productBlocks(
   };
 }
 
-function voidBlock(source: RecordSource, stop: RunStop | undefined, endedAt: Date): RunRecord['void'] {
+function voidBlock(source: RecordSource, stop: RunStop | undefined, endedAt: Date): VoidDetails {
   return {
     reason: stop?.reason ?? 'crashed',
     detail: stop?.detail ?? 'the run ended without a score or a refusal',
@@ -204,10 +206,8 @@ export function buildRecord(
   const last = source.gates.at(-1);
   const refused = ending.stop === undefined && last?.outcome !== undefined ? last : undefined;
   const outcome = outcomeOf(source.gates, endingOf(ending));
-  const record: RunRecord = {
-    schema: 'fitness-report.run/2',
+  const body: RecordBody = {
     runId: source.runId,
-    outcome,
     probes: source.probes,
     cost: buildCost(source.usage, PRICE_TABLE),
     notes: { own: ownNotes(source), standing: standingNotes(source.config) },
@@ -217,9 +217,10 @@ export function buildRecord(
     ...(signer ? { signer } : {}),
     ...productBlocks(source.reached),
   };
+  const record =
+    outcome === 'VOID' ? voidRecord(body, voidBlock(source, ending.stop, endedAt)) : runRecord(body, outcome);
   if (refused?.outcome !== undefined && 'reason' in refused && refused.reason !== undefined)
     record.refusal = refusalOf(refused);
   if (outcome === 'SCORED' && ending.score) record.score = ending.score;
-  if (outcome === 'VOID') record.void = voidBlock(source, ending.stop, endedAt);
   return record;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describeError } from '../core/errors.js';
 import { effectOfTapes } from '../findings/paired.js';
 import { scrubRecord } from '../record/io.js';
-import { RERUN_SCHEMA, RERUN_STATEMENT, RerunRecord } from '../record/rerun.js';
+import { RERUN_SCHEMA, RERUN_STATEMENT, type RerunPolicy, RerunRecord } from '../record/rerun.js';
 import type { FileDigest } from '../record/surface.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
@@ -11,8 +11,8 @@ import { parseTape } from '../tape/reader.js';
 import { listRunDir } from '../tape/run-files.js';
 import { loadOrCreateSigningKey, sha256File, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
-import type { RerunDraft, RerunResult } from './rerun.js';
-import { rerunOf } from './rerun.js';
+import type { RunContext } from './context.js';
+import type { readOriginal } from './rerun-original.js';
 import { RunStop } from './stop.js';
 import { closeTapes } from './tapes.js';
 
@@ -30,6 +30,36 @@ async function digests(dir: string): Promise<FileDigest[]> {
     }
   }
   return out;
+}
+
+export interface RerunResult {
+  dir: string;
+  runId: string;
+  record: RerunRecord;
+  /** 0 MEASURED, 1 REFUSED, 3 VOID. */
+  exitCode: number;
+}
+
+/** What was decided before the drive, for the record. */
+export interface RerunDraft {
+  ctx: RunContext;
+  original: ReturnType<typeof readOriginal>;
+  targetFrom: 'original' | 'flags';
+  policy?: { doc: RerunPolicy; sha256: string; at: Date };
+  surfaceDigest?: string;
+  refused?: boolean;
+  stop?: RunStop;
+  signingKeyPath?: string;
+}
+
+/** The original a rerun names: its run, suite, surface and record file. */
+export function rerunOf(original: ReturnType<typeof readOriginal>): RerunPolicy['rerunOf'] {
+  return {
+    runId: original.record.runId,
+    suiteHash: original.suite.hash,
+    surfaceDigest: original.surfaceDigest,
+    recordSha256: original.recordSha256,
+  };
 }
 
 /** The outcome part of the record: the effect, the surface refusal, or why the rerun is VOID. */

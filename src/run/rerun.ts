@@ -11,7 +11,6 @@ import {
   RERUN_POLICY_SCHEMA,
   RERUN_STATEMENT,
   type RerunPolicy,
-  type RerunRecord,
   rerunPolicySha256,
   serializeRerunPolicy,
 } from '../record/rerun.js';
@@ -20,13 +19,13 @@ import { RUN_FILES } from '../tape/file-names.js';
 import type { TrustSet } from '../tape/trust.js';
 import { resolveConfig } from './config.js';
 import { connect, survey } from './connect-stage.js';
-import { checkStop, createRunContext, type RunContext } from './context.js';
+import { checkStop, createRunContext } from './context.js';
 import { resolveModels } from './models.js';
 import { runPhase } from './phase-run.js';
 import { connectedOf, type Surveyed } from './products.js';
 import { originalCustody } from './rerun-custody.js';
 import { type OriginalRun, readOriginal } from './rerun-original.js';
-import { writeRerun } from './rerun-write.js';
+import { type RerunDraft, type RerunResult, rerunOf, writeRerun } from './rerun-write.js';
 import { RunStop } from './stop.js';
 
 export interface RerunOptions {
@@ -50,26 +49,6 @@ export interface RerunOptions {
   signingKeyPath?: string;
   progress?: (line: string) => void;
   signal?: AbortSignal;
-}
-
-export interface RerunResult {
-  dir: string;
-  runId: string;
-  record: RerunRecord;
-  /** 0 MEASURED, 1 REFUSED, 3 VOID. */
-  exitCode: number;
-}
-
-/** What was decided before the drive, for the record. */
-export interface RerunDraft {
-  ctx: RunContext;
-  original: ReturnType<typeof readOriginal>;
-  targetFrom: 'original' | 'flags';
-  policy?: { doc: RerunPolicy; sha256: string; at: Date };
-  surfaceDigest?: string;
-  refused?: boolean;
-  stop?: RunStop;
-  signingKeyPath?: string;
 }
 
 /**
@@ -217,13 +196,4 @@ function writePolicy(draft: RerunDraft, overrides: RerunPolicy['overrides']): vo
   writeFileSync(join(ctx.dir, RUN_FILES.rerunPolicy), serializeRerunPolicy(doc), { flag: 'wx' });
   draft.policy = { doc, sha256: rerunPolicySha256(doc), at };
   ctx.progress(`policy: ${RUN_FILES.rerunPolicy} ${draft.policy.sha256.slice(0, 12)} (alpha ${RERUN_ALPHA})`);
-}
-
-export function rerunOf(original: ReturnType<typeof readOriginal>): RerunPolicy['rerunOf'] {
-  return {
-    runId: original.record.runId,
-    suiteHash: original.suite.hash,
-    surfaceDigest: original.surfaceDigest,
-    recordSha256: original.recordSha256,
-  };
 }

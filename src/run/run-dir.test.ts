@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Target } from '../connect/target.js';
-import { RunId, ServerSlug } from '../record/identity.js';
+import { RunId, ServerSlug } from '../record/run-id.js';
 import { Redactor } from '../tape/redact.js';
 import { TapeWriter } from '../tape/writer.js';
 import { createRunDir, renameRunDir, reportedSlug, SLUG_MAX, serverSlug, slugify } from './run-dir.js';

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Target } from '../connect/target.js';
 import { errorCode, FitnessError, messageOf } from '../core/errors.js';
-import { makeRunId } from '../record/identity.js';
+import { makeRunId, parseRunId } from '../record/run-id.js';
 import { MIN_SECRET_LENGTH, Redactor } from '../tape/redact.js';
 
 /** Longest slug kept: a run id stays readable and well inside any file-name limit. */
@@ -124,8 +124,7 @@ export function renameRunDir(
   slug: string,
   startedAt: Date,
 ): { runId: string; dir: string } | undefined {
-  if (basename(dir).startsWith(`${slug}-`) && /^\d{8}T/.test(basename(dir).slice(slug.length + 1)))
-    return undefined;
+  if (parseRunId(basename(dir))?.slug === slug) return undefined;
   for (const runId of candidateIds(slug, startedAt)) {
     const next = join(dirname(dir), runId);
     try {

@@ -1,9 +1,9 @@
 import { sameCanonical } from '../core/canonical.js';
 import { messageOf } from '../core/errors.js';
-import { NULL_PHASES } from '../gates/null-baseline.js';
 import { CLUSTERED_METHOD } from '../record/clustered.js';
 import { type GateClustered, gateClustered, type TaskCount } from '../record/clustered-gate.js';
 import type { GateRecord } from '../record/gate.js';
+import { NullPhase } from '../tape/phases.js';
 import { type Check, check } from './verify-table.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -49,7 +49,7 @@ export function gateIntervalChecks(gates: readonly GateRecord[]): Check[] {
   const out: Check[] = [];
   for (const g of gates) {
     if (g.gate === 'null_baseline')
-      for (const phase of NULL_PHASES) {
+      for (const phase of NullPhase.options) {
         const r = g.nullRates[phase];
         if (r) out.push(rateCheck(`${phase} (${g.signalSource})`, r));
       }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RunRecord } from '../record/run.js';
 import { phaseCounts } from '../record/trial-count.js';
 import { RUN_FILES } from '../tape/file-names.js';
+import { NullPhase } from '../tape/phases.js';
 import { readTape } from '../tape/reader.js';
 import { EventKind } from '../tape/schema.js';
 import { type Check, check } from './verify-table.js';
@@ -38,15 +39,13 @@ function same(a: Counted, b: Counted): boolean {
   return a.k === b.k && a.n === b.n;
 }
 
-const NULL_PHASES = ['null-no-tools', 'null-stubbed-empty', 'null-random-args'] as const;
-
 function nullChecks(record: RunRecord, events: readonly TrialEvent[]): Check[] {
   const gates = record.gates.filter((g) => g.gate === 'null_baseline');
   const last = gates.at(-1);
   if (last?.gate !== 'null_baseline') return [];
   // A ceiling gate followed by construct saw only the registered tasks' nulls: extension batches ran theirs later.
   const after = record.gates.slice(record.gates.indexOf(last) + 1).some((g) => g.gate === 'construct');
-  return NULL_PHASES.map((phase) => {
+  return NullPhase.options.map((phase) => {
     const c = phaseCounts(events.filter((e) => e.phase === phase));
     const tape = { k: c.passed, n: c.passed + c.failed };
     const rate = last.nullRates[phase];

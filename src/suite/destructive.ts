@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SafetyBasis } from './explorable.js';
 import type { ToolDescriptor, ToolSurface } from './surface.js';
 
 /** What a judge model inferred about one tool (untrusted: parsed before use). */
@@ -10,6 +9,10 @@ export const DestructiveInference = z.looseObject({
   reason: z.string(),
 });
 export type DestructiveInference = z.infer<typeof DestructiveInference>;
+
+/** Why a tool may be explored, or `none` (the policy is explorable.ts's). */
+export const SafetyBasis = z.enum(['declared', 'asserted', 'inferred', 'allow-destructive', 'none']);
+export type SafetyBasis = z.infer<typeof SafetyBasis>;
 
 export const ToolSafety = z.looseObject({
   tool: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolSafety } from './destructive.js';
+import type { SafetyBasis, ToolSafety } from './destructive.js';
 import type { ToolDescriptor, ToolSurface } from './surface.js';
 import { toolAction } from './tool-action.js';
 import { READ_VERBS } from './verbs.js';
@@ -16,10 +16,9 @@ export { wordsOf } from './verbs.js';
  *   by the sentence rule (INFERENCE_RULE, `toolAction`), recorded with its reason (`reads` or
  *   `computes`, and whether its answer depends on the current time);
  * and `allow-destructive` marks every other tool when the run allowed destructive tools (they are
- * explored, and the record says so). A judge model's reading can only narrow the set.
+ * explored, and the record says so). A judge model's reading can only narrow the set. Each tool's
+ * basis is `SafetyBasis` (destructive.ts, beside the `ToolSafety` it is recorded in).
  */
-export const SafetyBasis = z.enum(['declared', 'asserted', 'inferred', 'allow-destructive', 'none']);
-export type SafetyBasis = z.infer<typeof SafetyBasis>;
 
 export interface ExplorablePolicy {
   /** Tools the owner asserts are read-only (`--read-only`). */

@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { Phase } from '../record/void.js';
-import {
-  parseCorrId,
-  phaseOfCorr,
-  STAGES,
-  TRIAL_PHASES,
-  taskOfCorr,
-  trialCorrId,
-  trialOfCorr,
-  verifyCorrId,
-} from './corr-id.js';
+import { parseCorrId, phaseOfCorr, taskOfCorr, trialCorrId, trialOfCorr, verifyCorrId } from './corr-id.js';
+import { CorrStage, Phase, Stage } from './phases.js';
 
 describe('corr ids', () => {
-  it('names the same phases as the record', () => {
-    expect([...TRIAL_PHASES]).toEqual(Phase.options);
+  it("names the trial phases in pipeline order, and the stages a corr id names among the pipeline's", () => {
+    expect(Phase.options).toEqual([
+      'screen',
+      'null-no-tools',
+      'null-stubbed-empty',
+      'null-random-args',
+      'construct',
+      'drive',
+    ]);
+    const tagged = CorrStage.options.filter((s) => s !== 'health');
+    expect(tagged.map((s) => Stage.options.indexOf(s as Stage))).toEqual(
+      [...tagged.map((s) => Stage.options.indexOf(s as Stage))].sort((a, b) => a - b),
+    );
+    expect(tagged.every((s) => Stage.options.includes(s as Stage))).toBe(true);
   });
 
   it('round-trips every trial corr id the harness writes', () => {
-    for (const phase of TRIAL_PHASES) {
+    for (const phase of Phase.options) {
       for (const [rep, reps] of [
         [1, 1],
         [2, 3],
@@ -38,7 +41,7 @@ describe('corr ids', () => {
   });
 
   it('tells stages, probes and other ids from trials', () => {
-    for (const s of STAGES) expect(parseCorrId(s)).toEqual({ kind: 'stage', stage: s });
+    for (const s of CorrStage.options) expect(parseCorrId(s)).toEqual({ kind: 'stage', stage: s });
     expect(parseCorrId('probe:negotiate')).toEqual({ kind: 'probe', probe: 'negotiate' });
     expect(phaseOfCorr('probe:negotiate')).toBe('probes');
     expect(parseCorrId('x1::not-a-phase').kind).toBe('other');

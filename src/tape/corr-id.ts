@@ -1,36 +1,24 @@
 /**
- * Correlation ids (docs/design.md §9): what a tape line's `corr_id` names. Dependency-free on purpose:
- * the viewer in the browser reads corr ids with this same module.
+ * Correlation ids (docs/design.md §9): what a tape line's `corr_id` names. No node-only import: the
+ * viewer in the browser reads corr ids with this same module.
  *
  * - a trial: `<taskId>` or `<taskId>#<rep>` for the drive, `<taskId>::<phase>` or
  *   `<taskId>::<phase>#<rep>` for every other phase; a `::verify` suffix marks the trial's
  *   verification calls, which belong to the trial;
  * - a probe: `probe:<id>`;
  * - a judge call on the judge plane: `judge::<purpose>#<n>`;
- * - a harness stage: `connect`, `surface`, `generate`, `admit`, `register`, `prereg`, `health`.
+ * - a harness stage: one of `CorrStage` (phases.ts).
  */
 
-/** The phases a trial can run in, in pipeline order (the record's `Phase`). */
-export const TRIAL_PHASES = [
-  'screen',
-  'null-no-tools',
-  'null-stubbed-empty',
-  'null-random-args',
-  'construct',
-  'drive',
-] as const;
-export type TrialPhase = (typeof TRIAL_PHASES)[number];
-
-/** Harness stages that tag their lines with a corr id of their own, in pipeline order. */
-export const STAGES = ['connect', 'surface', 'generate', 'admit', 'register', 'prereg', 'health'] as const;
+import { CorrStage, Phase } from './phases.js';
 
 export type CorrId =
-  | { kind: 'stage'; stage: string }
+  | { kind: 'stage'; stage: CorrStage }
   | { kind: 'probe'; probe: string }
   | {
       kind: 'trial';
       taskId: string;
-      phase: TrialPhase;
+      phase: Phase;
       /** Absent when the phase ran one rep (no `#<rep>` suffix). */
       rep?: number;
       /** The trial's verification calls (`::verify`). */
@@ -40,11 +28,10 @@ export type CorrId =
     }
   | { kind: 'other'; text: string };
 
-const STAGE_SET: ReadonlySet<string> = new Set(STAGES);
 const VERIFY = '::verify';
 
 /** The corr id of one trial. A phase registered with one rep carries no `#<rep>` suffix. */
-export function trialCorrId(taskId: string, phase: TrialPhase, rep: number, reps: number): string {
+export function trialCorrId(taskId: string, phase: Phase, rep: number, reps: number): string {
   const base = phase === 'drive' ? taskId : `${taskId}::${phase}`;
   return reps > 1 ? `${base}#${rep}` : base;
 }
@@ -80,7 +67,8 @@ function splitRep(text: string): { head: string; rep?: number } {
  * (without a task list every bare id that is not a stage is taken for one).
  */
 export function parseCorrId(corr: string, isTask: (id: string) => boolean = () => true): CorrId {
-  if (STAGE_SET.has(corr)) return { kind: 'stage', stage: corr };
+  const stage = CorrStage.options.find((s) => s === corr);
+  if (stage !== undefined) return { kind: 'stage', stage };
   if (corr.startsWith('probe:')) return { kind: 'probe', probe: corr.slice('probe:'.length) };
   const verify = isVerifyCorrId(corr);
   const trial = trialOfCorrId(corr);
@@ -99,7 +87,7 @@ export function parseCorrId(corr: string, isTask: (id: string) => boolean = () =
   }
   const taskId = trial.slice(0, at);
   const { head, rep } = splitRep(trial.slice(at + 2));
-  const phase = TRIAL_PHASES.find((p) => p === head);
+  const phase = Phase.options.find((p) => p === head);
   if (taskId === '' || phase === undefined) return { kind: 'other', text: corr };
   return {
     kind: 'trial',

@@ -1,4 +1,5 @@
 import { RUN_FILES } from '../../tape/file-names.js';
+import { SitePaths, sitePathUrl } from '../site-paths.js';
 import { Unreachable, type Verdict, verifyCustody } from './custody.js';
 import { type Bytes, KEYS_NOT_JSON } from './custody-parse.js';
 import type { SignerClaim } from './viewer-run.js';
@@ -23,7 +24,7 @@ async function fetchBytes(url: string): Promise<Bytes | undefined> {
 }
 
 async function fetchKeys(root: string): Promise<unknown> {
-  const bytes = await fetchBytes(new URL('keys.json', root).href);
+  const bytes = await fetchBytes(new URL(SitePaths.keys, root).href);
   if (bytes === undefined) return undefined;
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
@@ -48,7 +49,7 @@ export interface Checked {
 
 /** `root` is the site root's URL (the page's own for the viewer, `../` from a record page). */
 export async function checkPublishedRun(root: string, runId: string, hints: RunHints): Promise<Checked> {
-  const dir = new URL(`runs/${encodeURIComponent(runId)}/`, root);
+  const dir = new URL(`${sitePathUrl(SitePaths.run(runId))}/`, root);
   let record: Bytes | undefined;
   const read = async (path: string) => {
     const bytes = await fetchBytes(new URL(path.split('/').map(encodeURIComponent).join('/'), dir).href);

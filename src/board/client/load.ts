@@ -1,3 +1,4 @@
+import { SitePaths, sitePathUrl } from '../site-paths.js';
 import { planeOf, TapeParser } from './tape.js';
 import { parseRunData, type RunData } from './viewer-run.js';
 
@@ -25,7 +26,7 @@ async function fetchText(url: string): Promise<string> {
 
 /** The run data file alone: small, so the story paints before any tape is fetched. */
 export async function loadRunData(runId: string, base: string): Promise<RunData> {
-  const dataUrl = new URL(`data/${encodeURIComponent(runId)}.json`, base).href;
+  const dataUrl = new URL(sitePathUrl(SitePaths.data(runId)), base).href;
   const text = await fetchText(dataUrl);
   let value: unknown;
   try {
@@ -39,7 +40,7 @@ export async function loadRunData(runId: string, base: string): Promise<RunData>
 export async function loadRunTapes(data: RunData, base: string): Promise<TapeText[]> {
   return Promise.all(
     data.planes.map(async (p) => {
-      const url = new URL(`runs/${encodeURIComponent(data.runId)}/${encodeURIComponent(p.path)}`, base).href;
+      const url = new URL(sitePathUrl(SitePaths.run(data.runId, p.path)), base).href;
       return { plane: p.plane, text: await fetchText(url) };
     }),
   );

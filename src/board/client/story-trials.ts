@@ -1,5 +1,5 @@
 import { addCount, noCounts, type TrialCount, trialCount } from '../../record/trial-count.js';
-import { TRIAL_PHASES } from '../../tape/corr-id.js';
+import { Phase } from '../../tape/phases.js';
 import { isSessionEvent, newSpan, parsed } from './story-span.js';
 import { asObject, type Entry, type Json, type JsonObject } from './tape.js';
 import type { PhaseStory, TrialStory } from './viewer-run.js';
@@ -84,7 +84,7 @@ export interface Slot {
 export function phases(slots: readonly Slot[]): PhaseStory[] {
   const out: PhaseStory[] = [];
   for (const slot of slots) finishTrial(slot.trial, slot.work);
-  for (const phase of TRIAL_PHASES) {
+  for (const phase of Phase.options) {
     const trials = slots.filter((s) => s.phase === phase).map((s) => s.trial);
     const first = trials[0];
     if (first === undefined) continue;

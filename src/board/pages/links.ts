@@ -1,4 +1,5 @@
 import { siteHref } from '../html.js';
+import { SitePaths } from '../site-paths.js';
 
 /**
  * Every link between pages. `base` is the path from the current page to the site root ('' for
@@ -13,20 +14,20 @@ export const ROOT: Links = { base: '' };
 export const NESTED: Links = { base: '../' };
 
 export const boardHref = (l: Links, runId?: string) =>
-  `${l.base}${siteHref(['index.html'], undefined, runId === undefined ? undefined : `run-${runId}`)}`;
+  `${l.base}${siteHref([SitePaths.board], undefined, runId === undefined ? undefined : `run-${runId}`)}`;
 export const recordHref = (l: Links, runId: string, section?: string) =>
-  `${l.base}${siteHref(['records', `${runId}.html`], undefined, section)}`;
+  `${l.base}${siteHref(SitePaths.record(runId), undefined, section)}`;
 export const methodsHref = (l: Links, section?: string) =>
-  `${l.base}${siteHref(['methods.html'], undefined, section)}`;
+  `${l.base}${siteHref([SitePaths.methods], undefined, section)}`;
 export const viewerHref = (l: Links, runId: string) =>
-  `${l.base}${siteHref(['viewer.html'], { run: runId })}`;
+  `${l.base}${siteHref([SitePaths.viewer], { run: runId })}`;
 /** Two runs side by side in the viewer (a rerun, another attempt). */
 export const compareHref = (l: Links, runId: string, other: string) =>
-  `${l.base}${siteHref(['viewer.html'], { run: runId, compare: other })}`;
+  `${l.base}${siteHref([SitePaths.viewer], { run: runId, compare: other })}`;
 /** A deep link to one tape line: `ref` is `<plane>:<line>` (validated by the record schema). */
 export const lineHref = (l: Links, runId: string, ref: string) =>
-  `${l.base}${siteHref(['viewer.html'], { run: runId }, `line=${encodeURIComponent(ref)}`)}`;
+  `${l.base}${siteHref([SitePaths.viewer], { run: runId }, `line=${encodeURIComponent(ref)}`)}`;
 export const corrHref = (l: Links, runId: string, corr: string) =>
-  `${l.base}${siteHref(['viewer.html'], { run: runId }, `corr=${encodeURIComponent(corr)}`)}`;
+  `${l.base}${siteHref([SitePaths.viewer], { run: runId }, `corr=${encodeURIComponent(corr)}`)}`;
 export const runFileHref = (l: Links, runId: string, file: string) =>
-  `${l.base}${siteHref(['runs', runId, ...file.split('/')])}`;
+  `${l.base}${siteHref(SitePaths.run(runId, ...file.split('/')))}`;

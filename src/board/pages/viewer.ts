@@ -1,4 +1,5 @@
 import { html } from '../html.js';
+import { SitePaths } from '../site-paths.js';
 import { page } from './layout.js';
 import { ROOT } from './links.js';
 
@@ -32,7 +33,7 @@ export function viewerPage(): string {
     title: 'Tape viewer · Fitness Report',
     links: ROOT,
     body,
-    scripts: ['assets/viewer/main.js'],
+    scripts: [SitePaths.viewerAsset('main.js')],
     bodyClass: 'viewer',
   });
 }

@@ -14,7 +14,6 @@ describe('the live display model', () => {
     expect(displayLines(initialDisplay(0), 0)[0]).toBe('connecting…');
     const d = reduce([[{ type: 'stage', stage: 'generate' }, 10]]);
     expect(displayLines(d, 10)[0]).toBe('admitting candidates…');
-    expect(displayLines(reduce([[{ type: 'stage', stage: 'novel' }, 1]]), 1)[0]).toBe('after novel…');
   });
 
   it('keeps showing generation when the probes beside it end', () => {

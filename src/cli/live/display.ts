@@ -3,8 +3,8 @@ import { buildCost } from '../../record/build-cost.js';
 import type { CostBlock } from '../../record/cost.js';
 import type { UsageRow } from '../../record/pricing.js';
 import { addCount, countedTrials, countsText, noCounts, type PhaseCounts } from '../../record/trial-count.js';
-import type { Phase } from '../../record/void.js';
 import type { RunEvent } from '../../run/events.js';
+import { type Phase, Stage } from '../../tape/phases.js';
 
 /**
  * A phase of trials: its registered size and its ended trials counted as the record counts them
@@ -27,7 +27,7 @@ export interface Display {
   /** What the run is doing when no phase of trials is under way. */
   activity: string;
   /** The furthest stage completed, in the pipeline's order. */
-  stage?: string;
+  stage?: Stage;
   /** The phase the block shows: the one opened last, until a stage completes. */
   phase?: Phase;
   /** Every phase met so far, counted to its latest trial (phases that share a pool overlap). */
@@ -38,8 +38,8 @@ export interface Display {
   stopping?: string;
 }
 
-/** What comes after a completed stage, when it is not a phase of trials (the pipeline's order). */
-const NEXT: Readonly<Record<string, string>> = {
+/** What comes after a completed stage, when it is not a phase of trials. */
+const NEXT: Readonly<Record<Stage, string>> = {
   connect: 'probes',
   probes: 'reading the tool surface',
   surface: 'policy',
@@ -55,12 +55,9 @@ const NEXT: Readonly<Record<string, string>> = {
   findings: 'finishing',
 };
 
-const ORDER = Object.keys(NEXT);
-
 /** A stage that ran beside later ones (the probes, beside generation) ends behind the furthest. */
-function behind(stage: string, furthest: string | undefined): boolean {
-  const at = ORDER.indexOf(stage);
-  return furthest !== undefined && at >= 0 && ORDER.indexOf(furthest) > at;
+function behind(stage: Stage, furthest: Stage | undefined): boolean {
+  return furthest !== undefined && Stage.options.indexOf(furthest) > Stage.options.indexOf(stage);
 }
 
 export function initialDisplay(now: number): Display {
@@ -96,7 +93,7 @@ export function reduceDisplay(d: Display, e: RunEvent, now: number): Display {
       // Its end does not move the display back to what came after it.
       if (behind(e.stage, d.stage)) return d;
       const { phase: _done, ...rest } = d;
-      return { ...rest, stage: e.stage, activity: NEXT[e.stage] ?? `after ${e.stage}` };
+      return { ...rest, stage: e.stage, activity: NEXT[e.stage] };
     }
     case 'phase':
       return { ...withPhase(d, opened(d.phases[e.phase], e.phase, e.registered, now)), phase: e.phase };

@@ -1,5 +1,6 @@
-import { NULL_LABELS, NULLS_WEAKEST_FIRST } from '../../../gates/null-reading.js';
+import { NULL_LABELS } from '../../../gates/null-reading.js';
 import { decisionPoint, type GateRecord, type RunRecord } from '../../../record/index.js';
+import { NullPhase } from '../../../tape/phases.js';
 import { count, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import { facts } from '../facts.js';
@@ -81,7 +82,7 @@ function numbers(record: RunRecord, g: GateRecord): SafeHtml {
       ]);
     case 'null_baseline':
       return html`<p>${nullComparison(record, g)}</p>${facts(
-        NULLS_WEAKEST_FIRST.flatMap((p) => {
+        NullPhase.options.flatMap((p) => {
           const r = g.nullRates[p];
           return r
             ? [

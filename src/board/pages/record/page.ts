@@ -3,6 +3,7 @@ import type { RerunRecord } from '../../../record/rerun.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { BoardRow } from '../../model.js';
 import type { PublishedRun } from '../../publish.js';
+import { SitePaths } from '../../site-paths.js';
 import { chips } from '../chips.js';
 import { explorationLedger } from '../exploration.js';
 import { page } from '../layout.js';
@@ -76,6 +77,6 @@ ${notes(record)}`;
     title: `${record.identity.serverSlug}: ${record.outcome} · Fitness Report`,
     links,
     body,
-    scripts: ['assets/viewer/badge.js'],
+    scripts: [SitePaths.viewerAsset('badge.js')],
   });
 }

@@ -1,11 +1,6 @@
-import { NULL_LABELS, NULLS_WEAKEST_FIRST, nullReading } from '../../../gates/null-reading.js';
-import {
-  isRecorded,
-  type NullBaselineGate,
-  type NullPhase,
-  type NullRate,
-  type RunRecord,
-} from '../../../record/index.js';
+import { NULL_LABELS, nullReading } from '../../../gates/null-reading.js';
+import { isRecorded, type NullBaselineGate, type NullRate, type RunRecord } from '../../../record/index.js';
+import { NullPhase } from '../../../tape/phases.js';
 import { count, missing, pct } from '../../format.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { GateField } from '../../record-fields.js';
@@ -64,7 +59,7 @@ export function nullComparison(record: RunRecord, gate: NullBaselineGate): SafeH
 /** Null rates, T_null, the line and S on one 0–100 axis (positions are the stored values). */
 function drawing(gate: NullBaselineGate): SafeHtml {
   const x = (v: number) => Number((v * 100).toFixed(3));
-  const marks = NULLS_WEAKEST_FIRST.flatMap((p) => {
+  const marks = NullPhase.options.flatMap((p) => {
     const r = gate.nullRates[p];
     return r
       ? [
@@ -101,7 +96,7 @@ export function nullStory(gate: NullBaselineGate, record: RunRecord, links: Link
   return html`<p>${finding(gate)}</p>
 ${drawing(gate)}
 ${facts([
-  ...NULLS_WEAKEST_FIRST.map(
+  ...NullPhase.options.map(
     (p) => [`null: ${NULL_LABELS[p]}`, phaseValue(gate, p, links, record.runId)] as const,
   ),
   [

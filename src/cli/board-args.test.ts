@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseBoardArgs } from '../cli/board.js';
-import { parseServeArgs } from '../cli/serve.js';
 import { UsageError } from '../core/errors.js';
+import { parseBoardArgs } from './board.js';
+import { parseServeArgs } from './serve.js';
 
 const io = { cwd: '/work', env: { TOKEN: 'sekrit-value', EMPTY: '' } };
 

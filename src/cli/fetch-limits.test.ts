@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { verifyCommand } from '../cli/verify.js';
-import { DEFAULT_FETCH_LIMITS, fetchLimitsHelp, formatBytes, formatMs } from './fetch-limits.js';
+import { DEFAULT_FETCH_LIMITS, fetchLimitsHelp, formatBytes, formatMs } from '../run/fetch-limits.js';
+import { verifyCommand } from './verify.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const flat = (text: string) => text.replace(/\s+/g, ' ');
