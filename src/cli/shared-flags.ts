@@ -32,7 +32,7 @@ export interface FormatSetting extends JsonSetting {
 
 function reportFormatText(t: string, flag: string): ReportFormat {
   const found = REPORT_FORMATS.find((f) => f === t);
-  if (found === undefined) throw new UsageError(`${flag} must be ${REPORT_FORMATS.join(', ')} (got ${t})`);
+  if (found === undefined) throw new UsageError(`${flag} must be text, json or markdown (got ${t})`);
   return found;
 }
 
