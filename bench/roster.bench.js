@@ -1,6 +1,6 @@
 // Roster benchmarks. (1) A roster of 20 planted servers (well-made and drifting over HTTP through
 // `serve`, thin and calculator over stdio, 8 tasks each, no conformance suite, so the figure is about
-// the roster and not the suite) at --concurrency 4 against the same 20 run one by one: the speedup
+// the roster and not the suite) at --jobs 4 against the same 20 run one by one: the speedup
 // (goal: at least 1.5x; on 2 cores every run is CPU, so the ceiling is about 2). (2) Queue overhead
 // per job: the same 4 jobs through BullMQ on a real Redis (one worker) against the local roster at
 // concurrency 1, per job and as a share of the run itself (goal: under 10% of a run). (3) Board
@@ -112,7 +112,7 @@ if (!onlyQueue) {
     join(big.dir, 'c1'),
     '--site',
     join(big.dir, 's1'),
-    '--concurrency',
+    '--jobs',
     '1',
     ...COMMON,
   ]);
@@ -123,13 +123,13 @@ if (!onlyQueue) {
     join(big.dir, 'c4'),
     '--site',
     join(big.dir, 's4'),
-    '--concurrency',
+    '--jobs',
     '4',
     ...COMMON,
   ]);
   const speedup = serial / parallel;
   say(
-    `roster of 20 planted servers: one by one ${secs(serial)}, --concurrency 4 ${secs(parallel)}: ${speedup.toFixed(2)}x (goal ≥ 1.5x: ${speedup >= 1.5 ? 'met' : 'MISSED'})`,
+    `roster of 20 planted servers: one by one ${secs(serial)}, --jobs 4 ${secs(parallel)}: ${speedup.toFixed(2)}x (goal ≥ 1.5x: ${speedup >= 1.5 ? 'met' : 'MISSED'})`,
   );
 
   // (3) board build for the roster's runs.
@@ -162,7 +162,7 @@ else {
     join(small.dir, 'local'),
     '--site',
     join(small.dir, 'ls'),
-    '--concurrency',
+    '--jobs',
     '1',
     ...COMMON,
   ]);

@@ -82,7 +82,7 @@ if (!opts.tableOnly) {
       '--site',
       join(opts.out, 'site'),
       '--no-conformance',
-      '--concurrency',
+      '--jobs',
       String(opts.concurrency),
       '--runner',
       'heuristic',

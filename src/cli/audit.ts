@@ -8,8 +8,63 @@ import { SETTING_MAX } from '../run/settings.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
+import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+import { integer } from './run-flags.js';
+import { type OutSetting, outFlag } from './shared-flags.js';
 
-const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID...]] [--planted-only] [--parallel N] [--seed N] [--quiet]
+interface AuditSettings extends OutSetting {
+  only?: string[];
+  plantedOnly?: boolean;
+  parallel?: number;
+  seed?: number;
+  quiet?: boolean;
+}
+
+function parallel(t: string, flag: string): number {
+  const n = Number(t);
+  if (!/^\d+$/.test(t) || n < 1) throw new UsageError(`${flag} must be an integer ≥ 1`);
+  if (n > SETTING_MAX.concurrency)
+    throw new UsageError(`${flag} must be an integer ≤ ${SETTING_MAX.concurrency}, got ${n}`);
+  return n;
+}
+
+const ids = (texts: readonly string[]) =>
+  texts.flatMap((list) =>
+    list
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  );
+
+const on = flagsFor<AuditSettings>();
+const AUDIT_FLAGS: readonly Flag<AuditSettings>[] = [
+  outFlag({ help: 'parent of the run directories', default: 'a new directory under the system temp dir' }),
+  on.list('only', {
+    flag: '--only',
+    arg: 'ID[,ID]',
+    parse: ids,
+    help: `run only these (repeatable): ${auditRunIds().join(', ')}`,
+  }),
+  on.switch('plantedOnly', { flag: '--planted-only', value: true, help: 'leave the real servers out' }),
+  on.value('parallel', {
+    flag: '--parallel',
+    arg: 'N',
+    parse: parallel,
+    help: 'runs in flight at once',
+    default: 'all',
+    note: `at most ${SETTING_MAX.concurrency}`,
+  }),
+  on.value('seed', {
+    flag: '--seed',
+    arg: 'N',
+    parse: integer,
+    help: 'one seed for every run, to reproduce an audit',
+    default: 'each run a fresh random seed',
+  }),
+  on.switch('quiet', { flag: '--quiet', value: true, help: 'no progress lines, only the table' }),
+];
+
+const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID]] [--planted-only] [--parallel N] [--seed N] [--quiet]
 
 Runs every planted-outcome server in examples/servers through the real pipeline (offline: heuristic
 runner, explore/2 generator, default registration but for --extensions 0 on flaky-no-extensions and
@@ -23,12 +78,7 @@ Then the yield figure: per run, candidates asked / produced / proposed / admitte
 the outcome, so a generator change that costs a server its tasks shows as a number.
 
 Options:
-  --out DIR       parent of the run directories (default: a new directory under the system temp dir)
-  --only IDS      run only these (comma-separated): ${auditRunIds().join(', ')}
-  --planted-only  leave the real servers out
-  --parallel N    runs in flight at once (default: all; at most ${SETTING_MAX.concurrency})
-  --seed N        one seed for every run, to reproduce an audit (default: each run a fresh random seed)
-  --quiet         no progress lines, only the table
+${flagHelp(AUDIT_FLAGS, {})}
 
 ${exitCodeHelp({ ok: 'every run produced its planted outcome and every count agreed with its files', finding: 'a mismatch' })}`;
 
@@ -42,41 +92,18 @@ interface AuditArgs {
 }
 
 function parseAuditArgs(argv: readonly string[]): AuditArgs {
+  const s = settingsFrom(
+    AUDIT_FLAGS,
+    collect(argv, AUDIT_FLAGS, { command: 'audit', dashDash: false }).flags,
+  );
   const args: AuditArgs = {
-    out: undefined,
-    only: undefined,
-    parallel: undefined,
-    quiet: false,
-    plantedOnly: false,
-    seed: undefined,
+    out: s.out,
+    only: s.only,
+    parallel: s.parallel,
+    quiet: s.quiet === true,
+    plantedOnly: s.plantedOnly === true,
+    seed: s.seed,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === '--out') args.out = value();
-    else if (arg === '--only')
-      args.only = value()
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== '');
-    else if (arg === '--parallel') {
-      const n = Number(value());
-      if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--parallel must be an integer ≥ 1`);
-      if (n > SETTING_MAX.concurrency)
-        throw new UsageError(`--parallel must be an integer ≤ ${SETTING_MAX.concurrency}, got ${n}`);
-      args.parallel = n;
-    } else if (arg === '--seed') {
-      const text = value();
-      if (!/^-?\d+$/.test(text)) throw new UsageError(`--seed needs an integer, got '${text}'`);
-      args.seed = Number(text);
-    } else if (arg === '--quiet') args.quiet = true;
-    else if (arg === '--planted-only') args.plantedOnly = true;
-    else throw new UsageError(`unknown option ${arg}`);
-  }
   const known = new Set(auditRunIds());
   const unknown = (args.only ?? []).filter((id) => !known.has(id));
   if (unknown.length > 0) throw new UsageError(`no planted run named ${unknown.join(', ')}`);
@@ -124,6 +151,7 @@ export async function audit(argv: readonly string[], io: CommandIO): Promise<num
 export const auditCommand: Command = {
   name: 'audit',
   usage: USAGE,
+  flags: AUDIT_FLAGS,
   async run(argv, io) {
     try {
       return await audit(argv, io);

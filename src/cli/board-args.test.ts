@@ -14,18 +14,21 @@ describe('board arguments', () => {
     });
   });
   it('takes several run directories after one --runs, and --runs again', () => {
-    expect(parseBoardArgs(['--runs', 'a', 'b', '--out', 'site', '--runs', '/abs'], io)).toEqual({
+    expect(parseBoardArgs(['--runs', 'a', 'b', '--site', 'site', '--runs', '/abs'], io)).toEqual({
       runs: ['/work/a', '/work/b', '/abs'],
       out: '/work/site',
       secrets: [],
     });
   });
   it('reads secrets from named environment variables and refuses unset ones', () => {
-    expect(parseBoardArgs(['--secret-env', 'TOKEN'], io).secrets).toEqual(['sekrit-value']);
+    expect(parseBoardArgs(['--scrub-env', 'TOKEN'], io).secrets).toEqual(['sekrit-value']);
+    expect(() => parseBoardArgs(['--scrub-env', 'EMPTY'], io)).toThrow(
+      '--scrub-env EMPTY: the variable is not set',
+    );
     expect(() => parseBoardArgs(['--secret-env', 'EMPTY'], io)).toThrow(UsageError);
     expect(() => parseBoardArgs(['--runs'], io)).toThrow(/at least one/);
-    expect(() => parseBoardArgs(['--out', 'a', 'b'], io)).toThrow(/exactly one/);
-    expect(() => parseBoardArgs(['--bogus'], io)).toThrow(/unknown argument/);
+    expect(() => parseBoardArgs(['--site', 'a', 'b'], io)).toThrow(/unexpected argument 'b'/);
+    expect(() => parseBoardArgs(['--bogus'], io)).toThrow(/unknown option '--bogus'/);
   });
 });
 

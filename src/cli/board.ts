@@ -9,23 +9,81 @@ import { SignatureError } from '../tape/signature.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp, plural } from './exit-codes.js';
+import { collect, type Flag, flagHelp, flagsFor, renamed, settingsFrom } from './flags.js';
+import {
+  type ScrubEnvSetting,
+  type SigningKeySetting,
+  scrubbedValues,
+  scrubEnvFlag,
+  signingKeyFlag,
+} from './shared-flags.js';
 
-const USAGE = `Usage: fitness-report board [--runs DIR...] [--out SITE] [--secret-env NAME...] [--signing-key FILE]
-       fitness-report board --from postgres://… [--roster-id ID] [--out SITE]
+interface BoardSettings extends ScrubEnvSetting, SigningKeySetting {
+  runs?: string[];
+  site?: string;
+  from?: string;
+  rosterId?: string;
+}
+
+const on = flagsFor<BoardSettings>();
+const text = (t: string) => t;
+/** `--site DIR`, as roster and demo name the site they build (their `--out` is where runs go). */
+const SITE_FLAG = on.value('site', {
+  flag: '--site',
+  arg: 'DIR',
+  parse: text,
+  help: 'where to write the site; a previous build there is replaced',
+  default: 'fitness-site',
+});
+const SCRUB_ENV = scrubEnvFlag(
+  'scrub the value of this environment variable from every published file (repeatable)',
+);
+
+/**
+ * The board's flags, in the order `board --help` lists them (`--out` is `--site`'s old name, and
+ * `--secret-env` `--scrub-env`'s).
+ */
+const BOARD_FLAGS: readonly Flag<BoardSettings>[] = [
+  on.list('runs', {
+    flag: '--runs',
+    arg: 'DIR',
+    many: true,
+    parse: (texts) => [...texts],
+    help: 'run directories, or directories of runs (repeatable)',
+    default: 'fitness-runs',
+  }),
+  SITE_FLAG,
+  renamed(SITE_FLAG, '--out'),
+  SCRUB_ENV,
+  { ...renamed(SCRUB_ENV, '--secret-env'), many: true },
+  signingKeyFlag("the board builder's Ed25519 key (PEM) that signs each run's redaction.json"),
+  on.value('from', {
+    flag: '--from',
+    arg: 'URL',
+    parse: text,
+    help: "build from the results table a PostgreSQL roster queue wrote (every run, or one roster's)",
+  }),
+  on.value('rosterId', {
+    flag: '--roster-id',
+    arg: 'ID',
+    parse: text,
+    help: "with --from: only that roster's runs",
+  }),
+];
+
+const USAGE = `Usage: fitness-report board [--runs DIR...] [--site DIR] [--scrub-env NAME]... [--signing-key FILE]
+       fitness-report board --from postgres://… [--roster-id ID] [--site DIR]
 
 Builds the static site from run records: the board (index.html), one page per run, the methods
 page, the tape viewer, the published run files under runs/<run-id>/ and a _headers file.
-  --runs DIR...       run directories, or directories of runs (default: fitness-runs); repeatable
-  --out SITE          where to write the site (default: fitness-site); a previous build there is replaced
-  --secret-env NAME   scrub the value of this environment variable from every published file; repeatable
-  --signing-key FILE  the board builder's Ed25519 key (PEM) that signs each run's redaction.json; default
-                      $XDG_CONFIG_HOME/fitness-report/signing-key.pem (else ~/.config/…), created on first use
-  --from URL          build from the results table a PostgreSQL roster queue wrote (every run, or one roster's)
-  --roster-id ID      with --from: only that roster's runs
+
+Options:
+${flagHelp(BOARD_FLAGS, {})}
+
 Records are validated and migrated on read; a record that cannot be read is listed on the board with
 its path and reason. Serve the result with \`fitness-report serve SITE\`.
 
-Published run files are redacted copies, never the originals: known secrets (--secret-env) are
+Published run files are redacted copies, never the originals: known secrets (--scrub-env) are
 scrubbed exactly, secret-shaped strings (provider API keys, bearer tokens, JWTs, private key blocks,
 URL userinfo) become [REDACTED:<kind>], media blobs become [media <type> <n> bytes]; numbers, keys
 and structure are untouched. Each run keeps its own signature.json (over the originals) and gets a
@@ -43,49 +101,18 @@ export interface BoardArgs {
   signingKey?: string;
 }
 
-/** Values following a flag up to the next flag. */
-function values(argv: readonly string[], from: number): string[] {
-  const out: string[] = [];
-  for (let i = from; i < argv.length && !argv[i]?.startsWith('--'); i += 1) out.push(argv[i] ?? '');
-  return out;
-}
-
-export function parseBoardArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>): BoardArgs {
-  const runs: string[] = [];
-  const secrets: string[] = [];
-  let out: string | undefined;
-  let from: string | undefined;
-  let rosterId: string | undefined;
-  let signingKey: string | undefined;
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    const vals = values(argv, i + 1);
-    if (flag === '--runs') {
-      if (vals.length === 0) throw new UsageError('--runs needs at least one directory');
-      runs.push(...vals);
-    } else if (flag === '--out') {
-      if (vals.length !== 1) throw new UsageError('--out needs exactly one directory');
-      out = vals[0];
-    } else if (flag === '--from' || flag === '--roster-id') {
-      if (vals.length !== 1) throw new UsageError(`${flag} needs exactly one value`);
-      if (flag === '--from') from = vals[0];
-      else rosterId = vals[0];
-    } else if (flag === '--signing-key') {
-      if (vals.length !== 1) throw new UsageError('--signing-key needs exactly one key file');
-      signingKey = resolve(io.cwd, vals[0] ?? '');
-    } else if (flag === '--secret-env') {
-      if (vals.length === 0) throw new UsageError('--secret-env needs a variable name');
-      for (const name of vals) {
-        const value = io.env[name];
-        if (value === undefined || value === '')
-          throw new UsageError(`--secret-env ${name}: the variable is not set`);
-        secrets.push(value);
-      }
-    } else {
-      throw new UsageError(`unknown argument '${flag ?? ''}'`);
-    }
-    i += vals.length;
-  }
+/** `board` arguments, read; an old flag spelling is read, and `io.err` (when given) gets its one line. */
+export function parseBoardArgs(
+  argv: readonly string[],
+  io: Pick<CommandIO, 'cwd' | 'env'> & Partial<Pick<CommandIO, 'err'>>,
+): BoardArgs {
+  const collected = collect(argv, BOARD_FLAGS, { command: 'board', dashDash: false });
+  for (const line of collected.notices) io.err?.(line);
+  const s = settingsFrom(BOARD_FLAGS, collected.flags);
+  const runs = s.runs ?? [];
+  const { from, rosterId, site: out } = s;
+  const secrets = scrubbedValues(s.scrubEnv ?? [], io.env);
+  const signingKey = s.signingKeyPath === undefined ? undefined : resolve(io.cwd, s.signingKeyPath);
   if (from !== undefined && parseQueueUrl(from).kind !== 'postgres')
     throw new UsageError('--from needs a postgres:// URL (the results table of a PostgreSQL roster queue)');
   if (from !== undefined && runs.length > 0) throw new UsageError('--from and --runs: name one source');
@@ -102,6 +129,7 @@ export function parseBoardArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd
 export const boardCommand: Command = {
   name: 'board',
   usage: USAGE,
+  flags: BOARD_FLAGS,
   async run(argv, io) {
     let args: BoardArgs;
     try {
@@ -111,7 +139,7 @@ export const boardCommand: Command = {
           if (!existsSync(dir)) throw new UsageError(`--runs ${dir}: no such directory`);
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
-      io.err(`fitness-report board: ${err.message} (try board --help)`);
+      io.err(`fitness-report board: ${plain(err.message)}`);
       return 2;
     }
     const fromTable =

@@ -29,7 +29,7 @@ describe('fitness-report compare: arguments', () => {
   it('bad input is one line and exit 2, before anything is read', async () => {
     const missing = join(mkdtempSync(join(tmpdir(), 'fitness-compare-')), 'no-such-run');
     for (const [argv, line] of [
-      [['compare', 'a', 'b', '--format', 'xml'], '--format must be text, json, markdown (got xml)'],
+      [['compare', 'a', 'b', '--format', 'xml'], '--format must be text, json or markdown (got xml)'],
       [
         ['compare', 'only-one'],
         'compare needs exactly two runs: A (the baseline) and B, each a RUN_DIR or SITE_URL',

@@ -11,9 +11,15 @@ import { compareMarkdown, compareText } from './compare-render.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
-import { type FormatSetting, formatFlags } from './format-flag.js';
 import { isUrl, localRunDir, withRunDirs } from './run-source.js';
-import { type TrustSetting, trustFlag } from './trust-flag.js';
+import {
+  type FormatSetting,
+  formatFlags,
+  type ReportFormat,
+  reportFormat,
+  type TrustSetting,
+  trustFlag,
+} from './shared-flags.js';
 
 interface CompareSettings extends TrustSetting, FormatSetting {
   allowUntrusted?: boolean;
@@ -64,18 +70,22 @@ ${exitCodeHelp({
 })}
 One run given twice (the same path, or a copy with the same run id) is a usage error (exit 2).`;
 
-function parse(argv: readonly string[]): { targets: [string, string]; settings: Partial<CompareSettings> } {
-  const collected = collect(argv, COMPARE_FLAGS, { command: 'compare', positional: true });
-  if (collected.command.length > 0) throw new UsageError("unknown option '--' (try compare --help)");
+function parse(argv: readonly string[]): {
+  targets: [string, string];
+  settings: Partial<CompareSettings>;
+  format: ReportFormat;
+} {
+  const collected = collect(argv, COMPARE_FLAGS, { command: 'compare', positional: true, dashDash: false });
+  const settings = settingsFrom(COMPARE_FLAGS, collected.flags);
   const [a, b, ...rest] = collected.positional;
   if (a === undefined || b === undefined || rest.length > 0)
     throw new UsageError(
       'compare needs exactly two runs: A (the baseline) and B, each a RUN_DIR or SITE_URL',
     );
-  return { targets: [a, b], settings: settingsFrom(COMPARE_FLAGS, collected.flags) };
+  return { targets: [a, b], settings, format: reportFormat(settings) };
 }
 
-function print(result: CompareResult, format: CompareSettings['format'], out: (line: string) => void): void {
+function print(result: CompareResult, format: ReportFormat, out: (line: string) => void): void {
   if (format === 'json') out(jsonText(result));
   else if (format === 'markdown') out(compareMarkdown(result));
   else for (const line of compareText(result)) out(line);
@@ -84,8 +94,9 @@ function print(result: CompareResult, format: CompareSettings['format'], out: (l
 export const compareCommand: Command = {
   name: 'compare',
   usage: USAGE,
+  flags: COMPARE_FLAGS,
   async run(argv, io) {
-    const { targets, settings } = parse(argv);
+    const { targets, settings, format } = parse(argv);
     const local = targets.map((t) => (isUrl(t) ? t : localRunDir(resolve(io.cwd, t))));
     if (local[0] === local[1])
       throw new UsageError(`A and B are the same run (${local[0]}): give two different runs`);
@@ -106,7 +117,7 @@ export const compareCommand: Command = {
       io.err(`fitness-report compare: ${plain(describeError(err))}`);
       return EXIT.finding;
     }
-    print(result, settings.format, io.out);
+    print(result, format, io.out);
     if (result.refusal === undefined) return EXIT.ok;
     return result.refusal.reason === 'same_run' ? EXIT.usage : EXIT.finding;
   },

@@ -5,6 +5,26 @@ import { plain } from '../core/escape/terminal.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp, plural } from './exit-codes.js';
+import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+import { type OutSetting, outFlag } from './shared-flags.js';
+
+interface DemoSettings extends OutSetting {
+  site?: string;
+  quiet?: boolean;
+}
+
+const on = flagsFor<DemoSettings>();
+const DEMO_FLAGS: readonly Flag<DemoSettings>[] = [
+  outFlag({ help: 'parent of the run directories', default: 'fitness-runs' }),
+  on.value('site', {
+    flag: '--site',
+    arg: 'DIR',
+    parse: (t) => t,
+    help: 'where the board is built',
+    default: 'fitness-site',
+  }),
+  on.switch('quiet', { flag: '--quiet', value: true, help: 'no progress lines' }),
+];
 
 const USAGE = `Usage: fitness-report demo [--out DIR] [--site DIR] [--quiet]
 
@@ -16,9 +36,7 @@ offline and in parallel. Writes one signed run per server under --out, prints ex
 obtained outcome per run, builds the board over every run under --out, and says where to look.
 
 Options:
-  --out DIR    parent of the run directories (default: fitness-runs)
-  --site DIR   where the board is built (default: fitness-site)
-  --quiet      no progress lines
+${flagHelp(DEMO_FLAGS, {})}
 
 ${exitCodeHelp({ ok: 'every planted run produced its planted outcome and the board was built', finding: 'a planted run did not produce its outcome, or the board was not built' })}`;
 
@@ -29,20 +47,12 @@ interface DemoArgs {
 }
 
 function parseDemoArgs(argv: readonly string[], cwd: string): DemoArgs {
-  const args = { out: 'fitness-runs', site: 'fitness-site', quiet: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a directory`);
-      return v;
-    };
-    if (arg === '--out') args.out = value();
-    else if (arg === '--site') args.site = value();
-    else if (arg === '--quiet') args.quiet = true;
-    else throw new UsageError(`unknown option ${arg}`);
-  }
-  return { ...args, out: resolve(cwd, args.out), site: resolve(cwd, args.site) };
+  const s = settingsFrom(DEMO_FLAGS, collect(argv, DEMO_FLAGS, { command: 'demo', dashDash: false }).flags);
+  return {
+    out: resolve(cwd, s.out ?? 'fitness-runs'),
+    site: resolve(cwd, s.site ?? 'fitness-site'),
+    quiet: s.quiet === true,
+  };
 }
 
 /** Progress worth a line when a dozen runs share a terminal: stages done, gates decided, the record. */
@@ -94,6 +104,7 @@ export async function demo(argv: readonly string[], io: CommandIO): Promise<numb
 export const demoCommand: Command = {
   name: 'demo',
   usage: USAGE,
+  flags: DEMO_FLAGS,
   async run(argv, io) {
     try {
       return await demo(argv, io);

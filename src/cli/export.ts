@@ -1,13 +1,65 @@
 import { resolve } from 'node:path';
 import { plain } from '../core/escape/terminal.js';
 import { exportRun } from '../export/index.js';
-import { MAX_WAIT_MS } from '../run/duration.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { collect, type Flag, flagHelp, flagsFor, renamed, settingsFrom } from './flags.js';
+import {
+  type ScrubEnvSetting,
+  scrubbedValues,
+  scrubEnvFlag,
+  type WaitSetting,
+  waitFlag,
+} from './shared-flags.js';
+import { headers } from './target-flags.js';
+
+interface ExportSettings extends ScrubEnvSetting, WaitSetting {
+  endpoint?: string;
+  headers?: Record<string, string>;
+  content?: boolean;
+  serviceName?: string;
+}
+
+const on = flagsFor<ExportSettings>();
+const text = (t: string) => t;
+const SCRUB_ENV = scrubEnvFlag('scrub the value of this environment variable first (repeatable)');
+
+/** `export otlp`'s flags, in the order its help lists them (`--secret-env` is `--scrub-env`'s old name). */
+const EXPORT_FLAGS: readonly Flag<ExportSettings>[] = [
+  on.value('endpoint', {
+    flag: '--endpoint',
+    arg: 'URL',
+    parse: text,
+    help: 'OTLP/HTTP endpoint: a base (…:4318, /api/public/otel) gets /v1/traces appended',
+    default: '$OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or $OTEL_EXPORTER_OTLP_ENDPOINT',
+  }),
+  on.list('headers', {
+    flag: '--header',
+    arg: "'K: V'",
+    parse: headers,
+    help: 'request header, e.g. Authorization (repeatable; never written anywhere)',
+  }),
+  on.switch('content', {
+    flag: '--content',
+    value: true,
+    help: 'also send tool arguments and results, prompts and model output; taken from the tapes after --scrub-env values are scrubbed',
+    default: 'off',
+  }),
+  SCRUB_ENV,
+  renamed(SCRUB_ENV, '--secret-env'),
+  on.value('serviceName', {
+    flag: '--service-name',
+    arg: 'NAME',
+    parse: text,
+    help: 'service.name of the spans',
+    default: 'fitness-report',
+  }),
+  waitFlag('give up on the endpoint after this long', '10000'),
+];
 
 const USAGE = `Usage: fitness-report export otlp RUN --endpoint URL [--header 'K: V']... [--content]
-                                 [--secret-env NAME]... [--service-name NAME] [--timeout MS]
+                                 [--scrub-env NAME]... [--service-name NAME] [--timeout MS]
 
 Turns a finished run's tapes into OpenTelemetry spans after the fact and sends them to an OTLP/HTTP
 (protobuf) endpoint, one trace per run, timed by the tapes:
@@ -26,18 +78,12 @@ Turns a finished run's tapes into OpenTelemetry spans after the fact and sends t
 The run directory is read, never written. docs/export.md has Jaeger and Langfuse.
 
 Options:
-  --endpoint URL       OTLP/HTTP endpoint: a base (…:4318, /api/public/otel) gets /v1/traces appended;
-                       default $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or $OTEL_EXPORTER_OTLP_ENDPOINT
-  --header 'K: V'      request header, e.g. Authorization (repeatable; never written anywhere)
-  --content            also send tool arguments and results, prompts and model output (off by
-                       default); taken from the tapes after --secret-env values are scrubbed
-  --secret-env NAME    scrub the value of this environment variable first (repeatable)
-  --service-name NAME  service.name of the spans (default fitness-report)
-  --timeout MS         give up on the endpoint after this long (default 10000; at most ${MAX_WAIT_MS}, i.e. 24h)
+${flagHelp(EXPORT_FLAGS, {})}
 
 Exit codes: 0 sent, 1 the endpoint refused or could not be reached (one line says why), 2 usage.`;
 
 interface OtlpArgs {
+  dir: string;
   endpoint: string;
   headers: Record<string, string>;
   content: boolean;
@@ -46,62 +92,38 @@ interface OtlpArgs {
   timeoutMs?: number;
 }
 
-function header(value: string | undefined): [string, string] {
-  const at = value?.indexOf(':') ?? -1;
-  if (value === undefined || at <= 0)
-    throw new UsageError(`--header needs 'Name: value' (got '${value ?? ''}')`);
-  return [value.slice(0, at).trim(), value.slice(at + 1).trim()];
-}
-
-function parseArgs(argv: readonly string[], io: CommandIO): { args: OtlpArgs; rest: string[] } {
-  const rest: string[] = [];
-  const args: OtlpArgs = { endpoint: '', headers: {}, content: false, secrets: [] };
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i] ?? '';
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--endpoint') args.endpoint = value();
-    else if (a === '--header') {
-      const [k, v] = header(value());
-      args.headers[k] = v;
-    } else if (a === '--content') args.content = true;
-    else if (a === '--secret-env') {
-      const name = value();
-      const secret = io.env[name];
-      if (secret === undefined || secret === '')
-        throw new UsageError(`--secret-env ${name}: the variable is not set`);
-      args.secrets.push(secret);
-    } else if (a === '--service-name') args.serviceName = value();
-    else if (a === '--timeout') {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n <= 0)
-        throw new UsageError('--timeout needs a positive number of milliseconds');
-      if (n > MAX_WAIT_MS) throw new UsageError(`--timeout must be an integer ≤ ${MAX_WAIT_MS}, got ${n}`);
-      args.timeoutMs = n;
-    } else rest.push(a);
-  }
-  if (args.endpoint === '')
-    args.endpoint = io.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? io.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
-  return { args, rest };
+function parseArgs(argv: readonly string[], io: CommandIO): OtlpArgs {
+  const collected = collect(argv, EXPORT_FLAGS, { command: 'export', positional: true, dashDash: false });
+  for (const line of collected.notices) io.err(line);
+  const s = settingsFrom(EXPORT_FLAGS, collected.flags);
+  const [run, ...more] = collected.positional;
+  if (run === undefined || more.length > 0)
+    throw new UsageError('export otlp: give exactly one run directory');
+  const endpoint =
+    s.endpoint ?? io.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? io.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
+  if (endpoint === '')
+    throw new UsageError('export otlp: --endpoint URL is required (or set OTEL_EXPORTER_OTLP_ENDPOINT)');
+  return {
+    dir: resolve(io.cwd, run),
+    endpoint,
+    headers: s.headers ?? {},
+    content: s.content === true,
+    secrets: scrubbedValues(s.scrubEnv ?? [], io.env),
+    ...(s.serviceName === undefined ? {} : { serviceName: s.serviceName }),
+    ...(s.timeoutMs === undefined ? {} : { timeoutMs: s.timeoutMs }),
+  };
 }
 
 export const exportCommand: Command = {
   name: 'export',
   usage: USAGE,
+  flags: EXPORT_FLAGS,
   async run(argv, io) {
     const [sub, ...more] = argv;
     if (sub !== 'otlp')
       throw new UsageError(`export: unknown target '${sub ?? ''}' (try: export otlp RUN --endpoint URL)`);
-    const { args, rest } = parseArgs(more, io);
-    const unknown = rest.find((a) => a.startsWith('-'));
-    if (unknown !== undefined) throw new UsageError(`export otlp: unknown option '${unknown}'`);
-    if (rest.length !== 1) throw new UsageError('export otlp: give exactly one run directory');
-    if (args.endpoint === '')
-      throw new UsageError('export otlp: --endpoint URL is required (or set OTEL_EXPORTER_OTLP_ENDPOINT)');
-    const dir = resolve(io.cwd, rest[0] ?? '');
+    const args = parseArgs(more, io);
+    const dir = args.dir;
     try {
       const sent = await exportRun(dir, {
         endpoint: args.endpoint,

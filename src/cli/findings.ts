@@ -9,7 +9,44 @@ import { RUN_FILES } from '../tape/file-names.js';
 import type { Command } from './command.js';
 import { UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
+import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+import {
+  type FormatSetting,
+  formatFlags,
+  type OutSetting,
+  outFlag,
+  type ReportFormat,
+  reportFormat,
+} from './shared-flags.js';
 import { runDir } from './verify.js';
+
+interface SiteUrlSetting {
+  siteUrl?: string;
+}
+
+type FindingsSettings = FormatSetting & OutSetting & SiteUrlSetting;
+
+const FINDINGS_FLAGS: readonly Flag<FindingsSettings>[] = [
+  ...formatFlags(
+    'the report ("schema": "fitness-report.findings/1"; the record\'s findings block under "findings", or why there is none under "none")',
+  ),
+  outFlag({ arg: 'FILE', help: 'write the report to FILE instead of printing it', default: 'stdout' }),
+  flagsFor<FindingsSettings>().value('siteUrl', {
+    flag: '--site-url',
+    arg: 'URL',
+    parse: (t) => t,
+    help: 'markdown: link each evidence line to the board published at URL (URL/viewer.html?run=RUN#line=wire%3A12); without it, to the viewer path relative to the board root',
+  }),
+];
+
+/** The links of the evidence: under the board at `siteUrl`, or relative to a board's root. */
+function linksOf(siteUrl: string | undefined): Links {
+  if (siteUrl === undefined) return ROOT;
+  const url = URL.canParse(siteUrl) ? new URL(siteUrl) : undefined;
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new UsageError(`--site-url must be an http(s) URL (got ${siteUrl})`);
+  return { base: url.href.endsWith('/') ? url.href : `${url.href}/` };
+}
 
 const USAGE = `Usage: fitness-report findings RUN_DIR [--json | --format text|json|markdown] [--out FILE] [--site-url URL]
 
@@ -41,63 +78,33 @@ are inline code and texts inline text, so nothing makes a heading, HTML, a link 
 JSON, characters a terminal acts on are \\u escapes (the same value).
 
 Options:
-  --json              the report as JSON ("schema": "fitness-report.findings/1"; the record's findings
-                      block under "findings", or why there is none under "none")
-  --format FORMAT     text (default), json, or markdown (a report to paste into an issue or PR)
-  --out FILE          write the report to FILE instead of printing it
-  --site-url URL      markdown: link each evidence line to the board published at URL
-                      (URL/viewer.html?run=RUN#line=wire%3A12); without it, to the viewer path
-                      relative to the board's root (viewer.html?run=RUN#line=wire%3A12)
+${flagHelp(FINDINGS_FLAGS, {})}
 
 ${exitCodeHelp({ ok: 'the findings were printed (a drive with none prints that it found none)', finding: 'the run has no findings: it never completed a drive' })}`;
 
-interface FindingsArgs {
+function parse(argv: readonly string[]): {
   dir: string;
-  format: string;
+  format: ReportFormat;
   out?: string;
   siteUrl?: string;
-}
-
-/** The links of the evidence: under the board at `siteUrl`, or relative to a board's root. */
-function linksOf(siteUrl: string | undefined): Links {
-  if (siteUrl === undefined) return ROOT;
-  const url = URL.canParse(siteUrl) ? new URL(siteUrl) : undefined;
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new UsageError(`--site-url must be an http(s) URL (got ${siteUrl})`);
-  return { base: url.href.endsWith('/') ? url.href : `${url.href}/` };
-}
-
-function parse(argv: readonly string[]): FindingsArgs {
-  let format = 'text';
-  let out: string | undefined;
-  let siteUrl: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--json') format = 'json';
-    else if (a === '--format' || a === '--out' || a === '--site-url') {
-      const value = argv[++i];
-      if (value === undefined) throw new UsageError(`${a} needs a value`);
-      if (a === '--format') format = value;
-      else if (a === '--out') out = value;
-      else siteUrl = value;
-    } else if (a.startsWith('--')) throw new UsageError(`findings: unknown option ${a}`);
-    else rest.push(a);
-  }
-  if (!['text', 'json', 'markdown'].includes(format))
-    throw new UsageError(`--format must be text, json or markdown (got ${format})`);
-  if (rest.length !== 1 || rest[0] === undefined) throw new UsageError('findings needs exactly one RUN_DIR');
+} {
+  const collected = collect(argv, FINDINGS_FLAGS, { command: 'findings', positional: true, dashDash: false });
+  const settings = settingsFrom(FINDINGS_FLAGS, collected.flags);
+  const [dir, ...rest] = collected.positional;
+  if (dir === undefined || rest.length > 0) throw new UsageError('findings needs exactly one RUN_DIR');
+  const format = reportFormat(settings);
   return {
-    dir: rest[0],
+    dir,
     format,
-    ...(out === undefined ? {} : { out }),
-    ...(siteUrl === undefined ? {} : { siteUrl }),
+    ...(settings.out === undefined ? {} : { out: settings.out }),
+    ...(settings.siteUrl === undefined ? {} : { siteUrl: settings.siteUrl }),
   };
 }
 
 export const findingsCommand: Command = {
   name: 'findings',
   usage: USAGE,
+  flags: FINDINGS_FLAGS,
   async run(argv, io) {
     const args = parse(argv);
     const dir = runDir(resolve(io.cwd, args.dir));

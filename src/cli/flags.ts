@@ -16,6 +16,10 @@ export interface Flag<T> {
   readonly field?: string;
   readonly help: string;
   readonly note?: string;
+  /** A list flag that takes every argument after it up to the next flag (`--runs a b c`). */
+  readonly many?: boolean;
+  /** An old spelling of the flag named here: still read, with a one-line notice, never listed in help. */
+  readonly renamedTo?: string;
   /** The default as help says it (`default 16`, `default: fresh and random per run`), or undefined. */
   shown(defaults: T): string | undefined;
   /** Writes what the flag was given (every occurrence, in order) into the settings. */
@@ -41,6 +45,8 @@ export interface ValueSpec<V> extends Common {
 }
 export interface ListSpec<V> extends Common {
   arg: string;
+  /** Every argument after the flag up to the next flag is one of its values (`--runs a b c`). */
+  many?: boolean;
   /** Reads every occurrence of a repeatable flag. */
   parse(texts: readonly string[], flag: string): V;
 }
@@ -95,6 +101,7 @@ export function flagsFor<T>(
       return {
         ...base(key, spec, limit(key)),
         arg: spec.arg,
+        ...(spec.many === true ? { many: true } : {}),
         shown: () => words(spec.default),
         apply: (into, texts) => {
           into[key] = spec.parse(texts, spec.flag);
@@ -111,6 +118,14 @@ export function flagsFor<T>(
       };
     },
   };
+}
+
+/**
+ * The old spelling `old` of `flag`, read as `flag` for one more release: `collect` files it under
+ * the new name and says so in one line (`Collected.notices`); help lists only the new name.
+ */
+export function renamed<T>(flag: Flag<T>, old: string): Flag<T> {
+  return { ...flag, flag: old, renamedTo: flag.flag };
 }
 
 /** The settings the flags wrote, from what `collect` gathered; flags not given write nothing. */
@@ -138,39 +153,69 @@ export interface Collected {
   positional: string[];
   /** Everything after `--`: a stdio server's command. */
   command: string[];
+  /** One line per old flag spelling given (`--concurrency is now --jobs`), for stderr. */
+  notices: string[];
+}
+
+/** What `collect` needs of a flag: its name, whether it takes a value, and how many. */
+export type FlagShape = Pick<Flag<never>, 'flag' | 'arg' | 'many' | 'renamedTo'>;
+
+/** The values of a `many` flag: every argument from `from` up to the next flag. */
+function run(head: readonly string[], from: number): string[] {
+  const values: string[] = [];
+  for (let i = from; i < head.length && !(head[i] ?? '').startsWith('--'); i++) values.push(head[i] ?? '');
+  return values;
 }
 
 /**
- * Reads argv against the flags a command knows: a value flag takes the next argument as it is, a
- * switch takes none, everything after `--` is the server's command. An unknown flag, a missing
- * value or (unless `positional`) a bare argument is a one-line usage error.
+ * Reads argv against the flags a command knows: a value flag takes the next argument as it is (a
+ * `many` flag every argument up to the next flag), a switch takes none, everything after `--` is
+ * the server's command. An unknown flag, a missing value or (unless `positional`) a bare argument
+ * is a one-line usage error. An old spelling is filed under its new name, with a notice.
  */
-export function collect(
-  argv: readonly string[],
-  known: readonly { readonly flag: string; readonly arg?: string }[],
-  how: { command: string; positional?: boolean },
-): Collected {
-  const dash = argv.indexOf('--');
+export function collect(argv: readonly string[], known: readonly FlagShape[], how: CollectHow): Collected {
+  const dash = how.dashDash === false ? -1 : argv.indexOf('--');
   const head = dash === -1 ? argv : argv.slice(0, dash);
   const out: Collected = {
     flags: new Map(),
     positional: [],
     command: dash === -1 ? [] : argv.slice(dash + 1),
+    notices: [],
   };
   const byName = new Map(known.map((k) => [k.flag, k]));
   for (let i = 0; i < head.length; i++) {
     const flag = head[i] ?? '';
     const spec = byName.get(flag);
-    if (spec === undefined && how.positional === true && !flag.startsWith('--')) {
+    if (spec === undefined && !flag.startsWith('-')) {
+      if (how.positional !== true)
+        throw new UsageError(`unexpected argument '${flag}' (try ${how.command} --help)`);
       out.positional.push(flag);
       continue;
     }
     if (spec === undefined) throw new UsageError(`unknown option '${flag}' (try ${how.command} --help)`);
-    const value = spec.arg === undefined ? 'true' : head[++i];
-    if (value === undefined) throw new UsageError(`${flag} needs a value`);
-    out.flags.set(flag, [...(out.flags.get(flag) ?? []), value]);
+    const values = spec.arg === undefined ? ['true'] : spec.many === true ? run(head, i + 1) : [head[i + 1]];
+    if (values.length === 0) throw new UsageError(`${flag} needs at least one ${spec.arg}`);
+    i += spec.arg === undefined ? 0 : values.length;
+    const name = spec.renamedTo ?? flag;
+    if (spec.renamedTo !== undefined)
+      out.notices.push(
+        `${how.command}: ${flag} is now ${spec.renamedTo}; the old name is read until the next release`,
+      );
+    for (const value of values) {
+      if (value === undefined) throw new UsageError(`${flag} needs a value`);
+      out.flags.set(name, [...(out.flags.get(name) ?? []), value]);
+    }
   }
   return out;
+}
+
+export interface CollectHow {
+  /** The command as its usage error names it (`roster`, `tape stats`). */
+  command: string;
+  /** Bare arguments are the command's own (a run directory, a roster file), not an error. */
+  positional?: boolean;
+  /** `--` ends the flags and starts a server's command (default); false: `--` is an unknown flag. */
+  dashDash?: boolean;
 }
 
 const WIDTH = 100;
@@ -190,12 +235,13 @@ function wrap(text: string, width: number): string[] {
 
 /** One help entry per flag: `  --tasks N   what it means (default 16)`, wrapped under its column. */
 export function flagHelp<T>(
-  flags: readonly Pick<Flag<T>, 'flag' | 'arg' | 'help' | 'note' | 'shown'>[],
+  flags: readonly Pick<Flag<T>, 'flag' | 'arg' | 'help' | 'note' | 'shown' | 'many' | 'renamedTo'>[],
   defaults: T,
 ): string {
   return flags
+    .filter((f) => f.renamedTo === undefined)
     .map((f) => {
-      const head = `  ${f.flag}${f.arg === undefined ? '' : ` ${f.arg}`}`;
+      const head = `  ${f.flag}${f.arg === undefined ? '' : ` ${f.arg}${f.many === true ? '...' : ''}`}`;
       const shown = f.shown(defaults);
       const said = [shown, f.note].filter((s) => s !== undefined);
       const text = said.length === 0 ? f.help : `${f.help} (${said.join('; ')})`;

@@ -7,7 +7,7 @@ import { loadTrust } from '../tape/trust.js';
 import { describeError, UsageError } from './errors.js';
 import { type Collected, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
 import { isUrl, localRunDir } from './run-source.js';
-import { trustFlag } from './trust-flag.js';
+import { trustFlag } from './shared-flags.js';
 
 /**
  * `run`'s pipeline gate (docs/ci.md, "A gate for a pipeline"): the baseline the new run is compared

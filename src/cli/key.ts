@@ -10,8 +10,12 @@ import {
 } from '../tape/publisher.js';
 import { loadOrCreateSigningKey } from '../tape/signature.js';
 import type { Command } from './command.js';
-import { describeError, UsageError } from './errors.js';
+import { describeError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
+import { collect, type Flag, flagHelp, settingsFrom } from './flags.js';
+import { type SigningKeySetting, signingKeyFlag } from './shared-flags.js';
+
+const KEY_FLAGS: readonly Flag<SigningKeySetting>[] = [signingKeyFlag('the key file to print (another key)')];
 
 const USAGE = `Usage: fitness-report key [--signing-key FILE]
 
@@ -20,25 +24,22 @@ and the public key (PEM). Creates the key (mode 0600) when it does not exist yet
 never leaves this file; give the public key or the fingerprint to whoever checks your runs
 (\`fitness-report verify --trust FILE|FINGERPRINT\`, or one line in their ${TRUST_FILE} file).
 
-  --signing-key FILE   another key file (default $XDG_CONFIG_HOME/fitness-report/signing-key.pem,
-                       else ~/.config/fitness-report/signing-key.pem)
+${flagHelp(KEY_FLAGS, {})}
 
 ${exitCodeHelp({ ok: 'the key was printed', finding: '(not used)' })}`;
 
 export const keyCommand: Command = {
   name: 'key',
   usage: USAGE,
+  flags: KEY_FLAGS,
   async run(argv, io) {
     const env = configEnv(io.env);
-    let path = defaultSigningKeyPath(env);
-    for (let i = 0; i < argv.length; i++) {
-      const flag = argv[i];
-      const value = argv[i + 1];
-      if (flag !== '--signing-key') throw new UsageError(`unknown option '${flag}' (try key --help)`);
-      if (value === undefined) throw new UsageError('--signing-key needs a value');
-      path = resolve(io.cwd, value);
-      i++;
-    }
+    const given = settingsFrom(
+      KEY_FLAGS,
+      collect(argv, KEY_FLAGS, { command: 'key', dashDash: false }).flags,
+    );
+    const path =
+      given.signingKeyPath === undefined ? defaultSigningKeyPath(env) : resolve(io.cwd, given.signingKeyPath);
     const existed = existsSync(path);
     try {
       const info = publicKeyInfo(loadOrCreateSigningKey(path));

@@ -64,8 +64,8 @@ describe('fitness-report main', () => {
   it('a count or time flag of worker, audit, probe and export over its bound is one line, exit 2', async () => {
     for (const [argv, message] of [
       [
-        ['worker', '--queue', 'redis://127.0.0.1:1', '--concurrency', '1000'],
-        '--concurrency must be an integer ≤ 32, got 1000',
+        ['worker', '--queue', 'redis://127.0.0.1:1', '--jobs', '1000'],
+        '--jobs must be an integer ≤ 32, got 1000',
       ],
       [
         ['worker', '--queue', 'redis://127.0.0.1:1', '--lock-duration', '86400001'],

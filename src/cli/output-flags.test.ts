@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { CommandIO } from './command.js';
 import {
   DISPLAY_FLAGS,
-  jsonFlag,
   OTLP_FLAGS,
   OUTPUT_FLAGS,
   OutputOptions,
   outputHelp,
+  resultJsonFlag,
 } from './output-flags.js';
 import { probeCommand } from './probe.js';
 import { runCommand } from './run.js';
@@ -110,7 +110,7 @@ describe('--json, declared once for run, verify and probe', () => {
         / --json print .*? on stdout as one JSON document \(schema fitness-report\.result\/1\); every other line goes to stderr/,
       );
     }
-    expect(jsonFlag('x').help).toBe(
+    expect(resultJsonFlag('x').help).toBe(
       'print x on stdout as one JSON document (schema fitness-report.result/1); every other line goes to stderr',
     );
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tracesUrl } from '../export/index.js';
 import { type Flag, flagHelp, flagsFor } from './flags.js';
+import { type JsonSetting, jsonFlag } from './shared-flags.js';
 import { headers } from './target-flags.js';
 
 const text = (t: string) => t;
@@ -62,29 +63,18 @@ export type OutputOptions = z.output<typeof OutputOptions>;
 
 const on = flagsFor<OutputInput>((key) => OutputOptions.shape[key].description);
 
-/** The setting `--json` writes. */
-export interface JsonSetting {
-  json?: boolean;
-}
-
 /**
- * `--json` of `run`, `verify` and `probe`, declared once: stdout carries exactly one
- * `fitness-report.result/1` document (src/record/result.ts; the object the library's job returns)
- * and every line meant for a person (progress, the live block, tables, warnings) goes to stderr.
- * `what` says what the command's document holds.
+ * `--json` (src/cli/shared-flags.ts) as `run`, `verify` and `probe` mean it: stdout carries exactly
+ * one `fitness-report.result/1` document (src/record/result.ts; the object the library's job
+ * returns) and every line meant for a person (progress, the live block, tables, warnings) goes to
+ * stderr. `what` says what the command's document holds.
  */
-export function jsonFlag(what: string): Flag<JsonSetting> {
-  return flagsFor<JsonSetting>().switch('json', {
-    flag: '--json',
-    value: true,
-    help: jsonHelp(what),
-  });
-}
+export const resultJsonFlag = (what: string): Flag<JsonSetting> => jsonFlag(jsonHelp(what));
 
 /** `--plain`, `--json`: the Display section of `run --help`. */
 export const DISPLAY_FLAGS: readonly Flag<OutputInput>[] = [
   on.switch('plain', { flag: '--plain', value: true }),
-  jsonFlag(RUN_JSON),
+  resultJsonFlag(RUN_JSON),
 ];
 
 /** `--otlp URL`, `--otlp-header 'K: V'`, `--otlp-content`: the Export section of `run --help`. */

@@ -12,7 +12,6 @@ import {
 } from '../probes/index.js';
 import type { ProbeReport } from '../record/probe-report.js';
 import { probeSuite, tapeEvidence, unreachableSuite } from '../report/index.js';
-import { MAX_WAIT_MS } from '../run/duration.js';
 import { Redactor } from '../tape/index.js';
 import { CI_FLAGS, type CiTargets, ciHelp, ciTargets } from './ci-flags.js';
 import { writeCi } from './ci-output.js';
@@ -20,26 +19,19 @@ import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
-import { jsonFlag } from './output-flags.js';
+import { resultJsonFlag } from './output-flags.js';
+import { type WaitSetting, waitFlag } from './shared-flags.js';
 import { TARGET_FLAGS, targetFlagHelp, targetFlags, targetFrom } from './target-flags.js';
 
-interface ProbeFlags {
+interface ProbeFlags extends WaitSetting {
   json?: boolean;
   expectedFailures?: string;
   tape?: string;
-  timeoutMs?: number;
-}
-
-function positiveMs(text: string, flag: string): number {
-  const ms = Number(text);
-  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`${flag} wants a positive integer (ms)`);
-  if (ms > MAX_WAIT_MS) throw new UsageError(`${flag} must be an integer ≤ ${MAX_WAIT_MS}, got ${text}`);
-  return ms;
 }
 
 const on = flagsFor<ProbeFlags>();
 const PROBE_FLAGS: readonly Flag<ProbeFlags>[] = [
-  jsonFlag('{target, session, summary, probes, tape, baseline, exitCode} instead of the table'),
+  resultJsonFlag('{target, session, summary, probes, tape, baseline, exitCode} instead of the table'),
   on.value('expectedFailures', {
     flag: '--expected-failures',
     arg: 'FILE',
@@ -52,14 +44,10 @@ const PROBE_FLAGS: readonly Flag<ProbeFlags>[] = [
     parse: (t) => t,
     help: 'write every frame and HTTP exchange to FILE (mcp-tape v1); findings then point at its lines (wire:<line>)',
   }),
-  on.value('timeoutMs', {
-    flag: '--timeout',
-    arg: 'MS',
-    parse: positiveMs,
-    help: 'how long one probe request may wait for its answer',
-    default: '10000 HTTP, 15000 stdio, which includes starting the process',
-    note: `at most ${MAX_WAIT_MS}, i.e. 24h`,
-  }),
+  waitFlag(
+    'how long one probe request may wait for its answer',
+    '10000 HTTP, 15000 stdio, which includes starting the process',
+  ),
 ];
 
 const USAGE = `Usage: fitness-report probe [options] -- <command> [args...]     (stdio server)
@@ -114,6 +102,7 @@ function humanLines(report: ProbeReport): string[] {
 export const probeCommand: Command = {
   name: 'probe',
   usage: USAGE,
+  flags: [...PROBE_FLAGS, ...TARGET_FLAGS, ...CI_FLAGS],
   async run(argv: readonly string[], io: CommandIO): Promise<number> {
     const args = parseProbeArgs(argv, io);
     // Server-provided text can carry what it was sent: every line printed is scrubbed first.
@@ -163,7 +152,7 @@ export function parseProbeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd
 
 function probeArgs(argv: readonly string[], io: Pick<CommandIO, 'cwd' | 'env'>): ProbeArgs {
   try {
-    const collected = collect(argv, [...PROBE_FLAGS, ...TARGET_FLAGS, ...CI_FLAGS], { command: 'probe' });
+    const collected = collect(argv, probeCommand.flags, { command: 'probe' });
     const own = settingsFrom(PROBE_FLAGS, collected.flags);
     const input = targetFrom(targetFlags(collected), collected.command, io);
     const target = parseTarget(

@@ -5,8 +5,8 @@ import { SettingsFields, type SettingsInput, settingsFault } from '../run/settin
 import { UsageError } from './errors.js';
 import { collect, type Flag, flagHelp, flagOf, flagsFor, settingsFrom } from './flags.js';
 import { RUN_FLAGS, settingsFlag } from './run-flags.js';
+import { signingKeyFlag, trustFlag } from './shared-flags.js';
 import { anyTargetFlag, TARGET_FLAGS, targetFlags, targetFrom } from './target-flags.js';
-import { trustFlag } from './trust-flag.js';
 
 const runFlag = (flag: string) => RUN_FLAGS.filter((f) => f.flag === flag);
 
@@ -20,12 +20,7 @@ const SETTINGS_FLAGS: readonly Flag<SettingsInput>[] = [
     default: 'the parent of RUN_DIR',
   }),
   ...runFlag('--concurrency'),
-  settingsFlag.value('signingKeyPath', {
-    flag: '--signing-key',
-    arg: 'FILE',
-    parse: (t) => t,
-    help: "the publisher's key, as for run",
-  }),
+  signingKeyFlag("the publisher's key that signs the rerun, as for run"),
 ];
 
 interface RerunSwitches {
@@ -55,6 +50,9 @@ const CUSTODY_FLAGS: readonly Flag<RerunSwitches>[] = [
   }),
 ];
 
+/** Every flag of `rerun`: the switch, custody, the settings it may change, and the target. */
+export const RERUN_ARGS = [REWRITES, ...CUSTODY_FLAGS, ...SETTINGS_FLAGS, ...TARGET_FLAGS];
+
 /** The option lines of `rerun --help`. */
 export const rerunFlagHelp = (): string =>
   `${flagHelp([REWRITES, ...CUSTODY_FLAGS], {})}\n${flagHelp(SETTINGS_FLAGS, SettingsFields.parse({}))}`;
@@ -66,7 +64,7 @@ export function parseRerunArgs(
   argv: readonly string[],
   io: { cwd: string; env: NodeJS.ProcessEnv },
 ): Options {
-  const collected = collect(argv, [REWRITES, ...CUSTODY_FLAGS, ...SETTINGS_FLAGS, ...TARGET_FLAGS], {
+  const collected = collect(argv, RERUN_ARGS, {
     command: 'rerun',
     positional: true,
   });

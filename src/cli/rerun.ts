@@ -9,7 +9,7 @@ import { loadTrust } from '../tape/trust.js';
 import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
-import { parseRerunArgs, rerunFlagHelp } from './rerun-args.js';
+import { parseRerunArgs, RERUN_ARGS, rerunFlagHelp } from './rerun-args.js';
 import { targetFlagHelp } from './target-flags.js';
 
 const USAGE = `Usage: fitness-report rerun RUN_DIR --with-rewrites [options] [target flags as for run]
@@ -67,6 +67,7 @@ ${exitCodeHelp({ ok: 'MEASURED: the paired effect is recorded (whatever it is)',
 export const rerunCommand: Command = {
   name: 'rerun',
   usage: USAGE,
+  flags: RERUN_ARGS,
   async run(argv, io) {
     let options: Parameters<typeof rerunWithRewrites>[0];
     try {

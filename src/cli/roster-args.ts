@@ -7,7 +7,7 @@ import { QUEUE_DEFAULTS } from '../roster/queue/worker.js';
 import { durationText } from '../run/duration.js';
 import { SettingsFields, type SettingsInput, settingsFault } from '../run/settings.js';
 import { UsageError } from './errors.js';
-import { collect, type Flag, flagHelp, flagOf, flagsFor, settingsFrom } from './flags.js';
+import { collect, type Flag, flagHelp, flagOf, flagsFor, renamed, settingsFrom } from './flags.js';
 import { integer, MODEL_FLAGS, REGISTRATION_FLAGS, SERVER_STARTS_FLAG, settingsFlag } from './run-flags.js';
 
 const text = (t: string) => t;
@@ -19,26 +19,32 @@ function limitText(key: keyof RosterOptionsInput, field?: string): string | unde
   const max =
     key === 'conformance' && field === 'timeoutMs'
       ? ROSTER_MAX.conformanceTimeoutMs
-      : key === 'concurrency' || key === 'maxTries' || key === 'jobTimeoutMs'
-        ? ROSTER_MAX[key]
-        : undefined;
+      : key === 'jobs'
+        ? ROSTER_MAX.concurrency
+        : key === 'maxTries' || key === 'jobTimeoutMs'
+          ? ROSTER_MAX[key]
+          : undefined;
   if (max === undefined) return undefined;
-  return `at most ${max}${key === 'concurrency' || key === 'maxTries' ? '' : `, i.e. ${durationText(max)}`}`;
+  return `at most ${max}${key === 'jobs' || key === 'maxTries' ? '' : `, i.e. ${durationText(max)}`}`;
 }
 
 const on = flagsFor<RosterOptionsInput>((key) => RosterOptions.shape[key].description, limitText);
 
-/** The roster's own flags, in the order `roster --help` lists them. */
+/** `--jobs N`: how many jobs a roster (or a worker) runs at once. */
+const JOBS_FLAG = on.value('jobs', {
+  flag: '--jobs',
+  arg: 'N',
+  parse: integer,
+  default: String(ROSTER_DEFAULTS.concurrency),
+});
+
+/** The roster's own flags, in the order `roster --help` lists them (`--concurrency` is `--jobs`'s old name). */
 export const ROSTER_FLAGS: readonly Flag<RosterOptionsInput>[] = [
   on.value('out', { flag: '--out', arg: 'DIR', parse: text }),
   on.value('site', { flag: '--site', arg: 'DIR', parse: text }),
   on.switch('resume', { flag: '--resume', value: true }),
-  on.value('concurrency', {
-    flag: '--concurrency',
-    arg: 'N',
-    parse: integer,
-    default: String(ROSTER_DEFAULTS.concurrency),
-  }),
+  JOBS_FLAG,
+  renamed(JOBS_FLAG, '--concurrency'),
   on.list('only', { flag: '--only', arg: 'NAME[,NAME]', parse: names }),
   on.switch('conformance', {
     flag: '--no-conformance',
@@ -105,12 +111,20 @@ function rosterFile(positional: readonly string[]): string {
   return first;
 }
 
-/** Parses `roster ROSTER [options]` (a bad flag or a value out of its range is a usage fault naming the flag). */
-export function parseRosterArgs(argv: readonly string[], cwd: string): RosterArgs {
+/**
+ * Parses `roster ROSTER [options]` (a bad flag or a value out of its range is a usage fault naming
+ * the flag); an old flag spelling is read, and `notice` gets its one line.
+ */
+export function parseRosterArgs(
+  argv: readonly string[],
+  cwd: string,
+  notice: (line: string) => void = () => {},
+): RosterArgs {
   const collected = collect(argv, [...ROSTER_FLAGS, ...ROSTER_RUN_FLAGS], {
     command: 'roster',
     positional: true,
   });
+  for (const line of collected.notices) notice(line);
   if (collected.command.length > 0 || argv.includes('--'))
     throw new UsageError("unknown option '--' (a roster's servers are its entries; try roster --help)");
   const roster = rosterFile(collected.positional);

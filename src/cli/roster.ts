@@ -10,7 +10,7 @@ import { summaryLines } from '../roster/summary.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
-import { parseRosterArgs, rosterFlagHelp } from './roster-args.js';
+import { parseRosterArgs, ROSTER_FLAGS, ROSTER_RUN_FLAGS, rosterFlagHelp } from './roster-args.js';
 
 const USAGE = `Usage: fitness-report roster ROSTER [options]                      (on this machine)
        fitness-report roster ROSTER --resume [options]             (continue an interrupted roster)
@@ -59,7 +59,7 @@ async function local(args: RosterArgs, io: CommandIO): Promise<number> {
       resume: args.resume,
       defaults: args.defaults,
       conformance: { enabled: args.conformance.enabled, timeoutMs: args.conformance.timeoutMs ?? 120_000 },
-      ...(args.concurrency ? { concurrency: args.concurrency } : {}),
+      ...(args.jobs ? { concurrency: args.jobs } : {}),
       ...(args.jobTimeoutMs ? { jobTimeoutMs: args.jobTimeoutMs } : {}),
       ...(args.maxTries ? { maxTries: args.maxTries } : {}),
       ...(args.only ? { only: args.only } : {}),
@@ -84,10 +84,11 @@ async function local(args: RosterArgs, io: CommandIO): Promise<number> {
 export const rosterCommand: Command = {
   name: 'roster',
   usage: USAGE,
+  flags: [...ROSTER_FLAGS, ...ROSTER_RUN_FLAGS],
   async run(argv, io) {
     let args: RosterArgs;
     try {
-      args = parseRosterArgs(argv, io.cwd);
+      args = parseRosterArgs(argv, io.cwd, io.err);
     } catch (err) {
       io.err(`fitness-report roster: ${plain(describeError(err))}`);
       return 2;

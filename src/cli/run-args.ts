@@ -10,7 +10,7 @@ import { RUN_FLAGS } from './run-flags.js';
 import { TARGET_FLAGS, targetFlags, targetFrom } from './target-flags.js';
 
 /** Every flag of `run`: target, settings, and what it does with its output. */
-const RUN_ARGS = [...TARGET_FLAGS, ...RUN_FLAGS, ...OUTPUT_FLAGS, ...CI_FLAGS, ...GATE_FLAGS];
+export const RUN_ARGS = [...TARGET_FLAGS, ...RUN_FLAGS, ...OUTPUT_FLAGS, ...CI_FLAGS, ...GATE_FLAGS];
 
 /** `run`'s arguments, read: the run's options and what the command does with its output. */
 export interface RunCommandArgs {

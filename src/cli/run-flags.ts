@@ -11,6 +11,7 @@ import {
   type SettingsInput,
 } from '../run/settings.js';
 import { type Flag, flagHelp, flagsFor } from './flags.js';
+import { signingKeyFlag } from './shared-flags.js';
 
 /** `12` → 12; anything but an integer is a usage error naming the flag (ranges are the schema's). */
 export function integer(text: string, flag: string): number {
@@ -189,12 +190,9 @@ export const HARNESS_FLAGS: readonly Flag<SettingsInput>[] = [
     help: 'parent of the run directory',
     default: 'fitness-runs',
   }),
-  on.value('signingKeyPath', {
-    flag: '--signing-key',
-    arg: 'FILE',
-    parse: text,
-    help: "the publisher's Ed25519 key (PEM) that signs the run; default $XDG_CONFIG_HOME/fitness-report/signing-key.pem (else ~/.config/…), created mode 0600 on first use; refused inside --out. An unusable key never stops the run: it is recorded unsigned and its record says why (see `fitness-report key`)",
-  }),
+  signingKeyFlag(
+    "the publisher's Ed25519 key (PEM) that signs the run; refused inside --out. An unusable key never stops the run: it is recorded unsigned and its record says why (see `fitness-report key`)",
+  ),
   on.value('tapeCapBytes', {
     flag: '--tape-cap',
     arg: 'SIZE',

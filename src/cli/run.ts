@@ -12,7 +12,7 @@ import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { gateHelp } from './gate-flags.js';
 import { type LiveDisplay, liveDisplay } from './live/terminal.js';
 import { DISPLAY_FLAGS, OTLP_FLAGS, outputHelp } from './output-flags.js';
-import { parseRunCommand, type RunCommandArgs } from './run-args.js';
+import { parseRunCommand, RUN_ARGS, type RunCommandArgs } from './run-args.js';
 import { HARNESS_FLAGS, MODEL_FLAGS, REGISTRATION_FLAGS, settingsHelp } from './run-flags.js';
 import { judgeRun } from './run-gate.js';
 import { targetFlagHelp } from './target-flags.js';
@@ -95,6 +95,7 @@ function liveOnTerminal(): LiveDisplay | undefined {
 export const runCommand: Command = {
   name: 'run',
   usage: USAGE,
+  flags: RUN_ARGS,
   async run(argv, io) {
     let parsed: RunCommandArgs;
     try {

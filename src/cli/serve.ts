@@ -5,15 +5,35 @@ import { onStopSignals } from '../core/signals.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
+import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+
+function port(text: string, flag: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 65535)
+    throw new UsageError(`${flag} needs a port number 0-65535, got ${text}`);
+  return n;
+}
+
+const SERVE_FLAGS: readonly Flag<{ port?: number }>[] = [
+  flagsFor<{ port?: number }>().value('port', {
+    flag: '--port',
+    arg: 'N',
+    parse: port,
+    help: 'the port on 127.0.0.1; 0 picks a free one',
+    default: '8080',
+  }),
+];
 
 const USAGE = `Usage: fitness-report serve [SITE] [--port N]
 
-Serves a site built by \`fitness-report board\` on 127.0.0.1 (default SITE: fitness-site, port 8080;
---port 0 picks a free port), with the headers its _headers file declares: a strict
+Serves a site built by \`fitness-report board\` on 127.0.0.1 (default SITE: fitness-site), with the headers its _headers file declares: a strict
 Content-Security-Policy on pages, and on published run files Access-Control-Allow-Origin: * and an
 immutable cache. Range requests are answered; paths outside the site are refused. Ctrl-C (or SIGTERM,
 SIGHUP) stops it. A SITE that is not a built site (no such folder, no _headers file) is a usage
 error: exit 2.
+
+Options:
+${flagHelp(SERVE_FLAGS, {})}
 
 ${exitCodeHelp({ ok: 'stopped with Ctrl-C', finding: 'not used' })}`;
 
@@ -21,30 +41,19 @@ export function parseServeArgs(
   argv: readonly string[],
   io: Pick<CommandIO, 'cwd'>,
 ): { site: string; port: number } {
-  let site: string | undefined;
-  let port = 8080;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] ?? '';
-    if (arg === '--port') {
-      const value = argv[i + 1];
-      const n = Number(value);
-      if (value === undefined || !Number.isInteger(n) || n < 0 || n > 65535) {
-        throw new UsageError(`--port needs a port number 0-65535, got ${value ?? 'nothing'}`);
-      }
-      port = n;
-      i += 1;
-    } else if (arg.startsWith('--') || site !== undefined) {
-      throw new UsageError(`unexpected argument '${arg}'`);
-    } else {
-      site = arg;
-    }
-  }
-  return { site: resolve(io.cwd, site ?? 'fitness-site'), port };
+  const collected = collect(argv, SERVE_FLAGS, { command: 'serve', positional: true, dashDash: false });
+  const [site, extra] = collected.positional;
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}': serve takes one SITE`);
+  return {
+    site: resolve(io.cwd, site ?? 'fitness-site'),
+    port: settingsFrom(SERVE_FLAGS, collected.flags).port ?? 8080,
+  };
 }
 
 export const serveCommand: Command = {
   name: 'serve',
   usage: USAGE,
+  flags: SERVE_FLAGS,
   async run(argv, io) {
     let args: { site: string; port: number };
     try {
@@ -52,7 +61,6 @@ export const serveCommand: Command = {
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
       io.err(`fitness-report serve: ${plain(err.message)}`);
-      io.err(USAGE);
       return EXIT.usage;
     }
     let running: Awaited<ReturnType<typeof serveSite>>;

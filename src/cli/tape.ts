@@ -8,7 +8,36 @@ import { type PriceLookup, type Profile, readTape, tapeStats, validateTape } fro
 import type { Command, CommandIO } from './command.js';
 import { FitnessError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
+import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+import { type JsonSetting, jsonFlag } from './shared-flags.js';
 import { renderStats, renderValidation } from './tape-render.js';
+
+interface TapeSettings extends JsonSetting {
+  profile?: Profile;
+}
+
+function profile(t: string, flag: string): Profile {
+  if (t !== 'mcp-tape' && t !== 'fitness-report')
+    throw new UsageError(`${flag} takes mcp-tape or fitness-report (got '${t}')`);
+  return t;
+}
+
+const JSON_FLAG = jsonFlag(
+  'print the summary (mcp-tape.stats/1) or the validation results as JSON instead of the table',
+);
+const PROFILE_FLAG = flagsFor<TapeSettings>().value('profile', {
+  flag: '--profile',
+  arg: 'PROFILE',
+  parse: profile,
+  help: 'validate only: mcp-tape (the format) or fitness-report (also what this tool promises of its own tapes)',
+  default: 'mcp-tape',
+});
+
+/** Each subcommand's flags: `--profile` is validate's alone. */
+const TAPE_FLAGS: Readonly<Record<'stats' | 'validate', readonly Flag<TapeSettings>[]>> = {
+  stats: [JSON_FLAG],
+  validate: [JSON_FLAG, PROFILE_FLAG],
+};
 
 const USAGE = `Usage: fitness-report tape stats FILE... [--json]
        fitness-report tape validate FILE... [--profile mcp-tape|fitness-report] [--json]
@@ -23,7 +52,9 @@ stats     Summarises mcp-tape v1 files (ours or any other producer's) as mcp-tap
           Lines that are not JSON are skipped and listed with their reason.
 validate  Checks files against the mcp-tape v1 format strictly; --profile fitness-report also checks
           what this tool promises of its own tapes (docs/tapes.md). Exit 1 when any file has errors.
-  --json   print JSON instead of the table
+
+Options:
+${flagHelp(TAPE_FLAGS.validate, {})}
 Strings read from a tape are printed inert: control characters and line breaks as escapes
 (\\n, \\x1b, \\u202e) in the table, as \\u escapes in JSON, and never a workflow command.
 
@@ -48,21 +79,20 @@ interface Parsed {
   files: string[];
 }
 
-function parse(sub: string, rest: readonly string[]): Parsed {
-  const out: Parsed = { json: false, profile: 'mcp-tape', files: [] };
-  for (let i = 0; i < rest.length; i += 1) {
-    const a = rest[i] ?? '';
-    if (a === '--json') out.json = true;
-    else if (a === '--profile' && sub === 'validate') {
-      const p = rest[++i];
-      if (p !== 'mcp-tape' && p !== 'fitness-report')
-        throw new UsageError(`tape validate: --profile takes mcp-tape or fitness-report (got '${p ?? ''}')`);
-      out.profile = p;
-    } else if (a.startsWith('-')) throw new UsageError(`tape ${sub}: unknown option '${a}'`);
-    else out.files.push(a);
+function parse(sub: 'stats' | 'validate', rest: readonly string[]): Parsed {
+  try {
+    const collected = collect(rest, TAPE_FLAGS[sub], { command: 'tape', positional: true, dashDash: false });
+    const settings = settingsFrom(TAPE_FLAGS[sub], collected.flags);
+    if (collected.positional.length === 0) throw new UsageError('give at least one tape file');
+    return {
+      json: settings.json === true,
+      profile: settings.profile ?? 'mcp-tape',
+      files: collected.positional,
+    };
+  } catch (err) {
+    if (err instanceof UsageError) throw new UsageError(`tape ${sub}: ${err.message}`, err.code);
+    throw err;
   }
-  if (out.files.length === 0) throw new UsageError(`tape ${sub}: give at least one tape file`);
-  return out;
 }
 
 async function validateFiles(args: Parsed, io: CommandIO): Promise<number> {
@@ -82,6 +112,7 @@ async function validateFiles(args: Parsed, io: CommandIO): Promise<number> {
 export const tapeCommand: Command = {
   name: 'tape',
   usage: USAGE,
+  flags: TAPE_FLAGS.validate,
   async run(argv: readonly string[], io: CommandIO): Promise<number> {
     const [sub, ...rest] = argv;
     if (sub !== 'stats' && sub !== 'validate')

@@ -12,8 +12,8 @@ import type { Command } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp, plural } from './exit-codes.js';
 import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
-import { type JsonSetting, jsonFlag } from './output-flags.js';
-import { type TrustSetting, trustFlag } from './trust-flag.js';
+import { resultJsonFlag } from './output-flags.js';
+import { type JsonSetting, type TrustSetting, trustFlag } from './shared-flags.js';
 import { verifyRemote } from './verify-remote.js';
 
 interface VerifySettings extends TrustSetting, JsonSetting {
@@ -28,7 +28,7 @@ const VERIFY_FLAGS: readonly Flag<VerifySettings>[] = [
     value: true,
     help: 'report an untrusted signer without failing (integrity is still checked)',
   }),
-  jsonFlag(
+  resultJsonFlag(
     '{ok, exitCode, signer: {keyid, trusted, trustedAs}, checks: [{check, ok, detail}]} instead of the table',
   ),
 ];
@@ -83,8 +83,7 @@ function parse(argv: readonly string[]): {
   allowUntrusted: boolean;
   json: boolean;
 } {
-  const collected = collect(argv, VERIFY_FLAGS, { command: 'verify', positional: true });
-  if (collected.command.length > 0) throw new UsageError("unknown option '--' (try verify --help)");
+  const collected = collect(argv, VERIFY_FLAGS, { command: 'verify', positional: true, dashDash: false });
   const settings = settingsFrom(VERIFY_FLAGS, collected.flags);
   const [target, ...rest] = collected.positional;
   if (target === undefined || rest.length > 0)
@@ -100,6 +99,7 @@ function parse(argv: readonly string[]): {
 export const verifyCommand: Command = {
   name: 'verify',
   usage: USAGE,
+  flags: VERIFY_FLAGS,
   async run(argv, io) {
     const args = parse(argv);
     let trust: ReturnType<typeof loadTrust>;

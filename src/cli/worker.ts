@@ -9,14 +9,14 @@ import { type TrustSet, trustArgument } from '../tape/trust.js';
 import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
-import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
-import { type TrustSetting, trustFlag } from './trust-flag.js';
+import { collect, type Flag, flagHelp, flagsFor, renamed, settingsFrom } from './flags.js';
+import { type TrustSetting, trustFlag } from './shared-flags.js';
 
 interface WorkerSettings extends TrustSetting {
   queue?: string;
   queueName?: string;
   out?: string;
-  concurrency?: number;
+  jobs?: number;
   lockDurationMs?: number;
   env?: string[];
 }
@@ -40,6 +40,16 @@ function envNames(texts: readonly string[], flag: string): string[] {
 
 const on = flagsFor<WorkerSettings>();
 
+/** `--jobs N`, as `roster --jobs` means it: jobs run at once. */
+const JOBS_FLAG = on.value('jobs', {
+  flag: '--jobs',
+  arg: 'N',
+  parse: bounded(ROSTER_MAX.concurrency),
+  help: 'jobs this worker runs at once',
+  default: String(QUEUE_DEFAULTS.concurrency),
+  note: `at most ${ROSTER_MAX.concurrency}`,
+});
+
 /** The worker's flags, in the order `worker --help` lists them. */
 const WORKER_FLAGS: readonly Flag<WorkerSettings>[] = [
   on.value('queue', { flag: '--queue', arg: 'URL', parse: text, help: 'the queue (required)' }),
@@ -51,14 +61,8 @@ const WORKER_FLAGS: readonly Flag<WorkerSettings>[] = [
     default: QUEUE_DEFAULTS.name,
   }),
   on.value('out', { flag: '--out', arg: 'DIR', parse: text, help: 'runs folder', default: 'fitness-runs' }),
-  on.value('concurrency', {
-    flag: '--concurrency',
-    arg: 'N',
-    parse: bounded(ROSTER_MAX.concurrency),
-    help: 'jobs this worker runs at once',
-    default: String(QUEUE_DEFAULTS.concurrency),
-    note: `at most ${ROSTER_MAX.concurrency}`,
-  }),
+  JOBS_FLAG,
+  renamed(JOBS_FLAG, '--concurrency'),
   on.value('lockDurationMs', {
     flag: '--lock-duration',
     arg: 'MS',
@@ -116,9 +120,10 @@ interface WorkerArgs {
   trust: TrustSet;
 }
 
-function parse(argv: readonly string[], cwd: string): WorkerArgs {
-  const collected = collect(argv, WORKER_FLAGS, { command: 'worker' });
-  if (collected.command.length > 0) throw new UsageError("unknown option '--' (try worker --help)");
+function parse(argv: readonly string[], io: CommandIO): WorkerArgs {
+  const collected = collect(argv, WORKER_FLAGS, { command: 'worker', dashDash: false });
+  for (const line of collected.notices) io.err(line);
+  const cwd = io.cwd;
   const settings = settingsFrom(WORKER_FLAGS, collected.flags);
   if (settings.queue === undefined) throw new UsageError('--queue URL is required');
   const trust: TrustSet = new Map();
@@ -148,10 +153,11 @@ export const workerLog =
 export const workerCommand: Command = {
   name: 'worker',
   usage: USAGE,
+  flags: WORKER_FLAGS,
   async run(argv, io) {
     let args: WorkerArgs;
     try {
-      args = parse(argv, io.cwd);
+      args = parse(argv, io);
     } catch (err) {
       io.err(`fitness-report worker: ${plain(describeError(err))}`);
       return 2;
@@ -171,7 +177,7 @@ export const workerCommand: Command = {
         trust: args.trust,
         allowEnv: s.env ?? [],
         ...(s.queueName ? { queueName: s.queueName } : {}),
-        ...(s.concurrency ? { concurrency: s.concurrency } : {}),
+        ...(s.jobs ? { concurrency: s.jobs } : {}),
         ...(s.lockDurationMs ? { lockDurationMs: s.lockDurationMs } : {}),
       });
       return 0;

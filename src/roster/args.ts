@@ -17,9 +17,11 @@ export const RosterOptions = z.object({
     .boolean()
     .default(false)
     .describe('continue the work list in --out (required when it already has jobs)'),
-  concurrency: between(1, ROSTER_MAX.concurrency)
+  jobs: between(1, ROSTER_MAX.concurrency)
     .optional()
-    .describe('servers measured at once; attempts of one entry never overlap'),
+    .describe(
+      "jobs run at once, i.e. servers measured at once; attempts of one entry never overlap (run's --concurrency, trials at once within each run, is --trial-concurrency here)",
+    ),
   only: z.array(name).optional().describe('run only these entries (repeatable)'),
   conformance: z
     .object({

@@ -1,20 +1,17 @@
-import type { KeyObject } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeError } from '../core/errors.js';
 import { noCost } from '../record/build-cost.js';
 import { writeRecord } from '../record/io.js';
 import type { VoidReason } from '../record/outcome.js';
+import { publisherSigner } from '../record/publisher-signer.js';
 import type { RunRecord } from '../record/run.js';
 import { parseRunId } from '../record/run-id.js';
-import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
 import type { VoidDetails } from '../record/void.js';
 import { voidRecord } from '../record/void-record.js';
 import { RUN_FILES } from '../tape/file-names.js';
-import { publicKeyInfo } from '../tape/publisher.js';
 import { listRunDir } from '../tape/run-files.js';
-import { loadOrCreateSigningKey, sha256File, signRun } from '../tape/signature.js';
+import { sha256File, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import type { TryStart } from './protocol.js';
 
@@ -46,20 +43,9 @@ export interface DeadTry {
  * run's own pipeline would have written it; here nothing of it ran to completion, so nothing else
  * is claimed: no probes, no gates, no completed stages.
  */
-function publisherKey(path: string): { key?: KeyObject; signer: Signer } {
-  try {
-    const key = loadOrCreateSigningKey(path);
-    return { key, signer: { status: 'signed', keyid: publicKeyInfo(key).fingerprint } };
-  } catch (err) {
-    return {
-      signer: { status: 'unsigned', reason: `the signing key could not be used: ${describeError(err)}` },
-    };
-  }
-}
-
 export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promise<RunRecord> {
   const now = new Date();
-  const { key, signer } = publisherKey(signingKeyPath);
+  const { key, signer } = publisherSigner(signingKeyPath);
   const parsed = parseRunId(t.runId);
   const startedAt = parsed?.startedAt ?? t.start.startedAt;
   const files = await digests(t.dir);

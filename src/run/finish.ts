@@ -8,16 +8,16 @@ import { outcomeOf } from '../gates/ladder.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildCost } from '../record/build-cost.js';
 import { parseRecord, scrubRecord, serializeRecord, writeRecordText } from '../record/io.js';
+import { publisherSigner } from '../record/publisher-signer.js';
 import { type RunReport, runReport } from '../record/result.js';
 import type { RunRecord } from '../record/run.js';
 import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
 import { voidRecord } from '../record/void-record.js';
 import { RUN_FILES } from '../tape/file-names.js';
-import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
 import { listRunDir } from '../tape/run-files.js';
 import { EventKind } from '../tape/schema.js';
-import { loadOrCreateSigningKey, signRun } from '../tape/signature.js';
+import { signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { withAlongside } from './alongside.js';
 import type { RunContext } from './context.js';
@@ -186,15 +186,10 @@ function signingKey(
   options: FinishInput['options'],
   ctx: RunContext,
 ): { key: KeyObject | undefined; signer: Signer } {
-  const path = options.signingKeyPath ?? defaultSigningKeyPath();
-  try {
-    const key = loadOrCreateSigningKey(path);
-    return { key, signer: { status: 'signed', keyid: publicKeyInfo(key).fingerprint } };
-  } catch (err) {
-    const reason = `the signing key could not be used: ${describeError(err)}`;
-    ctx.ownNotes.push({ id: 'unsigned', text: `This run is not signed: ${reason}.` });
-    return { key: undefined, signer: { status: 'unsigned', reason } };
-  }
+  const { key, signer } = publisherSigner(options.signingKeyPath);
+  if (signer.status === 'unsigned')
+    ctx.ownNotes.push({ id: 'unsigned', text: `This run is not signed: ${signer.reason}.` });
+  return { key, signer };
 }
 
 /**

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { describeError } from '../core/errors.js';
 import { effectOfTapes } from '../findings/paired.js';
 import { scrubRecord } from '../record/io.js';
+import { publisherSigner } from '../record/publisher-signer.js';
 import { RERUN_SCHEMA, RERUN_STATEMENT, type RerunPolicy, RerunRecord } from '../record/rerun.js';
 import type { FileDigest } from '../record/surface.js';
 import { RUN_FILES } from '../tape/file-names.js';
-import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
 import { parseTape } from '../tape/reader.js';
 import { listRunDir } from '../tape/run-files.js';
-import { loadOrCreateSigningKey, sha256File, signRun } from '../tape/signature.js';
+import { sha256File, signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import type { RunContext } from './context.js';
 import type { readOriginal } from './rerun-original.js';
@@ -111,15 +111,7 @@ export async function writeRerun(draft: RerunDraft, target: string): Promise<Rer
   } catch (err) {
     outcome = { outcome: 'VOID', void: { reason: 'crashed', detail: describeError(err) } };
   }
-  const keyPath = draft.signingKeyPath ?? defaultSigningKeyPath();
-  let signer: RerunRecord['signer'];
-  let key: ReturnType<typeof loadOrCreateSigningKey> | undefined;
-  try {
-    key = loadOrCreateSigningKey(keyPath);
-    signer = { status: 'signed', keyid: publicKeyInfo(key).fingerprint };
-  } catch (err) {
-    signer = { status: 'unsigned', reason: `the signing key could not be used: ${describeError(err)}` };
-  }
+  const { key, signer } = publisherSigner(draft.signingKeyPath);
   const runnerKind = ctx.runner.provider === 'heuristic' ? 'lexical' : 'model';
   const record: RerunRecord = RerunRecord.parse(
     scrubRecord(

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { messageOf } from '../core/errors.js';
 import { type ConfigEnv, configDir, defaultSigningKeyPath, publicKeyInfo, TRUST_FILE } from './publisher.js';
-import { SignatureError } from './signature.js';
+import { loadOrCreateSigningKey, SignatureError } from './signature.js';
 
 const FINGERPRINT = /^ed25519:[0-9a-f]{64}$/;
 const PEM_BLOCK = /-----BEGIN ([A-Z ]+)-----[\s\S]*?-----END \1-----/g;
@@ -73,7 +73,7 @@ export function loadTrust(
   const own = defaultSigningKeyPath(env);
   if (existsSync(own)) {
     try {
-      set.set(publicKeyInfo(createPrivateKey(readFileSync(own))).fingerprint, 'own publisher key');
+      set.set(publicKeyInfo(loadOrCreateSigningKey(own)).fingerprint, 'own publisher key');
     } catch {
       // An unreadable own key trusts nothing; `fitness-report key` says what is wrong with it.
     }
