@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Credential } from '../connect/target.js';
 import { Outcome } from '../record/outcome.js';
+import { RosterLink } from '../record/roster-link.js';
 import { RosterEntry, RunOverrides } from './entry.js';
 
 /**
@@ -39,6 +40,8 @@ export const TryStart = z.looseObject({
   judge: z.string().min(1),
   generator: z.looseObject({ name: z.string().min(1), version: z.string().min(1) }),
   startedAt: z.iso.datetime(),
+  /** The roster job it was for, recorded in its record even when the try dies (absent in older work lists). */
+  roster: RosterLink.optional(),
 });
 export type TryStart = z.infer<typeof TryStart>;
 

@@ -110,6 +110,7 @@ export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promi
       extensionProtocol: { statement: 'not registered: the try died before pre-registration was recorded' },
     },
     gates: [],
+    ...(t.start.roster ? { roster: t.start.roster } : {}),
     signer,
   };
   await writeRecord(join(t.dir, RUN_FILES.record), record);
