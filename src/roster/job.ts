@@ -169,6 +169,7 @@ export async function runJob(job: JobSpec, reply: (m: ChildMessage) => void, abo
       signingKeyPath: job.signingKeyPath,
       signal: abort.signal,
       progress: (line) => send({ type: 'progress', line }),
+      onEvent: (event) => send({ type: 'event', event }),
       alongside: {
         ...(block ? { conformance: block } : {}),
         ...(pkg ? { package: pkg } : {}),
