@@ -62,7 +62,7 @@ export interface RunningJobs {
 type RunProgress = Extract<RosterEvent, { type: 'run' }>;
 
 /** One status line no wider than the terminal, so redrawing it never leaves a wrapped line behind. */
-function fit(text: string, width: number | undefined): string {
+function toWidth(text: string, width: number | undefined): string {
   return width === undefined || text.length < width ? text : `${text.slice(0, Math.max(1, width - 2))}…`;
 }
 
@@ -81,7 +81,7 @@ export function progressPrinter(
   const status = () =>
     counts === undefined
       ? ''
-      : fit([`roster: ${countsLine(counts)}`, ...(running?.status() ?? [])].join(' · '), width);
+      : toWidth([`roster: ${countsLine(counts)}`, ...(running?.status() ?? [])].join(' · '), width);
   return (e) => {
     if (e.type === 'end') running?.ended(e.key);
     const line = e.type === 'run' ? running?.event(e) : eventLine(e);
