@@ -1,6 +1,7 @@
 import { decidingInterval, generatorChip, type RunRecord } from '../record/index.js';
 import { type DominancePosition, dominancePositions } from '../stats/index.js';
 import { type Drift, driftOf } from './drift.js';
+import { serverOfRuns } from './servers.js';
 
 /** A board group: rows that may be read against each other (same runner model AND generator). */
 export interface BoardGroup {
@@ -108,20 +109,22 @@ export function buildBoard(records: readonly RunRecord[]): BoardGroup[] {
     for (const r of keyed.get(key) ?? []) groupOf.set(r.runId, `group-${i + 1}`);
   });
 
-  // "The same server" is the run id's slug: a run is named by the server's reported serverInfo.name
-  // (src/run `nameRun`), not its port, transport or data directory, so all its runs are attempts here.
+  // "The same server": the roster entry that asked for the runs, or the name the server reported
+  // (src/board/servers.ts), not the port, transport or data directory: all its runs are attempts here.
+  const serverOf = serverOfRuns(records);
   const byServer = new Map<string, RunRecord[]>();
   for (const record of records) {
-    const slug = record.identity.serverSlug;
-    byServer.set(slug, [...(byServer.get(slug) ?? []), record]);
+    const server = serverOf.get(record.runId) ?? record.runId;
+    byServer.set(server, [...(byServer.get(server) ?? []), record]);
   }
   for (const list of byServer.values()) list.sort(byStart);
+  const attemptsOf = (record: RunRecord) => byServer.get(serverOf.get(record.runId) ?? '') ?? [record];
   const driftFor = (record: RunRecord): Pick<BoardRow, 'drift'> => {
-    const drift = driftOf(record, byServer.get(record.identity.serverSlug) ?? [record]);
+    const drift = driftOf(record, attemptsOf(record));
     return drift.length > 0 ? { drift } : {};
   };
   const attemptOf = (record: RunRecord): BoardRow['attempt'] => {
-    const list = byServer.get(record.identity.serverSlug) ?? [record];
+    const list = attemptsOf(record);
     return {
       index: list.indexOf(record) + 1,
       of: list.length,

@@ -11,6 +11,7 @@ import type { Command, CommandIO } from './command.js';
 import { describeError, FitnessError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
 import { parseRosterArgs, ROSTER_FLAGS, ROSTER_RUN_FLAGS, rosterFlagHelp } from './roster-args.js';
+import { runningJobs } from './roster-live.js';
 
 const USAGE = `Usage: fitness-report roster ROSTER [options]                      (on this machine)
        fitness-report roster ROSTER --resume [options]             (continue an interrupted roster)
@@ -64,7 +65,7 @@ async function local(args: RosterArgs, io: CommandIO): Promise<number> {
       ...(args.maxTries ? { maxTries: args.maxTries } : {}),
       ...(args.only ? { only: args.only } : {}),
       env: io.env,
-      onEvent: progressPrinter((t) => process.stderr.write(t), tty),
+      onEvent: progressPrinter((t) => process.stderr.write(t), tty, runningJobs(), process.stderr.columns),
       signal: abort.signal,
     });
     if (tty) process.stderr.write('\n');

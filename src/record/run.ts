@@ -20,6 +20,7 @@ import { PolicyRef } from './policy.js';
 import { PreregRef } from './prereg.js';
 import { ProbeResult } from './probe.js';
 import { Refusal, refusalAgrees } from './refusal.js';
+import { RosterLink } from './roster-link.js';
 import { RunId } from './run-id.js';
 import { runnerDeterminism, ScoreBlock } from './score.js';
 import { ServerFaults } from './server-faults.js';
@@ -147,6 +148,8 @@ export const RunRecord = z
     conformance: ConformanceBlock.optional(),
     /** The server's version, package and surface digest, for drift between attempts. */
     server: ServerVersion.optional(),
+    /** The roster entry, attempt and try the run was measured for (absent outside a roster). */
+    roster: RosterLink.optional(),
     /** Who signs the run (absent on records that predate the publisher key). */
     signer: Signer.optional(),
   })

@@ -5,6 +5,7 @@ import { conformanceText } from '../conformance/text.js';
 import { describeTarget, type Target, targetSecrets } from '../connect/target.js';
 import { describeError } from '../core/errors.js';
 import type { ConformanceBlock } from '../record/conformance.js';
+import type { RosterLink } from '../record/roster-link.js';
 import { resolveConfig } from '../run/config.js';
 import type { RunOptions } from '../run/options.js';
 import { serverSlug } from '../run/run-dir.js';
@@ -115,8 +116,17 @@ async function conformance(job: JobSpec, signal: AbortSignal): Promise<Conforman
   }
 }
 
+/** The roster job a run is measured for, as its record names it (pure). */
+export function rosterLink(job: Pick<JobSpec, 'name' | 'attempt' | 'try'>): RosterLink {
+  return { entry: job.name, attempt: job.attempt, try: job.try };
+}
+
 /** What a try is about to measure, from its target and run options (also a stand-in's, src/roster/queue/stand-in.ts). */
-export function tryStart(target: Target, options: Omit<RosterRunOptions, 'target'>): TryStart {
+export function tryStart(
+  target: Target,
+  options: Omit<RosterRunOptions, 'target'>,
+  roster: RosterLink,
+): TryStart {
   const config = resolveConfig({ ...options, target });
   return {
     slug: serverSlug(config.target, targetSecrets(config.target)),
@@ -126,6 +136,7 @@ export function tryStart(target: Target, options: Omit<RosterRunOptions, 'target
     judge: config.judgeSpec,
     generator: config.generator,
     startedAt: new Date().toISOString(),
+    roster,
   };
 }
 
@@ -143,7 +154,7 @@ export async function runJob(job: JobSpec, reply: (m: ChildMessage) => void, abo
     places = await placesFor(job);
     const options = jobOptions(job, places.places);
     const target = targetOf(job, places.places);
-    send({ type: 'started', start: tryStart(target, options) });
+    send({ type: 'started', start: tryStart(target, options, rosterLink(job)) });
     const block = await conformance(job, abort.signal);
     if (abort.signal.aborted) throw abort.signal.reason;
     const started = await startTarget(job, places.places);
@@ -158,10 +169,12 @@ export async function runJob(job: JobSpec, reply: (m: ChildMessage) => void, abo
       signingKeyPath: job.signingKeyPath,
       signal: abort.signal,
       progress: (line) => send({ type: 'progress', line }),
+      onEvent: (event) => send({ type: 'event', event }),
       alongside: {
         ...(block ? { conformance: block } : {}),
         ...(pkg ? { package: pkg } : {}),
         evidence: { from: join(job.stagingDir, 'conformance'), as: 'conformance' },
+        roster: rosterLink(job),
       },
     });
     const reason = abort.signal.reason;

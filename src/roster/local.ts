@@ -176,6 +176,7 @@ export async function runRoster(o: RosterOptions): Promise<RosterSummary> {
         timeoutMs: entry.timeoutMs ?? o.jobTimeoutMs ?? ROSTER_DEFAULTS.jobTimeoutMs,
         onPid: (pid) => store.setTryPid(job.key, tryNo, pid),
         onStart: (start) => store.setTryStart(job.key, tryNo, start),
+        onEvent: (event) => o.onEvent?.({ type: 'run', key: job.key, try: tryNo, event }),
         ...(o.signal ? { signal: o.signal } : {}),
       })
         .catch(

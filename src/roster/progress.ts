@@ -1,4 +1,5 @@
 import { plain } from '../core/escape/terminal.js';
+import type { RunEvent } from '../run/events.js';
 import type { TryResult } from './try.js';
 
 export interface Counts {
@@ -14,7 +15,9 @@ export type RosterEvent =
   | ({ type: 'counts' } & Counts)
   | ({ type: 'start'; key: string; try: number } & Counts)
   | ({ type: 'end'; key: string; try: number; result: TryResult } & Counts)
-  | { type: 'entry-error'; name: string; message: string };
+  | { type: 'entry-error'; name: string; message: string }
+  /** A running job's own run event (its phase, trials and counts), as its process sent it. */
+  | { type: 'run'; key: string; try: number; event: RunEvent };
 
 export function countsLine(c: Counts): string {
   return `${c.done + c.failed} of ${c.total} done (${c.running} running, ${c.queued} queued${c.failed > 0 ? `, ${c.failed} failed` : ''})`;
@@ -31,7 +34,7 @@ const STATE_TEXT = {
  * One line per event (pure): what a plain log and the TTY display both print. Entry names, job keys
  * and details come from a roster file or a queue job (anyone's text): each is printed with `plain`.
  */
-export function eventLine(e: RosterEvent): string | undefined {
+export function eventLine(e: Exclude<RosterEvent, RunProgress>): string | undefined {
   if (e.type === 'entry-error') return `entry ${plain(e.name)}: cannot be run: ${plain(e.message)}`;
   if (e.type === 'counts') return `roster: ${countsLine(e)}`;
   if (e.type === 'start') return `start ${plain(e.key)} (try ${e.try}); ${countsLine(e)}`;
@@ -46,17 +49,48 @@ export function eventLine(e: RosterEvent): string | undefined {
   return `${plain(e.key)}: ${what}${conformance}; ${countsLine(e)}`;
 }
 
-/** A progress display: plain lines when not a TTY, else event lines above one redrawn status line. */
-export function progressPrinter(write: (text: string) => void, tty: boolean): (e: RosterEvent) => void {
-  let status = '';
+/** What the live output shows of the running jobs' own runs (the CLI reduces their run events). */
+export interface RunningJobs {
+  /** Takes a job's run event; returns the line a plain log prints for it, if any. */
+  event(e: RunProgress): string | undefined;
+  /** The job's try ended: its run is no longer shown. */
+  ended(key: string): void;
+  /** Each running job's phase, trials and counts, for the status line. */
+  status(): string[];
+}
+
+type RunProgress = Extract<RosterEvent, { type: 'run' }>;
+
+/** One status line no wider than the terminal, so redrawing it never leaves a wrapped line behind. */
+function toWidth(text: string, width: number | undefined): string {
+  return width === undefined || text.length < width ? text : `${text.slice(0, Math.max(1, width - 2))}…`;
+}
+
+/**
+ * A progress display: plain lines when not a TTY, else event lines above one redrawn status line.
+ * With `running`, each running job's run shows its phase and trial counts: in the status line, and
+ * in a plain log as a line when a phase starts and when its trials are done.
+ */
+export function progressPrinter(
+  write: (text: string) => void,
+  tty: boolean,
+  running?: RunningJobs,
+  width?: number,
+): (e: RosterEvent) => void {
+  let counts: Counts | undefined;
+  const status = () =>
+    counts === undefined
+      ? ''
+      : toWidth([`roster: ${countsLine(counts)}`, ...(running?.status() ?? [])].join(' · '), width);
   return (e) => {
-    const line = eventLine(e);
+    if (e.type === 'end') running?.ended(e.key);
+    const line = e.type === 'run' ? running?.event(e) : eventLine(e);
     if (!tty) {
       if (line !== undefined) write(`${line}\n`);
       return;
     }
-    if (e.type !== 'entry-error') status = `roster: ${countsLine(e)}`;
-    const above = e.type === 'counts' ? '' : line === undefined ? '' : `${line}\n`;
-    write(`\r\x1b[2K${above}${status}`);
+    if (e.type !== 'entry-error' && e.type !== 'run') counts = e;
+    const above = e.type === 'counts' || e.type === 'run' || line === undefined ? '' : `${line}\n`;
+    write(`\r\x1b[2K${above}${status()}`);
   };
 }

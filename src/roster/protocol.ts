@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Credential } from '../connect/target.js';
 import { Outcome } from '../record/outcome.js';
+import { RosterLink } from '../record/roster-link.js';
+import { RunEvent } from '../run/events.js';
 import { RosterEntry, RunOverrides } from './entry.js';
 
 /**
@@ -39,6 +41,8 @@ export const TryStart = z.looseObject({
   judge: z.string().min(1),
   generator: z.looseObject({ name: z.string().min(1), version: z.string().min(1) }),
   startedAt: z.iso.datetime(),
+  /** The roster job it was for, recorded in its record even when the try dies (absent in older work lists). */
+  roster: RosterLink.optional(),
 });
 export type TryStart = z.infer<typeof TryStart>;
 
@@ -51,6 +55,8 @@ export const ConformanceSummary = z.looseObject({
 export const ChildMessage = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('started'), start: TryStart }),
   z.looseObject({ type: z.literal('progress'), line: z.string() }),
+  /** The run's own typed progress (its phase, trials and counts), for the roster's live output. */
+  z.looseObject({ type: z.literal('event'), event: RunEvent }),
   z.looseObject({
     type: z.literal('result'),
     runId: z.string().min(1),

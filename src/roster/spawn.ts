@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { errorCode, FitnessError } from '../core/errors.js';
+import type { RunEvent } from '../run/events.js';
 import { ChildMessage, type JobSpec, type ParentMessage, type TryStart } from './protocol.js';
 
 /**
@@ -34,6 +35,7 @@ export interface RunningChild {
 export interface ChildHandlers {
   onStart?: (start: TryStart) => void;
   onProgress?: (line: string) => void;
+  onEvent?: (event: RunEvent) => void;
 }
 
 /** Forks one job's process and sends it the job over IPC. */
@@ -56,6 +58,7 @@ export function startChild(job: JobSpec, handlers: ChildHandlers = {}): RunningC
       end.start = m.start;
       handlers.onStart?.(m.start);
     } else if (m.type === 'progress') handlers.onProgress?.(m.line);
+    else if (m.type === 'event') handlers.onEvent?.(m.event);
     else if (m.type === 'result') end.result = m;
     else end.error = m.message;
   });

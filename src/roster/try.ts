@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { errorCode, FitnessError, messageOf } from '../core/errors.js';
 import type { VoidReason } from '../record/outcome.js';
+import type { RunEvent } from '../run/events.js';
 import type { JobSpec, TryStart } from './protocol.js';
 import { type Settled, settleTry, writeTryStart } from './settle.js';
 import { type ChildEnd, startChild } from './spawn.js';
@@ -24,6 +25,8 @@ export interface TryHooks {
   onPid?: (pid: number) => void;
   onStart?: (start: TryStart) => void;
   onProgress?: (line: string) => void;
+  /** The run's typed progress events (phase, trials), as its process sends them. */
+  onEvent?: (event: RunEvent) => void;
   /** Aborting it interrupts the try (the roster was interrupted). */
   signal?: AbortSignal;
   /** Wall-clock limit of the try; then the run is told to stop (VOID budget_exhausted). */
@@ -105,6 +108,7 @@ export async function runTry(job: JobSpec, runsDir: string, hooks: TryHooks): Pr
       hooks.onStart?.(start);
     },
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+    ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}),
   });
   hooks.onPid?.(child.pid);
   const grace = hooks.graceMs ?? GRACE_MS;

@@ -86,6 +86,7 @@ export async function writeDeadRecord(t: DeadTry, signingKeyPath: string): Promi
         extensionProtocol: { statement: 'not registered: the try died before pre-registration was recorded' },
       },
       gates: [],
+      ...(t.start.roster ? { roster: t.start.roster } : {}),
       signer,
     },
     details,

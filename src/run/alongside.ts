@@ -4,7 +4,7 @@ import type { RunOptions } from './options.js';
 /**
  * Adds what was measured beside the run to its record: the conformance block as given, and the
  * server block (reported version and surface digest from the record's own surface, the npm package
- * from the caller). Nothing here is read by a gate, hygiene or the score.
+ * from the caller), and the roster job it was measured for. Nothing here is read by a gate, hygiene or the score.
  */
 export function withAlongside(record: RunRecord, alongside: RunOptions['alongside']): RunRecord {
   const reported = record.surface?.serverInfo?.version;
@@ -18,6 +18,7 @@ export function withAlongside(record: RunRecord, alongside: RunOptions['alongsid
   return {
     ...record,
     ...(alongside?.conformance ? { conformance: alongside.conformance } : {}),
+    ...(alongside?.roster ? { roster: alongside.roster } : {}),
     server,
   };
 }

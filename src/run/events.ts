@@ -1,23 +1,29 @@
-import type { UsageRow } from '../record/pricing.js';
-import type { TrialCount } from '../record/trial-count.js';
-import type { Phase, Stage } from '../tape/phases.js';
+import { z } from 'zod';
+import { UsageRow } from '../record/pricing.js';
+import { TRIAL_COUNTS } from '../record/trial-count.js';
+import { Phase, Stage } from '../tape/phases.js';
+
+const Count = z.int().min(0);
 
 /**
  * What a run reports while it runs, as typed events (the CLI's live display reduces them; the plain
- * progress lines are separate and unchanged). Nothing here is read back by the pipeline.
+ * progress lines are separate and unchanged). Nothing here is read back by the pipeline. A roster
+ * job's process sends them to the roster over IPC, where they are validated with this schema.
  */
-export type RunEvent =
+export const RunEvent = z.discriminatedUnion('type', [
   /** A pipeline stage completed (`connect`, `generate`, `nulls`, …). */
-  | { type: 'stage'; stage: Stage }
+  z.object({ type: z.literal('stage'), stage: Stage }),
   /** A phase of trials started with this many registered trials. */
-  | { type: 'phase'; phase: Phase; registered: number }
+  z.object({ type: z.literal('phase'), phase: Phase, registered: Count }),
   /** A trial ended and counts in its phase as the record counts it (`trialCount`). */
-  | { type: 'trial'; phase: Phase; count: TrialCount }
+  z.object({ type: z.literal('trial'), phase: Phase, count: z.enum(TRIAL_COUNTS) }),
   /** The phase stops starting trials at `at` of `registered`: its decision can no longer change. */
-  | { type: 'curtailed'; phase: Phase; at: number; registered: number }
+  z.object({ type: z.literal('curtailed'), phase: Phase, at: Count, registered: Count }),
   /** Model calls made, one row each (runner, judge or screen), as the record's cost block prices them. */
-  | { type: 'usage'; rows: readonly UsageRow[] }
+  z.object({ type: z.literal('usage'), rows: z.array(UsageRow).readonly() }),
   /** The run was stopped; the VOID record with this reason is being written. */
-  | { type: 'stopping'; reason: string; detail: string }
+  z.object({ type: z.literal('stopping'), reason: z.string(), detail: z.string() }),
   /** The pipeline ended; the record, tapes and signature are being written. */
-  | { type: 'finishing' };
+  z.object({ type: z.literal('finishing') }),
+]);
+export type RunEvent = z.infer<typeof RunEvent>;

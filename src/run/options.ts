@@ -1,6 +1,7 @@
 import type { Target, TargetInput } from '../connect/target.js';
 import type { Env } from '../models/registry.js';
 import type { ConformanceBlock } from '../record/conformance.js';
+import type { RosterLink } from '../record/roster-link.js';
 import type { ServerPackage } from '../record/server-version.js';
 import type { RunEvent } from './events.js';
 import type { SettingsInput } from './settings.js';
@@ -31,6 +32,8 @@ export interface RunOptions extends SettingsInput {
   alongside?: {
     conformance?: ConformanceBlock;
     package?: ServerPackage;
+    /** The roster job the run was measured for (its entry, attempt and try). */
+    roster?: RosterLink;
     /**
      * A folder of evidence made beside the run (the conformance suite's checks), moved into the run
      * directory under `as` before the record is written, so the signed manifest covers it.

@@ -84,6 +84,36 @@ async function killOneWorker(service: Service, shared: boolean) {
   return { dir, rosterId, coordinator, wellMade, thin, coordinatorOut };
 }
 
+/** A board row's HTML, by its run id: from its opening tag to the next row's (rows hold tables of their own). */
+const rowOf = (board: string, runId: string) => {
+  const from = board.indexOf(`<tr id="run-${runId}"`);
+  if (from < 0) return '';
+  const next = board.indexOf('<tr id="run-', from + 1);
+  return board.slice(from, next < 0 ? undefined : next);
+};
+
+/**
+ * The dead try's record is named from the entry's target (the served URL: the server never named
+ * it), its retry from the server's reported name; both records name the entry, so the board shows
+ * them as attempts 1 and 2 of one server, each row linking the other.
+ */
+async function oneServersAttempts(
+  board: string,
+  dead: string,
+  retry: string,
+  deadDir: string,
+  unnamed: boolean,
+) {
+  const record = await readRecord(join(deadDir, 'record.json'));
+  expect(record.roster).toEqual({ entry: 'well-made', attempt: 1, try: 1 });
+  // A stand-in is built from the signed job alone: named from the entry's target, never by the server.
+  if (unnamed) expect(record.identity.serverSlug).not.toBe(retry.replace(/-\d{8}T\d+Z$/, ''));
+  expect(rowOf(board, dead)).toMatch(/attempt 1 of 2/);
+  expect(rowOf(board, dead)).toContain(`#run-${retry}`);
+  expect(rowOf(board, retry)).toMatch(/attempt 2 of 2/);
+  expect(rowOf(board, retry)).toMatch(/roster entry “well-made”, attempt 1, try 2/);
+}
+
 describe('a roster over a real queue (BullMQ 6)', () => {
   let redis: Service;
   let postgres: Service;
@@ -111,6 +141,8 @@ describe('a roster over a real queue (BullMQ 6)', () => {
     expect(coordinator.lines.join('\n')).toMatch(/^well-made#1: VOID \(died\) .*; then SCORED /m);
     const board = readFileSync(join(dir, 'site', 'index.html'), 'utf8');
     expect(board.match(/<tr id="run-/g)).toHaveLength(3);
+    const [dead, retry] = wellMade.map((t) => t.runId);
+    await oneServersAttempts(board, dead ?? '', retry ?? '', join(dir, 'runs', dead ?? ''), false);
   }, 600_000);
 
   it.concurrent('PostgreSQL: workers on separate folders; records reach one results table the board is built from', async () => {
@@ -129,6 +161,8 @@ describe('a roster over a real queue (BullMQ 6)', () => {
     const io = captureIO();
     expect(await main(['board', '--from', postgres.url, '--roster-id', rosterId, '--out', site], io)).toBe(0);
     expect(io.stdout[0]).toMatch(/3 runs in 1 group\b/);
+    const board = readFileSync(join(site, 'index.html'), 'utf8');
+    await oneServersAttempts(board, wellMade[0]?.runId ?? '', wellMade[1]?.runId ?? '', standIn, true);
     const verify = captureIO();
     expect(await main(['verify', stored[0] ?? ''], verify)).toBe(0);
   }, 600_000);

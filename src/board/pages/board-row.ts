@@ -17,6 +17,7 @@ function serverCell(r: RunRecord, links: Links): SafeHtml {
   return html`<div class="server-name">${id.serverSlug}</div>
 ${name !== undefined && name !== '' ? html`<div class="small">reports itself as “${name}”</div>` : ''}
 <div class="small"><code>${id.target.kind}</code> ${id.target.description}</div>
+${r.roster ? html`<div class="small">roster entry “${r.roster.entry}”, attempt ${count(r.roster.attempt)}, try ${count(r.roster.try)}</div>` : ''}
 <div class="meta">started ${when(id.startedAt)}</div>
 <div class="meta">suite ${id.suiteHash ? shortHash(id.suiteHash) : html`<span class="missing">no suite registered</span>`}</div>
 <div class="meta"><a href="${recordHref(links, r.runId)}">run record</a> · <code>${r.runId}</code></div>`;

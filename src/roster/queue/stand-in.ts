@@ -3,7 +3,7 @@ import { rmdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Target } from '../../connect/target.js';
 import { createRunDir } from '../../run/run-dir.js';
-import { runOptionsFor, tryStart } from '../job.js';
+import { rosterLink, runOptionsFor, tryStart } from '../job.js';
 import type { TryStart } from '../protocol.js';
 import { moveUp } from '../settle.js';
 import { entryTarget, jobEnv } from '../target.js';
@@ -34,13 +34,23 @@ export function portAsWritten(description: string): string {
 }
 
 /** What the dead try was about to measure, as far as the signed job says; never throws. */
-function standInStart(job: QueuedJob, allowEnv: readonly string[], env: NodeJS.ProcessEnv): TryStart {
+function standInStart(
+  job: QueuedJob,
+  n: number,
+  allowEnv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): TryStart {
   const options = runOptionsFor(job.entry, job.defaults);
+  const roster = rosterLink({ name: job.name, attempt: job.attempt, try: n });
   try {
-    const start = tryStart(plannedTarget(job, allowEnv, env), options);
+    const start = tryStart(plannedTarget(job, allowEnv, env), options, roster);
     return { ...start, target: { ...start.target, description: portAsWritten(start.target.description) } };
   } catch {
-    const start = tryStart({ kind: 'stdio', argv: ['roster-entry'], env: {}, secretEnv: {} }, options);
+    const start = tryStart(
+      { kind: 'stdio', argv: ['roster-entry'], env: {}, secretEnv: {} },
+      options,
+      roster,
+    );
     return {
       ...start,
       target: { kind: job.entry.url ? 'http' : 'stdio', description: 'not expanded on this worker' },
@@ -70,7 +80,7 @@ export async function writeStandIn(o: {
   signingKeyPath: string;
   allowEnv: readonly string[];
 }): Promise<StandIn> {
-  const start = standInStart(o.job, o.allowEnv, process.env);
+  const start = standInStart(o.job, o.n, o.allowEnv, process.env);
   const made = createRunDir(o.stagingDir, start.slug, new Date(start.startedAt));
   await writeDeadRecord(
     {
