@@ -21,7 +21,7 @@ export interface Sibling {
   groupId: string;
   attempt: number;
   /** What differs between attempts, said on the row: transport, credential, the target as run. */
-  transport: 'stdio' | 'http';
+  transport: RunRecord['identity']['target']['kind'];
   credential: string;
   target: string;
   /** Tools added, removed and changed against this row's run, when the credentials differ. */

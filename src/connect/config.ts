@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { FitnessError, messageOf } from '../core/errors.js';
-import { Credential, parseTarget, type Target } from './target.js';
+import { Credential, type NamedTarget, parseNamedTarget } from './target.js';
 
 /** One entry of an `mcpServers` config (Claude Desktop, Cursor, Claude Code, VS Code `servers`). */
 const ServerEntry = z.looseObject({
@@ -59,7 +59,7 @@ export function loadServerConfig(
   name: string,
   env: NodeJS.ProcessEnv = process.env,
   rule: SecretRule = {},
-): Target {
+): NamedTarget {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -82,7 +82,7 @@ export interface ConfigContext {
   rule?: SecretRule;
 }
 
-export function serverFromConfig(json: unknown, name: string, ctx: ConfigContext): Target {
+export function serverFromConfig(json: unknown, name: string, ctx: ConfigContext): NamedTarget {
   const config = ConfigFile.safeParse(json);
   if (!config.success)
     throw new FitnessError('CONFIG_INVALID', `${ctx.file}: not an MCP client config object`);
@@ -114,7 +114,7 @@ export function serverFromConfig(json: unknown, name: string, ctx: ConfigContext
   const rule = ctx.rule ?? {};
   if (entry.url !== undefined) {
     const [publicHeaders, headers] = split(entry.headers, rule);
-    return parseTarget({
+    return parseNamedTarget({
       kind: 'http',
       url: entry.url,
       headers,
@@ -126,7 +126,7 @@ export function serverFromConfig(json: unknown, name: string, ctx: ConfigContext
     throw new FitnessError('CONFIG_INVALID', `${ctx.file}: server '${name}' has neither "command" nor "url"`);
   }
   const [env, secretEnv] = split(entry.env, rule);
-  return parseTarget({
+  return parseNamedTarget({
     kind: 'stdio',
     argv: [entry.command, ...(entry.args ?? [])],
     env,

@@ -55,6 +55,7 @@ export class McpSession {
   private readonly transport: Transport;
   private readonly stdio: ProcessStdioTransport | undefined;
   private readonly wire: HttpWire | undefined;
+  private readonly memory: boolean;
   private readonly tape: TapeWriter | undefined;
   private readonly redactor: Redactor;
   private readonly options: SessionOptions;
@@ -103,6 +104,7 @@ export class McpSession {
     });
     this.stdio = built.stdio;
     this.wire = built.wire;
+    this.memory = built.memory === true;
     this.transport = recordTransport(built.transport, this.tape, {
       session: this.tag,
       corrId: () => currentCorrId() ?? this.corrId,
@@ -181,6 +183,7 @@ export class McpSession {
   }
 
   get transportShape(): TransportShape {
+    if (this.memory) return 'memory';
     if (this.wire === undefined) return 'stdio';
     const { sseResponses, jsonResponses } = this.wire.observed;
     if (sseResponses > 0 && jsonResponses > 0) return 'mixed';
@@ -189,7 +192,10 @@ export class McpSession {
     return 'unknown';
   }
 
-  /** HTTP: an `Mcp-Session-Id` header was seen. Stdio sessions are one process, hence session-ful. */
+  /**
+   * HTTP: an `Mcp-Session-Id` header was seen. Stdio sessions are one process, in-memory ones one
+   * transport pair, hence session-ful.
+   */
   get sessionful(): boolean {
     return this.wire === undefined ? true : this.wire.observed.sessionIdSeen;
   }

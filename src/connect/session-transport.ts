@@ -8,9 +8,11 @@ import { ProcessStdioTransport } from './stdio-transport.js';
 import { sentHeaders, serverEnv, type Target } from './target.js';
 import { HttpWire } from './wire.js';
 
-/** A session's transport before recording; `stdio` or `wire` says which kind it is. */
+/** A session's transport before recording; `stdio`, `wire` or `memory` says which kind it is. */
 export interface SessionTransport {
   transport: Transport;
+  /** An in-memory target's transport (its server in this process): no process, no HTTP. */
+  memory?: true;
   stdio?: ProcessStdioTransport;
   wire?: HttpWire;
 }
@@ -25,12 +27,16 @@ export interface TransportHooks {
   refused?(): void;
 }
 
-/** Builds the transport for a target: our own process transport for stdio, the SDK's over `HttpWire` for HTTP. */
+/**
+ * Builds the transport for a target: our own process transport for stdio, the SDK's over `HttpWire`
+ * for HTTP, the one an in-memory target makes for itself. The session records each one the same way.
+ */
 export function sessionTransport(
   target: Target,
   options: SessionOptions,
   hooks: TransportHooks,
 ): SessionTransport {
+  if (target.kind === 'memory') return { transport: target.connect(), memory: true };
   if (target.kind === 'stdio') {
     /** Server chatter recorded per session (stdout noise lines, stderr characters); the rest is counted. */
     const budget = { noise: 100, stderr: 64 * 1024 };

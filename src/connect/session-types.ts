@@ -11,8 +11,11 @@ import type { StartedServer } from './server-process.js';
 import type { StartLane } from './start-lane.js';
 
 export type Era = 'modern' | 'legacy';
-/** `sse`/`json`: what POST answers carried (Content-Type); `mixed` when both were seen. */
-export type TransportShape = 'stdio' | 'sse' | 'json' | 'mixed' | 'unknown';
+/**
+ * `sse`/`json`: what POST answers carried (Content-Type); `mixed` when both were seen; `memory`: an
+ * in-memory target's transport.
+ */
+export type TransportShape = 'stdio' | 'memory' | 'sse' | 'json' | 'mixed' | 'unknown';
 
 export interface SessionOptions {
   /** The wire tape; every frame, HTTP exchange and process event of this session goes on it. */

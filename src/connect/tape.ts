@@ -28,11 +28,13 @@ export function tapeUrl(url: string): string {
  * was started (the target's secrets, --secret-env values among them, are scrubbed from every line),
  * but for the values of secret `${NAME}` variables, which it names as `${NAME}`.
  * HTTP: the harness argv that reaches the server, with the URL stripped of userinfo, query and
- * fragment; headers are never part of it.
+ * fragment; headers are never part of it. In memory: the harness argv and `memory:<name>` (no
+ * process, no URL: the label and command say the transport).
  */
 export function tapeCommand(target: Target, harness = 'run'): string[] {
   const vars = target.secretVars ?? {};
   if (target.kind === 'stdio') return target.argv.map((a) => namedVars(a, vars));
+  if (target.kind === 'memory') return [PRODUCER, harness, describeTarget(target)];
   return [PRODUCER, harness, '--url', namedVars(tapeUrl(target.url), vars)];
 }
 

@@ -1,3 +1,4 @@
+import type { Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { FitnessError, UsageError } from '../core/errors.js';
 import { MIN_SECRET_LENGTH } from '../tape/redact.js';
@@ -48,13 +49,47 @@ export const HttpTarget = z.object({
 });
 export type HttpTarget = z.infer<typeof HttpTarget>;
 
-export const Target = z.discriminatedUnion('kind', [StdioTarget, HttpTarget]);
+/**
+ * A server object in the harness's own process, reached over a transport made in code (the SDK's
+ * linked in-memory pair; see test/support/memory-server.ts): the seam stage and pipeline tests run
+ * on. It carries a function, so no flag, config file, roster or record can name one: parsing a
+ * `kind: 'memory'` read from anywhere fails on `connect`, and a rerun refuses a record of one.
+ * Frames still pass the recording transport, so its wire tape is like any other's.
+ */
+export const MemoryTarget = z.object({
+  kind: z.literal('memory'),
+  /** The server's name on the tape and in the record (`memory:<name>`). */
+  name: z.string().regex(/^[\w.-]+$/, 'letters, digits, dot, dash, underscore'),
+  /** Makes the client's end of a fresh transport per session, its server already listening on the other. */
+  connect: z.custom<() => Transport>((v) => typeof v === 'function', {
+    message: 'an in-memory target is made in code (a function), never read from a flag or file',
+  }),
+  credential: Credential.optional(),
+  secretVars: SecretVars,
+});
+export type MemoryTarget = z.infer<typeof MemoryTarget>;
+
+/** A target a flag, a config file or a roster entry names: a command or a URL, never an in-memory one. */
+export const NamedTarget = z.discriminatedUnion('kind', [StdioTarget, HttpTarget]);
+export type NamedTarget = z.infer<typeof NamedTarget>;
+
+/** Every target a session can open: a named one, or an in-memory one built in code. */
+export const Target = z.discriminatedUnion('kind', [StdioTarget, HttpTarget, MemoryTarget]);
 export type Target = z.infer<typeof Target>;
 export type TargetInput = z.input<typeof Target>;
 
 /** Validates a target; a bad one is a `TARGET_INVALID` fault naming the field. */
 export function parseTarget(input: unknown): Target {
-  const parsed = Target.safeParse(input);
+  return parseWith(Target, input);
+}
+
+/** Validates a target read from a flag, file or roster: only a command or a URL. */
+export function parseNamedTarget(input: unknown): NamedTarget {
+  return parseWith(NamedTarget, input);
+}
+
+function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'target';
@@ -79,6 +114,7 @@ function userinfo(url: URL): { user: string; password: string } {
 }
 
 function secretSources(target: Target): SecretSource[] {
+  if (target.kind === 'memory') return [];
   if (target.kind === 'stdio')
     return Object.entries(target.secretEnv).map(([name, value]) => ({
       where: `--secret-env ${name}`,
@@ -158,6 +194,7 @@ export function checkSecrets(target: Target): void {
 export function describeTarget(target: Target): string {
   const vars = target.secretVars ?? {};
   if (target.kind === 'stdio') return target.argv.map((a) => quoteArg(namedVars(a, vars))).join(' ');
+  if (target.kind === 'memory') return `memory:${target.name}`;
   const url = new URL(target.url);
   url.username = '';
   url.password = '';

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { clientAnswer, isServerRequest } from '../connect/client-answer.js';
 import { ProcessStdioTransport } from '../connect/stdio-transport.js';
 import type { TapeRef } from '../record/probe.js';
@@ -29,19 +29,69 @@ export function stdioChannel(
   tape: ProbeTape,
   options: ChannelOptions = {},
 ): RawChannel {
+  const [file] = command.argv;
+  return frameChannel(
+    'stdio',
+    (exchange) => {
+      const transport = new ProcessStdioTransport({
+        argv: command.argv,
+        env: { ...command.env },
+        cwd: command.cwd,
+        onNoise: (head) => exchange.event('fitness.stdout-noise', { text: head }),
+        onExit: (code, signal) => exchange.fail(`the server exited (${signal ?? code})`),
+        onRefused: (refusal, bytes) => {
+          exchange.event('fitness.frame-refused', { ...refusal, bytes });
+          exchange.fail(`the server sent a frame past the ${refusal.kind} limit (${bytes} bytes)`);
+        },
+      });
+      return { transport, name: file };
+    },
+    tape,
+    options,
+  );
+}
+
+/**
+ * Raw JSON-RPC over a transport made in code (an in-memory target's `connect`): every exchange
+ * opens a fresh transport, its server listening on the other end, exactly as a stdio exchange
+ * starts a fresh process; frames are recorded the same way.
+ */
+export function memoryChannel(
+  connect: () => Transport,
+  name: string,
+  tape: ProbeTape,
+  options: ChannelOptions = {},
+): RawChannel {
+  return frameChannel('memory', () => ({ transport: connect(), name }), tape, options);
+}
+
+/** What a channel's transport may tell its exchange: a harness event, or why it can carry no more. */
+interface ExchangeHooks {
+  event(kind: string, raw: unknown): void;
+  fail(reason: string): void;
+}
+
+type OpenTransport = (hooks: ExchangeHooks) => { transport: Transport; name: string | undefined };
+
+function frameChannel(
+  kind: RawChannel['transport'],
+  open: OpenTransport,
+  tape: ProbeTape,
+  options: ChannelOptions,
+): RawChannel {
   const timeoutMs = options.stepTimeoutMs ?? 15_000;
   return {
-    transport: 'stdio',
+    transport: kind,
     async exchange(steps, corrId) {
       const session = tape.newSession?.();
-      const process = new StdioProcess(command, tape, { corrId, session });
+      const exchange = new FrameExchange(open, tape, { corrId, session });
       try {
-        await process.started;
+        await exchange.started;
         const results: StepResult[] = [];
-        for (const step of steps) results.push(await process.send(step, timeoutMs));
+        for (const step of steps) results.push(await exchange.send(step, timeoutMs));
         return results;
       } finally {
-        await process.close();
+        await exchange.close();
       }
     },
   };
@@ -49,8 +99,9 @@ export function stdioChannel(
 
 type Waiter = (frame: Frame | undefined, ref?: TapeRef) => void;
 
-class StdioProcess {
-  private readonly transport: ProcessStdioTransport;
+/** One raw exchange on a fresh transport: frames out in order, answers matched by id, all recorded. */
+class FrameExchange {
+  private readonly transport: Transport;
   private readonly waiters = new Map<unknown, Waiter>();
   private exitError: string | undefined;
   /** The step frame last sent: a server request arriving meanwhile is asked under it. */
@@ -58,30 +109,22 @@ class StdioProcess {
   readonly started: Promise<void>;
 
   constructor(
-    command: StdioCommand,
+    open: OpenTransport,
     private readonly tape: ProbeTape,
     private readonly line: { corrId: string; session: string | undefined },
   ) {
-    const [file] = command.argv;
-    this.transport = new ProcessStdioTransport({
-      argv: command.argv,
-      env: { ...command.env },
-      cwd: command.cwd,
-      onNoise: (head) => this.tape.event('fitness.stdout-noise', { text: head }, this.line),
-      onExit: (code, signal) => {
-        this.exitError ??= `the server exited (${signal ?? code})`;
-        this.fail();
-      },
-      onRefused: (refusal, bytes) => {
-        this.exitError ??= `the server sent a frame past the ${refusal.kind} limit (${bytes} bytes)`;
-        this.tape.event('fitness.frame-refused', { ...refusal, bytes }, this.line);
+    const { transport, name } = open({
+      event: (kind, raw) => this.tape.event(kind, raw, this.line),
+      fail: (reason) => {
+        this.exitError ??= reason;
         this.fail();
       },
     });
+    this.transport = transport;
     this.transport.onmessage = (message) => this.receive(message);
     this.transport.onerror = () => undefined;
     this.started = this.transport.start().catch((err: Error) => {
-      this.exitError = `could not start ${file}: ${err.message}`;
+      this.exitError = `could not start ${name}: ${err.message}`;
     });
   }
 
@@ -138,7 +181,7 @@ class StdioProcess {
     });
   }
 
-  /** The transport's own shutdown: stdin EOF, then TERM and KILL to the group, then the marker sweep. */
+  /** The transport's own shutdown (stdio: stdin EOF, then TERM and KILL to the group, then the marker sweep). */
   close(): Promise<void> {
     return this.transport.close();
   }

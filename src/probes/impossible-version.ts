@@ -102,7 +102,7 @@ export const impossibleVersionModern: Probe = {
     if (notEvidence(step) || step?.response === undefined) {
       return finding(this.id, true, null, `could not check: ${describeStep(step)}`, evidence, refs);
     }
-    const httpOk = channel.transport === 'stdio' || step.status === 400;
+    const httpOk = channel.transport !== 'http' || step.status === 400;
     if (code === UNSUPPORTED_VERSION && httpOk) {
       return finding(this.id, true, true, `rejected with ${describeStep(step)}`, evidence, refs);
     }

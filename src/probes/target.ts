@@ -1,6 +1,7 @@
+import type { Transport } from '@modelcontextprotocol/client';
 import type { ProbeResult } from '../record/probe.js';
 import { httpChannel } from './channel-http.js';
-import { type ChannelOptions, stdioChannel } from './channel-stdio.js';
+import { type ChannelOptions, memoryChannel, stdioChannel } from './channel-stdio.js';
 import { type Probe, runProbes } from './registry.js';
 import type { ProbeTape, RawChannel, SessionFacts } from './types.js';
 
@@ -22,6 +23,12 @@ export type ProbeTarget =
       /** Configuration headers: sent and recorded in plain. */
       readonly publicHeaders?: Readonly<Record<string, string>>;
       readonly credential?: string | undefined;
+    }
+  | {
+      readonly kind: 'memory';
+      readonly name: string;
+      /** A fresh client-side transport, its server listening on the other end (see src/connect/target.ts). */
+      readonly connect: () => Transport;
     };
 
 const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie)$|api[-_]?key|token|secret/i;
@@ -29,6 +36,7 @@ const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie)$|api[-_]?
 export function channelFor(target: ProbeTarget, tape: ProbeTape, options: ChannelOptions = {}): RawChannel {
   if (target.kind === 'stdio')
     return stdioChannel({ ...target, env: { ...target.env, ...target.secretEnv } }, tape, options);
+  if (target.kind === 'memory') return memoryChannel(target.connect, target.name, tape, options);
   return httpChannel(target, tape, options);
 }
 

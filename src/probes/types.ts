@@ -44,7 +44,8 @@ export interface StepResult {
  * from an `initialize` answer are carried to the later steps of the same exchange.
  */
 export interface RawChannel {
-  readonly transport: 'stdio' | 'http';
+  /** `memory`: a server object in the harness's process (a test seam); frames as on stdio, no HTTP. */
+  readonly transport: 'stdio' | 'http' | 'memory';
   exchange(steps: readonly Step[], corrId: string): Promise<StepResult[]>;
 }
 

@@ -7,8 +7,13 @@ import { ServerSlug } from './run-id.js';
 const NO_USERINFO = /^(?![\s\S]*:\/\/[^/\s@]+@)/;
 
 export const Target = z.looseObject({
-  kind: z.enum(['stdio', 'http']),
-  /** argv or URL as published: secrets already removed by the caller, userinfo rejected here. */
+  /**
+   * How the server was reached: a process over stdio, a URL over HTTP, or `memory`, a server object
+   * in the harness's own process (a test or library seam, `memory:<name>`): such a run measured code
+   * nobody else can start, so a rerun refuses it and the board shows its kind.
+   */
+  kind: z.enum(['stdio', 'http', 'memory']),
+  /** argv, URL or `memory:<name>` as published: secrets already removed by the caller, userinfo rejected here. */
   description: NonEmpty.regex(NO_USERINFO, 'must not carry URL userinfo'),
 });
 export type Target = z.infer<typeof Target>;

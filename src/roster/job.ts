@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { freePort } from '../audit/real.js';
 import { conformanceBlock } from '../conformance/index.js';
 import { conformanceText } from '../conformance/text.js';
-import { describeTarget, type Target, targetSecrets } from '../connect/target.js';
+import { describeTarget, type NamedTarget, targetSecrets } from '../connect/target.js';
 import { describeError } from '../core/errors.js';
 import type { ConformanceBlock } from '../record/conformance.js';
 import type { RosterLink } from '../record/roster-link.js';
@@ -49,7 +49,7 @@ function jobOptions(job: JobSpec, places: JobPlaces): Omit<RosterRunOptions, 'ta
 const envOf = (job: JobSpec) => jobEnv(job.entry, process.env, job.allowEnv);
 
 /** The entry's target for this job, carrying its secret variables (recorded by name, never by value). */
-function targetOf(job: JobSpec, places: JobPlaces): Target {
+function targetOf(job: JobSpec, places: JobPlaces): NamedTarget {
   const { env, secretVars } = envOf(job);
   const target = entryTarget(job.name, job.entry, job.rosterFile, env, places);
   return secretVars === undefined ? target : { ...target, secretVars };
@@ -71,7 +71,10 @@ async function placesFor(job: JobSpec): Promise<Places> {
 }
 
 /** The target of one job, with its serve process started when the entry has one. */
-async function startTarget(job: JobSpec, places: JobPlaces): Promise<{ target: Target; served?: Served }> {
+async function startTarget(
+  job: JobSpec,
+  places: JobPlaces,
+): Promise<{ target: NamedTarget; served?: Served }> {
   const target = targetOf(job, places);
   const serve = job.entry.serve;
   if (!serve || target.kind !== 'http') return { target };
@@ -79,7 +82,7 @@ async function startTarget(job: JobSpec, places: JobPlaces): Promise<{ target: T
   return { target, served: await startServe(cmd, target.url, serve.readyTimeoutMs) };
 }
 
-function packageOf(job: JobSpec, target: Target, places: JobPlaces) {
+function packageOf(job: JobSpec, target: NamedTarget, places: JobPlaces) {
   if (target.kind === 'stdio') return serverPackage(target.argv, target.cwd ?? places.rosterDir);
   const serve = job.entry.serve;
   if (!serve) return undefined;
@@ -123,7 +126,7 @@ export function rosterLink(job: Pick<JobSpec, 'name' | 'attempt' | 'try'>): Rost
 
 /** What a try is about to measure, from its target and run options (also a stand-in's, src/roster/queue/stand-in.ts). */
 export function tryStart(
-  target: Target,
+  target: NamedTarget,
   options: Omit<RosterRunOptions, 'target'>,
   roster: RosterLink,
 ): TryStart {

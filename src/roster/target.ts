@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { expand, serverFromConfig, variablesIn } from '../connect/config.js';
-import { serverEnv, type Target } from '../connect/target.js';
+import { type NamedTarget, serverEnv } from '../connect/target.js';
 import { FitnessError } from '../core/errors.js';
 import type { RosterEntry, ServeSpec } from './entry.js';
 
@@ -108,7 +108,7 @@ export function entryTarget(
   rosterFile: string,
   env: NodeJS.ProcessEnv,
   places: JobPlaces,
-): Target {
+): NamedTarget {
   const plain: Record<string, unknown> = { ...entry };
   for (const field of ROSTER_FIELDS) delete plain[field];
   if (entry.command !== undefined && entry.cwd === undefined) plain.cwd = places.rosterDir;

@@ -19,7 +19,8 @@ export function recheckCaller(
   watch: CallWatch,
 ): { caller: ToolCaller; close: () => Promise<void> } {
   const main = watchedCaller(ctx, connected, 'admit', watch);
-  if (ctx.config.target.kind !== 'stdio') {
+  // An in-memory target builds a fresh server object per session, as a stdio one starts a process.
+  if (ctx.config.target.kind === 'http') {
     ctx.ownNotes.push({
       id: 'admission-recheck-process',
       text: 'Key stability was re-checked on the same HTTP server the run explored: a second, fresh process cannot be started over HTTP.',

@@ -29,6 +29,16 @@ describe('the target a rerun may start: every copy agrees', () => {
     });
   });
 
+  it('never restarts an in-memory run: there is no command or URL, whatever the tape says', () => {
+    const t = recordedTarget(
+      { credential: 'anonymous', target: { kind: 'memory', description: 'memory:well-made' } },
+      meta('memory:well-made', ['node', 'server.js']),
+    );
+    expect(t).toEqual({
+      why: "the original measured an in-memory server (memory:well-made), a server object in another program's process that no command or URL starts",
+    });
+  });
+
   it('refuses an argv the record does not describe, or a label that names another', () => {
     const argv = recordedTarget(stdio('node s.js'), meta('node s.js', ['sh', '-c', 'id']));
     expect(argv).toEqual({

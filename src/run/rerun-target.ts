@@ -22,6 +22,10 @@ export function recordedTarget(
       why: `the original run sent a credential (${identity.credential}), which is never recorded`,
     };
   const recorded = identity.target;
+  if (recorded.kind === 'memory')
+    return {
+      why: `the original measured an in-memory server (${recorded.description}), a server object in another program's process that no command or URL starts`,
+    };
   if (recorded.description.includes('REDACTED'))
     return { why: 'a secret was scrubbed from the recorded target' };
   if (/\$\{[A-Za-z_][A-Za-z0-9_]*\}/.test(recorded.description))

@@ -49,6 +49,7 @@ export function serverSlug(target: Target, secrets: readonly string[] = []): str
       secrets,
     );
   }
+  if (target.kind === 'memory') return withoutSecrets(nameSlug(target.name), secrets);
   const named = [...target.argv].reverse().find((a) => /[/\\]|\.(m?js|cjs|ts|py)$|^@/.test(a));
   const pick = named ?? target.argv[0] ?? 'server';
   const base = basename(pick) === 'index.js' ? basename(resolve(pick, '..', '..')) : basename(pick);

@@ -2,7 +2,6 @@ import type { TrialResult } from '../agents/types.js';
 import { firstTrySuccess } from '../record/build-score.js';
 import type { TaskCount } from '../record/clustered-gate.js';
 import { type TrialCount, trialCount } from '../record/trial-count.js';
-import type { NullPhase } from '../tape/phases.js';
 
 /**
  * What each count of the record takes from a trial: the fields the agent tape's `fitness.trial`

@@ -1,13 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serverEntry } from '../../src/audit/real.js';
+import { catalogueServer } from '../../examples/servers/lib/catalogue-server.js';
 import { resolveConfig } from '../../src/run/config.js';
 import { connect, survey } from '../../src/run/connect-stage.js';
 import { createRunContext, type RunContext } from '../../src/run/context.js';
 import { resolveModels } from '../../src/run/models.js';
 import type { RunOptions } from '../../src/run/options.js';
 import type { Surveyed } from '../../src/run/products.js';
+import { memoryServer } from './memory-server.js';
 
 /**
  * A run's context as it stands right after its directory and tapes exist, before it connects: what
@@ -28,18 +29,13 @@ export function freshRunContext(options: Partial<RunOptions> = {}): RunContext {
 }
 
 /**
- * A run that connected to a real server (@modelcontextprotocol/server-memory over stdio, on an
- * empty memory file) and listed its tools, by the run's own stages: the context and its product.
+ * A run that connected to a server and listed its tools, by the run's own stages: the planted
+ * catalogue server (examples/servers/lib) as a server object in this process, over an in-memory
+ * target (test/support/memory-server.ts). The context and its product.
  */
 export async function surveyedRunContext(): Promise<{ ctx: RunContext; surveyed: Surveyed }> {
-  const file = join(mkdtempSync(join(tmpdir(), 'finish-memory-')), 'memory.jsonl');
-  writeFileSync(file, '');
   const ctx = freshRunContext({
-    target: {
-      kind: 'stdio',
-      argv: [process.execPath, serverEntry('@modelcontextprotocol/server-memory')],
-      env: { MEMORY_FILE_PATH: file },
-    },
+    target: memoryServer('catalogue', () => () => catalogueServer('fixture-good')),
   });
   const surveyed = await survey(ctx, await connect(ctx));
   return { ctx, surveyed };

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${PORT} and ${DATA} are the roster's literal placeholders
 import { rmdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Target } from '../../connect/target.js';
+import type { NamedTarget } from '../../connect/target.js';
 import { createRunDir } from '../../run/run-dir.js';
 import { rosterLink, runOptionsFor, tryStart } from '../job.js';
 import type { TryStart } from '../protocol.js';
@@ -17,7 +17,7 @@ import type { QueuedJob } from './jobs.js';
  */
 
 /** The job's target as its try expanded it, but for the try's own port and data copy (unknown here). */
-function plannedTarget(job: QueuedJob, allowEnv: readonly string[], env: NodeJS.ProcessEnv): Target {
+function plannedTarget(job: QueuedJob, allowEnv: readonly string[], env: NodeJS.ProcessEnv): NamedTarget {
   const { env: vars, secretVars } = jobEnv(job.entry, env, allowEnv);
   const places = {
     rosterDir: dirname(job.rosterFile),
