@@ -79,11 +79,21 @@ export function findingsReport(record: RunRecord, runDir: string): FindingsRepor
     : { ...base, none: noFindingsReason(record) };
 }
 
-/** Where an edit goes, in words. */
+/**
+ * Where each kind of edit goes, in words. A server change is the one a rerun can never measure:
+ * `rerun --with-rewrites` changes only what the runner reads and leaves the server untouched.
+ */
+export const EDIT_PLACE: Readonly<Record<ProposalEdit['target'], string>> = {
+  description: 'add to the description',
+  parameter: 'document parameter',
+  server: 'change the server (a rerun cannot test this: it leaves the server untouched)',
+};
+
+/** Where an edit goes, in words, with its parameter's name. */
 export function editPlace(e: ProposalEdit): string {
-  if (e.target === 'description') return 'add to the description';
-  if (e.target === 'parameter') return `document parameter ${e.parameter ?? ''}`.trim();
-  return 'change the server';
+  return e.target === 'parameter'
+    ? `${EDIT_PLACE.parameter} ${e.parameter ?? ''}`.trim()
+    : EDIT_PLACE[e.target];
 }
 
 export function proposalLabel(p: Proposal): string {

@@ -116,7 +116,9 @@ describe('the record page: findings for the server owner', () => {
         NESTED,
       ),
     );
-    expect(out).toContain('change the server: “Name the parameter.”');
+    expect(out).toContain(
+      'change the server (a rerun cannot test this: it leaves the server untouched): “Name the parameter.”',
+    );
     expect(out).toContain('because: 2 error results said &lt;img');
     expect(out).not.toContain('<li>server change:');
     expect(out).toContain("Not proposed: it would go against the server's own guidance");

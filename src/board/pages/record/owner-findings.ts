@@ -1,5 +1,5 @@
-import { explainedLine, noFindingsReason } from '../../../findings/report.js';
-import type { FailuresBlock, FindingsBlock, Proposal, ProposalEdit } from '../../../record/findings.js';
+import { EDIT_PLACE, explainedLine, noFindingsReason } from '../../../findings/report.js';
+import type { FailuresBlock, FindingsBlock, Proposal } from '../../../record/findings.js';
 import type { RunRecord } from '../../../record/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { type Links, lineHref } from '../links.js';
@@ -10,12 +10,6 @@ function refs(record: RunRecord, links: Links, evidence: readonly string[]): Saf
     (ref, i) => html`${i > 0 ? ', ' : ''}<a href="${lineHref(links, record.runId, ref)}">${ref}</a>`,
   )}`;
 }
-
-const EDIT_PLACE: Readonly<Record<ProposalEdit['target'], string>> = {
-  description: 'add to the description',
-  parameter: 'document parameter',
-  server: 'change the server',
-};
 
 function proposal(record: RunRecord, links: Links, p: Proposal): SafeHtml {
   const label =
