@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogueServer } from '../../examples/servers/lib/catalogue-server.js';
 import { memoryServer } from '../../test/support/memory-server.js';
-import { probeTarget } from '../probes/target.js';
 import { validateTape } from '../tape/validate.js';
 import { openSession } from './open-session.js';
 import { openWireTape } from './tape.js';
@@ -44,19 +43,6 @@ describe('an in-memory target', () => {
     );
     for (const l of lines.filter((l) => l.dir === 'in' && l.raw?.id !== undefined && l.raw?.method))
       expect(answered.has(l.raw.id), JSON.stringify(l.raw)).toBe(true);
-  });
-
-  it('runs the protocol probes over a fresh transport per exchange', async () => {
-    const lines: unknown[] = [];
-    const tape = {
-      message: (_dir: 'in' | 'out', raw: unknown) => lines.push(raw),
-      event: (_kind: string, raw: unknown) => lines.push(raw),
-    };
-    const results = await probeTarget(target, tape);
-    expect(results.length).toBeGreaterThan(0);
-    // A probe that needs HTTP does not apply; none fails on the well-formed catalogue server.
-    expect(results.filter((r) => r.pass === false).map((r) => r.id)).toEqual([]);
-    expect(lines.length).toBeGreaterThan(0);
   });
 
   it('cannot be named by a flag, a config file, a roster or a record: only code makes one', () => {
