@@ -102,7 +102,10 @@ async function stop(child) {
 
 /**
  * Spawns a stdio server, writes `frames` (one per line), waits until every request among them has
- * a response (or the timeout), then closes stdin and waits for the process to exit.
+ * a response (or the timeout), then closes stdin and waits for the process to exit. The waits are
+ * generous (30 s for the answers, 10 s for the exit) because they only matter when the machine is
+ * loaded: a server that answers returns at once, and a CI machine running four test files on two
+ * cores can take seconds to start one.
  * @param {string} command
  * @param {readonly string[]} args
  * @param {readonly Frame[]} frames
@@ -116,7 +119,7 @@ export async function stdioExchange(command, args, frames, options = {}) {
   const pending = new Set(frames.filter((f) => 'method' in f && 'id' in f).map((f) => f.id));
   const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
   const done = new Promise((resolve) => {
-    const timer = setTimeout(resolve, options.timeoutMs ?? 5_000);
+    const timer = setTimeout(resolve, options.timeoutMs ?? 30_000);
     lines.on('line', (line) => {
       const frame = parseFrame(line);
       if (!frame) return;
@@ -132,7 +135,7 @@ export async function stdioExchange(command, args, frames, options = {}) {
   await done;
   const exited = once(child, 'exit');
   child.stdin?.end();
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   const [exitCode] = await exited;
   clearTimeout(timer);
   return { received, exitCode };
