@@ -192,10 +192,7 @@ export class McpSession {
     return 'unknown';
   }
 
-  /**
-   * HTTP: an `Mcp-Session-Id` header was seen. Stdio sessions are one process, in-memory ones one
-   * transport pair, hence session-ful.
-   */
+  /** HTTP: an `Mcp-Session-Id` header was seen. A stdio process or an in-memory pair is one session. */
   get sessionful(): boolean {
     return this.wire === undefined ? true : this.wire.observed.sessionIdSeen;
   }
