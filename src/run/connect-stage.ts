@@ -1,6 +1,7 @@
 import { callContext } from '../connect/context.js';
-import { isUnreachable } from '../connect/errors.js';
+import { isTimeout, isUnreachable } from '../connect/errors.js';
 import { type McpSession, openSession } from '../connect/session.js';
+import { DEFAULTS } from '../connect/session-types.js';
 import { canonicalDigest } from '../core/canonical.js';
 import { FitnessError, messageOf } from '../core/errors.js';
 import { isRecord } from '../core/json.js';
@@ -88,12 +89,18 @@ function boundSchemas(raw: unknown[]): { kept: unknown[]; oversized: string[] } 
   return { kept, oversized };
 }
 
-/** tools/list (all pages, from the wire): the raw tools, or none when the call failed (noted). */
+/**
+ * tools/list (all pages, from the wire): the raw tools, or none when the server answered with an
+ * error (noted). Listing is part of reaching the server, so it waits as long as the handshake may
+ * (or the call deadline, when that is longer); a list that never came is a timeout, not an empty surface.
+ */
 async function listRaw(ctx: RunContext, session: McpSession): Promise<{ listed: boolean; raw: unknown[] }> {
+  const timeoutMs = Math.max(ctx.config.callTimeoutMs, DEFAULTS.connectTimeoutMs);
   try {
-    return { listed: true, raw: (await session.listTools({ corrId: 'surface' })).tools };
+    return { listed: true, raw: (await session.listTools({ corrId: 'surface', timeoutMs })).tools };
   } catch (err) {
     checkStop(ctx);
+    if (isTimeout(err)) throw new RunStop('timeout', `no answer to tools/list within ${timeoutMs} ms`);
     // A session the server broke (a refused frame, an exited process) is not an empty surface.
     const fault = session.fault;
     if (fault !== undefined)
