@@ -133,9 +133,7 @@ export const SettingsFields = z.object({
     .describe('wall time per trial in ms'),
   callTimeoutMs: count(1, 'callTimeoutMs')
     .default(20_000)
-    .describe(
-      "wait for one tool call's answer, in ms: an unanswered call past it is a timeout (tools/list waits at least 30 s)",
-    ),
+    .describe("wait for one tool call's answer, in ms: an unanswered call past it is a timeout"),
   budgetMs: between(1000, M.budgetMs, durationText)
     .default(7_200_000)
     .describe('wall-clock budget of the whole run (ms, pre-registered): VOID budget_exhausted when hit'),

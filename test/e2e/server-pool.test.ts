@@ -6,7 +6,7 @@
  * trial gets one fresh process of its own, the pool leaves none unused behind, and nothing is alive
  * after the run, whether it ran to the end or was aborted mid-phase.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,10 +22,20 @@ afterAll(() => {
   rmSync(temp, { recursive: true, force: true });
 });
 
+/**
+ * Is the logged server process still running? A zombie is dead (its parent has not reaped it yet),
+ * and a pid the system has since given to another process is not ours: the shared run may have
+ * been made minutes earlier in another worker, and a loaded CI machine starting thousands of
+ * processes reuses pids (the CI on d36f92a saw three of them alive as other programs). Ours run
+ * the pid-log wrapper, which stays in their command line.
+ */
 function alive(pid: number): boolean {
-  if (!existsSync(`/proc/${pid}`)) return false;
-  // A zombie is dead; its parent (this process) has not reaped it yet.
-  return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  try {
+    if (/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) return false;
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pid-log/server.js');
+  } catch {
+    return false;
+  }
 }
 
 /** Pids still alive after up to 3 s (a killed group is reaped asynchronously). */
