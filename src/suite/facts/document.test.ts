@@ -18,6 +18,12 @@ function facts(result: ToolResult): unknown {
   return reading.document;
 }
 
+/** The readers that read a result (none when no document came of it). */
+function readersOf(result: ToolResult): string[] {
+  const reading = readFacts(result);
+  return reading?.ok === true ? reading.readers : [];
+}
+
 describe('the fact layer reads every answer into one document', () => {
   it('JSON after a prefix, in a fence, and JSON strings holding JSON', () => {
     expect(facts(text('Found 2 tables:\n[{"name":"authors","rows":3},{"name":"books","rows":9}]'))).toEqual([
@@ -111,6 +117,63 @@ describe('the fact layer reads every answer into one document', () => {
         { Code: 'ST-2', Site: 'Cork' },
       ],
     });
+  });
+
+  it('XML with a strict parser, after a line of prose: attributes and repeated elements are fields and siblings', () => {
+    const xml = [
+      'Graph xml representation: ',
+      '<mxGraphModel>',
+      '  <root>',
+      '    <mxCell id="gauge" value="Tide gauge T-204" vertex="1"><mxGeometry width="120" as="geometry"/></mxCell>',
+      '    <mxCell id="db" value="Readings &amp; archive" vertex="1"/>',
+      '    <mxCell id="gauge-2-db" value="every 15 min" source="gauge" target="db" edge="1"/>',
+      '  </root>',
+      '</mxGraphModel>',
+    ].join('\n');
+    expect(readFacts(text(xml))).toEqual({
+      ok: true,
+      readers: ['xml'],
+      document: {
+        mxGraphModel: {
+          root: {
+            mxCell: [
+              {
+                id: 'gauge',
+                value: 'Tide gauge T-204',
+                vertex: '1',
+                mxGeometry: { width: '120', as: 'geometry' },
+              },
+              { id: 'db', value: 'Readings & archive', vertex: '1' },
+              { id: 'gauge-2-db', value: 'every 15 min', source: 'gauge', target: 'db', edge: '1' },
+            ],
+          },
+        },
+      },
+    });
+    // Element text, CDATA and a declaration; namespace declarations name a vocabulary, not data.
+    expect(
+      facts(
+        text(
+          '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><title>Tides</title><entry lang="en">High water <![CDATA[06:42]]></entry></feed>',
+        ),
+      ),
+    ).toEqual({ feed: { title: 'Tides', entry: { lang: 'en', text: 'High water 06:42' } } });
+  });
+
+  it('XML that is not one well-formed document is not read as XML', () => {
+    // Unclosed, two roots, prose after the root, a lead of more than two lines.
+    expect(readersOf(text('<a><b>x</b>'))).not.toContain('xml');
+    expect(readersOf(text('<a>x</a><b>y</b>'))).not.toContain('xml');
+    expect(readersOf(text('<a>x</a>\nand then some prose'))).not.toContain('xml');
+    expect(readersOf(text('one\ntwo\nthree\n<a>x</a>'))).not.toContain('xml');
+  });
+
+  it('XML entities the document defines are refused, so no expansion can grow; depth is capped', () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>';
+    expect(readersOf(text(laughs))).not.toContain('xml');
+    const deep = `${'<d>'.repeat(5000)}x${'</d>'.repeat(5000)}`;
+    expect(readersOf(text(deep))).not.toContain('xml');
   });
 
   it('CSV and TSV under a header; a one-line comma list; YAML with nesting', () => {

@@ -3,6 +3,7 @@ import { commaList, delimitedTable } from './delimited.js';
 import { htmlTables } from './html.js';
 import { jsonIn } from './json.js';
 import { markdownDocument } from './markdown.js';
+import { xmlDocument } from './xml.js';
 import { frontMatter, yamlDocument } from './yaml.js';
 
 /**
@@ -15,7 +16,7 @@ import { frontMatter, yamlDocument } from './yaml.js';
  */
 
 export type DocumentSource = 'structured' | 'text-json' | 'facts';
-export type Reader = 'json' | 'html' | 'delimited' | 'list' | 'yaml' | 'markdown' | 'answer';
+export type Reader = 'json' | 'html' | 'xml' | 'delimited' | 'list' | 'yaml' | 'markdown' | 'answer';
 
 /** Text longer than this is not read (results are untrusted: bounded before parsing). */
 export const MAX_FACT_TEXT = 200_000;
@@ -33,6 +34,8 @@ function readBlock(text: string): { document: unknown; reader: Reader } | undefi
   if (json !== undefined) return { document: json, reader: 'json' };
   const html = htmlTables(trimmed);
   if (html !== undefined) return { document: html, reader: 'html' };
+  const xml = xmlDocument(trimmed, { depth: MAX_FACT_DEPTH, nodes: MAX_FACT_NODES });
+  if (xml !== undefined) return { document: xml, reader: 'xml' };
   const table = delimitedTable(trimmed);
   if (table !== undefined) return { document: table, reader: 'delimited' };
   const list = commaList(trimmed);
