@@ -8,11 +8,12 @@ import { isRecord } from '../core/json.js';
 import { MAX_SCHEMA_CHARS } from '../core/json-schema.js';
 import { summarize } from '../probes/report.js';
 import { probeTarget } from '../probes/target.js';
+import type { ProbeResult } from '../record/probe.js';
 import type { Surface } from '../record/surface.js';
 import { surfaceSafety } from '../suite/destructive.js';
 import { surfaceDigest } from '../suite/register.js';
 import { parseSurface, type ToolSurface } from '../suite/surface.js';
-import { checkStop, completed, type RunContext, startLane } from './context.js';
+import { checkStop, type RunContext, startLane } from './context.js';
 import type { Connected, Surveyed } from './products.js';
 import { RunStop } from './stop.js';
 
@@ -30,10 +31,7 @@ export async function connect(ctx: RunContext): Promise<Connected> {
       `${reason === 'unreachable' ? 'never reached the target' : 'could not connect to the target'}: ${messageOf(err)}`,
     );
   }
-  const connected: Connected = { main: { session }, prior: session.prior };
-  ctx.reached = { stage: 'connected', product: connected };
-  completed(ctx, 'connect');
-  return connected;
+  return { main: { session }, prior: session.prior };
 }
 
 /** The main session, on the wire tape, with the run's call deadline and abort signal. */
@@ -63,16 +61,14 @@ function connectVoidReason(err: unknown): 'unreachable' | 'target_died' | 'timeo
 }
 
 /** Zero-token protocol probes: every one is recorded, none stops the run. */
-export async function probeStage(ctx: RunContext, connected: Connected): Promise<void> {
+export async function probeStage(ctx: RunContext, connected: Connected): Promise<ProbeResult[]> {
   const session = connected.main.session;
-  ctx.probes.push(
-    ...(await probeTarget(ctx.config.target, ctx.tapes.wire, {
-      session: { protocolVersion: session.protocolVersion, era: session.era },
-    })),
-  );
-  const s = summarize(ctx.probes);
+  const probes = await probeTarget(ctx.config.target, ctx.tapes.wire, {
+    session: { protocolVersion: session.protocolVersion, era: session.era },
+  });
+  const s = summarize(probes);
   ctx.progress(`probes: ${s.passed} of ${s.checked} checks passed, ${s.couldNotCheck} could not be checked`);
-  completed(ctx, 'probes');
+  return probes;
 }
 
 /** Tools whose input or output schema is too large to compile are left out before anything compiles them. */
@@ -173,8 +169,6 @@ export async function survey(ctx: RunContext, connected: Connected): Promise<Sur
     tools,
     safety: surfaceSafety(tools),
   };
-  ctx.reached = { stage: 'surveyed', product: surveyed };
   ctx.progress(`surface: ${tools.tools.length} tool(s), revision ${session.protocolVersion ?? 'unknown'}`);
-  completed(ctx, 'surface');
   return surveyed;
 }

@@ -3,7 +3,7 @@ import { judgeProposals } from '../findings/judge-proposals.js';
 import { readFindingsInput } from '../findings/read.js';
 import { surfaceFromTape } from '../findings/surface.js';
 import type { FindingsBlock } from '../record/findings.js';
-import { addUsage, completed, type RunContext } from './context.js';
+import { addUsage, type RunContext } from './context.js';
 import { recordJudgeCall } from './judge-plane.js';
 import type { Driven, Found } from './products.js';
 
@@ -16,9 +16,7 @@ const OFFLINE =
  * the judge plane). Only a run that finished its drive gets here.
  */
 export async function findingsStage(ctx: RunContext, driven: Driven): Promise<Found> {
-  const found: Found = { ...driven, findings: await findings(ctx) };
-  ctx.reached = { stage: 'found', product: found };
-  return found;
+  return { ...driven, findings: await findings(ctx) };
 }
 
 async function findings(ctx: RunContext): Promise<FindingsBlock | undefined> {
@@ -34,7 +32,6 @@ async function findings(ctx: RunContext): Promise<FindingsBlock | undefined> {
   const { judge } = ctx;
   if (judge.provider !== 'heuristic' && block.findings.length > 0) await judged(ctx, block, read.input);
   else if (block.findings.length > 0) block.proposalsNote = OFFLINE;
-  completed(ctx, 'findings');
   return block;
 }
 

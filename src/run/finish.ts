@@ -16,14 +16,16 @@ import type { FileDigest } from '../record/surface.js';
 import { voidRecord } from '../record/void-record.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { listRunDir } from '../tape/run-files.js';
+import type { Stage } from '../tape/phases.js';
 import { EventKind } from '../tape/schema.js';
 import { signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import { withAlongside } from './alongside.js';
 import type { RunContext } from './context.js';
 import type { RunControl } from './control.js';
+import type { Driver } from './driver.js';
 import type { RunOptions } from './options.js';
-import { atMostScreened, connectedOf, suitedOf } from './products.js';
+import { atMostScreened } from './products.js';
 import { buildRecord, type Ending, endingOf, fileDigests, type RecordSource } from './record.js';
 import { serverFaultsFromTape, truncationNotes } from './server-faults.js';
 import { RunStop } from './stop.js';
@@ -42,6 +44,8 @@ export interface RunResult {
 
 export interface FinishInput {
   ctx: RunContext;
+  /** The stages the run completed and the products it reached (`driver.ts`). */
+  steps: Pick<Driver, 'stages' | 'reached'>;
   ending: Ending;
   options: Pick<RunOptions, 'signingKeyPath' | 'alongside'>;
   control: Pick<RunControl, 'hurried' | 'signals'>;
@@ -84,7 +88,7 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   const recordPath = join(ctx.dir, RUN_FILES.record);
   const endedAt = new Date();
   let text = failures.length === 0 ? await recordText(input, ending, signer, endedAt, failures) : undefined;
-  text ??= await voidRecordText(ctx, signer, failures.join('; '), recordPath, endedAt);
+  text ??= await voidRecordText(input, signer, failures.join('; '), recordPath, endedAt);
   await writeRecordText(recordPath, text);
   // What was written, read back through the record's schema (never a cast).
   const record = parseRecord(text, recordPath);
@@ -106,9 +110,9 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
  * on the wire and the tapes closed: the ending, VOID when a tape could not be closed.
  */
 async function settle(input: FinishInput): Promise<Ending> {
-  const { ctx, control } = input;
+  const { ctx, control, steps } = input;
   const grace = () => (control.hurried ? 0 : SETTLE_MS);
-  await within(connectedOf(ctx.reached)?.main.session.close(), control.hurried ? 500 : SETTLE_MS);
+  await within(steps.reached.connect?.main.session.close(), control.hurried ? 500 : SETTLE_MS);
   await within(input.pipeline, grace());
   if (input.scope !== undefined) reapScope(input.scope);
   const { stop } = input.ending;
@@ -121,7 +125,7 @@ async function settle(input: FinishInput): Promise<Ending> {
     });
   }
   const draftOutcome = outcomeOf(ctx.gates, endingOf(input.ending));
-  const suiteHash = suitedOf(ctx.reached)?.registration.hash;
+  const suiteHash = steps.reached.register?.registration.hash;
   const problems = await closeTapes(ctx.tapes, draftOutcome, suiteHash);
   ctx.ownNotes.push(...truncationNotes(ctx.tapes));
   if (problems.length > 0 && !stop) return { stop: new RunStop('crashed', problems.join('; ')) };
@@ -136,10 +140,11 @@ async function recordText(
   endedAt: Date,
   failures: string[],
 ): Promise<string | undefined> {
-  const { ctx } = input;
+  const { ctx, steps } = input;
   const recordPath = join(ctx.dir, RUN_FILES.record);
   try {
-    const built = buildRecord(ctx, ending, await fileDigests(ctx.dir), endedAt, signer);
+    const source = { ...ctx, stages: steps.stages, reached: steps.reached };
+    const built = buildRecord(source, ending, await fileDigests(ctx.dir), endedAt, signer);
     const record = withAlongside(built, input.options.alongside);
     const faults = serverFaultsFromTape(join(ctx.dir, RUN_FILES.wire));
     if (faults !== undefined) record.serverFaults = faults;
@@ -199,12 +204,13 @@ function signingKey(
  * that does not validate, a last-resort record with no free text at all is written.
  */
 async function voidRecordText(
-  ctx: RunContext,
+  input: Pick<FinishInput, 'ctx' | 'steps'>,
   signer: Signer,
   why: string,
   path: string,
   endedAt: Date,
 ): Promise<string> {
+  const { ctx, steps } = input;
   const detail = `the record could not be written as it stood (${why})`;
   let files: FileDigest[] = [];
   try {
@@ -215,9 +221,9 @@ async function voidRecordText(
   try {
     const bare: RecordSource = {
       ...ctx,
-      reached: atMostScreened(ctx.reached),
+      stages: steps.stages,
+      reached: atMostScreened(steps.reached),
       gates: [],
-      probes: [],
       usage: [],
       ownNotes: [{ id: 'record-failed', text: detail }],
     };
@@ -231,11 +237,11 @@ async function voidRecordText(
     );
     return serializeRecord(scrubRecord(record, ctx.secrets), path);
   } catch {
-    return serializeRecord(lastResort(ctx, signer, endedAt), path);
+    return serializeRecord(lastResort(ctx, steps.stages, signer, endedAt), path);
   }
 }
 
-function lastResort(ctx: RunContext, signer: Signer, endedAt: Date): RunRecord {
+function lastResort(ctx: RunContext, stages: readonly Stage[], signer: Signer, endedAt: Date): RunRecord {
   const at = endedAt.toISOString();
   return voidRecord(
     {
@@ -267,7 +273,7 @@ function lastResort(ctx: RunContext, signer: Signer, endedAt: Date): RunRecord {
       reason: 'crashed',
       detail: 'the record could not be written; see the tapes',
       at,
-      completed: { stages: [...ctx.stages], gates: [], trials: {} },
+      completed: { stages: [...stages], gates: [], trials: {} },
     },
   );
 }

@@ -11,7 +11,7 @@ import type { Task } from '../suite/schema.js';
 import { candidatesAsked } from '../suite/sizing.js';
 import type { GeneratorFault } from '../suite/suite-file.js';
 import { checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
-import { addUsage, checkStop, completed, type RunContext } from './context.js';
+import { addUsage, checkStop, type RunContext } from './context.js';
 import { recheckCaller } from './fresh-process.js';
 import { hostFacts } from './host-facts.js';
 import { recordJudgeCall } from './judge-plane.js';
@@ -100,23 +100,19 @@ export async function propose(ctx: RunContext, policed: Policed): Promise<Propos
   const watch = new CallWatch();
   const withPolicy: Policed = { ...policed, safety: decided.safety };
   const made = await proposeWith(ctx, withPolicy, asked, watch);
-  const proposed: Proposed = {
+  const exploration = made.exploration;
+  if (exploration !== undefined && !ctx.abort.signal.aborted)
+    ctx.progress(
+      `explore: ${exploration.calls} call(s), ${exploration.produced} candidate(s) produced, ${exploration.proposed} proposed`,
+    );
+  return {
     ...withPolicy,
     proposals: made.proposals,
     asked,
     faults: [...decided.faults, ...made.faults],
-    exploration: made.exploration,
+    exploration,
     watch,
   };
-  ctx.reached = { stage: 'proposed', product: proposed };
-  checkStop(ctx);
-  const exploration = made.exploration;
-  if (exploration !== undefined)
-    ctx.progress(
-      `explore: ${exploration.calls} call(s), ${exploration.produced} candidate(s) produced, ${exploration.proposed} proposed`,
-    );
-  completed(ctx, 'generate');
-  return proposed;
 }
 
 /**
@@ -148,10 +144,7 @@ export async function admit(
   ctx.progress(`admit: ${admitted} of ${proposals.length} candidates admitted`);
   checkStop(ctx);
   voidIfServerFailed(ctx, watch, proposals.length, admitted);
-  const generated: Generated = { ...proposed, admission };
-  ctx.reached = { stage: 'generated', product: generated };
-  completed(ctx, 'admit');
-  return generated;
+  return { ...proposed, admission };
 }
 
 /**

@@ -18,17 +18,9 @@ import { RUN_FILES } from '../tape/file-names.js';
 import { sha256File } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
 import type { RunContext } from './context.js';
+import type { Driver } from './driver.js';
 import { ownNotes, screenStatement, standingNotes } from './notes.js';
-import {
-  foundOf,
-  policedOf,
-  proposedOf,
-  type Registered,
-  registeredOf,
-  screenedOf,
-  suitedOf,
-  surveyedOf,
-} from './products.js';
+import type { Registered } from './products.js';
 import type { RunStop } from './stop.js';
 
 export async function fileDigests(dir: string): Promise<FileDigest[]> {
@@ -47,27 +39,16 @@ export async function fileDigests(dir: string): Promise<FileDigest[]> {
   return out;
 }
 
-/** What a record is built from: the run's tallies and the latest product it reached. */
+/** What a record is built from: the run's settings and tallies, the stages it completed and the products it reached. */
 export type RecordSource = Pick<
   RunContext,
-  | 'config'
-  | 'runner'
-  | 'judge'
-  | 'runId'
-  | 'slug'
-  | 'startedAt'
-  | 'stages'
-  | 'trials'
-  | 'gates'
-  | 'probes'
-  | 'usage'
-  | 'ownNotes'
-  | 'reached'
->;
+  'config' | 'runner' | 'judge' | 'runId' | 'slug' | 'startedAt' | 'trials' | 'gates' | 'usage' | 'ownNotes'
+> &
+  Pick<Driver, 'stages' | 'reached'>;
 
 function screenField(source: RecordSource) {
   const { config } = source;
-  const counts = screenedOf(source.reached)?.screen?.counts;
+  const counts = source.reached.screen?.screen?.counts;
   const tokens = source.usage
     .filter((u) => u.role === 'screen')
     .reduce((a, u) => a + (u.inputTokens ?? 0) + (u.outputTokens ?? 0), 0);
@@ -130,8 +111,8 @@ export function endingOf(ending: Ending): RunEnding {
 function identityOf(source: RecordSource, endedAt: Date) {
   const { config } = source;
   // The suite hash is known once suite.json is written, even when prereg.json then is not.
-  const suited = suitedOf(source.reached);
-  const registered = registeredOf(source.reached);
+  const suited = source.reached.register;
+  const registered = source.reached.prereg;
   return {
     serverSlug: source.slug,
     target: { kind: config.target.kind, description: describeTarget(config.target) },
@@ -156,11 +137,11 @@ function identityOf(source: RecordSource, endedAt: Date) {
 function productBlocks(
   reached: RecordSource['reached'],
 ): Pick<RunRecord, 'surface' | 'exploration' | 'findings' | 'suite' | 'policy' | 'prereg'> {
-  const surface = surveyedOf(reached)?.surface;
-  const policy = policedOf(reached)?.policy;
-  const exploration = proposedOf(reached)?.exploration;
-  const registered = registeredOf(reached);
-  const findings = foundOf(reached)?.findings;
+  const surface = reached.surface?.surface;
+  const policy = reached.policy?.policy;
+  const exploration = reached.generate?.exploration;
+  const registered = reached.prereg;
+  const findings = reached.findings?.findings;
   return {
     ...(surface ? { surface } : {}),
     ...(exploration ? { exploration } : {}),
@@ -208,7 +189,7 @@ export function buildRecord(
   const outcome = outcomeOf(source.gates, endingOf(ending));
   const body: RecordBody = {
     runId: source.runId,
-    probes: source.probes,
+    probes: source.reached.probes ?? [],
     cost: buildCost(source.usage, PRICE_TABLE),
     notes: { own: ownNotes(source), standing: standingNotes(source.config) },
     files,

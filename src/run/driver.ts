@@ -1,0 +1,65 @@
+import type { Stage } from '../tape/phases.js';
+import type { RunContext } from './context.js';
+import type { Products, Reached } from './products.js';
+import { type RunStop, stopFor, stopOf } from './stop.js';
+
+/**
+ * How a step of the pipeline ended: with its product (the run goes on), refused by a gate (the
+ * record says which), or stopped (the record is VOID with the stop's reason).
+ */
+export type StepResult<T> =
+  | { readonly kind: 'continue'; readonly product: T }
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'stopped'; readonly stop: RunStop };
+
+/** A gate refused: the run ends with the gates decided so far. */
+export const REFUSED: StepResult<never> = { kind: 'refused' };
+
+/** A product the pipeline made between steps (no stage of its own): the run goes on with it. */
+export function going<T>(product: T): StepResult<T> {
+  return { kind: 'continue', product };
+}
+
+/**
+ * The one way a stage runs: `step(name, fn)` runs the stage, keeps its product under its name
+ * (`reached`), marks the stage completed (its progress line and live event) and ends in a
+ * `StepResult`, never a throw. A stage is a function of the product before it and the run's
+ * handles; what it throws (a `RunStop` from anywhere below it, or a crash) is its step's `stopped`.
+ * A run already stopped starts no stage, and a stage whose run was stopped while it ran keeps its
+ * product (the record shows how far it got) but is not completed. The stages' order is the
+ * pipeline's (`run-fitness.ts`), in the order `Stage` declares.
+ */
+export class Driver {
+  /** Completed stages, in order: a VOID record's `completed.stages`. */
+  readonly stages: Stage[] = [];
+  /** Each stage's product as it ended: what the record is built from, however the run ends. */
+  readonly reached: Reached = {};
+
+  constructor(private readonly ctx: Pick<RunContext, 'abort' | 'progress' | 'emit'>) {}
+
+  async step<S extends Stage>(
+    name: S,
+    fn: () => Promise<Products[S]> | Products[S],
+  ): Promise<StepResult<Products[S]>> {
+    const { signal } = this.ctx.abort;
+    if (signal.aborted) return { kind: 'stopped', stop: stopOf(signal) };
+    let product: Products[S];
+    try {
+      product = await fn();
+    } catch (err) {
+      return { kind: 'stopped', stop: stopFor(err, signal) };
+    }
+    this.reached[name] = product;
+    if (signal.aborted) return { kind: 'stopped', stop: stopOf(signal) };
+    this.stages.push(name);
+    this.ctx.progress(`${name}: done`);
+    this.ctx.emit({ type: 'stage', stage: name });
+    return { kind: 'continue', product };
+  }
+
+  /** What the run is doing now, for a budget that runs out mid-way. */
+  now(): string {
+    const last = this.stages.at(-1);
+    return last === undefined ? 'the connection' : `the stage after ${last}`;
+  }
+}
