@@ -1,7 +1,6 @@
 import type { AgentModel } from '../agents/types.js';
 import { StartLane } from '../connect/start-lane.js';
 import { targetSecrets } from '../connect/target.js';
-import type { GateRecord } from '../record/gate.js';
 import type { Note } from '../record/notes.js';
 import type { UsageRow } from '../record/pricing.js';
 import type { Phase } from '../tape/phases.js';
@@ -14,9 +13,10 @@ import { openTapes, type RunTapes } from './tapes.js';
 
 /**
  * What every stage of a run needs and adds to, whatever the stage: where the run is written, its
- * tapes, secrets, abort and progress, and the tallies the record reports (model calls, trials,
- * gates, the run's own notes). What a stage makes is its product (`products.ts`), which the driver
- * keeps with the stages completed (`driver.ts`), so a run stopped anywhere is recorded from them.
+ * tapes, secrets, abort and progress, and the tallies the record reports (model calls, trials, the
+ * run's own notes). What a stage makes is its product (`products.ts`), which the driver keeps with
+ * the stages completed and the gates decided (`driver.ts`), so a run stopped anywhere is recorded
+ * from them.
  */
 export interface RunContext {
   readonly config: RunConfig;
@@ -40,7 +40,6 @@ export interface RunContext {
   /** Typed progress events (the live display); never read back by the pipeline. */
   readonly emit: (event: RunEvent) => void;
   readonly trials: Partial<Record<Phase, number>>;
-  readonly gates: GateRecord[];
   readonly usage: UsageRow[];
   readonly ownNotes: Note[];
 }
@@ -79,7 +78,6 @@ export function createRunContext(input: ContextInput): RunContext {
     progress: input.progress ?? (() => {}),
     emit: input.emit ?? (() => {}),
     trials: {},
-    gates: [],
     usage: [],
     ownNotes: [],
   };

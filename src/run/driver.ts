@@ -1,3 +1,4 @@
+import type { GateRecord } from '../record/gate.js';
 import type { Stage } from '../tape/phases.js';
 import type { RunContext } from './context.js';
 import type { Products, Reached } from './products.js';
@@ -23,17 +24,20 @@ export function going<T>(product: T): StepResult<T> {
 /**
  * The one way a stage runs: `step(name, fn)` runs the stage, keeps its product under its name
  * (`reached`), marks the stage completed (its progress line and live event) and ends in a
- * `StepResult`, never a throw. A stage is a function of the product before it and the run's
- * handles; what it throws (a `RunStop` from anywhere below it, or a crash) is its step's `stopped`.
- * A run already stopped starts no stage, and a stage whose run was stopped while it ran keeps its
- * product (the record shows how far it got) but is not completed. The stages' order is the
- * pipeline's (`run-fitness.ts`), in the order `Stage` declares.
+ * `StepResult`, never a throw; `decide(gate)` records a gate decided on the products so far. A
+ * stage is a function of the product before it and the run's handles; what it throws (a `RunStop`
+ * from anywhere below it, or a crash) is its step's `stopped`. A run already stopped starts no
+ * stage, and a stage whose run was stopped while it ran keeps its product (the record shows how far
+ * it got) but is not completed. The stages run in the one order `pipeline.ts` states, which is the
+ * order `Stage` declares.
  */
 export class Driver {
   /** Completed stages, in order: a VOID record's `completed.stages`. */
   readonly stages: Stage[] = [];
   /** Each stage's product as it ended: what the record is built from, however the run ends. */
   readonly reached: Reached = {};
+  /** The gates decided, in order: the record's `gates`. */
+  readonly gates: GateRecord[] = [];
 
   constructor(private readonly ctx: Pick<RunContext, 'abort' | 'progress' | 'emit'>) {}
 
@@ -55,6 +59,19 @@ export class Driver {
     this.ctx.progress(`${name}: done`);
     this.ctx.emit({ type: 'stage', stage: name });
     return { kind: 'continue', product };
+  }
+
+  /**
+   * Decides a gate made from the products so far: recorded, reported, and whether the run goes on
+   * (a refusal ends it with the gates decided, this one last).
+   */
+  decide(record: GateRecord): boolean {
+    this.gates.push(record);
+    const tag = record.gate === 'null_baseline' ? `null_baseline (${record.signalSource})` : record.gate;
+    this.ctx.progress(
+      `gate ${tag}: ${record.verdict}${record.outcome ? ` → ${record.outcome} (${record.reason})` : ''}`,
+    );
+    return record.outcome === undefined;
   }
 
   /** What the run is doing now, for a budget that runs out mid-way. */

@@ -44,8 +44,8 @@ export interface RunResult {
 
 export interface FinishInput {
   ctx: RunContext;
-  /** The stages the run completed and the products it reached (`driver.ts`). */
-  steps: Pick<Driver, 'stages' | 'reached'>;
+  /** The stages the run completed, the products it reached and the gates it decided (`driver.ts`). */
+  steps: Pick<Driver, 'stages' | 'reached' | 'gates'>;
   ending: Ending;
   options: Pick<RunOptions, 'signingKeyPath' | 'alongside'>;
   control: Pick<RunControl, 'hurried' | 'signals'>;
@@ -124,7 +124,7 @@ async function settle(input: FinishInput): Promise<Ending> {
       hurried: control.hurried,
     });
   }
-  const draftOutcome = outcomeOf(ctx.gates, endingOf(input.ending));
+  const draftOutcome = outcomeOf(steps.gates, endingOf(input.ending));
   const suiteHash = steps.reached.register?.registration.hash;
   const problems = await closeTapes(ctx.tapes, draftOutcome, suiteHash);
   ctx.ownNotes.push(...truncationNotes(ctx.tapes));
@@ -143,7 +143,7 @@ async function recordText(
   const { ctx, steps } = input;
   const recordPath = join(ctx.dir, RUN_FILES.record);
   try {
-    const source = { ...ctx, stages: steps.stages, reached: steps.reached };
+    const source = { ...ctx, stages: steps.stages, reached: steps.reached, gates: steps.gates };
     const built = buildRecord(source, ending, await fileDigests(ctx.dir), endedAt, signer);
     const record = withAlongside(built, input.options.alongside);
     const faults = serverFaultsFromTape(join(ctx.dir, RUN_FILES.wire));

@@ -7,6 +7,7 @@ import { nullBaselineGate, type Signal } from '../gates/null-baseline.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildScore, type TrialOutcome } from '../record/build-score.js';
 import type { Pool } from '../record/extension.js';
+import type { GateRecord } from '../record/gate.js';
 import { REFS_PER_KIND, type TapeRef } from '../record/probe.js';
 import type { ScoreBlock } from '../record/score.js';
 import { reserveBatches } from '../suite/register.js';
@@ -14,7 +15,6 @@ import type { Task } from '../suite/schema.js';
 import { NullPhase, perNullPhase } from '../tape/phases.js';
 import type { RunContext } from './context.js';
 import { failedCallRefs, passingAnswerRefs, trialCalls, wireEvidence } from './evidence.js';
-import { decide } from './free-gates.js';
 import { type PhaseSoFar, runPhase, runPhases } from './phase-run.js';
 import type { Constructed, Driven, NullCounts, NullsRan, Registered, Unrun } from './products.js';
 import { RunStop } from './stop.js';
@@ -116,17 +116,14 @@ function addPool(pool: Pool, results: readonly TrialResult[]): Pool {
   };
 }
 
-function nullGate(ctx: RunContext, nulls: NullCounts, signal: Signal, unrun?: Unrun): boolean {
-  return decide(
-    ctx,
-    nullBaselineGate({
-      phases: nulls,
-      signal,
-      ratio: ctx.config.nulls.ratio,
-      percentile: ctx.config.nulls.percentile,
-      ...(unrun && Object.keys(unrun).length > 0 ? { curtailed: unrun } : {}),
-    }),
-  );
+function nullGate(ctx: RunContext, nulls: NullCounts, signal: Signal, unrun?: Unrun): GateRecord {
+  return nullBaselineGate({
+    phases: nulls,
+    signal,
+    ratio: ctx.config.nulls.ratio,
+    percentile: ctx.config.nulls.percentile,
+    ...(unrun && Object.keys(unrun).length > 0 ? { curtailed: unrun } : {}),
+  });
 }
 
 /** Construct with the registered extension protocol: EXTEND buys the next reserve batch (nulls + construct). */
@@ -205,7 +202,7 @@ export async function constructStage(
     perTask: taskCounts(all),
     ...(unrun > 0 ? { curtailed: { remaining: unrun } } : {}),
   });
-  return { passed: decide(ctx, gate), pool, consumed };
+  return { gate, pool, consumed };
 }
 
 export function trialOutcome(r: TrialResult): TrialOutcome {
@@ -240,13 +237,13 @@ export async function nullsStage(ctx: RunContext, registered: Registered): Promi
   return { counts, unrun };
 }
 
-/** Gate 5: the null baseline against the ceiling (S = 1), before any paid construct trial. False when it refused. */
-export function ceilingGate(ctx: RunContext, nulls: NullsRan): boolean {
+/** Gate 5: the null baseline against the ceiling (S = 1), decided before any paid construct trial. */
+export function ceilingGate(ctx: RunContext, nulls: NullsRan): GateRecord {
   return nullGate(ctx, nulls.counts, { source: 'ceiling' }, nulls.unrun);
 }
 
-/** Gate 6's sequel: the null baseline again, against the construct's reference rate. False when it refused. */
-export function referenceGate(ctx: RunContext, nulls: NullsRan, construct: Constructed): boolean {
+/** The null baseline again, against the construct's reference rate. */
+export function referenceGate(ctx: RunContext, nulls: NullsRan, construct: Constructed): GateRecord {
   return nullGate(ctx, nulls.counts, { source: 'reference', counts: { k: construct.pool.k, n: construct.pool.n } });
 }
 
@@ -266,8 +263,8 @@ export async function driveStage(ctx: RunContext, registered: Registered, constr
   return { ...registered, score };
 }
 
-/** The null baseline once more, against the drive's first-try rate: false when it refused the score. */
-export function firstTryGate(ctx: RunContext, nulls: NullsRan, driven: Driven): boolean {
+/** The null baseline once more, against the drive's first-try rate: whether the score stands. */
+export function firstTryGate(ctx: RunContext, nulls: NullsRan, driven: Driven): GateRecord {
   const { firstTry } = driven.score;
   return nullGate(ctx, nulls.counts, { source: 'first_try', counts: { k: firstTry.k, n: firstTry.n } });
 }

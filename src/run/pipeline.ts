@@ -93,18 +93,19 @@ async function measure(ctx: RunContext, run: Driver, screened: Screened): Promis
   if (suited.kind !== 'continue') return suited;
   const registered = await run.step('prereg', () => preregStage(ctx, suited.product));
   if (registered.kind !== 'continue') return registered;
-  if (!freeGates(ctx, registered.product)) return REFUSED;
+  for (const gate of freeGates(ctx, registered.product)) if (!run.decide(gate())) return REFUSED;
   const nulls = await run.step('nulls', () => nullsStage(ctx, registered.product));
   if (nulls.kind !== 'continue') return nulls;
-  if (!ceilingGate(ctx, nulls.product)) return REFUSED;
+  if (!run.decide(ceilingGate(ctx, nulls.product))) return REFUSED;
   const constructed = await run.step('construct', () =>
     constructStage(ctx, registered.product, nulls.product.counts),
   );
   if (constructed.kind !== 'continue') return constructed;
-  if (!constructed.product.passed || !referenceGate(ctx, nulls.product, constructed.product)) return REFUSED;
+  if (!run.decide(constructed.product.gate)) return REFUSED;
+  if (!run.decide(referenceGate(ctx, nulls.product, constructed.product))) return REFUSED;
   const driven = await run.step('drive', () => driveStage(ctx, registered.product, constructed.product));
   if (driven.kind !== 'continue') return driven;
-  const stands = firstTryGate(ctx, nulls.product, driven.product);
+  const stands = run.decide(firstTryGate(ctx, nulls.product, driven.product));
   // Findings are derived from the drive whether or not its score stands.
   const found = await run.step('findings', () => findingsStage(ctx, driven.product));
   if (found.kind !== 'continue') return found;

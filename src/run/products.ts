@@ -4,6 +4,7 @@ import type { PhaseCounts } from '../gates/null-baseline.js';
 import type { ExplorationLedger } from '../record/exploration.js';
 import type { Pool } from '../record/extension.js';
 import type { FindingsBlock } from '../record/findings.js';
+import type { GateRecord } from '../record/gate.js';
 import type { PreRegistration } from '../record/prereg.js';
 import type { ProbeResult } from '../record/probe.js';
 import type { ScoreBlock } from '../record/score.js';
@@ -108,9 +109,9 @@ export interface NullsRan {
   readonly unrun: Unrun | undefined;
 }
 
-/** Construct with its extensions: whether its gate passed, its pool, and the reserve tasks bought (the drive runs them too). */
+/** Construct with its extensions: its gate (decided next), its pool, and the reserve tasks bought (the drive runs them too). */
 export interface Constructed {
-  readonly passed: boolean;
+  readonly gate: GateRecord;
   readonly pool: Pool;
   readonly consumed: Task[];
 }

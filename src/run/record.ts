@@ -39,12 +39,12 @@ export async function fileDigests(dir: string): Promise<FileDigest[]> {
   return out;
 }
 
-/** What a record is built from: the run's settings and tallies, the stages it completed and the products it reached. */
+/** What a record is built from: the run's settings and tallies, and the stages it completed, the products it reached and the gates it decided. */
 export type RecordSource = Pick<
   RunContext,
-  'config' | 'runner' | 'judge' | 'runId' | 'slug' | 'startedAt' | 'trials' | 'gates' | 'usage' | 'ownNotes'
+  'config' | 'runner' | 'judge' | 'runId' | 'slug' | 'startedAt' | 'trials' | 'usage' | 'ownNotes'
 > &
-  Pick<Driver, 'stages' | 'reached'>;
+  Pick<Driver, 'stages' | 'reached' | 'gates'>;
 
 function screenField(source: RecordSource) {
   const { config } = source;
