@@ -1,6 +1,6 @@
 import { deriveFindings, type FindingsInput } from '../findings/derive.js';
 import { judgeProposals } from '../findings/judge-proposals.js';
-import { readFindingsInput } from '../findings/read.js';
+import { findingsInputOf } from '../findings/read.js';
 import { surfaceFromTape } from '../findings/surface.js';
 import type { FindingsBlock } from '../record/findings.js';
 import { addUsage, type RunContext } from './context.js';
@@ -11,18 +11,18 @@ const OFFLINE =
   'offline: no judge model is configured, so the proposals come from deterministic rules (rules/1), not a model';
 
 /**
- * After the drive (whatever the last null decision said): findings from the tapes so far, with the
- * rule proposals, and the judge's proposals when a judge model is configured (its call a turn on
- * the judge plane). Only a run that finished its drive gets here.
+ * After the drive (whatever the last null decision said): findings from the tapes so far (read from
+ * their writers' memory) and suite.json, with the rule proposals, and the judge's proposals when a
+ * judge model is configured (its call a turn on the judge plane). Only a run that finished its
+ * drive gets here.
  */
 export async function findingsStage(ctx: RunContext, driven: Driven): Promise<Found> {
   return { ...driven, findings: await findings(ctx) };
 }
 
 async function findings(ctx: RunContext): Promise<FindingsBlock | undefined> {
-  ctx.tapes.wire.flush();
-  ctx.tapes.agent.flush();
-  const read = readFindingsInput(ctx.dir);
+  // The tapes from their writers' memory: every line so far, as the files will hold them.
+  const read = findingsInputOf(ctx.dir, { wire: ctx.tapes.wire.text(), agent: ctx.tapes.agent.text() });
   if ('missing' in read) {
     ctx.ownNotes.push({ id: 'findings-not-derived', text: `No findings were derived: ${read.missing}.` });
     return undefined;

@@ -20,7 +20,6 @@ import type { Stage } from '../tape/phases.js';
 import { EventKind } from '../tape/schema.js';
 import { signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
-import { withAlongside } from './alongside.js';
 import type { RunContext } from './context.js';
 import type { RunControl } from './control.js';
 import type { Driver } from './driver.js';
@@ -144,10 +143,10 @@ async function recordText(
   const recordPath = join(ctx.dir, RUN_FILES.record);
   try {
     const source = { ...ctx, stages: steps.stages, reached: steps.reached, gates: steps.gates };
-    const built = buildRecord(source, ending, await fileDigests(ctx.dir), endedAt, signer);
-    const record = withAlongside(built, input.options.alongside);
-    const faults = serverFaultsFromTape(join(ctx.dir, RUN_FILES.wire));
-    if (faults !== undefined) record.serverFaults = faults;
+    const record = buildRecord(source, ending, await fileDigests(ctx.dir), endedAt, signer, {
+      serverFaults: serverFaultsFromTape(ctx.tapes.wire.text(), join(ctx.dir, RUN_FILES.wire)),
+      alongside: input.options.alongside,
+    });
     return serializeRecord(scrubRecord(record, ctx.secrets), recordPath);
   } catch (err) {
     failures.push(`building or checking the record: ${describeError(err)}`);

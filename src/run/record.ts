@@ -8,6 +8,7 @@ import { PreRegistration } from '../record/prereg.js';
 import { refusalOf } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import type { ScoreBlock } from '../record/score.js';
+import type { ServerFaults } from '../record/server-faults.js';
 import type { Signer } from '../record/signer.js';
 import { buildSuiteSummary, type KeyBasis } from '../record/suite-summary.js';
 import type { FileDigest } from '../record/surface.js';
@@ -17,9 +18,11 @@ import { ledgerRejections } from '../suite/suite-file.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { sha256File } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
+import { alongsideBlocks } from './alongside.js';
 import type { RunContext } from './context.js';
 import type { Driver } from './driver.js';
 import { ownNotes, screenStatement, standingNotes } from './notes.js';
+import type { RunOptions } from './options.js';
 import type { Registered } from './products.js';
 import type { RunStop } from './stop.js';
 
@@ -176,17 +179,35 @@ function voidBlock(source: RecordSource, stop: RunStop | undefined, endedAt: Dat
   };
 }
 
-/** The run record: scored, refused by its last gate, or void with what completed. */
+/** What a full record carries beside the products: the server's faults from the wire tape, and what was measured alongside. */
+export interface Beside {
+  serverFaults: ServerFaults | undefined;
+  alongside: RunOptions['alongside'];
+}
+
+/** The refusal of a refused run: its last gate's, when that gate refused and the run was not stopped. */
+function refusalBlock(source: RecordSource, ending: Ending): Pick<RunRecord, 'refusal'> {
+  const last = source.gates.at(-1);
+  const refused = ending.stop === undefined && last?.outcome !== undefined ? last : undefined;
+  return refused?.outcome !== undefined && 'reason' in refused && refused.reason !== undefined
+    ? { refusal: refusalOf(refused) }
+    : {};
+}
+
+/**
+ * The run record, built once: scored, refused by its last gate, or void with what completed. The
+ * full record has `beside` (the fallback VOID record, built from less, has none).
+ */
 export function buildRecord(
   source: RecordSource,
   ending: Ending,
   files: FileDigest[],
   endedAt: Date,
   signer: Signer | undefined,
+  beside?: Beside,
 ): RunRecord {
-  const last = source.gates.at(-1);
-  const refused = ending.stop === undefined && last?.outcome !== undefined ? last : undefined;
   const outcome = outcomeOf(source.gates, endingOf(ending));
+  const products = productBlocks(source.reached);
   const body: RecordBody = {
     runId: source.runId,
     probes: source.reached.probes ?? [],
@@ -196,12 +217,11 @@ export function buildRecord(
     identity: identityOf(source, endedAt),
     gates: source.gates,
     ...(signer ? { signer } : {}),
-    ...productBlocks(source.reached),
+    ...products,
+    ...(beside === undefined ? {} : alongsideBlocks(products.surface, beside.alongside)),
+    ...(beside?.serverFaults === undefined ? {} : { serverFaults: beside.serverFaults }),
+    ...refusalBlock(source, ending),
+    ...(outcome === 'SCORED' && ending.score ? { score: ending.score } : {}),
   };
-  const record =
-    outcome === 'VOID' ? voidRecord(body, voidBlock(source, ending.stop, endedAt)) : runRecord(body, outcome);
-  if (refused?.outcome !== undefined && 'reason' in refused && refused.reason !== undefined)
-    record.refusal = refusalOf(refused);
-  if (outcome === 'SCORED' && ending.score) record.score = ending.score;
-  return record;
+  return outcome === 'VOID' ? voidRecord(body, voidBlock(source, ending.stop, endedAt)) : runRecord(body, outcome);
 }
