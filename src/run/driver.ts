@@ -3,6 +3,7 @@ import type { Stage } from '../tape/phases.js';
 import type { RunContext } from './context.js';
 import type { Products, Reached } from './products.js';
 import { type RunStop, stopFor, stopOf } from './stop.js';
+import { RunTally, type Tally } from './tally.js';
 
 /**
  * How a step of the pipeline ended: with its product (the run goes on), refused by a gate (the
@@ -22,14 +23,15 @@ export function going<T>(product: T): StepResult<T> {
 }
 
 /**
- * The one way a stage runs: `step(name, fn)` runs the stage, keeps its product under its name
- * (`reached`), marks the stage completed (its progress line and live event) and ends in a
- * `StepResult`, never a throw; `decide(gate)` records a gate decided on the products so far. A
- * stage is a function of the product before it and the run's handles; what it throws (a `RunStop`
- * from anywhere below it, or a crash) is its step's `stopped`. A run already stopped starts no
- * stage, and a stage whose run was stopped while it ran keeps its product (the record shows how far
- * it got) but is not completed. The stages run in the one order `pipeline.ts` states, which is the
- * order `Stage` declares.
+ * The one way a stage runs: `step(name, fn)` runs the stage, giving it the tally it adds its model
+ * calls, trials and notes to; keeps its product under its name (`reached`); marks the stage
+ * completed (its progress line and live event); and ends in a `StepResult`, never a throw.
+ * `decide(gate)` records a gate decided on the products so far. A stage is a function of the
+ * product before it and the handles it is given; what it throws (a `RunStop` from anywhere below
+ * it, or a crash) is its step's `stopped`. A run already stopped starts no stage, and a stage whose
+ * run was stopped while it ran keeps its product (the record shows how far it got) but is not
+ * completed. The stages run in the one order `pipeline.ts` states, which is the order `Stage`
+ * declares.
  */
 export class Driver {
   /** Completed stages, in order: a VOID record's `completed.stages`. */
@@ -38,18 +40,22 @@ export class Driver {
   readonly reached: Reached = {};
   /** The gates decided, in order: the record's `gates`. */
   readonly gates: GateRecord[] = [];
+  /** What the stages added as they ran: model calls, trials per phase, the run's own notes. */
+  readonly tally: RunTally;
 
-  constructor(private readonly ctx: Pick<RunContext, 'abort' | 'progress' | 'emit'>) {}
+  constructor(private readonly ctx: Pick<RunContext, 'abort' | 'progress' | 'emit'>) {
+    this.tally = new RunTally(ctx.emit);
+  }
 
   async step<S extends Stage>(
     name: S,
-    fn: () => Promise<Products[S]> | Products[S],
+    fn: (tally: Tally) => Promise<Products[S]> | Products[S],
   ): Promise<StepResult<Products[S]>> {
     const { signal } = this.ctx.abort;
     if (signal.aborted) return { kind: 'stopped', stop: stopOf(signal) };
     let product: Products[S];
     try {
-      product = await fn();
+      product = await fn(this.tally);
     } catch (err) {
       return { kind: 'stopped', stop: stopFor(err, signal) };
     }

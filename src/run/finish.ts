@@ -28,6 +28,7 @@ import { atMostScreened } from './products.js';
 import { buildRecord, type Ending, endingOf, fileDigests, type RecordSource } from './record.js';
 import { serverFaultsFromTape, truncationNotes } from './server-faults.js';
 import { RunStop } from './stop.js';
+import type { Tally } from './tally.js';
 import { closeTapes } from './tapes.js';
 
 export interface RunResult {
@@ -43,8 +44,8 @@ export interface RunResult {
 
 export interface FinishInput {
   ctx: RunContext;
-  /** The stages the run completed, the products it reached and the gates it decided (`driver.ts`). */
-  steps: Pick<Driver, 'stages' | 'reached' | 'gates'>;
+  /** The stages the run completed, the products it reached, the gates it decided and its tallies (`driver.ts`). */
+  steps: Steps;
   ending: Ending;
   options: Pick<RunOptions, 'signingKeyPath' | 'alongside'>;
   control: Pick<RunControl, 'hurried' | 'signals'>;
@@ -52,6 +53,15 @@ export interface FinishInput {
   pipeline?: Promise<unknown>;
   /** The process scope of this run's servers (see src/connect/processes.ts). */
   scope?: string;
+}
+
+/** What the driver kept of a run: the stages completed, the products reached, the gates decided, the tallies. */
+type Steps = Pick<Driver, 'stages' | 'reached' | 'gates' | 'tally'>;
+
+/** What the run's record is built from: its settings, and what the driver kept. */
+function recordSource(ctx: RunContext, steps: Steps): RecordSource {
+  const { stages, reached, gates, tally } = steps;
+  return { ...ctx, stages, reached, gates, trials: tally.trials, usage: tally.usage, ownNotes: tally.ownNotes };
 }
 
 /** How long a stopped pipeline may take to unwind (sessions closed, calls failing) before the record is written anyway. */
@@ -83,7 +93,7 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   const ending = await settle(input);
   const failures: string[] = [];
   moveEvidence(ctx, input.options.alongside?.evidence, failures);
-  const { key, signer } = signingKey(input.options, ctx);
+  const { key, signer } = signingKey(input.options, input.steps.tally);
   const recordPath = join(ctx.dir, RUN_FILES.record);
   const endedAt = new Date();
   let text = failures.length === 0 ? await recordText(input, ending, signer, endedAt, failures) : undefined;
@@ -126,7 +136,7 @@ async function settle(input: FinishInput): Promise<Ending> {
   const draftOutcome = outcomeOf(steps.gates, endingOf(input.ending));
   const suiteHash = steps.reached.register?.registration.hash;
   const problems = await closeTapes(ctx.tapes, draftOutcome, suiteHash);
-  ctx.ownNotes.push(...truncationNotes(ctx.tapes));
+  for (const note of truncationNotes(ctx.tapes)) steps.tally.addNote(note);
   if (problems.length > 0 && !stop) return { stop: new RunStop('crashed', problems.join('; ')) };
   return input.ending;
 }
@@ -142,8 +152,7 @@ async function recordText(
   const { ctx, steps } = input;
   const recordPath = join(ctx.dir, RUN_FILES.record);
   try {
-    const source = { ...ctx, stages: steps.stages, reached: steps.reached, gates: steps.gates };
-    const record = buildRecord(source, ending, await fileDigests(ctx.dir), endedAt, signer, {
+    const record = buildRecord(recordSource(ctx, steps), ending, await fileDigests(ctx.dir), endedAt, signer, {
       serverFaults: serverFaultsFromTape(ctx.tapes.wire.text(), join(ctx.dir, RUN_FILES.wire)),
       alongside: input.options.alongside,
     });
@@ -186,13 +195,10 @@ function moveEvidence(
  * The publisher key, with the record's signer set from it. A key that cannot be loaded or created
  * never blocks the record: the run is recorded unsigned, and its record and a note say why.
  */
-function signingKey(
-  options: FinishInput['options'],
-  ctx: RunContext,
-): { key: KeyObject | undefined; signer: Signer } {
+function signingKey(options: FinishInput['options'], tally: Tally): { key: KeyObject | undefined; signer: Signer } {
   const { key, signer } = publisherSigner(options.signingKeyPath);
   if (signer.status === 'unsigned')
-    ctx.ownNotes.push({ id: 'unsigned', text: `This run is not signed: ${signer.reason}.` });
+    tally.addNote({ id: 'unsigned', text: `This run is not signed: ${signer.reason}.` });
   return { key, signer };
 }
 
@@ -219,8 +225,7 @@ async function voidRecordText(
   }
   try {
     const bare: RecordSource = {
-      ...ctx,
-      stages: steps.stages,
+      ...recordSource(ctx, steps),
       reached: atMostScreened(steps.reached),
       gates: [],
       usage: [],

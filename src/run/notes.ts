@@ -53,7 +53,9 @@ export function standingNotes(config: RunContext['config']): Note[] {
 }
 
 /** Notes carrying this run's own numbers or facts: what it was given, what it hit, what it reduced. */
-export function ownNotes(source: Pick<RunContext, 'config' | 'ownNotes'> & { reached: Reached }): Note[] {
+export function ownNotes(
+  source: Pick<RunContext, 'config'> & { ownNotes: readonly Note[]; reached: Reached },
+): Note[] {
   const notes: Note[] = [...source.ownNotes];
   const unknown = source.reached.generate?.exploration?.unknownAssertions ?? [];
   if (unknown.length > 0)

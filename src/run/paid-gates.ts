@@ -18,6 +18,7 @@ import { failedCallRefs, passingAnswerRefs, trialCalls, wireEvidence } from './e
 import { type PhaseSoFar, runPhase, runPhases } from './phase-run.js';
 import type { Constructed, Driven, NullCounts, NullsRan, Registered, Unrun } from './products.js';
 import { RunStop } from './stop.js';
+import type { Tally } from './tally.js';
 import { countOf, mergeTaskCounts, taskCounts } from './task-counts.js';
 import type { TrialGround } from './trials.js';
 
@@ -74,6 +75,7 @@ function nullCurtailer(ctx: RunContext, into: NullCounts, total: number) {
  */
 async function runNulls(
   ctx: RunContext,
+  tally: Tally,
   ground: TrialGround,
   tasks: readonly Task[],
   into: NullCounts,
@@ -87,7 +89,7 @@ async function runNulls(
     reps: ctx.config.reps.nulls,
     ...(curtail ? { curtail } : {}),
   }));
-  const ran = await runPhases(ctx, ground, plans);
+  const ran = await runPhases(ctx, tally, ground, plans);
   NullPhase.options.forEach((phase, i) => {
     const results = ran[i] ?? [];
     const counts = into[phase];
@@ -131,6 +133,7 @@ export async function constructStage(
   ctx: RunContext,
   registered: Registered,
   nulls: NullCounts,
+  tally: Tally,
 ): Promise<Constructed> {
   const { config } = ctx;
   const { registration } = registered;
@@ -154,6 +157,7 @@ export async function constructStage(
   const empty = { k: 0, n: 0, errors: 0 };
   const all: TrialResult[] = await runPhase(
     ctx,
+    tally,
     registered,
     registration.tasks,
     'construct',
@@ -174,9 +178,10 @@ export async function constructStage(
     ctx.progress(
       `construct: EXTEND at ${pool.k}/${pool.n}; buying reserve batch ${next.batch} (${batch.length} tasks)`,
     );
-    await runNulls(ctx, registered, batch, nulls);
+    await runNulls(ctx, tally, registered, batch, nulls);
     const results = await runPhase(
       ctx,
+      tally,
       registered,
       batch,
       'construct',
@@ -230,10 +235,10 @@ function withToolRefs(score: ScoreBlock, refs: ReadonlyMap<string, TapeRef[]>): 
 }
 
 /** The null phases over the registered tasks (S = 1 next): curtailed once the ceiling gate's KILL is certain, when registered. */
-export async function nullsStage(ctx: RunContext, registered: Registered): Promise<NullsRan> {
+export async function nullsStage(ctx: RunContext, registered: Registered, tally: Tally): Promise<NullsRan> {
   const counts = emptyNulls();
   const unrun: Unrun | undefined = ctx.config.curtail ? {} : undefined;
-  await runNulls(ctx, registered, registered.registration.tasks, counts, unrun);
+  await runNulls(ctx, tally, registered, registered.registration.tasks, counts, unrun);
   return { counts, unrun };
 }
 
@@ -248,10 +253,15 @@ export function referenceGate(ctx: RunContext, nulls: NullsRan, construct: Const
 }
 
 /** The drive over the registered and bought tasks: its score, which stands if the first-try null gate passes. */
-export async function driveStage(ctx: RunContext, registered: Registered, construct: Constructed): Promise<Driven> {
+export async function driveStage(
+  ctx: RunContext,
+  registered: Registered,
+  construct: Constructed,
+  tally: Tally,
+): Promise<Driven> {
   const { config } = ctx;
   const driven = [...registered.registration.tasks, ...construct.consumed];
-  const results = await runPhase(ctx, registered, driven, 'drive', config.reps.drive);
+  const results = await runPhase(ctx, tally, registered, driven, 'drive', config.reps.drive);
   const score = withToolRefs(
     buildScore(results.map(trialOutcome), {
       reps: config.reps.drive,

@@ -21,6 +21,7 @@ import type { Ending } from './record.js';
 import { preregStage, registerStage } from './register-stage.js';
 import { renameRunDir, reportedSlug } from './run-dir.js';
 import { abandonScreen, screenBeside, screenStage } from './screen-stage.js';
+import type { Tally } from './tally.js';
 
 /**
  * The run's stages in their order, each through the driver (`driver.ts`): every stage takes the
@@ -36,7 +37,7 @@ export async function pipeline(ctx: RunContext, run: Driver): Promise<Ending> {
 async function stages(ctx: RunContext, run: Driver): Promise<StepResult<ScoreBlock>> {
   const connected = await run.step('connect', () => connect(ctx));
   if (connected.kind !== 'continue') return connected;
-  nameRun(ctx, connected.product);
+  nameRun(ctx, connected.product, run.tally);
   const probe = () => run.step('probes', () => probeStage(ctx, connected.product));
   // Beside generation where they cannot touch it (probesBeside); the measurement waits for them either way.
   const probing = probesBeside(ctx) ? probe() : undefined;
@@ -66,22 +67,22 @@ function probesBeside(ctx: RunContext): boolean {
 
 /** The surface, the policy, generation, admission and the screen (beside admission when it can be). */
 async function generate(ctx: RunContext, run: Driver, connected: Connected): Promise<StepResult<Screened>> {
-  const surveyed = await run.step('surface', () => survey(ctx, connected));
+  const surveyed = await run.step('surface', (tally) => survey(ctx, connected, tally));
   if (surveyed.kind !== 'continue') return surveyed;
   const policed = await run.step('policy', () => policyStage(ctx, surveyed.product));
   if (policed.kind !== 'continue') return policed;
-  const proposed = await run.step('generate', () => propose(ctx, policed.product));
+  const proposed = await run.step('generate', (tally) => propose(ctx, policed.product, tally));
   if (proposed.kind !== 'continue') return proposed;
   const queue = screenBeside(ctx);
   const onAdmitted = queue === undefined ? undefined : (task: Task) => queue.add(task);
-  const generated = await run.step('admit', () => admit(ctx, proposed.product, onAdmitted));
+  const generated = await run.step('admit', (tally) => admit(ctx, proposed.product, tally, onAdmitted));
   if (generated.kind !== 'continue') {
     await abandonScreen(queue);
     return generated;
   }
   // With the screen off every admitted candidate goes to registration, and no screen stage ran.
   if (!ctx.config.screen) return going({ ...generated.product, screen: undefined });
-  return run.step('screen', () => screenStage(ctx, generated.product, queue));
+  return run.step('screen', (tally) => screenStage(ctx, generated.product, queue, tally));
 }
 
 /**
@@ -94,20 +95,22 @@ async function measure(ctx: RunContext, run: Driver, screened: Screened): Promis
   const registered = await run.step('prereg', () => preregStage(ctx, suited.product));
   if (registered.kind !== 'continue') return registered;
   for (const gate of freeGates(ctx, registered.product)) if (!run.decide(gate())) return REFUSED;
-  const nulls = await run.step('nulls', () => nullsStage(ctx, registered.product));
+  const nulls = await run.step('nulls', (tally) => nullsStage(ctx, registered.product, tally));
   if (nulls.kind !== 'continue') return nulls;
   if (!run.decide(ceilingGate(ctx, nulls.product))) return REFUSED;
-  const constructed = await run.step('construct', () =>
-    constructStage(ctx, registered.product, nulls.product.counts),
+  const constructed = await run.step('construct', (tally) =>
+    constructStage(ctx, registered.product, nulls.product.counts, tally),
   );
   if (constructed.kind !== 'continue') return constructed;
   if (!run.decide(constructed.product.gate)) return REFUSED;
   if (!run.decide(referenceGate(ctx, nulls.product, constructed.product))) return REFUSED;
-  const driven = await run.step('drive', () => driveStage(ctx, registered.product, constructed.product));
+  const driven = await run.step('drive', (tally) =>
+    driveStage(ctx, registered.product, constructed.product, tally),
+  );
   if (driven.kind !== 'continue') return driven;
   const stands = run.decide(firstTryGate(ctx, nulls.product, driven.product));
   // Findings are derived from the drive whether or not its score stands.
-  const found = await run.step('findings', () => findingsStage(ctx, driven.product));
+  const found = await run.step('findings', (tally) => findingsStage(ctx, driven.product, tally));
   if (found.kind !== 'continue') return found;
   return stands ? going(found.product.score) : REFUSED;
 }
@@ -121,7 +124,7 @@ async function measure(ctx: RunContext, run: Driver, screened: Screened): Promis
  * directories, are attempts of one server on the board. A name that slugifies to nothing, or a
  * rename that cannot happen, keeps the first id.
  */
-function nameRun(ctx: RunContext, connected: Connected): void {
+function nameRun(ctx: RunContext, connected: Connected, tally: Tally): void {
   const slug = reportedSlug(
     ctx.config.target,
     connected.main.session.serverInfo,
@@ -131,7 +134,7 @@ function nameRun(ctx: RunContext, connected: Connected): void {
   if (slug === undefined || slug === ctx.slug) return;
   const moved = renameRunDir(ctx.dir, slug, ctx.startedAt);
   if (moved === undefined) {
-    ctx.ownNotes.push({
+    tally.addNote({
       id: 'run-id-from-target',
       text: `The server reported a name (slug ${slug}) but the run directory could not take it; the run keeps the id its target gave and is not linked to other runs of that name.`,
     });

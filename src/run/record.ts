@@ -25,6 +25,7 @@ import { ownNotes, screenStatement, standingNotes } from './notes.js';
 import type { RunOptions } from './options.js';
 import type { Registered } from './products.js';
 import type { RunStop } from './stop.js';
+import type { RunTally } from './tally.js';
 
 export async function fileDigests(dir: string): Promise<FileDigest[]> {
   const out: FileDigest[] = [];
@@ -42,12 +43,10 @@ export async function fileDigests(dir: string): Promise<FileDigest[]> {
   return out;
 }
 
-/** What a record is built from: the run's settings and tallies, and the stages it completed, the products it reached and the gates it decided. */
-export type RecordSource = Pick<
-  RunContext,
-  'config' | 'runner' | 'judge' | 'runId' | 'slug' | 'startedAt' | 'trials' | 'usage' | 'ownNotes'
-> &
-  Pick<Driver, 'stages' | 'reached' | 'gates'>;
+/** What a record is built from: the run's settings, the stages it completed, the products it reached, the gates it decided and its tallies. */
+export type RecordSource = Pick<RunContext, 'config' | 'runner' | 'judge' | 'runId' | 'slug' | 'startedAt'> &
+  Pick<Driver, 'stages' | 'reached' | 'gates'> &
+  Pick<RunTally, 'trials' | 'usage' | 'ownNotes'>;
 
 function screenField(source: RecordSource) {
   const { config } = source;

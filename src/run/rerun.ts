@@ -105,14 +105,15 @@ export async function rerunWithRewrites(options: RerunOptions): Promise<RerunRes
     },
   );
   ctx.progress(`rerun ${ctx.runId}: ${ctx.dir} (paired with ${original.record.runId})`);
+  const steps = new Driver(ctx);
   const draft: RerunDraft = {
     ctx,
+    tally: steps.tally,
     original,
     targetFrom,
     ...(options.signingKeyPath === undefined ? {} : { signingKeyPath: resolve(cwd, options.signingKeyPath) }),
   };
   const scope = `${ctx.runId}-${randomBytes(4).toString('hex')}`;
-  const steps = new Driver(ctx);
   try {
     await processScope.run(scope, () => drive(draft, steps));
   } catch (err) {
@@ -158,7 +159,7 @@ async function drive(draft: RerunDraft, steps: Driver): Promise<void> {
   const { ctx, original } = draft;
   const connected = made(draft, await steps.step('connect', () => connect(ctx)));
   if (connected === undefined) return;
-  const surveyed = made(draft, await steps.step('surface', () => survey(ctx, connected)));
+  const surveyed = made(draft, await steps.step('surface', (tally) => survey(ctx, connected, tally)));
   if (surveyed === undefined) return;
   draft.surfaceDigest = surveyed.surface.digest;
   if (surveyed.surface.digest !== original.surfaceDigest) {
@@ -178,7 +179,7 @@ async function drive(draft: RerunDraft, steps: Driver): Promise<void> {
     }),
   );
   const tasks = [...original.suite.tasks, ...original.suite.reserve].filter((t) => driven.has(t.id));
-  const results = await runPhase(ctx, presented, tasks, 'drive', original.policy.reps.drive);
+  const results = await runPhase(ctx, steps.tally, presented, tasks, 'drive', original.policy.reps.drive);
   ctx.progress(`drive: ${results.length} trial(s) with the rewrites`);
 }
 

@@ -8,8 +8,9 @@ import {
 import type { Task } from '../suite/schema.js';
 import { applyScreen, type ScreenResult } from '../suite/screen.js';
 import { admittedTasks } from '../suite/suite-file.js';
-import { addUsage, checkStop, type RunContext } from './context.js';
+import { checkStop, type RunContext } from './context.js';
 import type { Generated, Screened } from './products.js';
+import type { Tally } from './tally.js';
 import { failOnFatalModelFault } from './trials.js';
 
 function screenDeps(ctx: RunContext): ScreenDeps {
@@ -48,22 +49,20 @@ export async function screenStage(
   ctx: RunContext,
   generated: Generated,
   queue: ScreenQueue | undefined,
+  tally: Tally,
 ): Promise<Screened> {
   const tasks = admittedTasks(generated.admission);
   const calls = queue === undefined ? await screenCandidates(tasks, screenDeps(ctx)) : await queue.close();
-  return { ...generated, screen: screenResult(ctx, tasks, calls) };
+  return { ...generated, screen: screenResult(ctx, tally, tasks, calls) };
 }
 
 /** The screen's calls counted and costed, a fault no retry can fix stops the run, then the decision. */
-function screenResult(ctx: RunContext, tasks: readonly Task[], calls: ScreenCalls): ScreenResult {
-  addUsage(
-    ctx,
-    calls.usage.map((u) => ({ ...u, role: 'screen' as const })),
-  );
+function screenResult(ctx: RunContext, tally: Tally, tasks: readonly Task[], calls: ScreenCalls): ScreenResult {
+  tally.addUsage(calls.usage.map((u) => ({ ...u, role: 'screen' as const })));
   for (const fault of calls.faults) failOnFatalModelFault(ctx, fault);
   checkStop(ctx);
   const screen = applyScreen(tasks, calls.answers);
-  ctx.trials.screen = calls.answers.length;
+  tally.addTrials('screen', calls.answers.length);
   const c = screen.counts;
   ctx.progress(`screen: ${c.screened} screened, ${c.deleted} deleted, ${c.errors} error(s)`);
   return screen;

@@ -41,7 +41,7 @@ export async function surveyedRunContext(): Promise<{ ctx: RunContext; steps: Dr
   const steps = new Driver(ctx);
   const connected = await steps.step('connect', () => connect(ctx));
   if (connected.kind !== 'continue') throw new Error(`connect did not continue: ${connected.kind}`);
-  const surveyed = await steps.step('surface', () => survey(ctx, connected.product));
+  const surveyed = await steps.step('surface', (tally) => survey(ctx, connected.product, tally));
   if (surveyed.kind !== 'continue') throw new Error(`surface did not continue: ${surveyed.kind}`);
   return { ctx, steps, surveyed: surveyed.product };
 }
