@@ -31,13 +31,19 @@ async function findings(ctx: RunContext, tally: Tally): Promise<FindingsBlock | 
   const block = deriveFindings(read.input);
   if (block === undefined) return undefined;
   const { judge } = ctx;
-  if (judge.provider !== 'heuristic' && block.findings.length > 0) await judged(ctx, tally, block, read.input);
+  if (judge.provider !== 'heuristic' && block.findings.length > 0)
+    await judged(ctx, tally, block, read.input);
   else if (block.findings.length > 0) block.proposalsNote = OFFLINE;
   return block;
 }
 
 /** The judge's proposals beside the rule ones, its call a turn on the judge plane. */
-async function judged(ctx: RunContext, tally: Tally, block: FindingsBlock, input: FindingsInput): Promise<void> {
+async function judged(
+  ctx: RunContext,
+  tally: Tally,
+  block: FindingsBlock,
+  input: FindingsInput,
+): Promise<void> {
   const { judge } = ctx;
   const tools = new Map(surfaceFromTape(input.wire).map((l) => [l.tool.name, l.tool]));
   const outcome = await judgeProposals({

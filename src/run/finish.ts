@@ -15,8 +15,8 @@ import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
 import { voidRecord } from '../record/void-record.js';
 import { RUN_FILES } from '../tape/file-names.js';
-import { listRunDir } from '../tape/run-files.js';
 import type { Stage } from '../tape/phases.js';
+import { listRunDir } from '../tape/run-files.js';
 import { EventKind } from '../tape/schema.js';
 import { signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
@@ -61,7 +61,15 @@ type Steps = Pick<Driver, 'stages' | 'reached' | 'gates' | 'tally'>;
 /** What the run's record is built from: its settings, and what the driver kept. */
 function recordSource(ctx: RunContext, steps: Steps): RecordSource {
   const { stages, reached, gates, tally } = steps;
-  return { ...ctx, stages, reached, gates, trials: tally.trials, usage: tally.usage, ownNotes: tally.ownNotes };
+  return {
+    ...ctx,
+    stages,
+    reached,
+    gates,
+    trials: tally.trials,
+    usage: tally.usage,
+    ownNotes: tally.ownNotes,
+  };
 }
 
 /** How long a stopped pipeline may take to unwind (sessions closed, calls failing) before the record is written anyway. */
@@ -152,10 +160,17 @@ async function recordText(
   const { ctx, steps } = input;
   const recordPath = join(ctx.dir, RUN_FILES.record);
   try {
-    const record = buildRecord(recordSource(ctx, steps), ending, await fileDigests(ctx.dir), endedAt, signer, {
-      serverFaults: serverFaultsFromTape(ctx.tapes.wire.text(), join(ctx.dir, RUN_FILES.wire)),
-      alongside: input.options.alongside,
-    });
+    const record = buildRecord(
+      recordSource(ctx, steps),
+      ending,
+      await fileDigests(ctx.dir),
+      endedAt,
+      signer,
+      {
+        serverFaults: serverFaultsFromTape(ctx.tapes.wire.text(), join(ctx.dir, RUN_FILES.wire)),
+        alongside: input.options.alongside,
+      },
+    );
     return serializeRecord(scrubRecord(record, ctx.secrets), recordPath);
   } catch (err) {
     failures.push(`building or checking the record: ${describeError(err)}`);
@@ -195,7 +210,10 @@ function moveEvidence(
  * The publisher key, with the record's signer set from it. A key that cannot be loaded or created
  * never blocks the record: the run is recorded unsigned, and its record and a note say why.
  */
-function signingKey(options: FinishInput['options'], tally: Tally): { key: KeyObject | undefined; signer: Signer } {
+function signingKey(
+  options: FinishInput['options'],
+  tally: Tally,
+): { key: KeyObject | undefined; signer: Signer } {
   const { key, signer } = publisherSigner(options.signingKeyPath);
   if (signer.status === 'unsigned')
     tally.addNote({ id: 'unsigned', text: `This run is not signed: ${signer.reason}.` });

@@ -31,7 +31,9 @@ export function freeGates(ctx: RunContext, registered: Registered): (() => GateR
     return structuralGate({
       surfaceListed: registered.surface.listed,
       toolCount: registered.surface.toolCount,
-      ...(registered.surface.listedTools === undefined ? {} : { listedTools: registered.surface.listedTools }),
+      ...(registered.surface.listedTools === undefined
+        ? {}
+        : { listedTools: registered.surface.listedTools }),
       candidates: suite.counts.candidates,
       rejected: suite.counts.rejected,
       unstable: ledgerRejections(suite.ledger).filter((r) => r.rule === 'key-unstable').length,

@@ -249,7 +249,10 @@ export function ceilingGate(ctx: RunContext, nulls: NullsRan): GateRecord {
 
 /** The null baseline again, against the construct's reference rate. */
 export function referenceGate(ctx: RunContext, nulls: NullsRan, construct: Constructed): GateRecord {
-  return nullGate(ctx, nulls.counts, { source: 'reference', counts: { k: construct.pool.k, n: construct.pool.n } });
+  return nullGate(ctx, nulls.counts, {
+    source: 'reference',
+    counts: { k: construct.pool.k, n: construct.pool.n },
+  });
 }
 
 /** The drive over the registered and bought tasks: its score, which stands if the first-try null gate passes. */

@@ -87,7 +87,9 @@ export async function runPhases(
   );
   const deps = trialDeps(ctx, ground, pool);
   const phases = new Map<Phase, PhaseSoFar>();
-  const runners = plans.map((p, g) => phaseRunner(ctx, tally, ground, specs[g] ?? [], deps, phases, p.curtail));
+  const runners = plans.map((p, g) =>
+    phaseRunner(ctx, tally, ground, specs[g] ?? [], deps, phases, p.curtail),
+  );
   const opened = new Set<number>();
   const open = (group: number) => {
     const plan = plans[group];
@@ -123,6 +125,8 @@ export async function runPhase(
   reps: number,
   curtail?: Curtail,
 ): Promise<TrialResult[]> {
-  const [results] = await runPhases(ctx, tally, ground, [{ tasks, phase, reps, ...(curtail ? { curtail } : {}) }]);
+  const [results] = await runPhases(ctx, tally, ground, [
+    { tasks, phase, reps, ...(curtail ? { curtail } : {}) },
+  ]);
   return results ?? [];
 }

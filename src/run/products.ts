@@ -13,9 +13,9 @@ import type { AdmissionEntry } from '../suite/admission/types.js';
 import type { ToolSafety } from '../suite/destructive.js';
 import type { GivenValue } from '../suite/given.js';
 import type { Registration } from '../suite/register.js';
+import type { Task } from '../suite/schema.js';
 import type { ScreenResult } from '../suite/screen.js';
 import type { GeneratorFault, SuiteFile } from '../suite/suite-file.js';
-import type { Task } from '../suite/schema.js';
 import type { ToolSurface } from '../suite/surface.js';
 import type { NullPhase } from '../tape/phases.js';
 import type { CallWatch } from './watched-calls.js';
@@ -151,7 +151,15 @@ export type Reached = Partial<Products>;
  * failed, do not).
  */
 export function atMostScreened(reached: Reached): Reached {
-  const { probes: _p, register: _r, prereg: _pr, nulls: _n, construct: _c, drive: _d, findings: _f, ...kept } =
-    reached;
+  const {
+    probes: _p,
+    register: _r,
+    prereg: _pr,
+    nulls: _n,
+    construct: _c,
+    drive: _d,
+    findings: _f,
+    ...kept
+  } = reached;
   return kept;
 }

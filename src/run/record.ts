@@ -179,7 +179,7 @@ function voidBlock(source: RecordSource, stop: RunStop | undefined, endedAt: Dat
 }
 
 /** What a full record carries beside the products: the server's faults from the wire tape, and what was measured alongside. */
-export interface Beside {
+interface Beside {
   serverFaults: ServerFaults | undefined;
   alongside: RunOptions['alongside'];
 }
@@ -222,5 +222,7 @@ export function buildRecord(
     ...refusalBlock(source, ending),
     ...(outcome === 'SCORED' && ending.score ? { score: ending.score } : {}),
   };
-  return outcome === 'VOID' ? voidRecord(body, voidBlock(source, ending.stop, endedAt)) : runRecord(body, outcome);
+  return outcome === 'VOID'
+    ? voidRecord(body, voidBlock(source, ending.stop, endedAt))
+    : runRecord(body, outcome);
 }

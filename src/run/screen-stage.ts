@@ -57,7 +57,12 @@ export async function screenStage(
 }
 
 /** The screen's calls counted and costed, a fault no retry can fix stops the run, then the decision. */
-function screenResult(ctx: RunContext, tally: Tally, tasks: readonly Task[], calls: ScreenCalls): ScreenResult {
+function screenResult(
+  ctx: RunContext,
+  tally: Tally,
+  tasks: readonly Task[],
+  calls: ScreenCalls,
+): ScreenResult {
   tally.addUsage(calls.usage.map((u) => ({ ...u, role: 'screen' as const })));
   for (const fault of calls.faults) failOnFatalModelFault(ctx, fault);
   checkStop(ctx);
