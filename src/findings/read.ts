@@ -20,8 +20,18 @@ export function readFindingsInput(dir: string): { input: FindingsInput } | { mis
       return undefined;
     }
   };
-  const wire = text(RUN_FILES.wire);
-  const agent = text(RUN_FILES.agent);
+  return findingsInputOf(dir, { wire: text(RUN_FILES.wire), agent: text(RUN_FILES.agent) });
+}
+
+/**
+ * The inputs of `deriveFindings` from the two tapes' text (a run's own, from its writers' memory,
+ * or its files) and the run directory's suite.json, validated; undefined (with why) as above.
+ */
+export function findingsInputOf(
+  dir: string,
+  tapes: { wire: string | undefined; agent: string | undefined },
+): { input: FindingsInput } | { missing: string } {
+  const { wire, agent } = tapes;
   if (wire === undefined) return { missing: `${RUN_FILES.wire} is missing` };
   if (agent === undefined) return { missing: `${RUN_FILES.agent} is missing` };
   const suite = readSuiteFile(dir);

@@ -1,7 +1,7 @@
 import { type RunRecord, SCHEMA_V2 } from './run.js';
 import type { VoidDetails } from './void.js';
 
-/** What a record holds besides its schema, its outcome and the blocks that outcome brings. */
+/** What a record holds besides its schema, its outcome and its VOID block (the refusal and the score the outcome brings are in it). */
 export type RecordBody = Pick<
   RunRecord,
   | 'runId'
@@ -21,6 +21,9 @@ export type RecordBody = Pick<
   | 'findings'
   | 'conformance'
   | 'server'
+  | 'roster'
+  | 'refusal'
+  | 'score'
 >;
 
 /** A run record of the current schema with this outcome (not VOID: that one is `voidRecord`). */

@@ -8,13 +8,15 @@ import { isRecord } from '../core/json.js';
 import { MAX_SCHEMA_CHARS } from '../core/json-schema.js';
 import { summarize } from '../probes/report.js';
 import { probeTarget } from '../probes/target.js';
+import type { ProbeResult } from '../record/probe.js';
 import type { Surface } from '../record/surface.js';
 import { surfaceSafety } from '../suite/destructive.js';
 import { surfaceDigest } from '../suite/register.js';
 import { parseSurface, type ToolSurface } from '../suite/surface.js';
-import { checkStop, completed, type RunContext, startLane } from './context.js';
+import { checkStop, type RunContext, startLane } from './context.js';
 import type { Connected, Surveyed } from './products.js';
 import { RunStop } from './stop.js';
+import type { Tally } from './tally.js';
 
 /** Connect the main session (era verdict reused by every trial session). */
 export async function connect(ctx: RunContext): Promise<Connected> {
@@ -30,10 +32,7 @@ export async function connect(ctx: RunContext): Promise<Connected> {
       `${reason === 'unreachable' ? 'never reached the target' : 'could not connect to the target'}: ${messageOf(err)}`,
     );
   }
-  const connected: Connected = { main: { session }, prior: session.prior };
-  ctx.reached = { stage: 'connected', product: connected };
-  completed(ctx, 'connect');
-  return connected;
+  return { main: { session }, prior: session.prior };
 }
 
 /** The main session, on the wire tape, with the run's call deadline and abort signal. */
@@ -63,16 +62,14 @@ function connectVoidReason(err: unknown): 'unreachable' | 'target_died' | 'timeo
 }
 
 /** Zero-token protocol probes: every one is recorded, none stops the run. */
-export async function probeStage(ctx: RunContext, connected: Connected): Promise<void> {
+export async function probeStage(ctx: RunContext, connected: Connected): Promise<ProbeResult[]> {
   const session = connected.main.session;
-  ctx.probes.push(
-    ...(await probeTarget(ctx.config.target, ctx.tapes.wire, {
-      session: { protocolVersion: session.protocolVersion, era: session.era },
-    })),
-  );
-  const s = summarize(ctx.probes);
+  const probes = await probeTarget(ctx.config.target, ctx.tapes.wire, {
+    session: { protocolVersion: session.protocolVersion, era: session.era },
+  });
+  const s = summarize(probes);
   ctx.progress(`probes: ${s.passed} of ${s.checked} checks passed, ${s.couldNotCheck} could not be checked`);
-  completed(ctx, 'probes');
+  return probes;
 }
 
 /** Tools whose input or output schema is too large to compile are left out before anything compiles them. */
@@ -94,7 +91,11 @@ function boundSchemas(raw: unknown[]): { kept: unknown[]; oversized: string[] } 
  * error (noted). Listing is part of reaching the server, so it waits as long as the handshake may
  * (or the call deadline, when that is longer); a list that never came is a timeout, not an empty surface.
  */
-async function listRaw(ctx: RunContext, session: McpSession): Promise<{ listed: boolean; raw: unknown[] }> {
+async function listRaw(
+  ctx: RunContext,
+  session: McpSession,
+  tally: Tally,
+): Promise<{ listed: boolean; raw: unknown[] }> {
   const timeoutMs = Math.max(ctx.config.callTimeoutMs, DEFAULTS.connectTimeoutMs);
   try {
     return { listed: true, raw: (await session.listTools({ corrId: 'surface', timeoutMs })).tools };
@@ -108,23 +109,23 @@ async function listRaw(ctx: RunContext, session: McpSession): Promise<{ listed: 
         fault.kind === 'frame' ? 'transport_error' : 'target_died',
         `${fault.detail} during tools/list`,
       );
-    ctx.ownNotes.push({ id: 'surface-list-failed', text: `tools/list failed: ${messageOf(err)}` });
+    tally.addNote({ id: 'surface-list-failed', text: `tools/list failed: ${messageOf(err)}` });
     return { listed: false, raw: [] };
   }
 }
 
 /** The listed tools validated one by one; what was left out, and why, is noted. */
-function validTools(ctx: RunContext, raw: unknown[], instructions: string | undefined): ToolSurface {
+function validTools(tally: Tally, raw: unknown[], instructions: string | undefined): ToolSurface {
   const bounded = boundSchemas(raw);
   if (bounded.oversized.length > 0) {
-    ctx.ownNotes.push({
+    tally.addNote({
       id: 'surface-oversized-schemas',
       text: `${bounded.oversized.length} listed tool(s) were left out because a schema was too large to compile (over ${MAX_SCHEMA_CHARS} characters): ${bounded.oversized.join(', ')}`,
     });
   }
   const { surface, dropped } = parseSurface({ tools: bounded.kept, instructions });
   if (dropped.length > 0) {
-    ctx.ownNotes.push({
+    tally.addNote({
       id: 'surface-dropped-tools',
       text: `${dropped.length} listed tool(s) were malformed and left out: ${dropped.map((d) => d.reason).join('; ')}`,
     });
@@ -163,18 +164,16 @@ function surfaceBlock(
 }
 
 /** tools/list, validated tool by tool; the safety signal from annotations. */
-export async function survey(ctx: RunContext, connected: Connected): Promise<Surveyed> {
+export async function survey(ctx: RunContext, connected: Connected, tally: Tally): Promise<Surveyed> {
   const session = connected.main.session;
-  const { listed, raw } = await listRaw(ctx, session);
-  const tools = validTools(ctx, raw, session.instructions);
+  const { listed, raw } = await listRaw(ctx, session, tally);
+  const tools = validTools(tally, raw, session.instructions);
   const surveyed: Surveyed = {
     ...connected,
     surface: surfaceBlock(session, tools, { ok: listed, entries: raw.length }),
     tools,
     safety: surfaceSafety(tools),
   };
-  ctx.reached = { stage: 'surveyed', product: surveyed };
   ctx.progress(`surface: ${tools.tools.length} tool(s), revision ${session.protocolVersion ?? 'unknown'}`);
-  completed(ctx, 'surface');
   return surveyed;
 }

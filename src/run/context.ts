@@ -1,24 +1,19 @@
 import type { AgentModel } from '../agents/types.js';
 import { StartLane } from '../connect/start-lane.js';
 import { targetSecrets } from '../connect/target.js';
-import type { GateRecord } from '../record/gate.js';
-import type { Note } from '../record/notes.js';
-import type { UsageRow } from '../record/pricing.js';
-import type { ProbeResult } from '../record/probe.js';
-import type { Phase, Stage } from '../tape/phases.js';
 import type { RunConfig } from './config.js';
 import type { RunEvent } from './events.js';
 import type { RunModels } from './models.js';
-import type { Reached } from './products.js';
 import { createRunDir, serverSlug } from './run-dir.js';
 import { stopOf } from './stop.js';
 import { openTapes, type RunTapes } from './tapes.js';
 
 /**
- * What every stage of a run needs and adds to, whatever the stage: where the run is written, its
- * tapes, secrets, abort and progress, and the tallies the record reports (model calls, trials,
- * gates, probes, the run's own notes). What a stage learns is its product (`products.ts`); the
- * context keeps the latest product reached, so a run stopped anywhere is recorded from it.
+ * What every stage of a run is given, whatever the stage: its settings (the config, the models,
+ * where the run is written) and its handles (tapes, secrets, abort, start lane, progress), never a
+ * result. What a stage makes is its product (`products.ts`) and what it adds goes to its step's
+ * tally; the driver keeps both, with the stages completed and the gates decided (`driver.ts`), so a
+ * run stopped anywhere is recorded from them.
  */
 export interface RunContext {
   readonly config: RunConfig;
@@ -41,15 +36,6 @@ export interface RunContext {
   readonly progress: (line: string) => void;
   /** Typed progress events (the live display); never read back by the pipeline. */
   readonly emit: (event: RunEvent) => void;
-  /** Completed pipeline stages, in order. */
-  readonly stages: Stage[];
-  readonly trials: Partial<Record<Phase, number>>;
-  readonly gates: GateRecord[];
-  readonly probes: ProbeResult[];
-  readonly usage: UsageRow[];
-  readonly ownNotes: Note[];
-  /** The latest stage product: what the record is built from, however the run ends. */
-  reached: Reached;
 }
 
 export interface ContextInput {
@@ -85,26 +71,7 @@ export function createRunContext(input: ContextInput): RunContext {
       config.target.kind === 'stdio' && config.serverStarts === 'one-at-a-time' ? new StartLane() : undefined,
     progress: input.progress ?? (() => {}),
     emit: input.emit ?? (() => {}),
-    stages: [],
-    trials: {},
-    gates: [],
-    probes: [],
-    usage: [],
-    ownNotes: [],
-    reached: { stage: 'started' },
   };
-}
-
-export function completed(ctx: RunContext, stage: Stage): void {
-  ctx.stages.push(stage);
-  ctx.progress(`${stage}: done`);
-  ctx.emit({ type: 'stage', stage });
-}
-
-/** Model calls made: kept for the record's cost block and reported to the live display. */
-export function addUsage(ctx: RunContext, rows: readonly UsageRow[]): void {
-  ctx.usage.push(...rows);
-  if (rows.length > 0) ctx.emit({ type: 'usage', rows });
 }
 
 /** The session option that queues a fresh server process's start in the run's lane, if it has one. */

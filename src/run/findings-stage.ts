@@ -1,45 +1,49 @@
 import { deriveFindings, type FindingsInput } from '../findings/derive.js';
 import { judgeProposals } from '../findings/judge-proposals.js';
-import { readFindingsInput } from '../findings/read.js';
+import { findingsInputOf } from '../findings/read.js';
 import { surfaceFromTape } from '../findings/surface.js';
 import type { FindingsBlock } from '../record/findings.js';
-import { addUsage, completed, type RunContext } from './context.js';
+import type { RunContext } from './context.js';
 import { recordJudgeCall } from './judge-plane.js';
 import type { Driven, Found } from './products.js';
+import type { Tally } from './tally.js';
 
 const OFFLINE =
   'offline: no judge model is configured, so the proposals come from deterministic rules (rules/1), not a model';
 
 /**
- * After the drive (whatever the last null decision said): findings from the tapes so far, with the
- * rule proposals, and the judge's proposals when a judge model is configured (its call a turn on
- * the judge plane). Only a run that finished its drive gets here.
+ * After the drive (whatever the last null decision said): findings from the tapes so far (read from
+ * their writers' memory) and suite.json, with the rule proposals, and the judge's proposals when a
+ * judge model is configured (its call a turn on the judge plane). Only a run that finished its
+ * drive gets here.
  */
-export async function findingsStage(ctx: RunContext, driven: Driven): Promise<Found> {
-  const found: Found = { ...driven, findings: await findings(ctx) };
-  ctx.reached = { stage: 'found', product: found };
-  return found;
+export async function findingsStage(ctx: RunContext, driven: Driven, tally: Tally): Promise<Found> {
+  return { ...driven, findings: await findings(ctx, tally) };
 }
 
-async function findings(ctx: RunContext): Promise<FindingsBlock | undefined> {
-  ctx.tapes.wire.flush();
-  ctx.tapes.agent.flush();
-  const read = readFindingsInput(ctx.dir);
+async function findings(ctx: RunContext, tally: Tally): Promise<FindingsBlock | undefined> {
+  // The tapes from their writers' memory: every line so far, as the files will hold them.
+  const read = findingsInputOf(ctx.dir, { wire: ctx.tapes.wire.text(), agent: ctx.tapes.agent.text() });
   if ('missing' in read) {
-    ctx.ownNotes.push({ id: 'findings-not-derived', text: `No findings were derived: ${read.missing}.` });
+    tally.addNote({ id: 'findings-not-derived', text: `No findings were derived: ${read.missing}.` });
     return undefined;
   }
   const block = deriveFindings(read.input);
   if (block === undefined) return undefined;
   const { judge } = ctx;
-  if (judge.provider !== 'heuristic' && block.findings.length > 0) await judged(ctx, block, read.input);
+  if (judge.provider !== 'heuristic' && block.findings.length > 0)
+    await judged(ctx, tally, block, read.input);
   else if (block.findings.length > 0) block.proposalsNote = OFFLINE;
-  completed(ctx, 'findings');
   return block;
 }
 
 /** The judge's proposals beside the rule ones, its call a turn on the judge plane. */
-async function judged(ctx: RunContext, block: FindingsBlock, input: FindingsInput): Promise<void> {
+async function judged(
+  ctx: RunContext,
+  tally: Tally,
+  block: FindingsBlock,
+  input: FindingsInput,
+): Promise<void> {
   const { judge } = ctx;
   const tools = new Map(surfaceFromTape(input.wire).map((l) => [l.tool.name, l.tool]));
   const outcome = await judgeProposals({
@@ -48,7 +52,7 @@ async function judged(ctx: RunContext, block: FindingsBlock, input: FindingsInpu
     findings: block.findings,
     tools,
   });
-  addUsage(ctx, [recordJudgeCall(ctx.tapes.judge, judge, outcome.call)]);
+  tally.addUsage([recordJudgeCall(ctx.tapes.judge, judge, outcome.call)]);
   const line = ctx.tapes.judge.lines;
   const evidence = [`judge:${line}` as const];
   block.proposals = [...(outcome.proposals ?? []).map((p) => ({ ...p, evidence })), ...block.proposals];

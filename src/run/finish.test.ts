@@ -9,15 +9,17 @@ import { defaultSigningKeyPath, publicKeyInfo } from '../tape/publisher.js';
 import { readTape } from '../tape/reader.js';
 import { loadOrCreateSigningKey } from '../tape/signature.js';
 import type { RunContext } from './context.js';
+import { Driver } from './driver.js';
 import { finishRun } from './finish.js';
 import { RunStop } from './stop.js';
 
 const calm = { hurried: false, signals: [] };
 
 /** Finishes a run and checks what must hold whatever failed: a VOID record, closed tapes, a good signature. */
-async function finishAndCheck(ctx: RunContext, signingKeyPath?: string) {
+async function finishAndCheck(ctx: RunContext, signingKeyPath?: string, steps = new Driver(ctx)) {
   const result = await finishRun({
     ctx,
+    steps,
     ending: { stop: new RunStop('target_died', 'the target exited') },
     options: signingKeyPath === undefined ? {} : { signingKeyPath },
     control: calm,
@@ -49,12 +51,9 @@ describe('a record is always written', () => {
   });
 
   it('a record that does not validate: VOID naming the failing field', async () => {
-    const { ctx, surveyed } = await surveyedRunContext();
-    ctx.reached = {
-      stage: 'surveyed',
-      product: { ...surveyed, surface: { ...surveyed.surface, listed: true, toolCount: -1 } },
-    };
-    const { record } = await finishAndCheck(ctx);
+    const { ctx, steps, surveyed } = await surveyedRunContext();
+    steps.reached.surface = { ...surveyed, surface: { ...surveyed.surface, listed: true, toolCount: -1 } };
+    const { record } = await finishAndCheck(ctx, undefined, steps);
     expect(record.void?.detail).toMatch(
       /building or checking the record: RECORD_INVALID: .*surface\.toolCount/,
     );
@@ -80,6 +79,7 @@ describe('a record is always written', () => {
     writeFileSync(bad, 'not a key');
     const result = await finishRun({
       ctx,
+      steps: new Driver(ctx),
       ending: { stop: new RunStop('target_died', 'the target exited') },
       options: { signingKeyPath: bad },
       control: calm,

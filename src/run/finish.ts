@@ -15,18 +15,20 @@ import type { Signer } from '../record/signer.js';
 import type { FileDigest } from '../record/surface.js';
 import { voidRecord } from '../record/void-record.js';
 import { RUN_FILES } from '../tape/file-names.js';
+import type { Stage } from '../tape/phases.js';
 import { listRunDir } from '../tape/run-files.js';
 import { EventKind } from '../tape/schema.js';
 import { signRun } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
-import { withAlongside } from './alongside.js';
 import type { RunContext } from './context.js';
 import type { RunControl } from './control.js';
+import type { Driver } from './driver.js';
 import type { RunOptions } from './options.js';
-import { atMostScreened, connectedOf, suitedOf } from './products.js';
+import { atMostScreened } from './products.js';
 import { buildRecord, type Ending, endingOf, fileDigests, type RecordSource } from './record.js';
 import { serverFaultsFromTape, truncationNotes } from './server-faults.js';
 import { RunStop } from './stop.js';
+import type { Tally } from './tally.js';
 import { closeTapes } from './tapes.js';
 
 export interface RunResult {
@@ -42,6 +44,8 @@ export interface RunResult {
 
 export interface FinishInput {
   ctx: RunContext;
+  /** The stages the run completed, the products it reached, the gates it decided and its tallies (`driver.ts`). */
+  steps: Steps;
   ending: Ending;
   options: Pick<RunOptions, 'signingKeyPath' | 'alongside'>;
   control: Pick<RunControl, 'hurried' | 'signals'>;
@@ -49,6 +53,23 @@ export interface FinishInput {
   pipeline?: Promise<unknown>;
   /** The process scope of this run's servers (see src/connect/processes.ts). */
   scope?: string;
+}
+
+/** What the driver kept of a run: the stages completed, the products reached, the gates decided, the tallies. */
+type Steps = Pick<Driver, 'stages' | 'reached' | 'gates' | 'tally'>;
+
+/** What the run's record is built from: its settings, and what the driver kept. */
+function recordSource(ctx: RunContext, steps: Steps): RecordSource {
+  const { stages, reached, gates, tally } = steps;
+  return {
+    ...ctx,
+    stages,
+    reached,
+    gates,
+    trials: tally.trials,
+    usage: tally.usage,
+    ownNotes: tally.ownNotes,
+  };
 }
 
 /** How long a stopped pipeline may take to unwind (sessions closed, calls failing) before the record is written anyway. */
@@ -80,11 +101,11 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
   const ending = await settle(input);
   const failures: string[] = [];
   moveEvidence(ctx, input.options.alongside?.evidence, failures);
-  const { key, signer } = signingKey(input.options, ctx);
+  const { key, signer } = signingKey(input.options, input.steps.tally);
   const recordPath = join(ctx.dir, RUN_FILES.record);
   const endedAt = new Date();
   let text = failures.length === 0 ? await recordText(input, ending, signer, endedAt, failures) : undefined;
-  text ??= await voidRecordText(ctx, signer, failures.join('; '), recordPath, endedAt);
+  text ??= await voidRecordText(input, signer, failures.join('; '), recordPath, endedAt);
   await writeRecordText(recordPath, text);
   // What was written, read back through the record's schema (never a cast).
   const record = parseRecord(text, recordPath);
@@ -106,9 +127,9 @@ export async function finishRun(input: FinishInput): Promise<RunResult> {
  * on the wire and the tapes closed: the ending, VOID when a tape could not be closed.
  */
 async function settle(input: FinishInput): Promise<Ending> {
-  const { ctx, control } = input;
+  const { ctx, control, steps } = input;
   const grace = () => (control.hurried ? 0 : SETTLE_MS);
-  await within(connectedOf(ctx.reached)?.main.session.close(), control.hurried ? 500 : SETTLE_MS);
+  await within(steps.reached.connect?.main.session.close(), control.hurried ? 500 : SETTLE_MS);
   await within(input.pipeline, grace());
   if (input.scope !== undefined) reapScope(input.scope);
   const { stop } = input.ending;
@@ -120,10 +141,10 @@ async function settle(input: FinishInput): Promise<Ending> {
       hurried: control.hurried,
     });
   }
-  const draftOutcome = outcomeOf(ctx.gates, endingOf(input.ending));
-  const suiteHash = suitedOf(ctx.reached)?.registration.hash;
+  const draftOutcome = outcomeOf(steps.gates, endingOf(input.ending));
+  const suiteHash = steps.reached.register?.registration.hash;
   const problems = await closeTapes(ctx.tapes, draftOutcome, suiteHash);
-  ctx.ownNotes.push(...truncationNotes(ctx.tapes));
+  for (const note of truncationNotes(ctx.tapes)) steps.tally.addNote(note);
   if (problems.length > 0 && !stop) return { stop: new RunStop('crashed', problems.join('; ')) };
   return input.ending;
 }
@@ -136,13 +157,20 @@ async function recordText(
   endedAt: Date,
   failures: string[],
 ): Promise<string | undefined> {
-  const { ctx } = input;
+  const { ctx, steps } = input;
   const recordPath = join(ctx.dir, RUN_FILES.record);
   try {
-    const built = buildRecord(ctx, ending, await fileDigests(ctx.dir), endedAt, signer);
-    const record = withAlongside(built, input.options.alongside);
-    const faults = serverFaultsFromTape(join(ctx.dir, RUN_FILES.wire));
-    if (faults !== undefined) record.serverFaults = faults;
+    const record = buildRecord(
+      recordSource(ctx, steps),
+      ending,
+      await fileDigests(ctx.dir),
+      endedAt,
+      signer,
+      {
+        serverFaults: serverFaultsFromTape(ctx.tapes.wire.text(), join(ctx.dir, RUN_FILES.wire)),
+        alongside: input.options.alongside,
+      },
+    );
     return serializeRecord(scrubRecord(record, ctx.secrets), recordPath);
   } catch (err) {
     failures.push(`building or checking the record: ${describeError(err)}`);
@@ -184,11 +212,11 @@ function moveEvidence(
  */
 function signingKey(
   options: FinishInput['options'],
-  ctx: RunContext,
+  tally: Tally,
 ): { key: KeyObject | undefined; signer: Signer } {
   const { key, signer } = publisherSigner(options.signingKeyPath);
   if (signer.status === 'unsigned')
-    ctx.ownNotes.push({ id: 'unsigned', text: `This run is not signed: ${signer.reason}.` });
+    tally.addNote({ id: 'unsigned', text: `This run is not signed: ${signer.reason}.` });
   return { key, signer };
 }
 
@@ -199,12 +227,13 @@ function signingKey(
  * that does not validate, a last-resort record with no free text at all is written.
  */
 async function voidRecordText(
-  ctx: RunContext,
+  input: Pick<FinishInput, 'ctx' | 'steps'>,
   signer: Signer,
   why: string,
   path: string,
   endedAt: Date,
 ): Promise<string> {
+  const { ctx, steps } = input;
   const detail = `the record could not be written as it stood (${why})`;
   let files: FileDigest[] = [];
   try {
@@ -214,10 +243,9 @@ async function voidRecordText(
   }
   try {
     const bare: RecordSource = {
-      ...ctx,
-      reached: atMostScreened(ctx.reached),
+      ...recordSource(ctx, steps),
+      reached: atMostScreened(steps.reached),
       gates: [],
-      probes: [],
       usage: [],
       ownNotes: [{ id: 'record-failed', text: detail }],
     };
@@ -231,11 +259,11 @@ async function voidRecordText(
     );
     return serializeRecord(scrubRecord(record, ctx.secrets), path);
   } catch {
-    return serializeRecord(lastResort(ctx, signer, endedAt), path);
+    return serializeRecord(lastResort(ctx, steps.stages, signer, endedAt), path);
   }
 }
 
-function lastResort(ctx: RunContext, signer: Signer, endedAt: Date): RunRecord {
+function lastResort(ctx: RunContext, stages: readonly Stage[], signer: Signer, endedAt: Date): RunRecord {
   const at = endedAt.toISOString();
   return voidRecord(
     {
@@ -267,7 +295,7 @@ function lastResort(ctx: RunContext, signer: Signer, endedAt: Date): RunRecord {
       reason: 'crashed',
       detail: 'the record could not be written; see the tapes',
       at,
-      completed: { stages: [...ctx.stages], gates: [], trials: {} },
+      completed: { stages: [...stages], gates: [], trials: {} },
     },
   );
 }

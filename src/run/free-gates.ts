@@ -19,57 +19,52 @@ export function explorationFigures(ledger: ExplorationLedger | undefined): Explo
   };
 }
 
-/** Decide a gate, record it, and say whether the run goes on. */
-export function decide(ctx: RunContext, record: GateRecord): boolean {
-  ctx.gates.push(record);
-  const tag = record.gate === 'null_baseline' ? `null_baseline (${record.signalSource})` : record.gate;
-  ctx.progress(
-    `gate ${tag}: ${record.verdict}${record.outcome ? ` → ${record.outcome} (${record.reason})` : ''}`,
-  );
-  return record.outcome === undefined;
-}
-
-/** Gates 1–4 (free): structural, answer_leak, suite_size, plan_power. False when one refused. */
-export function freeGates(ctx: RunContext, registered: Registered): boolean {
+/**
+ * Gates 1–4 (free), cheapest first: structural, answer_leak, suite_size, plan_power, each made when
+ * it is asked for (the pipeline decides them in order and stops at the first refusal).
+ */
+export function freeGates(ctx: RunContext, registered: Registered): (() => GateRecord)[] {
   const { config } = ctx;
   const { suiteFile: suite, registration } = registered;
-  const exploration = explorationFigures(suite.exploration);
-  const structural = structuralGate({
-    surfaceListed: registered.surface.listed,
-    toolCount: registered.surface.toolCount,
-    ...(registered.surface.listedTools === undefined ? {} : { listedTools: registered.surface.listedTools }),
-    candidates: suite.counts.candidates,
-    rejected: suite.counts.rejected,
-    unstable: ledgerRejections(suite.ledger).filter((r) => r.rule === 'key-unstable').length,
-    registered: registration.tasks.length,
-    invalidTasks: revalidateTasks(suite.tasks, {
-      surface: registered.tools,
-      safety: registered.safety,
-      allowDestructive: config.allowDestructive,
-      given: givenTexts(registered.given),
-    }),
-    minAdmissionRate: config.minAdmissionRate,
-    ...(exploration ? { exploration } : {}),
-  });
-  if (!decide(ctx, structural)) return false;
-  const leak = answerLeakGate(
-    [...registration.tasks, ...registration.reserve].map((t) => ({
-      taskId: t.id,
-      prompt: t.prompt,
-      answerKey: t.answerKey,
-      boundArguments: t.boundArguments,
-    })),
-  );
-  if (!decide(ctx, leak)) return false;
-  const size = suiteSizeGate({
-    registered: registration.tasks.length,
-    deletedByScreen: suite.counts.deleted,
-    minTasks: config.minTasks,
-    requestedTasks: config.tasks,
-  });
-  if (!decide(ctx, size)) return false;
-  return decide(
-    ctx,
+  const structural = () => {
+    const exploration = explorationFigures(suite.exploration);
+    return structuralGate({
+      surfaceListed: registered.surface.listed,
+      toolCount: registered.surface.toolCount,
+      ...(registered.surface.listedTools === undefined
+        ? {}
+        : { listedTools: registered.surface.listedTools }),
+      candidates: suite.counts.candidates,
+      rejected: suite.counts.rejected,
+      unstable: ledgerRejections(suite.ledger).filter((r) => r.rule === 'key-unstable').length,
+      registered: registration.tasks.length,
+      invalidTasks: revalidateTasks(suite.tasks, {
+        surface: registered.tools,
+        safety: registered.safety,
+        allowDestructive: config.allowDestructive,
+        given: givenTexts(registered.given),
+      }),
+      minAdmissionRate: config.minAdmissionRate,
+      ...(exploration ? { exploration } : {}),
+    });
+  };
+  const leak = () =>
+    answerLeakGate(
+      [...registration.tasks, ...registration.reserve].map((t) => ({
+        taskId: t.id,
+        prompt: t.prompt,
+        answerKey: t.answerKey,
+        boundArguments: t.boundArguments,
+      })),
+    );
+  const size = () =>
+    suiteSizeGate({
+      registered: registration.tasks.length,
+      deletedByScreen: suite.counts.deleted,
+      minTasks: config.minTasks,
+      requestedTasks: config.tasks,
+    });
+  const power = () =>
     planPowerGate({
       construct: config.construct,
       registeredTrials: registration.tasks.length * config.reps.construct,
@@ -80,6 +75,6 @@ export function freeGates(ctx: RunContext, registered: Registered): boolean {
         tasksPerBatch: registration.extension.batchTasks,
         runner: ctx.runner.id,
       },
-    }),
-  );
+    });
+  return [structural, leak, size, power];
 }

@@ -4,6 +4,7 @@ import { watchedCaller } from './call-watch.js';
 import { openMainSession } from './connect-stage.js';
 import type { RunContext } from './context.js';
 import type { Connected } from './products.js';
+import type { Tally } from './tally.js';
 import type { CallWatch } from './watched-calls.js';
 
 /**
@@ -17,11 +18,12 @@ export function recheckCaller(
   ctx: RunContext,
   connected: Connected,
   watch: CallWatch,
+  tally: Tally,
 ): { caller: ToolCaller; close: () => Promise<void> } {
   const main = watchedCaller(ctx, connected, 'admit', watch);
   // An in-memory target builds a fresh server object per session, as a stdio one starts a process.
   if (ctx.config.target.kind === 'http') {
-    ctx.ownNotes.push({
+    tally.addNote({
       id: 'admission-recheck-process',
       text: 'Key stability was re-checked on the same HTTP server the run explored: a second, fresh process cannot be started over HTTP.',
     });
@@ -34,7 +36,7 @@ export function recheckCaller(
       session = await openMainSession(ctx, 'admit');
       return watchedCaller(ctx, { ...connected, main: { session } }, 'admit', watch);
     } catch (err) {
-      ctx.ownNotes.push({
+      tally.addNote({
         id: 'admission-recheck-process',
         text: `Key stability was re-checked in the process the run explored: a second server process could not start (${messageOf(err).slice(0, 300)}).`,
       });

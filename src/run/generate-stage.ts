@@ -11,23 +11,25 @@ import type { Task } from '../suite/schema.js';
 import { candidatesAsked } from '../suite/sizing.js';
 import type { GeneratorFault } from '../suite/suite-file.js';
 import { checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
-import { addUsage, checkStop, completed, type RunContext } from './context.js';
+import { checkStop, type RunContext } from './context.js';
 import { recheckCaller } from './fresh-process.js';
 import { hostFacts } from './host-facts.js';
 import { recordJudgeCall } from './judge-plane.js';
 import type { Generated, Policed, Proposed } from './products.js';
 import { RunStop } from './stop.js';
+import type { Tally } from './tally.js';
 import { CallWatch } from './watched-calls.js';
 
 /** A judge model's reading of each tool; it can only narrow what the policy lets the run call. */
 async function judgeSafety(
   ctx: RunContext,
   policed: Policed,
+  tally: Tally,
 ): Promise<{ safety: ToolSafety[]; faults: GeneratorFault[] }> {
   const { judge } = ctx;
   if (judge.id === 'heuristic') return { safety: policed.safety, faults: [] };
   const inferred = await inferDestructiveness({ model: judge.model, surface: policed.tools });
-  addUsage(ctx, [recordJudgeCall(ctx.tapes.judge, judge, inferred.call)]);
+  tally.addUsage([recordJudgeCall(ctx.tapes.judge, judge, inferred.call)]);
   return { safety: surfaceSafety(policed.tools, inferred.inferences), faults: inferred.faults };
 }
 
@@ -35,8 +37,9 @@ async function judgeSafety(
 async function decideSafety(
   ctx: RunContext,
   policed: Policed,
+  tally: Tally,
 ): Promise<{ safety: ToolSafety[]; faults: GeneratorFault[] }> {
-  const judged = await judgeSafety(ctx, policed);
+  const judged = await judgeSafety(ctx, policed, tally);
   const safety = applyPolicy(policed.tools, judged.safety, ctx.config.policy);
   const { explorable, total } = explorableSummary(safety);
   ctx.progress(`policy: ${explorable} of ${total} tools explorable; ${policed.given.length} given value(s)`);
@@ -55,6 +58,7 @@ async function proposeWith(
   policed: Policed,
   asked: number,
   watch: CallWatch,
+  tally: Tally,
 ): Promise<Proposals> {
   const { config, judge } = ctx;
   if (config.generator.name === 'explore') {
@@ -76,7 +80,7 @@ async function proposeWith(
     safety: policed.safety,
     count: asked,
     allowDestructive: config.allowDestructive,
-    onCall: (call) => addUsage(ctx, [recordJudgeCall(ctx.tapes.judge, judge, call)]),
+    onCall: (call) => tally.addUsage([recordJudgeCall(ctx.tapes.judge, judge, call)]),
   });
   return { proposals: result.proposals, faults: result.faults };
 }
@@ -91,32 +95,28 @@ function candidatesAskedFor(config: RunContext['config']): number {
 }
 
 /** Generate candidates under the explorable-tools policy (applied here, once, for every later stage). */
-export async function propose(ctx: RunContext, policed: Policed): Promise<Proposed> {
+export async function propose(ctx: RunContext, policed: Policed, tally: Tally): Promise<Proposed> {
   const { config } = ctx;
   const asked = candidatesAskedFor(config);
   const label = config.generator.name === 'explore' ? EXPLORE_V2 : JUDGE;
-  const decided = await decideSafety(ctx, policed);
+  const decided = await decideSafety(ctx, policed, tally);
   ctx.progress(`generate: ${label.name}/${label.version} asked for ${asked} candidates`);
   const watch = new CallWatch();
   const withPolicy: Policed = { ...policed, safety: decided.safety };
-  const made = await proposeWith(ctx, withPolicy, asked, watch);
-  const proposed: Proposed = {
+  const made = await proposeWith(ctx, withPolicy, asked, watch, tally);
+  const exploration = made.exploration;
+  if (exploration !== undefined && !ctx.abort.signal.aborted)
+    ctx.progress(
+      `explore: ${exploration.calls} call(s), ${exploration.produced} candidate(s) produced, ${exploration.proposed} proposed`,
+    );
+  return {
     ...withPolicy,
     proposals: made.proposals,
     asked,
     faults: [...decided.faults, ...made.faults],
-    exploration: made.exploration,
+    exploration,
     watch,
   };
-  ctx.reached = { stage: 'proposed', product: proposed };
-  checkStop(ctx);
-  const exploration = made.exploration;
-  if (exploration !== undefined)
-    ctx.progress(
-      `explore: ${exploration.calls} call(s), ${exploration.produced} candidate(s) produced, ${exploration.proposed} proposed`,
-    );
-  completed(ctx, 'generate');
-  return proposed;
 }
 
 /**
@@ -126,13 +126,14 @@ export async function propose(ctx: RunContext, policed: Policed): Promise<Propos
 export async function admit(
   ctx: RunContext,
   proposed: Proposed,
+  tally: Tally,
   onAdmitted?: (task: Task) => void,
 ): Promise<Generated> {
   const { watch, proposals } = proposed;
   // A target that failed during generation is checked again before its answers are trusted.
   if (watch.failed.size > 0 || proposed.main.session.fault !== undefined)
     await checkTarget(ctx, proposed, 'admission');
-  const recheck = recheckCaller(ctx, proposed, watch);
+  const recheck = recheckCaller(ctx, proposed, watch, tally);
   const admission = await admitCandidates(proposals, {
     surface: proposed.tools,
     safety: proposed.safety,
@@ -148,10 +149,7 @@ export async function admit(
   ctx.progress(`admit: ${admitted} of ${proposals.length} candidates admitted`);
   checkStop(ctx);
   voidIfServerFailed(ctx, watch, proposals.length, admitted);
-  const generated: Generated = { ...proposed, admission };
-  ctx.reached = { stage: 'generated', product: generated };
-  completed(ctx, 'admit');
-  return generated;
+  return { ...proposed, admission };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Note } from '../record/notes.js';
 import { INFERENCE_RULE } from '../suite/explorable.js';
 import type { RunContext } from './context.js';
-import { proposedOf, suitedOf } from './products.js';
+import type { Reached } from './products.js';
 
 export function screenStatement(enabled: boolean): string {
   return enabled
@@ -53,17 +53,19 @@ export function standingNotes(config: RunContext['config']): Note[] {
 }
 
 /** Notes carrying this run's own numbers or facts: what it was given, what it hit, what it reduced. */
-export function ownNotes(ctx: Pick<RunContext, 'config' | 'ownNotes' | 'reached'>): Note[] {
-  const notes: Note[] = [...ctx.ownNotes];
-  const unknown = proposedOf(ctx.reached)?.exploration?.unknownAssertions ?? [];
+export function ownNotes(
+  source: Pick<RunContext, 'config'> & { ownNotes: readonly Note[]; reached: Reached },
+): Note[] {
+  const notes: Note[] = [...source.ownNotes];
+  const unknown = source.reached.generate?.exploration?.unknownAssertions ?? [];
   if (unknown.length > 0)
     notes.push({
       id: 'read-only-unknown',
       text: `--read-only named tools the server does not list: ${unknown.join(', ')}.`,
     });
-  const reduction = suitedOf(ctx.reached)?.registration.extension.reducedBecause;
+  const reduction = source.reached.register?.registration.extension.reducedBecause;
   if (reduction) notes.push({ id: 'extension-reduced', text: reduction });
   // A model named by a flag is this run's own fact; the all-defaults reason is a standing note.
-  if (!ctx.config.modelsDefaulted) notes.push({ id: 'models', text: ctx.config.modelsReason });
+  if (!source.config.modelsDefaulted) notes.push({ id: 'models', text: source.config.modelsReason });
   return notes;
 }

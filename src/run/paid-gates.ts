@@ -3,25 +3,24 @@ import { constructGate } from '../gates/construct.js';
 import { constructStep } from '../gates/construct-step.js';
 import { constructCurtail, nullCurtail } from '../gates/curtail.js';
 import { resolveExtension } from '../gates/extension.js';
-import { nullBaselineGate, type PhaseCounts, type Signal } from '../gates/null-baseline.js';
+import { nullBaselineGate, type Signal } from '../gates/null-baseline.js';
 import { PRICE_TABLE } from '../models/prices.js';
 import { buildScore, type TrialOutcome } from '../record/build-score.js';
 import type { Pool } from '../record/extension.js';
+import type { GateRecord } from '../record/gate.js';
 import { REFS_PER_KIND, type TapeRef } from '../record/probe.js';
 import type { ScoreBlock } from '../record/score.js';
 import { reserveBatches } from '../suite/register.js';
 import type { Task } from '../suite/schema.js';
 import { NullPhase, perNullPhase } from '../tape/phases.js';
-import { completed, type RunContext } from './context.js';
+import type { RunContext } from './context.js';
 import { failedCallRefs, passingAnswerRefs, trialCalls, wireEvidence } from './evidence.js';
-import { decide } from './free-gates.js';
 import { type PhaseSoFar, runPhase, runPhases } from './phase-run.js';
-import type { Driven, Registered } from './products.js';
+import type { Constructed, Driven, NullCounts, NullsRan, Registered, Unrun } from './products.js';
 import { RunStop } from './stop.js';
+import type { Tally } from './tally.js';
 import { countOf, mergeTaskCounts, taskCounts } from './task-counts.js';
 import type { TrialGround } from './trials.js';
-
-type NullCounts = Record<NullPhase, PhaseCounts>;
 
 function emptyNulls(): NullCounts {
   return perNullPhase((p) => (p === 'null-random-args' ? { k: 0, n: 0, notApplicable: 0 } : { k: 0, n: 0 }));
@@ -38,9 +37,6 @@ function nullTally(results: readonly TrialResult[]) {
     notApplicable: results.length - applicable.length,
   };
 }
-
-/** Registered null trials never run, per phase: what a curtailed ceiling gate must re-prove. */
-type Unrun = Partial<Record<NullPhase, number>>;
 
 /**
  * Asked after each trial of `phase` before the ceiling gate: has the KILL become certain? Each null
@@ -79,6 +75,7 @@ function nullCurtailer(ctx: RunContext, into: NullCounts, total: number) {
  */
 async function runNulls(
   ctx: RunContext,
+  tally: Tally,
   ground: TrialGround,
   tasks: readonly Task[],
   into: NullCounts,
@@ -92,7 +89,7 @@ async function runNulls(
     reps: ctx.config.reps.nulls,
     ...(curtail ? { curtail } : {}),
   }));
-  const ran = await runPhases(ctx, ground, plans);
+  const ran = await runPhases(ctx, tally, ground, plans);
   NullPhase.options.forEach((phase, i) => {
     const results = ran[i] ?? [];
     const counts = into[phase];
@@ -121,38 +118,23 @@ function addPool(pool: Pool, results: readonly TrialResult[]): Pool {
   };
 }
 
-function nullGate(ctx: RunContext, nulls: NullCounts, signal: Signal, unrun?: Unrun): boolean {
-  return decide(
-    ctx,
-    nullBaselineGate({
-      phases: nulls,
-      signal,
-      ratio: ctx.config.nulls.ratio,
-      percentile: ctx.config.nulls.percentile,
-      ...(unrun && Object.keys(unrun).length > 0 ? { curtailed: unrun } : {}),
-    }),
-  );
-}
-
-interface ConstructOutcome {
-  passed: boolean;
-  pool: Pool;
-  consumed: Task[];
-}
-
-/** Construct passed against the nulls: what the drive runs on (not kept for the record, which needs none of it). */
-export interface Calibrated extends Registered {
-  readonly nulls: NullCounts;
-  /** Reserve tasks the construct extensions bought: the drive runs them too. */
-  readonly consumed: Task[];
+function nullGate(ctx: RunContext, nulls: NullCounts, signal: Signal, unrun?: Unrun): GateRecord {
+  return nullBaselineGate({
+    phases: nulls,
+    signal,
+    ratio: ctx.config.nulls.ratio,
+    percentile: ctx.config.nulls.percentile,
+    ...(unrun && Object.keys(unrun).length > 0 ? { curtailed: unrun } : {}),
+  });
 }
 
 /** Construct with the registered extension protocol: EXTEND buys the next reserve batch (nulls + construct). */
-async function constructWithExtensions(
+export async function constructStage(
   ctx: RunContext,
   registered: Registered,
   nulls: NullCounts,
-): Promise<ConstructOutcome> {
+  tally: Tally,
+): Promise<Constructed> {
   const { config } = ctx;
   const { registration } = registered;
   const params = config.construct;
@@ -175,6 +157,7 @@ async function constructWithExtensions(
   const empty = { k: 0, n: 0, errors: 0 };
   const all: TrialResult[] = await runPhase(
     ctx,
+    tally,
     registered,
     registration.tasks,
     'construct',
@@ -195,9 +178,10 @@ async function constructWithExtensions(
     ctx.progress(
       `construct: EXTEND at ${pool.k}/${pool.n}; buying reserve batch ${next.batch} (${batch.length} tasks)`,
     );
-    await runNulls(ctx, registered, batch, nulls);
+    await runNulls(ctx, tally, registered, batch, nulls);
     const results = await runPhase(
       ctx,
+      tally,
       registered,
       batch,
       'construct',
@@ -223,7 +207,7 @@ async function constructWithExtensions(
     perTask: taskCounts(all),
     ...(unrun > 0 ? { curtailed: { remaining: unrun } } : {}),
   });
-  return { passed: decide(ctx, gate), pool, consumed };
+  return { gate, pool, consumed };
 }
 
 export function trialOutcome(r: TrialResult): TrialOutcome {
@@ -250,27 +234,37 @@ function withToolRefs(score: ScoreBlock, refs: ReadonlyMap<string, TapeRef[]>): 
   return { ...score, tools };
 }
 
-/** Gates 5–6: nulls (S = 1), construct with extensions, nulls (S = reference). Undefined when one refused. */
-export async function calibrate(ctx: RunContext, registered: Registered): Promise<Calibrated | undefined> {
-  const nulls = emptyNulls();
+/** The null phases over the registered tasks (S = 1 next): curtailed once the ceiling gate's KILL is certain, when registered. */
+export async function nullsStage(ctx: RunContext, registered: Registered, tally: Tally): Promise<NullsRan> {
+  const counts = emptyNulls();
   const unrun: Unrun | undefined = ctx.config.curtail ? {} : undefined;
-  await runNulls(ctx, registered, registered.registration.tasks, nulls, unrun);
-  completed(ctx, 'nulls');
-  if (!nullGate(ctx, nulls, { source: 'ceiling' }, unrun)) return undefined;
-  const construct = await constructWithExtensions(ctx, registered, nulls);
-  completed(ctx, 'construct');
-  if (!construct.passed) return undefined;
-  const reference = { k: construct.pool.k, n: construct.pool.n };
-  if (!nullGate(ctx, nulls, { source: 'reference', counts: reference })) return undefined;
-  return { ...registered, nulls, consumed: construct.consumed };
+  await runNulls(ctx, tally, registered, registered.registration.tasks, counts, unrun);
+  return { counts, unrun };
 }
 
-/** The drive over the registered and bought tasks, then nulls (S = first try): the score stands if they pass. */
-export async function drive(ctx: RunContext, calibrated: Calibrated): Promise<Driven> {
+/** Gate 5: the null baseline against the ceiling (S = 1), decided before any paid construct trial. */
+export function ceilingGate(ctx: RunContext, nulls: NullsRan): GateRecord {
+  return nullGate(ctx, nulls.counts, { source: 'ceiling' }, nulls.unrun);
+}
+
+/** The null baseline again, against the construct's reference rate. */
+export function referenceGate(ctx: RunContext, nulls: NullsRan, construct: Constructed): GateRecord {
+  return nullGate(ctx, nulls.counts, {
+    source: 'reference',
+    counts: { k: construct.pool.k, n: construct.pool.n },
+  });
+}
+
+/** The drive over the registered and bought tasks: its score, which stands if the first-try null gate passes. */
+export async function driveStage(
+  ctx: RunContext,
+  registered: Registered,
+  construct: Constructed,
+  tally: Tally,
+): Promise<Driven> {
   const { config } = ctx;
-  const driven = [...calibrated.registration.tasks, ...calibrated.consumed];
-  const results = await runPhase(ctx, calibrated, driven, 'drive', config.reps.drive);
-  completed(ctx, 'drive');
+  const driven = [...registered.registration.tasks, ...construct.consumed];
+  const results = await runPhase(ctx, tally, registered, driven, 'drive', config.reps.drive);
   const score = withToolRefs(
     buildScore(results.map(trialOutcome), {
       reps: config.reps.drive,
@@ -279,9 +273,11 @@ export async function drive(ctx: RunContext, calibrated: Calibrated): Promise<Dr
     }),
     failedCallRefs(trialCalls(ctx.tapes.wire, results)),
   );
-  const firstTry = { k: score.firstTry.k, n: score.firstTry.n };
-  const stands = nullGate(ctx, calibrated.nulls, { source: 'first_try', counts: firstTry });
-  const product: Driven = { ...calibrated, score: stands ? score : undefined };
-  ctx.reached = { stage: 'driven', product };
-  return product;
+  return { ...registered, score };
+}
+
+/** The null baseline once more, against the drive's first-try rate: whether the score stands. */
+export function firstTryGate(ctx: RunContext, nulls: NullsRan, driven: Driven): GateRecord {
+  const { firstTry } = driven.score;
+  return nullGate(ctx, nulls.counts, { source: 'first_try', counts: { k: firstTry.k, n: firstTry.n } });
 }

@@ -11,6 +11,7 @@ import { createRunContext } from './context.js';
 import type { RunEvent } from './events.js';
 import { resolveModels } from './models.js';
 import { type PhasePlan, type PhaseSoFar, runPhases } from './phase-run.js';
+import { RunTally } from './tally.js';
 import { closeTapes } from './tapes.js';
 
 // Five forecast tasks, one slow (Oslo) and the rest fast: the phase ends on its slowest trial.
@@ -44,7 +45,7 @@ async function runAt(concurrency: number, curtail?: PhasePlan['curtail']) {
     emit: (e) => events.push(e),
   });
   const plans = PHASES.map((phase) => ({ tasks, phase, reps: 1, ...(curtail ? { curtail } : {}) }));
-  const results = await runPhases(ctx, ground, plans);
+  const results = await runPhases(ctx, new RunTally(ctx.emit), ground, plans);
   await closeTapes(ctx.tapes, 'test over');
   return { results, events };
 }

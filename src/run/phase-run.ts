@@ -3,6 +3,7 @@ import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
 import { mapLimit } from '../core/pool.js';
 import type { Task } from '../suite/schema.js';
 import { checkStop, type RunContext } from './context.js';
+import type { Tally } from './tally.js';
 import { countOf } from './task-counts.js';
 import { afterTrial, phasePool, type TrialGround, trialDeps, trialSpecs } from './trials.js';
 
@@ -25,6 +26,7 @@ type Curtail = (
 /** One trial of a phase at a time: run, recorded, counted, and asked whether the phase is curtailed. */
 function phaseRunner(
   ctx: RunContext,
+  tally: Tally,
   ground: TrialGround,
   specs: TrialSpec[],
   deps: TrialDeps,
@@ -36,7 +38,7 @@ function phaseRunner(
   const one = async (spec: TrialSpec): Promise<TrialResult> => {
     const { phase } = spec;
     const result = await runTrial(spec, deps);
-    await afterTrial(ctx, ground, result);
+    await afterTrial(ctx, tally, ground, result);
     if (!result.abandoned) {
       ended.push(result);
       phases.set(phase, { ended: [...ended], registered: specs.length });
@@ -73,6 +75,7 @@ export interface PhasePlan {
  */
 export async function runPhases(
   ctx: RunContext,
+  tally: Tally,
   ground: TrialGround,
   plans: readonly PhasePlan[],
 ): Promise<TrialResult[][]> {
@@ -84,7 +87,9 @@ export async function runPhases(
   );
   const deps = trialDeps(ctx, ground, pool);
   const phases = new Map<Phase, PhaseSoFar>();
-  const runners = plans.map((p, g) => phaseRunner(ctx, ground, specs[g] ?? [], deps, phases, p.curtail));
+  const runners = plans.map((p, g) =>
+    phaseRunner(ctx, tally, ground, specs[g] ?? [], deps, phases, p.curtail),
+  );
   const opened = new Set<number>();
   const open = (group: number) => {
     const plan = plans[group];
@@ -113,12 +118,15 @@ export async function runPhases(
 /** Every task of `tasks` at `reps` in one phase: `runPhases` with that one phase. */
 export async function runPhase(
   ctx: RunContext,
+  tally: Tally,
   ground: TrialGround,
   tasks: readonly Task[],
   phase: Phase,
   reps: number,
   curtail?: Curtail,
 ): Promise<TrialResult[]> {
-  const [results] = await runPhases(ctx, ground, [{ tasks, phase, reps, ...(curtail ? { curtail } : {}) }]);
+  const [results] = await runPhases(ctx, tally, ground, [
+    { tasks, phase, reps, ...(curtail ? { curtail } : {}) },
+  ]);
   return results ?? [];
 }

@@ -5,7 +5,7 @@ import { type Policy, policySha256, serializePolicy } from '../record/policy.js'
 import { policyRecord } from '../suite/explorable.js';
 import type { GivenValue } from '../suite/given.js';
 import { RUN_FILES } from '../tape/file-names.js';
-import { completed, type RunContext } from './context.js';
+import type { RunContext } from './context.js';
 import { resolveGiven } from './given.js';
 import { screenStatement } from './notes.js';
 import type { Policed, Surveyed } from './products.js';
@@ -63,8 +63,6 @@ export function policyStage(ctx: RunContext, surveyed: Surveyed): Policed {
   };
   writeFileSync(join(ctx.dir, RUN_FILES.policy), serializePolicy(policy), { flag: 'wx' });
   const policed: Policed = { ...surveyed, given, policy: { sha256: policySha256(policy), at } };
-  ctx.reached = { stage: 'policed', product: policed };
   ctx.progress(`policy: ${RUN_FILES.policy} ${policed.policy.sha256.slice(0, 12)} (seed ${config.seed})`);
-  completed(ctx, 'policy');
   return policed;
 }

@@ -1,21 +1,27 @@
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import type { McpSession } from '../connect/session.js';
+import type { PhaseCounts } from '../gates/null-baseline.js';
 import type { ExplorationLedger } from '../record/exploration.js';
+import type { Pool } from '../record/extension.js';
 import type { FindingsBlock } from '../record/findings.js';
+import type { GateRecord } from '../record/gate.js';
 import type { PreRegistration } from '../record/prereg.js';
+import type { ProbeResult } from '../record/probe.js';
 import type { ScoreBlock } from '../record/score.js';
 import type { Surface } from '../record/surface.js';
 import type { AdmissionEntry } from '../suite/admission/types.js';
 import type { ToolSafety } from '../suite/destructive.js';
 import type { GivenValue } from '../suite/given.js';
 import type { Registration } from '../suite/register.js';
+import type { Task } from '../suite/schema.js';
 import type { ScreenResult } from '../suite/screen.js';
 import type { GeneratorFault, SuiteFile } from '../suite/suite-file.js';
 import type { ToolSurface } from '../suite/surface.js';
+import type { NullPhase } from '../tape/phases.js';
 import type { CallWatch } from './watched-calls.js';
 
 // Each stage is a function from one product to the next; a product holds what its stage made
-// certain, and every later product extends it. The context keeps the latest one (`Reached`).
+// certain, and every later product extends it. The driver keeps each one (`Reached`).
 
 /** The run's main session: a refused frame during generation replaces it with a fresh one. */
 export interface MainSession {
@@ -79,84 +85,81 @@ export interface Registered extends Suited {
   readonly prereg: Written & { doc: PreRegistration };
 }
 
-/** The drive ran; its score stands unless the first-try null gate refused it. */
+/** The drive ran, with its score; the first-try null gate then says whether the score stands. */
 export interface Driven extends Registered {
-  readonly score: ScoreBlock | undefined;
+  readonly score: ScoreBlock;
 }
 
 export interface Found extends Driven {
   readonly findings: FindingsBlock | undefined;
 }
 
-interface Products {
-  connected: Connected;
-  surveyed: Surveyed;
-  policed: Policed;
-  proposed: Proposed;
-  generated: Generated;
-  screened: Screened;
-  suited: Suited;
-  registered: Registered;
-  driven: Driven;
-  found: Found;
-}
+/** The null phases' counts so far, per phase (k = check passed over the applicable trials). */
+export type NullCounts = Record<NullPhase, PhaseCounts>;
 
-const ORDER = [
-  'started',
-  'connected',
-  'surveyed',
-  'policed',
-  'proposed',
-  'generated',
-  'screened',
-  'suited',
-  'registered',
-  'driven',
-  'found',
-] as const;
-
-type Stage = (typeof ORDER)[number];
-
-/** The latest product a run reached (none before it connects). */
-export type Reached =
-  | { stage: 'started' }
-  | { [S in keyof Products]: { stage: S; product: Products[S] } }[keyof Products];
-
-/** The stages from `S` on. */
-type From<S extends Stage, T extends readonly Stage[] = typeof ORDER> = T extends readonly [
-  infer H extends Stage,
-  ...infer R extends readonly Stage[],
-]
-  ? H extends S
-    ? T[number]
-    : From<S, R>
-  : never;
-
-function since<S extends Stage>(reached: Reached, stage: S): reached is Extract<Reached, { stage: From<S> }> {
-  return ORDER.indexOf(reached.stage) >= ORDER.indexOf(stage);
-}
-
-// Each accessor gives the product of its stage when the run got that far (a later product extends it).
-export const connectedOf = (r: Reached): Connected | undefined =>
-  since(r, 'connected') ? r.product : undefined;
-export const surveyedOf = (r: Reached): Surveyed | undefined =>
-  since(r, 'surveyed') ? r.product : undefined;
-export const policedOf = (r: Reached): Policed | undefined => (since(r, 'policed') ? r.product : undefined);
-export const proposedOf = (r: Reached): Proposed | undefined =>
-  since(r, 'proposed') ? r.product : undefined;
-export const screenedOf = (r: Reached): Screened | undefined =>
-  since(r, 'screened') ? r.product : undefined;
-export const suitedOf = (r: Reached): Suited | undefined => (since(r, 'suited') ? r.product : undefined);
-export const registeredOf = (r: Reached): Registered | undefined =>
-  since(r, 'registered') ? r.product : undefined;
-export const foundOf = (r: Reached): Found | undefined => (since(r, 'found') ? r.product : undefined);
+/** Registered null trials never run, per phase: what a curtailed ceiling gate must re-prove. */
+export type Unrun = Partial<Record<NullPhase, number>>;
 
 /**
- * The product reached, as far as the screen at most: what the fallback VOID record is built from
- * when the full record cannot be (the policy, the exploration ledger and the screen counts stay;
- * the suite, its pre-registration and findings, which may be what failed, do not).
+ * The null phases before the ceiling gate: their counts (a reserve batch the construct buys adds
+ * its nulls to them), and, when curtailment was registered, the trials each phase never ran.
  */
-export function atMostScreened(r: Reached): Reached {
-  const screened = screenedOf(r);
-  return screened === undefined ? r : { stage: 'screened', product: screened };
+export interface NullsRan {
+  readonly counts: NullCounts;
+  readonly unrun: Unrun | undefined;
+}
+
+/** Construct with its extensions: its gate (decided next), its pool, and the reserve tasks bought (the drive runs them too). */
+export interface Constructed {
+  readonly gate: GateRecord;
+  readonly pool: Pool;
+  readonly consumed: Task[];
+}
+
+/**
+ * The product of each stage, under the stage's name (`Stage`, whose order is the run's): the driver
+ * (`driver.ts`) keeps each as its stage ends. The main line's products extend one another, from
+ * `Connected` to `Found`; the probes, the null phases and construct make what the record or a later
+ * stage reads beside them.
+ */
+export interface Products {
+  connect: Connected;
+  probes: ProbeResult[];
+  surface: Surveyed;
+  policy: Policed;
+  generate: Proposed;
+  admit: Generated;
+  screen: Screened;
+  register: Suited;
+  prereg: Registered;
+  nulls: NullsRan;
+  construct: Constructed;
+  drive: Driven;
+  findings: Found;
+}
+
+/**
+ * The products a run reached, each under the stage that made it: what the record is built from,
+ * however the run ends. A later product extends the earlier ones, so each is read where it was made.
+ */
+export type Reached = Partial<Products>;
+
+/**
+ * The products reached, as far as the screen at most and without the probes: what the fallback VOID
+ * record is built from when the full record cannot be (the policy, the exploration ledger and the
+ * screen counts stay; the probes, the suite, its pre-registration and findings, which may be what
+ * failed, do not).
+ */
+export function atMostScreened(reached: Reached): Reached {
+  const {
+    probes: _p,
+    register: _r,
+    prereg: _pr,
+    nulls: _n,
+    construct: _c,
+    drive: _d,
+    findings: _f,
+    ...kept
+  } = reached;
+  return kept;
 }

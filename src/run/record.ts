@@ -8,6 +8,7 @@ import { PreRegistration } from '../record/prereg.js';
 import { refusalOf } from '../record/refusal.js';
 import type { RunRecord } from '../record/run.js';
 import type { ScoreBlock } from '../record/score.js';
+import type { ServerFaults } from '../record/server-faults.js';
 import type { Signer } from '../record/signer.js';
 import { buildSuiteSummary, type KeyBasis } from '../record/suite-summary.js';
 import type { FileDigest } from '../record/surface.js';
@@ -17,19 +18,14 @@ import { ledgerRejections } from '../suite/suite-file.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { sha256File } from '../tape/signature.js';
 import { PRODUCER, VERSION } from '../version.js';
+import { alongsideBlocks } from './alongside.js';
 import type { RunContext } from './context.js';
+import type { Driver } from './driver.js';
 import { ownNotes, screenStatement, standingNotes } from './notes.js';
-import {
-  foundOf,
-  policedOf,
-  proposedOf,
-  type Registered,
-  registeredOf,
-  screenedOf,
-  suitedOf,
-  surveyedOf,
-} from './products.js';
+import type { RunOptions } from './options.js';
+import type { Registered } from './products.js';
 import type { RunStop } from './stop.js';
+import type { RunTally } from './tally.js';
 
 export async function fileDigests(dir: string): Promise<FileDigest[]> {
   const out: FileDigest[] = [];
@@ -47,27 +43,14 @@ export async function fileDigests(dir: string): Promise<FileDigest[]> {
   return out;
 }
 
-/** What a record is built from: the run's tallies and the latest product it reached. */
-export type RecordSource = Pick<
-  RunContext,
-  | 'config'
-  | 'runner'
-  | 'judge'
-  | 'runId'
-  | 'slug'
-  | 'startedAt'
-  | 'stages'
-  | 'trials'
-  | 'gates'
-  | 'probes'
-  | 'usage'
-  | 'ownNotes'
-  | 'reached'
->;
+/** What a record is built from: the run's settings, the stages it completed, the products it reached, the gates it decided and its tallies. */
+export type RecordSource = Pick<RunContext, 'config' | 'runner' | 'judge' | 'runId' | 'slug' | 'startedAt'> &
+  Pick<Driver, 'stages' | 'reached' | 'gates'> &
+  Pick<RunTally, 'trials' | 'usage' | 'ownNotes'>;
 
 function screenField(source: RecordSource) {
   const { config } = source;
-  const counts = screenedOf(source.reached)?.screen?.counts;
+  const counts = source.reached.screen?.screen?.counts;
   const tokens = source.usage
     .filter((u) => u.role === 'screen')
     .reduce((a, u) => a + (u.inputTokens ?? 0) + (u.outputTokens ?? 0), 0);
@@ -130,8 +113,8 @@ export function endingOf(ending: Ending): RunEnding {
 function identityOf(source: RecordSource, endedAt: Date) {
   const { config } = source;
   // The suite hash is known once suite.json is written, even when prereg.json then is not.
-  const suited = suitedOf(source.reached);
-  const registered = registeredOf(source.reached);
+  const suited = source.reached.register;
+  const registered = source.reached.prereg;
   return {
     serverSlug: source.slug,
     target: { kind: config.target.kind, description: describeTarget(config.target) },
@@ -156,11 +139,11 @@ function identityOf(source: RecordSource, endedAt: Date) {
 function productBlocks(
   reached: RecordSource['reached'],
 ): Pick<RunRecord, 'surface' | 'exploration' | 'findings' | 'suite' | 'policy' | 'prereg'> {
-  const surface = surveyedOf(reached)?.surface;
-  const policy = policedOf(reached)?.policy;
-  const exploration = proposedOf(reached)?.exploration;
-  const registered = registeredOf(reached);
-  const findings = foundOf(reached)?.findings;
+  const surface = reached.surface?.surface;
+  const policy = reached.policy?.policy;
+  const exploration = reached.generate?.exploration;
+  const registered = reached.prereg;
+  const findings = reached.findings?.findings;
   return {
     ...(surface ? { surface } : {}),
     ...(exploration ? { exploration } : {}),
@@ -195,32 +178,51 @@ function voidBlock(source: RecordSource, stop: RunStop | undefined, endedAt: Dat
   };
 }
 
-/** The run record: scored, refused by its last gate, or void with what completed. */
+/** What a full record carries beside the products: the server's faults from the wire tape, and what was measured alongside. */
+interface Beside {
+  serverFaults: ServerFaults | undefined;
+  alongside: RunOptions['alongside'];
+}
+
+/** The refusal of a refused run: its last gate's, when that gate refused and the run was not stopped. */
+function refusalBlock(source: RecordSource, ending: Ending): Pick<RunRecord, 'refusal'> {
+  const last = source.gates.at(-1);
+  const refused = ending.stop === undefined && last?.outcome !== undefined ? last : undefined;
+  return refused?.outcome !== undefined && 'reason' in refused && refused.reason !== undefined
+    ? { refusal: refusalOf(refused) }
+    : {};
+}
+
+/**
+ * The run record, built once: scored, refused by its last gate, or void with what completed. The
+ * full record has `beside` (the fallback VOID record, built from less, has none).
+ */
 export function buildRecord(
   source: RecordSource,
   ending: Ending,
   files: FileDigest[],
   endedAt: Date,
   signer: Signer | undefined,
+  beside?: Beside,
 ): RunRecord {
-  const last = source.gates.at(-1);
-  const refused = ending.stop === undefined && last?.outcome !== undefined ? last : undefined;
   const outcome = outcomeOf(source.gates, endingOf(ending));
+  const products = productBlocks(source.reached);
   const body: RecordBody = {
     runId: source.runId,
-    probes: source.probes,
+    probes: source.reached.probes ?? [],
     cost: buildCost(source.usage, PRICE_TABLE),
     notes: { own: ownNotes(source), standing: standingNotes(source.config) },
     files,
     identity: identityOf(source, endedAt),
     gates: source.gates,
     ...(signer ? { signer } : {}),
-    ...productBlocks(source.reached),
+    ...products,
+    ...(beside === undefined ? {} : alongsideBlocks(products.surface, beside.alongside)),
+    ...(beside?.serverFaults === undefined ? {} : { serverFaults: beside.serverFaults }),
+    ...refusalBlock(source, ending),
+    ...(outcome === 'SCORED' && ending.score ? { score: ending.score } : {}),
   };
-  const record =
-    outcome === 'VOID' ? voidRecord(body, voidBlock(source, ending.stop, endedAt)) : runRecord(body, outcome);
-  if (refused?.outcome !== undefined && 'reason' in refused && refused.reason !== undefined)
-    record.refusal = refusalOf(refused);
-  if (outcome === 'SCORED' && ending.score) record.score = ending.score;
-  return record;
+  return outcome === 'VOID'
+    ? voidRecord(body, voidBlock(source, ending.stop, endedAt))
+    : runRecord(body, outcome);
 }

@@ -14,6 +14,7 @@ import { PRODUCER, VERSION } from '../version.js';
 import type { RunContext } from './context.js';
 import type { readOriginal } from './rerun-original.js';
 import { RunStop } from './stop.js';
+import type { RunTally } from './tally.js';
 import { closeTapes } from './tapes.js';
 
 function agentRecords(dir: string) {
@@ -43,6 +44,8 @@ export interface RerunResult {
 /** What was decided before the drive, for the record. */
 export interface RerunDraft {
   ctx: RunContext;
+  /** What the rerun's stages added: its own notes are the record's. */
+  tally: RunTally;
   original: ReturnType<typeof readOriginal>;
   targetFrom: 'original' | 'flags';
   policy?: { doc: RerunPolicy; sha256: string; at: Date };
@@ -139,7 +142,7 @@ export async function writeRerun(draft: RerunDraft, target: string): Promise<Rer
         overrides: draft.policy?.doc.overrides ?? [],
         ...(draft.surfaceDigest === undefined ? {} : { surfaceDigest: draft.surfaceDigest }),
         notes: [
-          ...ctx.ownNotes,
+          ...draft.tally.ownNotes,
           ...(runnerKind === 'lexical'
             ? [
                 {

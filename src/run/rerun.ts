@@ -19,10 +19,11 @@ import { RUN_FILES } from '../tape/file-names.js';
 import type { TrustSet } from '../tape/trust.js';
 import { resolveConfig } from './config.js';
 import { connect, survey } from './connect-stage.js';
-import { checkStop, createRunContext } from './context.js';
+import { createRunContext } from './context.js';
+import { Driver, type StepResult } from './driver.js';
 import { resolveModels } from './models.js';
 import { runPhase } from './phase-run.js';
-import { connectedOf, type Surveyed } from './products.js';
+import type { Surveyed } from './products.js';
 import { originalCustody } from './rerun-custody.js';
 import { type OriginalRun, readOriginal } from './rerun-original.js';
 import { type RerunDraft, type RerunResult, rerunOf, writeRerun } from './rerun-write.js';
@@ -104,21 +105,21 @@ export async function rerunWithRewrites(options: RerunOptions): Promise<RerunRes
     },
   );
   ctx.progress(`rerun ${ctx.runId}: ${ctx.dir} (paired with ${original.record.runId})`);
+  const steps = new Driver(ctx);
   const draft: RerunDraft = {
     ctx,
+    tally: steps.tally,
     original,
     targetFrom,
     ...(options.signingKeyPath === undefined ? {} : { signingKeyPath: resolve(cwd, options.signingKeyPath) }),
   };
   const scope = `${ctx.runId}-${randomBytes(4).toString('hex')}`;
   try {
-    await processScope.run(scope, () => drive(draft));
+    await processScope.run(scope, () => drive(draft, steps));
   } catch (err) {
     draft.stop = err instanceof RunStop ? err : new RunStop('crashed', describeError(err));
   } finally {
-    await connectedOf(ctx.reached)
-      ?.main.session.close()
-      .catch(() => undefined);
+    await steps.reached.connect?.main.session.close().catch(() => undefined);
     reapScope(scope);
   }
   return writeRerun(draft, describeTarget(config.target));
@@ -146,11 +147,20 @@ async function confirmedTarget(original: OriginalRun, o: RerunOptions): Promise<
   throw new FitnessError('RERUN_UNCONFIRMED', `${original.record.runId}: not confirmed; nothing ran`);
 }
 
+/** A step's product, or none with the rerun's stop noted (no gate refuses a rerun). */
+function made<T>(draft: RerunDraft, result: StepResult<T>): T | undefined {
+  if (result.kind === 'continue') return result.product;
+  if (result.kind === 'stopped') draft.stop = result.stop;
+  return undefined;
+}
+
 /** Connect, list, compare the surface, register the rerun policy, drive with the override. */
-async function drive(draft: RerunDraft): Promise<void> {
+async function drive(draft: RerunDraft, steps: Driver): Promise<void> {
   const { ctx, original } = draft;
-  const surveyed = await survey(ctx, await connect(ctx));
-  checkStop(ctx);
+  const connected = made(draft, await steps.step('connect', () => connect(ctx)));
+  if (connected === undefined) return;
+  const surveyed = made(draft, await steps.step('surface', (tally) => survey(ctx, connected, tally)));
+  if (surveyed === undefined) return;
   draft.surfaceDigest = surveyed.surface.digest;
   if (surveyed.surface.digest !== original.surfaceDigest) {
     draft.refused = true;
@@ -169,7 +179,7 @@ async function drive(draft: RerunDraft): Promise<void> {
     }),
   );
   const tasks = [...original.suite.tasks, ...original.suite.reserve].filter((t) => driven.has(t.id));
-  const results = await runPhase(ctx, presented, tasks, 'drive', original.policy.reps.drive);
+  const results = await runPhase(ctx, steps.tally, presented, tasks, 'drive', original.policy.reps.drive);
   ctx.progress(`drive: ${results.length} trial(s) with the rewrites`);
 }
 

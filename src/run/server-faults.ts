@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { isRecord } from '../core/json.js';
 import type { Note } from '../record/notes.js';
 import type { ServerFaults, ToolFaults } from '../record/server-faults.js';
@@ -19,13 +18,7 @@ function counts(tool: string): ToolFaults {
  * pending, and the failures the harness recorded (`fitness.call-failed`). Undefined when no call
  * failed, so an ordinary run's record does not carry it.
  */
-export function serverFaultsFromTape(path: string): ServerFaults | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+export function serverFaultsFromTape(text: string, path: string): ServerFaults | undefined {
   if (!text.includes(`"${EventKind.callFailed}"`)) return undefined;
   const tape = parseTape(text, path);
   const byTool = new Map<string, ToolFaults>();

@@ -9,9 +9,10 @@ import { serverEnv } from '../connect/target.js';
 import type { ModelCallCode } from '../models/errors.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
-import { addUsage, type RunContext, startLane } from './context.js';
+import { type RunContext, startLane } from './context.js';
 import type { Surveyed } from './products.js';
 import { RunStop } from './stop.js';
+import type { Tally } from './tally.js';
 import { trialFacts } from './task-counts.js';
 
 /** Model faults no retry fixes: the run stops as VOID rather than counting them as trials. */
@@ -125,14 +126,16 @@ function recordTrialEnd(ctx: RunContext, r: TrialResult): void {
   );
 }
 
-export async function afterTrial(ctx: RunContext, ground: TrialGround, result: TrialResult): Promise<void> {
+export async function afterTrial(
+  ctx: RunContext,
+  tally: Tally,
+  ground: TrialGround,
+  result: TrialResult,
+): Promise<void> {
   if (result.abandoned) return;
   recordTrialEnd(ctx, result);
-  ctx.trials[result.phase] = (ctx.trials[result.phase] ?? 0) + 1;
-  addUsage(
-    ctx,
-    result.usage.map((u) => ({ ...u, role: 'runner' as const })),
-  );
+  tally.addTrials(result.phase, 1);
+  tally.addUsage(result.usage.map((u) => ({ ...u, role: 'runner' as const })));
   if (result.modelError) failOnFatalModelFault(ctx, result.modelError);
   if (result.stateChanged !== undefined && !ctx.abort.signal.aborted) {
     ctx.abort.abort(

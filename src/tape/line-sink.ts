@@ -22,6 +22,8 @@ function flushAllOnExit(): void {
  */
 export class LineSink {
   private pending: string[] = [];
+  /** Every line given so far, with its newline: the tape as its file holds it once flushed. */
+  private readonly lines: string[] = [];
   private pendingChars = 0;
   private flushTimer: NodeJS.Timeout | undefined;
   /** The first write (or close) that failed; later lines are not attempted. */
@@ -56,10 +58,17 @@ export class LineSink {
 
   /** One line, without its newline. */
   write(text: string): void {
-    this.pending.push(`${text}\n`);
+    const line = `${text}\n`;
+    this.pending.push(line);
+    this.lines.push(line);
     this.pendingChars += text.length + 1;
     if (this.pendingChars >= FLUSH_CHARS) this.flush();
     else if (this.flushTimer === undefined) this.flushTimer = setTimeout(this.flush, FLUSH_MS).unref();
+  }
+
+  /** The tape so far, from memory: every line given, as the file holds them once flushed. */
+  text(): string {
+    return this.lines.join('');
   }
 
   /** Writes every waiting line now. */

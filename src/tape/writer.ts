@@ -286,9 +286,11 @@ export class TapeWriter {
     return this.lineCount;
   }
 
-  /**
-   * Writes the waiting lines now (they are batched, see `LineSink`), so a reader of the file mid-run
-   * (the findings stage) sees every line so far.
-   */
+  /** Writes the waiting lines now (they are batched, see `LineSink`). */
   readonly flush = (): void => this.sink.flush();
+
+  /** Every line written so far, from memory (the findings stage reads the tapes here, not from the file). */
+  text(): string {
+    return this.sink.text();
+  }
 }
