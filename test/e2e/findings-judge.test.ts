@@ -6,7 +6,8 @@ import { runFitness } from '../../src/run/run-fitness.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { SAFETY_SYSTEM } from '../../src/suite/judge-safety.js';
 import { FakeChat, systemOf, userOf } from '../support/fake-chat.js';
-import { outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { outDir } from './run/helpers.js';
 
 const TOOLS = [
   'list_routes',
@@ -44,14 +45,19 @@ function answer(body: Parameters<ConstructorParameters<typeof FakeChat>[0]>[0]):
   });
 }
 
+/** The planted ambiguous server runs in memory (test/support/planted-memory.ts): the subject is the findings. */
 describe('rewrite proposals from a judge model (a local Chat Completions endpoint)', () => {
   const fake = new FakeChat(answer);
-  afterAll(() => fake.close());
+  const ambiguous = plantedInMemory('ambiguous');
+  afterAll(async () => {
+    await fake.close();
+    await ambiguous.closeAll();
+  });
 
   it('writes judge proposals citing real findings, drops the one that cites none, records the call', async () => {
     const url = await fake.start();
     const r = await runFitness({
-      target: { kind: 'stdio', argv: ['node', ...server('ambiguous')] },
+      target: ambiguous,
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },
       runner: 'heuristic',

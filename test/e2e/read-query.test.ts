@@ -1,43 +1,47 @@
 /**
- * A read query in SQL, end to end: `fitness-report run` (offline, explore/2) on a table server whose
- * only way to read rows is `read_query` taking a SQL `query` (test/e2e/fixtures/sql-tables.js). The
- * generator must offer it `SELECT * FROM <listed table> LIMIT 5`, every listed name quoted as an
- * identifier (one holds a double quote, one is not ASCII), never call the write tool, and make tasks
- * an agent can answer from the prompt: the statement is in it, the key is a row value with sibling
- * decoys, and the plan re-run on a fresh process returns the key.
+ * A read query in SQL, end to end: a run (offline, explore/2) on a table server whose only way to
+ * read rows is `read_query` taking a SQL `query` (test/e2e/fixtures/sql-tables.js). The generator
+ * must offer it `SELECT * FROM <listed table> LIMIT 5`, every listed name quoted as an identifier
+ * (one holds a double quote, one is not ASCII), never call the write tool, and make tasks an agent
+ * can answer from the prompt: the statement is in it, the key is a row value with sibling decoys,
+ * and the plan re-run on a fresh server returns the key. The subject is the generator, so the server
+ * runs in memory (test/support/memory-server.ts): each session a fresh instance, as each stdio
+ * process was.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRuns, type PlannedRun, type RunReport } from '../../src/audit/index.js';
+import { obtainedFrom } from '../../src/audit/index.js';
 import { openSession } from '../../src/connect/session.js';
+import { describeError } from '../../src/core/errors.js';
+import type { RunRecord } from '../../src/record/run.js';
+import { runFitness } from '../../src/run/run-fitness.js';
 import { executePlan } from '../../src/suite/plan.js';
 import { SuiteFile } from '../../src/suite/suite-file.js';
 import type { ToolCaller } from '../../src/suite/surface.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
+import { memoryServer } from '../support/memory-server.js';
+import { sqlTablesServer } from './fixtures/sql-tables.js';
 
-const argv = [process.execPath, resolve('test/e2e/fixtures/sql-tables.js')];
+const sqlTables = memoryServer('sql-tables', () => () => sqlTablesServer());
 const out = mkdtempSync(join(tmpdir(), 'read-query-'));
-let report: RunReport;
+/** The run as the audit's executeRuns reports one: its directory, record and outcome, or its error. */
+let report: { dir?: string; record?: RunRecord; obtained?: ReturnType<typeof obtainedFrom>; error?: string };
 let suite: SuiteFile;
 
-const sqlTables: PlannedRun = {
-  id: 'sql-tables',
-  property: 'a table server read only through a SQL read_query',
-  transport: 'stdio',
-  async start() {
-    return { target: { kind: 'stdio', argv }, close: async () => {} };
-  },
-};
-
 beforeAll(async () => {
-  [report] = (await executeRuns([sqlTables], { outDir: out, seed: 29 })) as [RunReport];
+  // Seed 29, every other setting its default.
+  report = await runFitness({ target: sqlTables, outDir: out, seed: 29 }).then(
+    (r) => ({ dir: r.dir, record: r.record, obtained: obtainedFrom(r.record) }),
+    (err: unknown) => ({ error: describeError(err) }),
+  );
   suite = SuiteFile.parse(JSON.parse(readFileSync(join(report.dir ?? '', 'suite.json'), 'utf8')));
 }, 300_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await sqlTables.closeAll();
   rmSync(out, { recursive: true, force: true });
 });
 
@@ -60,7 +64,7 @@ function callsTo(tool: string, corrId: string): Record<string, unknown>[] {
 
 const READ = /^SELECT \* FROM "((?:[^"]|"")+)" LIMIT 5$/;
 
-describe('read_query taking SQL, over stdio', () => {
+describe('read_query taking SQL', () => {
   it('is offered one SELECT … LIMIT 5 per listed table, each name a quoted identifier, and never writes', async () => {
     expect(report.error).toBeUndefined();
     const wire = await readTape(join(report.dir ?? '', 'wire.jsonl'));
@@ -102,8 +106,8 @@ describe('read_query taking SQL, over stdio', () => {
     expect(Math.max(...keys.values()) / suite.tasks.length).toBeLessThanOrEqual(0.25);
   });
 
-  it('the plan re-run on a fresh server process returns each read task its key', async () => {
-    const session = await openSession({ kind: 'stdio', argv });
+  it('the plan re-run on a fresh server returns each read task its key', async () => {
+    const session = await openSession(sqlTables);
     try {
       const caller: ToolCaller = async (name, args) => {
         const outcome = await session.callTool(name, args, { corrId: 'recheck', timeoutMs: 20_000 });

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PROBES } from '../../src/probes/registry.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import type { Tape } from '../../src/tape/reader.js';
+import { plantedInMemory } from '../support/planted-memory.js';
 import { startFixtureHttp } from './fixtures/wire/helpers.js';
 import { loadRun, outDir, server, serverFile } from './run/helpers.js';
 
@@ -91,11 +92,16 @@ describe('the protocol probes beside the run', () => {
 
 /**
  * The null screen takes each admitted candidate as its verdict comes in at a concurrency above 1,
- * and after admission at concurrency 1; the same candidates are screened to the same result.
+ * and after admission at concurrency 1; the same candidates are screened to the same result. The
+ * screen does not depend on the transport: the planted calculator runs in memory
+ * (test/support/planted-memory.ts).
  */
 describe('the null screen beside admission', () => {
+  const calculator = plantedInMemory('calculator');
+  afterAll(() => calculator.closeAll());
+
   it('a calculator the screen empties: screened during admission at concurrency 4, the same verdict as at 1', async () => {
-    const target = { kind: 'stdio' as const, argv: [process.execPath, ...server('calculator')] };
+    const target = calculator;
     const one = await runFitness({ target, outDir: outDir(), env: {}, seed: 77, concurrency: 1 });
     const four = await runFitness({ target, outDir: outDir(), env: {}, seed: 77, concurrency: 4 });
     const serial = await loadRun(one.dir);

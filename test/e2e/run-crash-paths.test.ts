@@ -10,11 +10,16 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { SuiteFile } from '../../src/suite/suite-file.js';
 import { Manifest } from '../../src/tape/signature.js';
-import { loadRun, outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { loadRun, outDir } from './run/helpers.js';
+
+/** The planted well-made server in memory (test/support/planted-memory.ts): the subject is the run's files. */
+const wellMade = plantedInMemory('well-made');
+afterAll(() => wellMade.closeAll());
 
 /** Runs well-made offline; when suite.json is written, `plant` puts something at prereg.json. */
 async function runPlanting(plant: (path: string) => void) {
@@ -22,7 +27,7 @@ async function runPlanting(plant: (path: string) => void) {
   let planted = false;
   const result = await runFitness({
     seed: 1,
-    target: { kind: 'stdio', argv: ['node', ...server('well-made')] },
+    target: wellMade,
     outDir: out,
     env: {},
     progress: (line) => {

@@ -11,7 +11,8 @@ import {
   FakeChat,
   systemOf,
 } from '../support/fake-chat.js';
-import { loadRun, outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { loadRun, outDir } from './run/helpers.js';
 
 const isCandidateCall = (body: Body) => systemOf(body) === JUDGE_SYSTEM;
 
@@ -36,10 +37,16 @@ function judgeTurns(dir: string): TurnLine[] {
     .map((l) => JSON.parse(l) as TurnLine);
 }
 
+/**
+ * The planted well-made server runs in memory (test/support/planted-memory.ts): what is tested is
+ * the judge and runner models over their wire format, not the server's process.
+ */
 describe('judge/1 and runner models over the Chat Completions wire format (local endpoint)', () => {
   const fakes: FakeChat[] = [];
+  const wellMade = plantedInMemory('well-made');
   afterAll(async () => {
     for (const fake of fakes) await fake.close();
+    await wellMade.closeAll();
   });
 
   async function start(answer: (body: Body, n: number) => Answer): Promise<{ fake: FakeChat; url: string }> {
@@ -52,7 +59,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
   function judgeRun(url: string) {
     return runFitness({
       seed: 1,
-      target: { kind: 'stdio', argv: ['node', ...server('well-made')] },
+      target: wellMade,
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },
       runner: 'heuristic',
@@ -148,7 +155,7 @@ describe('judge/1 and runner models over the Chat Completions wire format (local
     });
     const r = await runFitness({
       seed: 1,
-      target: { kind: 'stdio', argv: ['node', ...server('well-made')] },
+      target: wellMade,
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: url },
       runner: 'openai-compatible:looper',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { createRunDir } from '../../src/run/run-dir.js';
 import { runFitness } from '../../src/run/run-fitness.js';
+import { plantedInMemory } from '../support/planted-memory.js';
 import { captureIO, loadRun, outDir, server } from './run/helpers.js';
 
 describe('VOID runs and bad input', () => {
@@ -112,9 +113,11 @@ describe('VOID runs and bad input', () => {
   });
 
   it('an unreachable model endpoint stops the run as VOID at the screen', async () => {
+    // The server is incidental (the model endpoint is what fails): the planted good server in memory.
+    const good = plantedInMemory('good');
     const r = await runFitness({
       seed: 1,
-      target: { kind: 'stdio', argv: ['node', ...server('good')] },
+      target: good,
       runner: 'openai-compatible:llama3',
       judge: 'heuristic',
       outDir: outDir(),
@@ -124,6 +127,7 @@ describe('VOID runs and bad input', () => {
     expect(r.record.void?.detail).toMatch(/^MODEL_UNREACHABLE/);
     expect(r.record.void?.completed.stages).toContain('admit');
     expect(existsSync(join(r.dir, 'signature.json'))).toBe(true);
+    await good.closeAll();
   }, 120_000);
 
   it('a bad flag is a usage error (exit 2)', async () => {

@@ -1,0 +1,25 @@
+import { ambiguousServer } from '../../examples/servers/lib/ambiguous-server.js';
+import { calculatorServer } from '../../examples/servers/lib/calculator-server.js';
+import { catalogueServer } from '../../examples/servers/lib/catalogue-server.js';
+import { ferryServer } from '../../examples/servers/lib/ferries.js';
+import { memoryServer, type ServerFactory } from './memory-server.js';
+
+/**
+ * The planted servers (examples/servers) that stage and pipeline tests run in memory, each built by
+ * its factory in examples/servers/lib as its stdio entry builds it: `start()` makes what one of its
+ * processes holds (well-made's bookings), and the factory it returns builds the server object.
+ */
+const PLANTED = {
+  'well-made': () => {
+    const bookings = new Map();
+    return () => ferryServer('planted-well-made', { bookings });
+  },
+  ambiguous: () => () => ambiguousServer(),
+  calculator: () => () => calculatorServer(),
+  good: () => () => catalogueServer('fixture-good'),
+} satisfies Record<string, () => ServerFactory>;
+
+/** A planted server as an in-memory target (`memory:<name>`): each session a fresh server, as each stdio process is. */
+export function plantedInMemory(name: keyof typeof PLANTED) {
+  return memoryServer(name, PLANTED[name]);
+}
