@@ -1,4 +1,5 @@
-// `npm test`: the build, then every Vitest test, with the type check, the linter and knip beside them.
+// `npm test`: the build, then every Vitest test, with the type check, the linter and knip beside them
+// (`npm run knip`: knip over everything, then `knip --production`, where an export only tests use fails).
 // The build is skipped when dist/ is exactly what a build of these same inputs left (build-stamp.js):
 // right after `npm ci`, whose prepare script has just built it, it would compile the same tree again.
 // The type check and the linter start at once (neither reads dist/: tsconfig.json leaves out bench/,

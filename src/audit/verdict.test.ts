@@ -53,7 +53,7 @@ describe('describeOutcome', () => {
 
 describe('obtainedFrom', () => {
   it('explains a refusal by the refusing decision, not an earlier decision of the same gate', async () => {
-    const { readRecord } = await import('../record/index.js');
+    const { readRecord } = await import('../record/io.js');
     const { obtainedFrom } = await import('./verdict.js');
     const scored = await readRecord('src/record/fixtures/v2-scored.json');
     const nullDecisions = scored.gates.filter((g) => g.gate === 'null_baseline');

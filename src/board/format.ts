@@ -10,11 +10,6 @@ export function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-/** A stored rate with three decimals, as the record's own JSON carries it. */
-export function rate(x: number): string {
-  return x.toFixed(3);
-}
-
 /** A stored p-value by magnitude. */
 export function pValue(p: number): string {
   if (p === 0) return '0';

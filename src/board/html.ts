@@ -58,34 +58,6 @@ export function html(strings: TemplateStringsArray, ...parts: Part[]): SafeHtml 
   return new SafeHtml(out, TOKEN);
 }
 
-/** Joins rendered parts with a separator (escaped like any other text). */
-export function join(parts: readonly Part[], separator: Part = ''): SafeHtml {
-  const out: Part[] = [];
-  parts.forEach((p, i) => {
-    if (i > 0) out.push(separator);
-    out.push(p);
-  });
-  return html`${out}`;
-}
-
-/** The empty fragment. */
-
-/**
- * A link target taken from untrusted data: only absolute http(s) URLs survive; anything else
- * (javascript:, data:, relative paths that could climb the site) is refused.
- */
-export function externalHref(candidate: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.username !== '' || url.password !== '') return undefined;
-  return url.href;
-}
-
 /**
  * A link inside the site, built from our own validated parts (run ids match a slug pattern).
  * Each path segment is percent-encoded so no value can add a segment, a query or a scheme.

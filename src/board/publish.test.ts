@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureRecord } from '../../test/support/board/records.js';
 import { writeFixtureRun } from '../../test/support/board/runs.js';
-import { readRecord } from '../record/index.js';
+import { readRecord } from '../record/io.js';
 import { verifyPublishedRun } from '../tape/check-redaction.js';
 import { publicKeyInfo } from '../tape/publisher.js';
 import { REDACTED } from '../tape/redact.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { parseRunArgs } from '../../test/support/run-args.js';
 import type { TargetInput } from '../connect/target.js';
 import { resolveConfig } from '../run/config.js';
 import { SettingsFields, type SettingsInput } from '../run/settings.js';
 import { flagsFor } from './flags.js';
 import { main } from './main.js';
 import { runCommand } from './run.js';
-import { parseRunArgs } from './run-args.js';
 import { RUN_FLAGS, settingsFlag } from './run-flags.js';
 import { TARGET_FLAGS } from './target-flags.js';
 

@@ -61,7 +61,7 @@ describe("every command's flags, declared once in its table", () => {
     }
   });
 
-  it('a flag name means one thing: --concurrency is trials in a run; jobs at once are --jobs in roster and worker', () => {
+  it('a flag name means one thing: --concurrency is trials in a run, --env K=V a server variable', () => {
     const meaning = (name: string, flag: string) =>
       loaded.find((c) => c.name === name)?.flags.find((f) => f.flag === flag);
     expect(meaning('roster', '--jobs')?.renamedTo).toBeUndefined();
@@ -75,6 +75,13 @@ describe("every command's flags, declared once in its table", () => {
     // The variable whose value is scrubbed is --scrub-env NAME; --secret-env K=V gives a server a secret.
     for (const name of ['board', 'export'])
       expect(meaning(name, '--secret-env')?.renamedTo).toBe('--scrub-env');
+    // The variables a worker's jobs may expand are --allow-env NAME; --env K=V sets a stdio server's.
+    expect(meaning('worker', '--allow-env')?.renamedTo).toBeUndefined();
+    expect(meaning('worker', '--env')?.renamedTo).toBe('--allow-env');
+    for (const name of ['run', 'probe', 'rerun']) {
+      expect(meaning(name, '--env')?.renamedTo, name).toBeUndefined();
+      expect(meaning(name, '--env')?.arg, name).toBe('K=V');
+    }
   });
 });
 
@@ -98,6 +105,16 @@ describe('an old flag spelling', () => {
     expect(err).toEqual([
       'worker: --concurrency is now --jobs; the old name is read until the next release',
       'fitness-report worker: USAGE: --jobs must be an integer ≤ 32, got 1000',
+    ]);
+  });
+
+  it('through the command: worker --env is read as --allow-env, its notice first, then its own error', async () => {
+    const { io, out, err } = capture();
+    expect(await main(['worker', '--queue', 'redis://127.0.0.1:1', '--env', 'A=b'], io)).toBe(2);
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      'worker: --env is now --allow-env; the old name is read until the next release',
+      "fitness-report worker: USAGE: --allow-env needs variable names, got 'A=b'",
     ]);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { parseRunArgs } from '../../test/support/run-args.js';
 import { RosterOptions } from '../roster/args.js';
 import { parseRoster, RunOverrideFields } from '../roster/entry.js';
 import { SettingsFields } from '../run/settings.js';
 import { rosterCommand } from './roster.js';
 import { parseRosterArgs, ROSTER_FLAGS, ROSTER_RUN_FLAGS } from './roster-args.js';
 import { runCommand } from './run.js';
-import { parseRunArgs } from './run-args.js';
 import { RUN_FLAGS, settingsHelp } from './run-flags.js';
 
 const failure = (f: () => unknown): string => {

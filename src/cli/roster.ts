@@ -34,7 +34,7 @@ job runs again as the next attempt, both on the board; a finished job never runs
 
 With --queue, every job is signed with your publisher key (\`fitness-report key\`), and the roster
 prints its fingerprint: a worker runs only jobs signed by a key it trusts (\`worker --trust\`), and
-expands an entry's \${VAR} only from its own --env list, so the values need not be here.
+expands an entry's \${VAR} only from its own --allow-env list, so the values need not be here.
 
 Options:
 ${rosterFlagHelp().own}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRunArgs } from './run-args.js';
+import { parseRunArgs } from '../../test/support/run-args.js';
 
 const io = { cwd: '/work', env: {} };
 

@@ -53,9 +53,3 @@ export function parseRunCommand(
   };
   return { options, output: output.data, ci: ciTargets(collected, io), gate: gateSettings(collected, io) };
 }
-
-/** `fitness-report run` arguments → runFitness options (the output flags are read and checked, not returned). */
-export const parseRunArgs = (
-  argv: readonly string[],
-  io: { cwd: string; env: NodeJS.ProcessEnv },
-): RunOptions => parseRunCommand(argv, io).options;

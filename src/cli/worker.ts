@@ -18,7 +18,7 @@ interface WorkerSettings extends TrustSetting {
   out?: string;
   jobs?: number;
   lockDurationMs?: number;
-  env?: string[];
+  allowEnv?: string[];
 }
 
 const text = (t: string) => t;
@@ -50,6 +50,18 @@ const JOBS_FLAG = on.value('jobs', {
   note: `at most ${ROSTER_MAX.concurrency}`,
 });
 
+/**
+ * `--allow-env NAME`: the variables a job's `${NAME}` may expand from. Its old name, `--env`, is
+ * `run`'s `--env K=V` (a variable given to a stdio server), so it is read for one more release.
+ */
+const ALLOW_ENV_FLAG = on.list('allowEnv', {
+  flag: '--allow-env',
+  arg: 'NAME[,NAME]',
+  parse: envNames,
+  help: `let a job's \${NAME} expand from this worker's environment (repeatable); each value is a secret, recorded as \${NAME}; a job that names any other \${VAR} is refused`,
+  default: `none: a job that names a \${VAR} is refused`,
+});
+
 /** The worker's flags, in the order `worker --help` lists them. */
 const WORKER_FLAGS: readonly Flag<WorkerSettings>[] = [
   on.value('queue', { flag: '--queue', arg: 'URL', parse: text, help: 'the queue (required)' }),
@@ -74,16 +86,12 @@ const WORKER_FLAGS: readonly Flag<WorkerSettings>[] = [
   trustFlag(
     "run the jobs this key signed (repeatable): a PEM key file or a fingerprint, as `roster --queue` prints it; without --trust, only jobs signed by this worker's own publisher key run",
   ),
-  on.list('env', {
-    flag: '--env',
-    arg: 'NAME[,NAME]',
-    parse: envNames,
-    help: `let a job's \${NAME} expand from this worker's environment (repeatable); each value is a secret, recorded as \${NAME}; a job that names any other \${VAR} is refused`,
-    default: `none: a job that names a \${VAR} is refused`,
-  }),
+  ALLOW_ENV_FLAG,
+  renamed(ALLOW_ENV_FLAG, '--env'),
 ];
 
-const USAGE = `Usage: fitness-report worker --queue redis://…|postgres://… [--trust KEYFILE]… [--env NAME]… [options]
+const USAGE = `Usage: fitness-report worker --queue redis://…|postgres://… [--trust KEYFILE]…
+                             [--allow-env NAME]… [options]
 
 Takes roster jobs (queued by \`fitness-report roster ROSTER --queue URL\`) from a BullMQ 6 queue on
 Redis or PostgreSQL and runs each as its own run in its own process, like the local roster. Run any
@@ -95,7 +103,7 @@ A queued job is a command this worker runs. Whoever can write to the queue can a
 runs only when it carries a roster's signature by a key this worker trusts (--trust; without it,
 this worker's own publisher key, \`fitness-report key\`); an unsigned job, one whose payload does not
 match its signature, or one signed by another key is refused, as that job's failure, and nothing of
-it runs. A job's \${VAR} expands only from the variables named with --env; their values are
+it runs. A job's \${VAR} expands only from the variables named with --allow-env; their values are
 secrets, never printed or recorded (the record and the tapes name them \${VAR}). The job's progress
 on the queue is shown, never obeyed: the worker signals only processes it started and settles only
 try folders under its own --out.
@@ -175,7 +183,7 @@ export const workerCommand: Command = {
         signal: abort.signal,
         onLine: workerLog(io),
         trust: args.trust,
-        allowEnv: s.env ?? [],
+        allowEnv: s.allowEnv ?? [],
         ...(s.queueName ? { queueName: s.queueName } : {}),
         ...(s.jobs ? { concurrency: s.jobs } : {}),
         ...(s.lockDurationMs ? { lockDurationMs: s.lockDurationMs } : {}),

@@ -9,8 +9,6 @@ import { type Bridge, startBridge } from './bridge.js';
 import { ChecksFile, classify, type ScenarioResult, scenarioOf } from './parse.js';
 import { installedSuite, runSuite, SUITE_PACKAGE } from './suite.js';
 
-export { startBridge } from './bridge.js';
-
 export const CONFORMANCE_DEFAULT_TIMEOUT_MS = 120_000;
 
 export interface ConformanceOptions {

@@ -1,3 +1,3 @@
-export { openSession, type SessionOptions } from './session.js';
+export { openSession } from './session.js';
 export { openWireTape, tapeCommand } from './tape.js';
 export { describeTarget, parseTarget, Target, targetSecrets } from './target.js';

@@ -105,7 +105,10 @@ export function reapScope(scope: string): number {
   return groups + sweep();
 }
 
-/** Number of server processes (groups) the harness is tracking right now. */
+/**
+ * Number of server processes (groups) the harness is tracking right now.
+ * @internal Only tests read it, to see every process reaped.
+ */
 export function liveCount(scope?: string): number {
   if (scope === undefined) return live.size;
   return [...live.values()].filter((t) => t.scope === scope).length;

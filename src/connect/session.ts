@@ -6,4 +6,4 @@
 // `raw-exchange.ts` (raw frames and HTTP requests) and `deadline.ts`.
 export { McpSession } from './mcp-session.js';
 export { openSession } from './open-session.js';
-export type { SessionOptions, ToolCallOutcome } from './session-types.js';
+export type { ToolCallOutcome } from './session-types.js';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SseDecoder, sseDataEvents } from './sse.js';
+import { SseDecoder } from './sse.js';
+
+/** The `data` payloads of a whole text/event-stream body, through the incremental decoder. */
+function sseDataEvents(text: string): string[] {
+  const decoder = new SseDecoder();
+  return [...decoder.push(text), ...decoder.end()];
+}
 
 const TEXT =
   ': keepalive\r\n\r\nevent: message\r\nid: 1\r\ndata: {"a":\r\ndata: 1}\r\n\r\nretry: 10\n\ndata:{"b":2}\r\rdata\n\ndata: {"c":3}';

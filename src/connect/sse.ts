@@ -1,9 +1,3 @@
-/** The `data` payloads of a text/event-stream body (events joined by blank lines; comments ignored). */
-export function sseDataEvents(text: string): string[] {
-  const decoder = new SseDecoder();
-  return [...decoder.push(text), ...decoder.end()];
-}
-
 const LINE_BREAK = /[\r\n]/g;
 
 /**

@@ -7,7 +7,7 @@ export const Credential = z.enum(['anonymous', 'free-key', 'owner-key']);
 export type Credential = z.infer<typeof Credential>;
 
 /**
- * Values expanded from `${NAME}` variables a worker was told to pass (`worker --env NAME`), by name:
+ * Values expanded from `${NAME}` variables a worker was told to pass (`worker --allow-env NAME`), by name:
  * each value is a secret, scrubbed wherever it appears, and the argv or URL is recorded with
  * `${NAME}` in its place.
  */

@@ -158,7 +158,7 @@ describe('a roster is an mcpServers file with optional roster fields', () => {
     );
   });
 
-  it('a given value may not name a secret variable (a worker --env value): refused by name, never by value', () => {
+  it('a given value may not name a secret variable (a worker --allow-env value): refused by name, never by value', () => {
     const places = { rosterDir: '/r', data: '/tmp/copy' };
     const env = { TOKEN: 'token-value-12345678', WHO: 'ana' };
     const given = { file: `${dollar('DATA')}/a.txt`, token: `x-${dollar('TOKEN')}` };

@@ -13,7 +13,7 @@ export interface LoadedRoster {
 /**
  * What each `${VAR}` of an entry stands for while the entry is checked: the environment's value (a
  * local roster), or, for a queued roster, a stand-in: its variables are the workers' to expand
- * (`worker --env`), and their values never need to be on the machine that queues it.
+ * (`worker --allow-env`), and their values never need to be on the machine that queues it.
  */
 export type Expansion = { env: NodeJS.ProcessEnv } | 'stand-ins';
 

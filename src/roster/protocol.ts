@@ -25,7 +25,7 @@ export const JobSpec = z.looseObject({
   signingKeyPath: z.string().min(1),
   conformance: z.looseObject({ enabled: z.boolean(), timeoutMs: z.int().min(1) }),
   /**
-   * A worker's `--env` list: `${VAR}` expands only from these variables, and their values are the
+   * A worker's `--allow-env` list: `${VAR}` expands only from these variables, and their values are the
    * run's secrets. Absent for a local roster, which expands from its whole environment.
    */
   allowEnv: z.array(z.string()).optional(),

@@ -15,7 +15,7 @@ describe("the variables a roster entry's VARs expand from", () => {
     expect(entryEnvVars(entry).sort()).toEqual(['HOME', 'REGION', 'TOKEN']);
   });
 
-  it("a local roster's: its whole environment; a worker's: only its --env list, the named values its secrets", () => {
+  it("a local roster's: its whole environment; a worker's: only its --allow-env list, the named values its secrets", () => {
     const env = { TOKEN: 'token-12345678', HOME: '/root', UNRELATED: 'x' };
     expect(jobEnv(entry, env, undefined)).toEqual({ env });
     expect(jobEnv(entry, env, ['TOKEN', 'UNSET'])).toEqual({

@@ -39,7 +39,7 @@ export function entryEnvVars(entry: RosterEntry): string[] {
 
 /**
  * What a job may expand `${VAR}` from: the whole environment (a local roster, which its owner
- * runs), or only the variables on a worker's `--env` list, whose values the entry names are
+ * runs), or only the variables on a worker's `--allow-env` list, whose values the entry names are
  * then its secrets (recorded as `${NAME}`, scrubbed everywhere). Pure.
  */
 export function jobEnv(
@@ -74,7 +74,7 @@ function expansionEnv(env: NodeJS.ProcessEnv, places: JobPlaces): NodeJS.Process
  * The entry's given context for one job, expanded like its target, by the same `expand` from the
  * same variables (`${DATA}` names the job's data copy), so a roster can give a tool the path of a
  * file inside the seeded data. A given value is context the tasks show and the run records as
- * expanded, so it may not name a secret variable (`secretVars`, a worker's `--env` values): that is
+ * expanded, so it may not name a secret variable (`secretVars`, a worker's `--allow-env` values): that is
  * a one-line CONFIG_INVALID naming the entry, the given name and the variable, never its value.
  */
 export function entryGiven(

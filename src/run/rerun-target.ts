@@ -29,7 +29,7 @@ export function recordedTarget(
   if (recorded.description.includes('REDACTED'))
     return { why: 'a secret was scrubbed from the recorded target' };
   if (/\$\{[A-Za-z_][A-Za-z0-9_]*\}/.test(recorded.description))
-    return { why: `a secret \${VAR} (a worker's --env value) is recorded by its name, not its value` };
+    return { why: `a secret \${VAR} (a worker's --allow-env value) is recorded by its name, not its value` };
   if (wireMeta === undefined) return { why: `the wire tape has no meta line naming the target` };
   const candidate = candidateOf(recorded, wireMeta);
   if ('why' in candidate) return candidate;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { clusteredRate, intraclassCorrelation } from './clustered.js';
+import { clusteredRate } from './clustered.js';
 import { StatsInputError } from './errors.js';
 import { wilson, wilsonAt } from './wilson.js';
 
@@ -164,7 +164,7 @@ describe('clusteredRate', () => {
 
   it('refuses k above m, an empty list, and a list with no trial', () => {
     expect(() => clusteredRate([])).toThrow(StatsInputError);
-    expect(() => intraclassCorrelation([{ k: 4, m: 3 }])).toThrow(/clusters\[0\]\.k must be at most m/);
+    expect(() => clusteredRate([{ k: 4, m: 3 }])).toThrow(/clusters\[0\]\.k must be at most m/);
     expect(() => clusteredRate([{ k: 0, m: 0 }])).toThrow(/at least one trial/);
     expect(() => clusteredRate([{ k: 0, m: -1 }])).toThrow(StatsInputError);
   });

@@ -104,12 +104,6 @@ function anova({ kept, k, n }: Sized): { rho: number; bound?: RhoBound; n0: numb
   return { rho: Math.min(1, Math.max(0, rho)), n0 };
 }
 
-/** ρ̂ and the bound it took, from clusters of binary outcomes (sizes equal or not). */
-export function intraclassCorrelation(clusters: readonly ClusterCount[]): { rho: number; bound?: RhoBound } {
-  const { rho, bound } = anova(requireClusters(clusters));
-  return bound ? { rho, bound } : { rho };
-}
-
 /** The rate over every trial with its task-clustered Wilson interval. */
 export function clusteredRate(clusters: readonly ClusterCount[], confidence = 0.95): ClusteredRate {
   requireOpenUnit('confidence', confidence);

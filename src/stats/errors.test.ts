@@ -2,19 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { narrowed } from '../../test/support/thrown.js';
 import { FitnessError } from '../core/errors.js';
+import { binomCdf } from './binomial.js';
+import { StatsInputError } from './errors.js';
 import {
   achievedPower,
-  binomCdf,
-  criticalCount,
   dominancePositions,
-  normalQuantile,
   percentileNearestRank,
   planSampleSize,
   publishedVerdict,
-  rawRateVerdict,
-  StatsInputError,
   wilson,
 } from './index.js';
+import { normalQuantile } from './normal.js';
+import { criticalCount } from './power.js';
+import { rawRateVerdict } from './verdict.js';
 
 const valid = {
   k: 30,

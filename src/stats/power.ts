@@ -11,6 +11,7 @@ import {
 /**
  * The rejection boundary of the one-sided exact test of "rate >= T": the largest k with
  * P(X <= k | n, T) < alpha, or undefined when even k = 0 is not rare enough at this n.
+ * @internal Only tests call it, as the oracle of the verdicts built on the same table.
  */
 export function criticalCount(n: number, threshold: number, alpha: number): number | undefined {
   requireCount('n', n);

@@ -118,5 +118,8 @@ export function signFlipExact(differences: readonly number[], alpha = 0.05): Sig
   };
 }
 
-/** For tests: the same count both ways, so the two computations can be checked against each other. */
+/**
+ * The same count both ways, so the two computations can be checked against each other.
+ * @internal For its tests only.
+ */
 export const signFlipCounts = { countByEnumeration, countByDistribution };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from '../../test/support/explorable-policy.js';
 import { surfaceSafety, toolSafety } from './destructive.js';
-import { applyPolicy, DEFAULT_POLICY, inferredReadOnly, unknownAssertions } from './explorable.js';
+import { applyPolicy, inferredReadOnly, unknownAssertions } from './explorable.js';
 import type { ToolDescriptor, ToolSurface } from './surface.js';
 
 const tool = (

@@ -28,8 +28,6 @@ export interface ExplorablePolicy {
   allowDestructive: boolean;
 }
 
-export const DEFAULT_POLICY: ExplorablePolicy = { asserted: [], infer: true, allowDestructive: false };
-
 /** The recorded policy: what the run was told, before any tool was seen. */
 export const PolicyRecord = z.looseObject({
   asserted: z.array(z.string()),

@@ -75,18 +75,3 @@ function problemOf(task: Task, context: RuleContext, given: readonly string[]): 
   }
   return undefined;
 }
-
-/** Registered and reserve tasks in the shape the answer_leak gate scans. */
-export function leakScanTasks(tasks: readonly Task[]): {
-  taskId: string;
-  prompt: string;
-  answerKey: unknown;
-  boundArguments: unknown;
-}[] {
-  return tasks.map((task) => ({
-    taskId: task.id,
-    prompt: task.prompt,
-    answerKey: task.answerKey,
-    boundArguments: task.boundArguments,
-  }));
-}

@@ -115,10 +115,3 @@ export function taskOfCorr(corr: string | undefined): string | undefined {
   const c = parseCorrId(corr);
   return c.kind === 'trial' ? c.taskId : undefined;
 }
-
-/** The trial a corr id belongs to (verification calls fold into their trial). */
-export function trialOfCorr(corr: string | undefined): string | undefined {
-  if (corr === undefined) return undefined;
-  const c = parseCorrId(corr);
-  return c.kind === 'trial' ? c.trial : undefined;
-}

@@ -59,27 +59,3 @@ describe('Redactor', () => {
     expect(out.split('\n')).toEqual([plain, `{"q":"${REDACTED}"}`, `{"q":"${REDACTED}"}`]);
   });
 });
-
-describe('publishTape', () => {
-  it('writes a scrubbed copy beside the untouched original, and never overwrites', async () => {
-    const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { publishTape } = await import('./publish.js');
-    const dir = mkdtempSync(join(tmpdir(), 'publish-'));
-    try {
-      const source = join(dir, 'wire.jsonl');
-      const original = '{"t":"2026-01-01T00:00:00.000Z","dir":"in","raw":{"key":"pk-secret-77"}}\n';
-      writeFileSync(source, original);
-      const dest = join(dir, 'published.jsonl');
-      await publishTape(source, dest, ['pk-secret-77']);
-      expect(readFileSync(dest, 'utf8')).toBe(
-        `{"t":"2026-01-01T00:00:00.000Z","dir":"in","raw":{"key":"${REDACTED}"}}\n`,
-      );
-      expect(readFileSync(source, 'utf8')).toBe(original);
-      await expect(publishTape(source, dest, [])).rejects.toThrow(/cannot write the published tape/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});

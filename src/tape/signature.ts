@@ -18,7 +18,7 @@ import { type DsseEnvelope, MANIFEST_TYPE, type Manifest } from './manifest.js';
  * manifest does not name is a finding). The public key travels in the envelope so anyone can check
  * integrity; whether the signer is somebody the reader trusts is a separate question (src/tape/trust.ts).
  */
-export { DsseEnvelope, MANIFEST_TYPE, Manifest } from './manifest.js';
+export { DsseEnvelope, Manifest } from './manifest.js';
 
 export class SignatureError extends FitnessError {
   constructor(message: string) {

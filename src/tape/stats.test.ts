@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { toolRow } from '../../test/support/tool-row.js';
 import { parseTape } from './reader.js';
-import { STATS_SCHEMA, tapeStats, toolRow } from './stats.js';
+import { tapeStats } from './stats.js';
+import { STATS_SCHEMA } from './stats-schema.js';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
 const line = (o: Record<string, unknown>) => JSON.stringify(o);

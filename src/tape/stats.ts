@@ -10,13 +10,12 @@ import {
   type SessionStats,
   STATS_SCHEMA,
   type TapeStats,
-  type ToolStats,
 } from './stats-schema.js';
 import { callErrors, pendingByMethod, rpcErrorsByMethod, toolTable } from './stats-tools.js';
 import { pairToolUses, type ToolUse } from './turn-pairing.js';
 
 export type { PriceLookup } from './stats-models.js';
-export { PlaneStats, STATS_SCHEMA, TapeStats, ToolStats } from './stats-schema.js';
+export { PlaneStats, TapeStats } from './stats-schema.js';
 
 /** Our finer counts, beside the format's fields. */
 type Extras = Pick<PlaneStats, 'pendingByMethod' | 'rpcErrorsByMethod' | 'orphanResponses' | 'reusedIds'>;
@@ -207,9 +206,4 @@ function mergeSessions(sessions: readonly SessionStats[]): SessionStats {
   const span = startedAt && endedAt ? Date.parse(endedAt) - Date.parse(startedAt) : Number.NaN;
   if (Number.isFinite(span)) merged.durationMs = Math.max(0, span);
   return merged;
-}
-
-/** The `tools[]` row of one tool, if it was called. */
-export function toolRow(stats: Pick<PlaneStats, 'tools'>, name: string): ToolStats | undefined {
-  return stats.tools.find((t) => t.name === name);
 }

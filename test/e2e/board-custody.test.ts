@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../src/audit/index.js';
+import type { RunReport } from '../../src/audit/execute.js';
 import { buildSite } from '../../src/board/site.js';
 import { KeysFile } from '../../src/tape/keys-file.js';
 import { openSite, SCREENSHOTS, type SiteInBrowser, seen } from '../support/board/browser.js';

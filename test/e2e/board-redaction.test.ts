@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../src/audit/index.js';
+import type { RunReport } from '../../src/audit/execute.js';
 import { buildSite } from '../../src/board/site.js';
 import { main } from '../../src/cli/main.js';
 import { readRecord } from '../../src/record/io.js';

@@ -4,13 +4,8 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED } from '../../src/audit/catalogue.js';
 import { buildSite } from '../../src/board/site.js';
-import {
-  carriesNumbers,
-  decidingNumbers,
-  parseRecord,
-  type RunRecord,
-  refusalMatchesGate,
-} from '../../src/record/index.js';
+import { parseRecord, type RunRecord } from '../../src/record/index.js';
+import { carriesNumbers, decidingNumbers, refusalMatchesGate } from '../../src/record/refusal.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import {
   boardRowHtml,

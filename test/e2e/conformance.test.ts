@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startHttpFixture, startHttpProcess } from '../../src/audit/fixture.js';
 import { freePort, serverEntry } from '../../src/audit/real.js';
-import { conformanceBlock, startBridge } from '../../src/conformance/index.js';
+import { startBridge } from '../../src/conformance/bridge.js';
+import { conformanceBlock } from '../../src/conformance/index.js';
 import { ConformanceBlock } from '../../src/record/conformance.js';
 import { server } from './run/helpers.js';
 

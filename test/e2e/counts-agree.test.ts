@@ -17,10 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunData, type Story } from '../../src/board/client/viewer-run.js';
 import { buildSite } from '../../src/board/site.js';
 import { readRecord } from '../../src/record/io.js';
-import { recordPhaseCounts } from '../../src/record/phase-counts.js';
 import type { RunRecord } from '../../src/record/run.js';
 import { countsText } from '../../src/record/trial-count.js';
 import { openSite, type SiteInBrowser, seen } from '../support/board/browser.js';
+import { recordPhaseCounts } from '../support/phase-counts.js';
 import { outDir, ROOT, server } from './run/helpers.js';
 
 const exec = promisify(execFile);

@@ -12,7 +12,7 @@ import { PLANTED } from '../../src/audit/index.js';
 import { main } from '../../src/cli/main.js';
 import { FINDINGS_REPORT_SCHEMA, FindingsReport } from '../../src/findings/report.js';
 import { RUN_FILES } from '../../src/tape/file-names.js';
-import { STATS_SCHEMA, TapeStats } from '../../src/tape/stats.js';
+import { STATS_SCHEMA, TapeStats } from '../../src/tape/stats-schema.js';
 import { Validation } from '../../src/tape/validate.js';
 import { captureIO } from './run/helpers.js';
 import { auditedRun } from './shared/planted-audit.js';

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type RunningServer, startHttpServer } from '../../examples/servers/lib/launch.js';
-import { PROBES, type ProbeTape, type ProbeTarget, probeTarget } from '../../src/probes/index.js';
+import { PROBES } from '../../src/probes/registry.js';
+import { type ProbeTarget, probeTarget } from '../../src/probes/target.js';
+import type { ProbeTape } from '../../src/probes/types.js';
 import type { ProbeResult } from '../../src/record/probe.js';
 
 const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { obtainedFrom } from '../../src/audit/index.js';
+import { obtainedFrom } from '../../src/audit/verdict.js';
 import { openSession } from '../../src/connect/session.js';
 import { describeError } from '../../src/core/errors.js';
 import type { RunRecord } from '../../src/record/run.js';

@@ -9,13 +9,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  executeRuns,
-  FILESYSTEM_SEED,
-  filesystemRun,
-  type RunReport,
-  serverEntry,
-} from '../../src/audit/index.js';
+import type { RunReport } from '../../src/audit/execute.js';
+import { executeRuns } from '../../src/audit/index.js';
+import { filesystemRun, serverEntry } from '../../src/audit/real.js';
+import { FILESYSTEM_SEED } from '../../src/audit/real-seeds.js';
 import { openSession } from '../../src/connect/session.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { executePlan } from '../../src/suite/plan.js';

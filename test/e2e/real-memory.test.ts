@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MEMORY_SEED, type RunReport } from '../../src/audit/index.js';
+import type { RunReport } from '../../src/audit/execute.js';
+import { MEMORY_SEED } from '../../src/audit/real-seeds.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';

@@ -191,7 +191,7 @@ describe('a queue is a trust boundary (real Redis)', () => {
         out,
         '--trust',
         trusted.file,
-        '--env',
+        '--allow-env',
         'SECRET',
       ],
       { SECRET, NOT_LISTED: 'not-listed-value-123' },
@@ -199,7 +199,7 @@ describe('a queue is a trust boundary (real Redis)', () => {
     await roster.exited;
     await worker.waitFor(/thin#1: try 1 finished/, 120_000);
     await worker.waitFor(
-      /job \S*other\S*: refused: \$\{NOT_LISTED\}: not on this worker's --env list/,
+      /job \S*other\S*: refused: \$\{NOT_LISTED\}: not on this worker's --allow-env list/,
       60_000,
     );
     worker.child.kill('SIGTERM');

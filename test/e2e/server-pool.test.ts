@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MEMORY_SEED } from '../../src/audit/index.js';
+import { MEMORY_SEED } from '../../src/audit/real-seeds.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { readTape } from '../../src/tape/reader.js';
 import { EventKind } from '../../src/tape/schema.js';

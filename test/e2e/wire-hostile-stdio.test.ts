@@ -1,9 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSession, type SessionOptions } from '../../src/connect/index.js';
+import { openSession } from '../../src/connect/index.js';
+import type { SessionOptions } from '../../src/connect/session-types.js';
 import { FitnessError } from '../../src/core/errors.js';
-import { readTape, TapeWriter, tapeStats, toolRow } from '../../src/tape/index.js';
+import { readTape, TapeWriter, tapeStats } from '../../src/tape/index.js';
+import { toolRow } from '../support/tool-row.js';
 import { alive, gone, handleCounts, leakedSince, tempDir } from './fixtures/wire/helpers.js';
 
 let dir: string;

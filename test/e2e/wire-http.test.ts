@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../src/connect/index.js';
-import { readTape, TapeWriter, tapeStats, toolRow } from '../../src/tape/index.js';
+import { readTape, TapeWriter, tapeStats } from '../../src/tape/index.js';
+import { toolRow } from '../support/tool-row.js';
 import {
   GOOD,
   type Spawned,

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { openSession } from '../../src/connect/index.js';
-import { readTape, TapeWriter, tapeStats, toolRow } from '../../src/tape/index.js';
+import { readTape, TapeWriter, tapeStats } from '../../src/tape/index.js';
+import { toolRow } from '../support/tool-row.js';
 import { EVERYTHING, GOOD, gone, tempDir } from './fixtures/wire/helpers.js';
 
 let dir: string;

@@ -1,4 +1,5 @@
-import { buildScore, RunRecord, type TrialOutcome } from '../../src/record/index.js';
+import { buildScore, type TrialOutcome } from '../../src/record/build-score.js';
+import { RunRecord } from '../../src/record/index.js';
 import { type FixtureOptions, fixtureRecord } from './board/records.js';
 
 /** Trials of tasks t1…tN at `reps` each, task i passing first try on its first `successes[i]` reps. */

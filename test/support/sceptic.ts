@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { count, ms, pct, pValue, rate, usd } from '../../src/board/format.js';
+import { count, ms, pct, pValue, usd } from '../../src/board/format.js';
+
+/** A stored rate with three decimals, as the record's own JSON carries it. */
+const rate = (x: number): string => x.toFixed(3);
+
 import type { ConstructGate, RunRecord } from '../../src/record/index.js';
 import { publishedVerdict } from '../../src/stats/index.js';
 

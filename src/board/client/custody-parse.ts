@@ -2,22 +2,16 @@ import type * as z from 'zod/mini';
 import { summarize } from '../../core/issues.js';
 import { RUN_FILES } from '../../tape/file-names.js';
 import { type PublishedKey as KeyEntry, KeysFile } from '../../tape/keys-file.js';
-import {
-  DsseEnvelope,
-  MANIFEST_TYPE,
-  type ManifestFile,
-  Manifest as SignedManifest,
-} from '../../tape/manifest.js';
-import { REDACTION_TYPE, RedactionEnvelope, Redaction as RedactionPayload } from '../../tape/redaction.js';
+import { DsseEnvelope, type ManifestFile, Manifest as SignedManifest } from '../../tape/manifest.js';
+import { RedactionEnvelope, Redaction as RedactionPayload } from '../../tape/redaction.js';
 
-/**
+/*
  * The custody files a published run carries, validated with the schemas their writers use (the
  * viewer bundle carries them): the run's DSSE envelope (`signature.json`, src/tape/manifest.ts), the
  * board's redaction envelope (`redaction.json`, src/tape/redaction.ts) and the site's key list
  * (`keys.json`, src/tape/keys-file.ts). Anything odd is a `Broken` naming the file and the field it
  * came from; nothing here touches the DOM or the network.
  */
-export { MANIFEST_TYPE, REDACTION_TYPE };
 
 /** Bytes as fetched or decoded (never a shared buffer, as WebCrypto requires). */
 export type Bytes = Uint8Array<ArrayBuffer>;

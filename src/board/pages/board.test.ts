@@ -2,13 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixtureRecord } from '../../../test/support/board/records.js';
 import { HOSTILE } from '../../../test/support/board/runs.js';
-import {
-  buildCost,
-  noCost,
-  parseRecord,
-  type RunRecord,
-  RunRecord as RunRecordSchema,
-} from '../../record/index.js';
+import { buildCost, noCost } from '../../record/build-cost.js';
+import { parseRecord, type RunRecord, RunRecord as RunRecordSchema } from '../../record/index.js';
 import { LIMITATIONS } from '../../record/migrate.js';
 import { buildBoard } from '../model.js';
 import { boardPage } from './board.js';

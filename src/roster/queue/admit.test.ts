@@ -53,23 +53,23 @@ describe('which queued jobs a worker runs', () => {
       expect(refusal(r)).not.toContain('\n');
   });
 
-  it(`a ${v('VAR')} off the --env list is refused; places and listed variables are not`, () => {
+  it(`a ${v('VAR')} off the --allow-env list is refused; places and listed variables are not`, () => {
     const entry = {
       command: 'node',
       args: [`--port=${v('PORT')}`, `--data=${v('DATA')}`, `--key=${v('KEY')}`, v('env:OTHER:-x')],
     };
     const signed = signJob(job(entry), roster);
     expect(refusal(admitJob(signed, id, trust, ['KEY']))).toBe(
-      `${v('OTHER')}: not on this worker's --env list (a worker expands only the variables it is given)`,
+      `${v('OTHER')}: not on this worker's --allow-env list (a worker expands only the variables it is given)`,
     );
     expect(refusal(admitJob(signed, id, trust, ['KEY', 'OTHER']))).toBe('admitted');
   });
 
-  it(`a ${v('VAR')} in a given value is held to the same --env list as one in args`, () => {
+  it(`a ${v('VAR')} in a given value is held to the same --allow-env list as one in args`, () => {
     const entry = { command: 'node', args: ['s.js'], given: { file: `${v('DATA')}/a.txt`, who: v('OTHER') } };
     const signed = signJob(job(entry), roster);
     expect(refusal(admitJob(signed, id, trust, []))).toBe(
-      `${v('OTHER')}: not on this worker's --env list (a worker expands only the variables it is given)`,
+      `${v('OTHER')}: not on this worker's --allow-env list (a worker expands only the variables it is given)`,
     );
     expect(refusal(admitJob(signed, id, trust, ['OTHER']))).toBe('admitted');
   });

@@ -54,7 +54,7 @@ export function admitJob(
   const unlisted = entryEnvVars(job.data.entry).filter((name) => !allowEnv.includes(name));
   if (unlisted.length > 0)
     return {
-      refused: `${unlisted.map((n) => `\${${n}}`).join(', ')}: not on this worker's --env list (a worker expands only the variables it is given)`,
+      refused: `${unlisted.map((n) => `\${${n}}`).join(', ')}: not on this worker's --allow-env list (a worker expands only the variables it is given)`,
     };
   return { job: job.data, signer: payload.signer };
 }

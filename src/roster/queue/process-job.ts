@@ -27,7 +27,7 @@ export interface WorkerContext {
   trust: TrustSet;
   allowEnv: readonly string[];
   signal: AbortSignal;
-  /** Prints one line; the values of the --env variables never reach it. */
+  /** Prints one line; the values of the --allow-env variables never reach it. */
   line: (text: string) => void;
   scrub: (text: string) => string;
   results: ResultsTable | undefined;

@@ -29,7 +29,7 @@ export interface WorkerOptions {
   signingKeyPath?: string;
   /** The keys whose signed jobs this worker runs (`--trust`); none given: only its own signing key. */
   trust?: TrustSet;
-  /** The variables a job's `${VAR}` may name (`--env`); their values are secrets. */
+  /** The variables a job's `${VAR}` may name (`worker --allow-env`); their values are secrets. */
   allowEnv?: readonly string[];
 }
 

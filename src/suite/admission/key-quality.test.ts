@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from '../../../test/support/explorable-policy.js';
 import { surfaceSafety } from '../destructive.js';
-import { applyPolicy, DEFAULT_POLICY } from '../explorable.js';
+import { applyPolicy } from '../explorable.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
 import { admitCandidates } from './admit.js';
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from '../../../test/support/explorable-policy.js';
 import { canonicalJson } from '../../core/canonical.js';
 import { surfaceSafety } from '../destructive.js';
-import { applyPolicy, DEFAULT_POLICY } from '../explorable.js';
+import { applyPolicy } from '../explorable.js';
 import { explore2 } from '../explore/explore2.js';
 import { executePlan } from '../plan.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';

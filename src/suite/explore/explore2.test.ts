@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from '../../../test/support/explorable-policy.js';
 import { library, librarySurface } from '../../../test/support/suite/library.js';
 import { admitCandidates } from '../admission/admit.js';
 import { surfaceSafety } from '../destructive.js';
-import { applyPolicy, DEFAULT_POLICY } from '../explorable.js';
+import { applyPolicy } from '../explorable.js';
 import type { GivenValue } from '../given.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
 import { type Explore2Options, explore2 } from './explore2.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from '../../../test/support/explorable-policy.js';
 import { librarySurface, slowLibrary } from '../../../test/support/suite/library.js';
 import { surfaceSafety } from '../destructive.js';
-import { applyPolicy, DEFAULT_POLICY, type ExplorablePolicy } from '../explorable.js';
+import { applyPolicy, type ExplorablePolicy } from '../explorable.js';
 import { explore2 } from './explore2.js';
 
 async function exploreAt(concurrency: number, policy: ExplorablePolicy = DEFAULT_POLICY) {

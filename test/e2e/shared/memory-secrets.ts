@@ -8,7 +8,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { MEMORY_SEED, serverEntry } from '../../../src/audit/index.js';
+import { serverEntry } from '../../../src/audit/real.js';
+import { MEMORY_SEED } from '../../../src/audit/real-seeds.js';
 import type { TargetInput } from '../../../src/connect/target.js';
 import { runFitness } from '../../../src/run/run-fitness.js';
 import { once } from './once.js';

@@ -7,14 +7,9 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { crossCheck } from '../../../src/audit/consistency.js';
-import {
-  everythingStdioRun,
-  executeRuns,
-  memoryRun,
-  obtainedFrom,
-  type PlannedRun,
-  type RunReport,
-} from '../../../src/audit/index.js';
+import type { PlannedRun, RunReport } from '../../../src/audit/execute.js';
+import { executeRuns, memoryRun, obtainedFrom } from '../../../src/audit/index.js';
+import { everythingStdioRun } from '../../../src/audit/real.js';
 import { main } from '../../../src/cli/main.js';
 import { readRecord } from '../../../src/record/io.js';
 import { captureIO, server } from '../run/helpers.js';

@@ -1,23 +1,13 @@
-import {
-  answerLeakGate,
-  constructGate,
-  type LeakScanTask,
-  nullBaselineGate,
-  planPowerGate,
-  type RateParams,
-  structuralGate,
-  suiteSizeGate,
-} from '../../../src/gates/index.js';
-import type {
-  AnswerLeakGate,
-  ConstructGate,
-  ExtensionPolicy,
-  NullBaselineGate,
-  NullPhase,
-  PlanPowerGate,
-  StructuralGate,
-  SuiteSizeGate,
-} from '../../../src/record/index.js';
+import { answerLeakGate, type LeakScanTask } from '../../../src/gates/answer-leak.js';
+import { constructGate } from '../../../src/gates/construct.js';
+import { nullBaselineGate } from '../../../src/gates/null-baseline.js';
+import { planPowerGate, type RateParams } from '../../../src/gates/plan-power.js';
+import { structuralGate } from '../../../src/gates/structural.js';
+import { suiteSizeGate } from '../../../src/gates/suite-size.js';
+import type { ExtensionPolicy } from '../../../src/record/extension.js';
+import type { PlanPowerGate, StructuralGate, SuiteSizeGate } from '../../../src/record/gate.js';
+import type { AnswerLeakGate, ConstructGate, NullBaselineGate } from '../../../src/record/index.js';
+import type { NullPhase } from '../../../src/tape/phases.js';
 
 /**
  * Gate records for synthetic runs (tests and the bench), made by the pipeline's own gate functions

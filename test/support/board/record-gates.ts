@@ -1,4 +1,5 @@
-import type { GateRecord, TrialOutcome } from '../../../src/record/index.js';
+import type { TrialOutcome } from '../../../src/record/build-score.js';
+import type { GateRecord } from '../../../src/record/index.js';
 import {
   answerLeak,
   construct,

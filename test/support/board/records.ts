@@ -1,19 +1,17 @@
+import { buildCost, noCost } from '../../../src/record/build-cost.js';
+import { buildScore } from '../../../src/record/build-score.js';
 import {
-  buildCost,
-  buildScore,
-  buildSuiteSummary,
   type CostBlock,
   type GateRecord,
   generatorChip,
-  makeRunId,
-  noCost,
-  type PreRegistration,
   type ProbeResult,
-  preregSha256,
   RunRecord,
-  refusalOf,
-  type UsageRow,
 } from '../../../src/record/index.js';
+import { type PreRegistration, preregSha256 } from '../../../src/record/prereg.js';
+import type { UsageRow } from '../../../src/record/pricing.js';
+import { refusalOf } from '../../../src/record/refusal.js';
+import { makeRunId } from '../../../src/record/run-id.js';
+import { buildSuiteSummary } from '../../../src/record/suite-summary.js';
 import { gatesFor, shapeFor, trials } from './record-gates.js';
 
 /**

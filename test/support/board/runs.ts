@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PreRegistration, RunRecord, serializePrereg, serializeRecord } from '../../../src/record/index.js';
+import { RunRecord, serializeRecord } from '../../../src/record/index.js';
+import { PreRegistration, serializePrereg } from '../../../src/record/prereg.js';
 import { sha256File, signRun } from '../../../src/tape/signature.js';
 import { TapeWriter } from '../../../src/tape/writer.js';
 

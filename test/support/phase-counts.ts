@@ -1,6 +1,6 @@
-import { NullPhase, type Phase } from '../tape/phases.js';
-import type { RunRecord } from './run.js';
-import { noCounts, type PhaseCounts } from './trial-count.js';
+import type { RunRecord } from '../../src/record/run.js';
+import { noCounts, type PhaseCounts } from '../../src/record/trial-count.js';
+import { NullPhase, type Phase } from '../../src/tape/phases.js';
 
 /**
  * Each phase's counts as the record stores them, in the words of `trial-count.ts`: the last null
