@@ -3,6 +3,7 @@ import type { TargetInput } from '../connect/target.js';
 import { describeError } from '../core/errors.js';
 import { mapLimit } from '../core/pool.js';
 import type { RunRecord } from '../record/run.js';
+import type { RunEvent } from '../run/events.js';
 import type { RunOptions } from '../run/options.js';
 import { runFitness } from '../run/run-fitness.js';
 import type { PlantedRun } from './catalogue.js';
@@ -39,6 +40,8 @@ export interface ExecuteOptions {
   parallel?: number;
   /** Progress of one run, one line at a time. */
   progress?: (id: string, line: string) => void;
+  /** The typed events of one run, as `run`'s live display reduces them (src/run/events.ts). */
+  onEvent?: (id: string, event: RunEvent) => void;
   signal?: AbortSignal;
   /** One seed for every run (`audit --seed N`), to reproduce an audit; default: each run its own fresh seed. */
   seed?: number;
@@ -111,6 +114,7 @@ async function executeOne(plan: PlannedRun, started: Started, options: ExecuteOp
       ...plan.options,
       ...(options.signal ? { signal: options.signal } : {}),
       progress: (line) => options.progress?.(plan.id, line),
+      ...(options.onEvent ? { onEvent: (event: RunEvent) => options.onEvent?.(plan.id, event) } : {}),
     });
     await target.close();
     target = undefined;

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RunEvent } from '../run/events.js';
 import { PLANTED } from './catalogue.js';
 import {
   executeRuns,
@@ -26,6 +27,8 @@ export interface AuditOptions {
   /** Called once, before the first run starts: the ids about to run and the real servers left out. */
   onPlan?: (plan: { runs: string[]; skipped: string[] }) => void;
   progress?: (id: string, line: string) => void;
+  /** Each run's typed events, as `run`'s live display reduces them. */
+  onEvent?: (id: string, event: RunEvent) => void;
   signal?: AbortSignal;
 }
 
@@ -70,6 +73,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditResult> {
     ...(options.parallel ? { parallel: options.parallel } : {}),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.progress ? { progress: options.progress } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   mkdirSync(options.outDir, { recursive: true });

@@ -9,6 +9,7 @@ import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { exitCodeHelp } from './exit-codes.js';
 import { collect, type Flag, flagHelp, flagsFor, settingsFrom } from './flags.js';
+import { type Display, initialDisplay, phaseLine, reduceDisplay } from './live/display.js';
 import { integer } from './run-flags.js';
 import { type OutSetting, outFlag } from './shared-flags.js';
 
@@ -61,7 +62,11 @@ const AUDIT_FLAGS: readonly Flag<AuditSettings>[] = [
     help: 'one seed for every run, to reproduce an audit',
     default: 'each run a fresh random seed',
   }),
-  on.switch('quiet', { flag: '--quiet', value: true, help: 'no progress lines, only the table' }),
+  on.switch('quiet', {
+    flag: '--quiet',
+    value: true,
+    help: "no progress lines (nor each run's phase counts as its live display counted them), only the table",
+  }),
 ];
 
 const USAGE = `Usage: fitness-report audit [--out DIR] [--only ID[,ID]] [--planted-only] [--parallel N] [--seed N] [--quiet]
@@ -75,7 +80,8 @@ pending requests, tokens, suite fates, file digests) are re-derived from its tap
 disagreement is a mismatch too. The real third-party servers of the e2e set (server-filesystem,
 server-memory, server-everything, when installed) run too: their outcome is reported, not judged.
 Then the yield figure: per run, candidates asked / produced / proposed / admitted / registered and
-the outcome, so a generator change that costs a server its tasks shows as a number.
+the outcome, so a generator change that costs a server its tasks shows as a number. On stderr (not
+with --quiet): progress lines, then each run's phases as \`run\`'s live display counted them.
 
 Options:
 ${flagHelp(AUDIT_FLAGS, {})}
@@ -113,6 +119,8 @@ function parseAuditArgs(argv: readonly string[]): AuditArgs {
 export async function audit(argv: readonly string[], io: CommandIO): Promise<number> {
   const args = parseAuditArgs(argv);
   const outDir = args.out ? resolve(io.cwd, args.out) : mkdtempSync(join(tmpdir(), 'fitness-audit-'));
+  // Each run's phases as its live display counts them (the block `run` draws on a terminal).
+  const live = new Map<string, Display>();
   const { reports, durationMs } = await runAudit({
     outDir,
     ...(args.only ? { only: args.only } : {}),
@@ -128,7 +136,12 @@ export async function audit(argv: readonly string[], io: CommandIO): Promise<num
       : (id, line) => {
           if (/^(gate |record:|run )|: done$/.test(line)) io.err(`[${id}] ${line}`);
         },
+    ...(args.quiet
+      ? {}
+      : { onEvent: (id, e) => live.set(id, reduceDisplay(live.get(id) ?? initialDisplay(0), e, 0)) }),
   });
+  for (const r of reports)
+    for (const p of Object.values(live.get(r.id)?.phases ?? {})) io.err(`[${r.id}] ${plain(phaseLine(p))}`);
   for (const line of auditTable(reports)) io.out(line);
   io.out('');
   io.out('Yield (candidates asked / produced by the generator / proposed / admitted / registered):');

@@ -2,6 +2,7 @@ import type { FindingsBlock } from '../record/findings.js';
 import type { Task } from '../suite/schema.js';
 import type { SuiteFile } from '../suite/suite-file.js';
 import type { TapeRecord } from '../tape/reader.js';
+import { admitProposals } from './admit.js';
 import { annotationFindings } from './annotations.js';
 import { argumentFindings } from './arguments.js';
 import { tapeCalls } from './calls.js';
@@ -42,9 +43,10 @@ export interface DeriveOptions {
 }
 
 /**
- * Every finding of a run that drove, from its tapes alone, with the offline rule proposals. Pure:
- * `verify` calls it again on the published tapes and compares. Undefined when the tapes hold no
- * drive trial (a run refused or voided before the drive has no findings).
+ * Every finding of a run that drove, from its tapes alone, with the offline rule proposals (admitted
+ * as every proposal is: admit.ts). Pure: `verify` calls it again on the published tapes and
+ * compares. Undefined when the tapes hold no drive trial (a run refused or voided before the
+ * drive has no findings).
  */
 export function deriveFindings(input: FindingsInput, options: DeriveOptions = {}): FindingsBlock | undefined {
   const tasks = new Map<string, Task>([...input.suite.tasks, ...input.suite.reserve].map((t) => [t.id, t]));
@@ -72,6 +74,8 @@ export function deriveFindings(input: FindingsInput, options: DeriveOptions = {}
       .map((l) => l.tool.name),
   );
   const rules = ruleProposals(findings, tools, [...tasks.values()]);
+  const admitted = admitProposals(rules.proposals, tools);
+  const withheld = [...rules.withheld, ...admitted.withheld];
   return {
     version: 'findings/1',
     drive: { trials: trials.length, toolCalls: driveCalls.length },
@@ -82,8 +86,8 @@ export function deriveFindings(input: FindingsInput, options: DeriveOptions = {}
       ...LATENCY_RULE,
       ...(latency.medianToolP95Ms === undefined ? {} : { medianToolP95Ms: latency.medianToolP95Ms }),
     },
-    proposals: rules.proposals,
-    ...(rules.withheld.length > 0 ? { withheld: rules.withheld } : {}),
+    proposals: admitted.proposals,
+    ...(withheld.length > 0 ? { withheld } : {}),
     ...(explained === undefined ? {} : { failures: explained.failures }),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Clause, clausesOf } from '../suite/sentences.js';
 import type { ToolDescriptor } from '../suite/surface.js';
-import { termsOf } from '../suite/terms.js';
+import { type Term, termsOf } from '../suite/terms.js';
 import { THE_TOOL } from '../suite/tool-action.js';
 
 /**
@@ -73,13 +73,13 @@ function deferrals(c: Clause, others: ReadonlySet<string>, deprecated: boolean):
   return out;
 }
 
+/** A sentence's terms as written. */
+const written = (terms: readonly Term[]) => terms.map((t) => `${t.pre}${t.text}${t.post}`).join('');
+
 /** The sentence of `text` a clause stands in, as written, for quoting. */
 function sentenceOf(text: string, clause: Clause): string {
   for (const terms of termsOf(text)) {
-    const sentence = terms
-      .map((t) => `${t.pre}${t.text}${t.post}`)
-      .join('')
-      .trim();
+    const sentence = written(terms).trim();
     if (sentence.includes(clause.text)) return sentence;
   }
   return clause.text;
@@ -111,4 +111,66 @@ export function toolGuidance(tool: ToolDescriptor, toolNames: readonly string[])
     })),
   );
   return { ...(deprecated === undefined ? {} : { deprecated }), useInstead };
+}
+
+/** What a proposed text tells the agent about the server's other tools, in its own new sentences. */
+interface Steering {
+  /** Tools it tells the agent to use ("use X", "in favour of X", "replaced by X"). */
+  use: string[];
+  /** Tools it tells the agent not to use in favour of this one ("not X", "instead of X", "rather than X", "never use X"). */
+  avoid: string[];
+}
+
+const LISTING = new Set(['or', 'and', 'nor', 'tool', 'tools', ...DETERMINERS]);
+
+/** The tools a sentence's words tell the agent not to use (each of a listed run: "not X or Y"). */
+function avoided(w: readonly string[], others: ReadonlySet<string>): string[] {
+  return w.filter((word, j) => {
+    if (!others.has(word)) return false;
+    let k = j - 1;
+    while (k >= 0 && (others.has(w[k] ?? '') || LISTING.has(w[k] ?? ''))) k--;
+    const prev = w[k] ?? '';
+    const prev2 = w[k - 1] ?? '';
+    return (
+      prev === 'not' ||
+      prev === 'over' ||
+      (prev === 'of' && prev2 === 'instead') ||
+      (prev === 'than' && (prev2 === 'rather' || prev2 === 'better')) ||
+      (PREFER.has(prev) && w.slice(0, k).some((x) => NEGATORS.has(x)))
+    );
+  });
+}
+
+/** A sentence as a key that tells the server's own sentences from new ones. */
+const sentenceKey = (terms: readonly Term[]) =>
+  written(terms)
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.!;:]+$/, '')
+    .trim();
+
+/**
+ * What `text` (a rewrite of `tool`) tells the agent about the other tools, read only in its
+ * sentences that `kept` (the server's own words) does not already have: the server's own sentences
+ * are its guidance, never a proposal's.
+ */
+export function steering(text: string, tool: string, toolNames: readonly string[], kept: string): Steering {
+  const own = new Set(termsOf(kept).map(sentenceKey));
+  const others = new Set(toolNames.filter((n) => n !== tool).map((n) => n.toLowerCase()));
+  const fresh = termsOf(text).filter((terms) => !own.has(sentenceKey(terms)));
+  const named = (ws: readonly string[]) =>
+    [...new Set(ws)].map((w) => toolNames.find((n) => n.toLowerCase() === w) ?? w);
+  return {
+    use: named(
+      fresh.flatMap((terms) => clausesOf(written(terms)).flatMap((c) => deferrals(c, others, true))),
+    ),
+    avoid: named(
+      fresh.flatMap((terms) =>
+        avoided(
+          terms.map((t) => t.lower).filter((x) => /[\p{L}\p{N}]/u.test(x)),
+          others,
+        ),
+      ),
+    ),
+  };
 }

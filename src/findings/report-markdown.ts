@@ -1,7 +1,14 @@
 import { mdCode, mdLink, mdText } from '../core/escape/markdown.js';
 import type { FailuresBlock, Finding, FindingsBlock } from '../record/findings.js';
 import type { TapeRef } from '../record/probe.js';
-import { editPlace, explainedLine, type FindingsReport, proposalLabel } from './report.js';
+import {
+  editPlace,
+  explainedLine,
+  type FindingsReport,
+  OFFLINE_UNTESTABLE,
+  proposalLabel,
+  withheldFrom,
+} from './report.js';
 
 /** Where the viewer shows one tape line of the run: a board URL, or the run-relative viewer path. */
 export type LineLink = (ref: TapeRef) => string;
@@ -19,6 +26,7 @@ function proposals(b: FindingsBlock): string[] {
   if (b.proposals.length > 0) out.push('### Rewrite proposals', '');
   for (const p of b.proposals) {
     out.push(`#### ${mdCode(p.tool)} (${mdText(proposalLabel(p))})`, '', `> ${mdText(p.description)}`, '');
+    if (p.offlineTestable === false) out.push(`_${mdText(OFFLINE_UNTESTABLE)}_`, '');
     // A proposal with its edits says each change's exact text and why; an older one lists them bare.
     for (const e of p.edits ?? [])
       out.push(`- ${mdText(editPlace(e))}: “${mdText(e.text)}”, because: ${mdText(e.why)}`);
@@ -32,7 +40,9 @@ function proposals(b: FindingsBlock): string[] {
   const withheld = b.withheld ?? [];
   if (withheld.length > 0) out.push("### Not proposed: it would go against the server's own guidance", '');
   for (const w of withheld)
-    out.push(`- ${mdCode(w.tool)} (answers ${w.answers.map(mdCode).join(', ')}): ${mdText(w.why)}`);
+    out.push(
+      `- ${mdCode(w.tool)} (${withheldFrom(w) === undefined ? '' : `${mdText(withheldFrom(w) ?? '')}; `}answers ${w.answers.map(mdCode).join(', ')}): ${mdText(w.why)}`,
+    );
   if (withheld.length > 0) out.push('');
   if (b.proposalsNote) out.push(`_${mdText(b.proposalsNote)}_`, '');
   return out;

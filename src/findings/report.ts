@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { plain } from '../core/escape/terminal.js';
-import { type FailuresBlock, FindingsBlock, type Proposal, type ProposalEdit } from '../record/findings.js';
+import {
+  type FailuresBlock,
+  FindingsBlock,
+  type Proposal,
+  type ProposalEdit,
+  type WithheldProposal,
+} from '../record/findings.js';
 import { Outcome } from '../record/outcome.js';
 import type { RunRecord } from '../record/run.js';
 
@@ -89,11 +95,24 @@ export const EDIT_PLACE: Readonly<Record<ProposalEdit['target'], string>> = {
   server: 'change the server (a rerun cannot test this: it leaves the server untouched)',
 };
 
+/**
+ * What a proposal marked `offlineTestable: false` says, on every output: the offline runner reads
+ * nothing it changes (src/findings/offline-reads.ts), so a rerun under that runner cannot show an
+ * effect; only a model runner's rerun (or the owner) can try it.
+ */
+export const OFFLINE_UNTESTABLE =
+  "the offline runner cannot test this: it changes nothing that runner reads (the description's words, parameter names, the forms their examples state, fields named in code), so a rerun with the rewrites under that runner measures no effect";
+
 /** Where an edit goes, in words, with its parameter's name. */
 export function editPlace(e: ProposalEdit): string {
   return e.target === 'parameter'
     ? `${EDIT_PLACE.parameter} ${e.parameter ?? ''}`.trim()
     : EDIT_PLACE[e.target];
+}
+
+/** Whose rewrite was withheld: a judge model's, or none named (the rules withhold before they write). */
+export function withheldFrom(w: WithheldProposal): string | undefined {
+  return w.source === 'judge' ? `judge model ${w.generator ?? ''}'s rewrite` : undefined;
 }
 
 export function proposalLabel(p: Proposal): string {
@@ -127,6 +146,7 @@ export function reportText(r: FindingsReport): string[] {
   for (const p of b.proposals) {
     lines.push(`- ${plain(p.tool)} (${say(proposalLabel(p))}; answers ${p.answers.map(plain).join(', ')})`);
     lines.push(`    description: ${say(p.description)}`);
+    if (p.offlineTestable === false) lines.push(`    ${OFFLINE_UNTESTABLE}`);
     // A proposal with its edits says each change's exact text and why; an older one lists them bare.
     for (const e of p.edits ?? [])
       lines.push(`    ${say(editPlace(e))}: "${say(e.text)}" because: ${say(e.why)}`);
@@ -139,7 +159,9 @@ export function reportText(r: FindingsReport): string[] {
   const withheld = b.withheld ?? [];
   if (withheld.length > 0) lines.push('', "Not proposed (it would go against the server's own guidance):");
   for (const w of withheld)
-    lines.push(`- ${plain(w.tool)} (answers ${w.answers.map(plain).join(', ')}): ${say(w.why)}`);
+    lines.push(
+      `- ${plain(w.tool)} (${withheldFrom(w) === undefined ? '' : `${say(withheldFrom(w) ?? '')}; `}answers ${w.answers.map(plain).join(', ')}): ${say(w.why)}`,
+    );
   if (b.proposalsNote) lines.push(`(${say(b.proposalsNote)})`);
   lines.push(...failuresText(b));
   return [...lines, '', 'To reproduce:', ...r.reproduce.map((c) => `  ${plain(c)}`)];

@@ -47,8 +47,6 @@ export const Finding = z.looseObject({
 });
 export type Finding = z.infer<typeof Finding>;
 
-export const ProposalSource = z.enum(['rules', 'judge']);
-
 export const ParameterProposal = z.looseObject({
   name: NonEmpty,
   description: NonEmpty,
@@ -71,12 +69,21 @@ export const ProposalEdit = z.looseObject({
 });
 export type ProposalEdit = z.infer<typeof ProposalEdit>;
 
-/** Findings no rewrite answers because the rewrite would go against the server's own guidance. */
+export const ProposalSource = z.enum(['rules', 'judge']);
+
+/**
+ * Findings no rewrite answers because the rewrite would go against the server's own guidance
+ * (src/findings/admit.ts: every proposal, whatever wrote it, passes the same rule).
+ */
 export const WithheldProposal = z.looseObject({
   tool: NonEmpty,
   answers: z.array(NonEmpty).min(1),
   /** The server's words it would have gone against, and what was not proposed. */
   why: NonEmpty,
+  /** Who wrote the rewrite that was withheld: absent for the rules, which withhold before they write. */
+  source: ProposalSource.optional(),
+  /** The judge model's id, beside `source`. */
+  generator: NonEmpty.optional(),
 });
 export type WithheldProposal = z.infer<typeof WithheldProposal>;
 
@@ -96,6 +103,12 @@ export const Proposal = z.looseObject({
   evidence: z.array(TapeRef).optional(),
   /** Rules proposals: each change, its exact text and why (absent on records written before them). */
   edits: z.array(ProposalEdit).optional(),
+  /**
+   * Whether it changes anything the offline (heuristic) runner reads (src/findings/offline-reads.ts):
+   * false when a rerun under that runner cannot show an effect (prose only, or server changes only).
+   * Absent on records written before proposals were marked.
+   */
+  offlineTestable: z.boolean().optional(),
 });
 export type Proposal = z.infer<typeof Proposal>;
 

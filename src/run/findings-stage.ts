@@ -1,3 +1,4 @@
+import { admitProposals } from '../findings/admit.js';
 import { deriveFindings, type FindingsInput } from '../findings/derive.js';
 import { judgeProposals } from '../findings/judge-proposals.js';
 import { findingsInputOf } from '../findings/read.js';
@@ -55,7 +56,14 @@ async function judged(
   tally.addUsage([recordJudgeCall(ctx.tapes.judge, judge, outcome.call)]);
   const line = ctx.tapes.judge.lines;
   const evidence = [`judge:${line}` as const];
-  block.proposals = [...(outcome.proposals ?? []).map((p) => ({ ...p, evidence })), ...block.proposals];
+  // The judge's proposals pass the server's guidance as the rules' do (findings/admit.ts).
+  const admitted = admitProposals(
+    (outcome.proposals ?? []).map((p) => ({ ...p, evidence })),
+    tools,
+  );
+  block.proposals = [...admitted.proposals, ...block.proposals];
+  const withheld = [...(block.withheld ?? []), ...admitted.withheld];
+  if (withheld.length > 0) block.withheld = withheld;
   if (outcome.problem !== undefined)
     block.proposalsNote = `the judge's proposals are incomplete (${outcome.problem}); the rule proposals (rules/1) stand beside them`;
 }

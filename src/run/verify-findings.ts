@@ -24,14 +24,22 @@ export function findingsChecks(
   const again = deriveFindings(read.input, { explain: stored.failures !== undefined });
   if (again === undefined)
     return [check('findings', false, 'the tapes hold no drive trial to derive them from')];
-  const { proposals, proposalsNote: _note, ...rest } = stored;
+  const { proposals, proposalsNote: _note, withheld, ...rest } = stored;
   const { proposals: ruled, proposalsNote: _n, ...derived } = again;
-  const ok = sameCanonical(rest, derived);
+  // What was withheld of the judge's proposals is not re-derived: the judge's answer is on its tape.
+  const ownWithheld = (withheld ?? []).filter((w) => w.source === undefined || w.source === 'rules');
+  const ok = sameCanonical(ownWithheld.length > 0 ? { ...rest, withheld: ownWithheld } : rest, derived);
   const rules = proposals.filter((p) => p.source === 'rules');
-  // Rule proposals written before they listed their edits are compared as they were made: the
-  // same proposals, without the edits the rules now add (text, parameters and changes unchanged).
+  // Rule proposals written before they listed their edits, or before proposals were marked with
+  // whether the offline runner can test them, are compared as they were made: the same proposals,
+  // without what the rules now add (text, parameters and changes unchanged).
   const beforeEdits = rules.length > 0 && rules.every((p) => p.edits === undefined);
-  const expected = beforeEdits ? ruled.map(({ edits: _e, ...p }) => p) : ruled;
+  const beforeMarks = rules.length > 0 && rules.every((p) => p.offlineTestable === undefined);
+  const expected = ruled.map(({ edits, offlineTestable, ...p }) => ({
+    ...p,
+    ...(beforeEdits || edits === undefined ? {} : { edits }),
+    ...(beforeMarks || offlineTestable === undefined ? {} : { offlineTestable }),
+  }));
   const inputs = FINDINGS_INPUTS.filter((f) => redacted.has(f));
   const from = inputs.length > 0 ? `the redacted copies (${inputs.join(', ')})` : 'the tapes';
   return [
@@ -39,7 +47,7 @@ export function findingsChecks(
     check(
       'rule proposals',
       sameCanonical(rules, expected),
-      `${rules.length} re-derived${beforeEdits ? ' (written before proposals listed their edits; compared without them)' : ''}`,
+      `${rules.length} re-derived${beforeEdits ? ' (written before proposals listed their edits; compared without them)' : ''}${beforeMarks && !beforeEdits ? ' (written before proposals were marked testable offline or not; compared without the mark)' : ''}`,
     ),
   ];
 }

@@ -34,7 +34,8 @@ export function describedExamples(description: string): string[] {
   return out;
 }
 
-function widestForm(node: SchemaNode): Form | undefined {
+/** The widest form a parameter's examples state (its schema's and its description's), if it states any. */
+export function widestForm(node: SchemaNode): Form | undefined {
   const stated = [
     ...(node.examples ?? []).filter(
       (e): e is string | number => typeof e === 'string' || typeof e === 'number',

@@ -19,6 +19,8 @@ const PlantedAudit = z.object({
   exitCode: z.number().int(),
   /** What it printed on stdout: the table, then the closing line. */
   lines: z.array(z.string()),
+  /** What it printed on stderr: progress, then each run's phases as its live display counted them. */
+  progress: z.array(z.string()),
   /** Its --out directory: audit.json and one run directory per planted run. */
   out: z.string(),
 });
@@ -45,7 +47,13 @@ export async function auditedRun(id: string): Promise<{ dir: string; record: Run
 
 async function runAudit(out: string): Promise<PlantedAudit> {
   const lines: string[] = [];
-  const io: CommandIO = { out: (l) => lines.push(l), err: () => {}, cwd: process.cwd(), env: {} };
-  const exitCode = await main(['audit', '--out', out, '--quiet', '--planted-only', '--seed', '1'], io);
-  return { exitCode, lines, out };
+  const progress: string[] = [];
+  const io: CommandIO = {
+    out: (l) => lines.push(l),
+    err: (l) => progress.push(l),
+    cwd: process.cwd(),
+    env: {},
+  };
+  const exitCode = await main(['audit', '--out', out, '--planted-only', '--seed', '1'], io);
+  return { exitCode, lines, progress, out };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureRecord } from '../../../../test/support/board/records.js';
+import { OFFLINE_UNTESTABLE } from '../../../findings/report.js';
 import { RunRecord } from '../../../record/index.js';
 import { NESTED } from '../links.js';
 import { ownerFindings } from './owner-findings.js';
@@ -129,5 +130,21 @@ describe('the record page: findings for the server owner', () => {
   it('says why a run without a drive has none', () => {
     const record = fixtureRecord('thin-surface', { slug: 'srv', startedAt: '2026-11-01T10:00:00.000Z' });
     expect(String(ownerFindings(record, NESTED))).toMatch(/No findings: /);
+  });
+
+  it('marks a proposal the offline runner cannot test, from the record’s field, and no other', () => {
+    const page = (offlineTestable: boolean) => {
+      const record = withFindings();
+      const findings = record.findings;
+      if (findings === undefined) throw new Error('no findings');
+      const proposals = findings.proposals.map((p) => ({ ...p, offlineTestable }));
+      return String(
+        ownerFindings(RunRecord.parse({ ...record, findings: { ...findings, proposals } }), NESTED),
+      );
+    };
+    expect(page(false)).toContain(
+      `<p class="small untestable">${OFFLINE_UNTESTABLE.replaceAll("'", '&#39;')}</p>`,
+    );
+    expect(page(true)).not.toContain('class="small untestable"');
   });
 });

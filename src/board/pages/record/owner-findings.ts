@@ -1,4 +1,10 @@
-import { EDIT_PLACE, explainedLine, noFindingsReason } from '../../../findings/report.js';
+import {
+  EDIT_PLACE,
+  explainedLine,
+  noFindingsReason,
+  OFFLINE_UNTESTABLE,
+  withheldFrom,
+} from '../../../findings/report.js';
 import type { FailuresBlock, FindingsBlock, Proposal } from '../../../record/findings.js';
 import type { RunRecord } from '../../../record/index.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -16,6 +22,7 @@ function proposal(record: RunRecord, links: Links, p: Proposal): SafeHtml {
     p.source === 'rules' ? `deterministic rules (${p.generator}), no model` : `judge model ${p.generator}`;
   return html`<li class="proposal"><code>${p.tool}</code> <span class="small">(${label})</span>
 <blockquote>${p.description}</blockquote>
+${p.offlineTestable === false ? html`<p class="small untestable">${OFFLINE_UNTESTABLE}</p>` : ''}
 ${p.edits ? html`<ul>${p.edits.map((e) => html`<li class="edit">${EDIT_PLACE[e.target]}${e.parameter ? html` <code>${e.parameter}</code>` : ''}: “${e.text}”<div class="small">because: ${e.why}</div></li>`)}</ul>` : ''}
 ${!p.edits && p.parameters.length > 0 ? html`<ul>${p.parameters.map((q) => html`<li>parameter <code>${q.name}</code>${q.rename ? html` (rename to <code>${q.rename}</code>)` : ''}: ${q.description}</li>`)}</ul>` : ''}
 ${!p.edits && p.serverChanges.length > 0 ? html`<ul>${p.serverChanges.map((c) => html`<li>server change: ${c}</li>`)}</ul>` : ''}
@@ -51,7 +58,7 @@ ${
 }
 ${failures(record, links, b.failures)}
 ${b.proposals.length > 0 ? html`<h4>Rewrite proposals</h4><ul>${b.proposals.map((p) => proposal(record, links, p))}</ul>` : ''}
-${b.withheld && b.withheld.length > 0 ? html`<h4>Not proposed: it would go against the server's own guidance</h4><ul>${b.withheld.map((w) => html`<li class="withheld"><code>${w.tool}</code>: ${w.why} <span class="small">(answers ${w.answers.map((id, i) => html`${i > 0 ? ', ' : ''}<a href="#finding-${anchorId(id)}">${id}</a>`)})</span></li>`)}</ul>` : ''}
+${b.withheld && b.withheld.length > 0 ? html`<h4>Not proposed: it would go against the server's own guidance</h4><ul>${b.withheld.map((w) => html`<li class="withheld"><code>${w.tool}</code>: ${w.why} <span class="small">(${withheldFrom(w) === undefined ? '' : `${withheldFrom(w)}; `}answers ${w.answers.map((id, i) => html`${i > 0 ? ', ' : ''}<a href="#finding-${anchorId(id)}">${id}</a>`)})</span></li>`)}</ul>` : ''}
 ${b.proposalsNote ? html`<p class="small">${b.proposalsNote}</p>` : ''}`;
 }
 
