@@ -7,7 +7,7 @@
  * `verify` still re-derives the findings and the rule proposals.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesystemRun } from '../../src/audit/index.js';
+import { filesystemRun } from '../../src/audit/real.js';
 import { PROPOSALS_SYSTEM } from '../../src/findings/judge-proposals.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
