@@ -83,6 +83,18 @@ describe('buildBoard', () => {
       [2, 'SCORED', 'group-2'],
     ]);
     expect(third?.groupId).toBe('group-1');
+    // One row per server and group: in group 2, srv's latest run there, listing all three attempts.
+    const [, heuristic] = groups;
+    const row = heuristic?.rows.find((r) => r.record.identity.serverSlug === 'srv');
+    expect(heuristic?.rows.filter((r) => r.record.identity.serverSlug === 'srv')).toHaveLength(1);
+    expect(row?.record.outcome).toBe('SCORED');
+    expect(row?.attempts.map((a) => [a.index, a.record.outcome, a.groupId])).toEqual([
+      [1, 'DEGENERATE', 'group-2'],
+      [2, 'SCORED', 'group-2'],
+      [3, 'SCORED', 'group-1'],
+    ]);
+    // Every run keeps its own place among the attempts, for its record page.
+    expect(heuristic?.runs.map((r) => r.attempt.index).sort()).toEqual([1, 1, 2]);
     const other = groups.flatMap((g) => g.rows).find((r) => r.record.identity.serverSlug === 'other');
     expect(other?.attempt).toEqual({ index: 1, of: 1, siblings: [] });
   });
@@ -95,7 +107,13 @@ describe('buildBoard', () => {
     const first = overHttp(fixtureRecord('scored', { slug: 'acme-notes', startedAt: at(1) }), 43121);
     const second = overHttp(fixtureRecord('null-kill', { slug: 'acme-notes', startedAt: at(2) }), 50007);
     const unreached = overHttp(fixtureRecord('scored', { slug: '127-0-0-1-43999', startedAt: at(3) }), 43999);
-    const rows = buildBoard([second, unreached, first]).flatMap((g) => g.rows);
+    const groups = buildBoard([second, unreached, first]);
+    // One row for acme-notes (its latest run, listing both) and one for the unreached target.
+    expect(groups.flatMap((g) => g.rows).map((r) => [r.record.runId, r.attempts.length])).toEqual([
+      [unreached.runId, 1],
+      [second.runId, 2],
+    ]);
+    const rows = groups.flatMap((g) => g.runs);
     const row = (r: RunRecord) => rows.find((x) => x.record.runId === r.runId);
     expect(row(first)?.attempt).toMatchObject({ index: 1, of: 2 });
     expect(row(first)?.attempt.siblings.map((s) => [s.runId, s.attempt])).toEqual([[second.runId, 2]]);

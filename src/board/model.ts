@@ -8,8 +8,13 @@ export interface BoardGroup {
   id: string;
   runner: string;
   generator: string;
-  /** Scored rows first (in dominance listing order), then refused and void rows. */
-  rows: BoardRow[];
+  /**
+   * One row per server: its latest attempt in this group. Scored rows first (in dominance listing
+   * order), then refused and void rows.
+   */
+  rows: ServerRow[];
+  /** Every run of the group, each with its own place among its server's attempts (its record page's). */
+  runs: BoardRow[];
   scored: number;
   /** Every scored row shares one position, and there are at least two of them. */
   nothingSeparates: boolean;
@@ -62,6 +67,22 @@ export interface BoardRow {
   drift?: Drift[];
 }
 
+/** One attempt of a server, as its board row lists it: the run, its number, and where it sits. */
+export interface Attempt {
+  record: RunRecord;
+  /** 1 … of, oldest first, over every run of the server on the board. */
+  index: number;
+  groupId: string;
+}
+
+/**
+ * One server on the board (src/board/servers.ts): the row is its latest attempt in the group (its
+ * outcome, interval and place), and `attempts` lists every run of the server, this one included.
+ */
+export interface ServerRow extends BoardRow {
+  attempts: Attempt[];
+}
+
 export function groupKey(record: RunRecord): { runner: string; generator: string } {
   return { runner: record.identity.runner, generator: generatorChip(record.identity.generator) };
 }
@@ -95,7 +116,11 @@ function places(records: readonly RunRecord[]): DominancePosition[] {
   );
 }
 
-/** Groups, orders and links every record: nothing is best-of, every run is its own row. */
+/**
+ * Groups, orders and links every record: one row per server and group (its latest attempt there),
+ * every run of the server listed on that row as an attempt. Nothing is best-of: the row is the
+ * latest attempt, whatever its outcome, and no run is left out.
+ */
 export function buildBoard(records: readonly RunRecord[]): BoardGroup[] {
   const keyed = new Map<string, RunRecord[]>();
   for (const record of records) {
@@ -148,26 +173,49 @@ export function buildBoard(records: readonly RunRecord[]): BoardGroup[] {
     };
   };
 
+  const rowOf = (record: RunRecord, id: string, place?: DominancePosition): BoardRow => ({
+    record,
+    groupId: id,
+    attempt: attemptOf(record),
+    ...(place ? { place } : {}),
+    ...driftFor(record),
+  });
+  const serverRow = (row: BoardRow): ServerRow => ({
+    ...row,
+    attempts: attemptsOf(row.record).map((record, i) => ({
+      record,
+      index: i + 1,
+      groupId: groupOf.get(record.runId) ?? '',
+    })),
+  });
+
   return keys.map((key, i) => {
     const members = keyed.get(key) ?? [];
     const first = members[0];
     const { runner, generator } = first ? groupKey(first) : { runner: '', generator: '' };
     const id = `group-${i + 1}`;
-    const ranked = places(members);
-    const byId = new Map(members.map((r) => [r.runId, r]));
-    const scoredRows: BoardRow[] = ranked.flatMap((place) => {
+    // A server's row is its latest attempt in this group; only those rows are placed.
+    const latest = new Map<string, RunRecord>();
+    for (const r of [...members].sort(byStart)) latest.set(serverOf.get(r.runId) ?? r.runId, r);
+    const shown = members.filter((r) => latest.get(serverOf.get(r.runId) ?? r.runId) === r);
+    const ranked = places(shown);
+    const byId = new Map(shown.map((r) => [r.runId, r]));
+    const scoredRows = ranked.flatMap((place) => {
       const record = byId.get(place.id);
-      return record ? [{ record, groupId: id, attempt: attemptOf(record), place, ...driftFor(record) }] : [];
+      return record ? [rowOf(record, id, place)] : [];
     });
-    const others: BoardRow[] = members
+    const others = shown
       .filter((r) => !r.score)
       .sort((a, b) => byText(a.identity.serverSlug, b.identity.serverSlug) || byStart(a, b))
-      .map((record) => ({ record, groupId: id, attempt: attemptOf(record), ...driftFor(record) }));
+      .map((record) => rowOf(record, id));
+    const rows = [...scoredRows, ...others];
+    const placed = new Map(rows.map((row) => [row.record.runId, row]));
     return {
       id,
       runner,
       generator,
-      rows: [...scoredRows, ...others],
+      rows: rows.map(serverRow),
+      runs: members.map((record) => placed.get(record.runId) ?? rowOf(record, id)),
       scored: scoredRows.length,
       nothingSeparates: ranked.length > 1 && ranked.every((p) => p.position === 1),
     };

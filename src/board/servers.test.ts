@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureRecord } from '../../test/support/board/records.js';
+import { boardRowHtml } from '../../test/support/sceptic.js';
 import type { RunRecord } from '../record/index.js';
 import { buildBoard } from './model.js';
+import { boardPage } from './pages/board.js';
 import { serverOfRuns } from './servers.js';
 
 const at = (minute: number) => `2026-11-01T12:${String(minute).padStart(2, '0')}:00Z`;
@@ -19,6 +21,18 @@ function namedTry(slug: string, entry: string, minute: number, n = 2): RunRecord
     roster: { entry, attempt: 1, try: n },
   };
 }
+
+/** Tags dropped, entities decoded, spaces collapsed: what a reader sees. */
+const text = (h: string) =>
+  h
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const servers = (records: RunRecord[]) => {
   const of = serverOfRuns(records);
@@ -68,14 +82,56 @@ describe('which runs are attempts of one server', () => {
     expect(servers([plain, dead, retry])).toEqual([plain.runId, plain.runId, plain.runId]);
   });
 
-  it('on the board, the dead try and its retry are attempt 1 and 2 of one server, each linking the other', () => {
+  it('on the board, the dead try and its retry are one row: the retry, listing attempt 1 and 2', () => {
     const dead = deadTry('localhost-8080', 'fs', 1);
     const retry = namedTry('secure-filesystem-server', 'fs', 2);
     const other = fixtureRecord('scored', { slug: 'memory', startedAt: at(3) });
-    const rows = buildBoard([retry, other, dead]).flatMap((g) => g.rows);
-    const row = (r: RunRecord) => rows.find((x) => x.record === r)?.attempt;
-    expect(row(dead)).toMatchObject({ index: 1, of: 2, siblings: [{ runId: retry.runId, attempt: 2 }] });
-    expect(row(retry)).toMatchObject({ index: 2, of: 2, siblings: [{ runId: dead.runId, attempt: 1 }] });
-    expect(row(other)).toMatchObject({ index: 1, of: 1, siblings: [] });
+    const groups = buildBoard([retry, other, dead]);
+    const rows = groups.flatMap((g) => g.rows);
+    expect(rows.map((r) => r.record)).toEqual(expect.arrayContaining([retry, other]));
+    expect(rows).toHaveLength(2);
+    const fs = rows.find((r) => r.record === retry);
+    expect(fs?.attempts.map((a) => [a.index, a.record.runId])).toEqual([
+      [1, dead.runId],
+      [2, retry.runId],
+    ]);
+    expect(rows.find((r) => r.record === other)?.attempts.map((a) => a.record)).toEqual([other]);
+    // Each run keeps its own place among the attempts (its record page says attempt 1 of 2).
+    const run = (r: RunRecord) => groups.flatMap((g) => g.runs).find((x) => x.record === r)?.attempt;
+    expect(run(dead)).toMatchObject({ index: 1, of: 2, siblings: [{ runId: retry.runId, attempt: 2 }] });
+    expect(run(retry)).toMatchObject({ index: 2, of: 2, siblings: [{ runId: dead.runId, attempt: 1 }] });
+  });
+
+  it('the board page draws that server as one row whose attempts say outcome, run, try and why the dead try ended', () => {
+    const dead = deadTry('localhost-8080', 'fs', 1);
+    const retry = namedTry('secure-filesystem-server', 'fs', 2);
+    const page = boardPage(buildBoard([dead, retry]), []);
+    expect(page.match(/<tr id="run-/g)).toHaveLength(1);
+    const row = boardRowHtml(page, retry.runId);
+    expect(row).toContain('data-outcome="SCORED"');
+    const list = row.slice(row.indexOf('<ol class="attempts">'), row.indexOf('</ol>'));
+    const items = [...list.matchAll(/<li([^>]*)>([\s\S]*?)<\/li>/g)].map((m) => [m[1], text(m[2] ?? '')]);
+    expect(items).toHaveLength(2);
+    // The dead try is reached on the board through its item: links to #run-<id> land there.
+    expect(items[0]?.[0]).toContain(`id="run-${dead.runId}"`);
+    expect(items[0]?.[1]).toContain(`VOID attempt 1: ${dead.runId} · try 1`);
+    expect(items[0]?.[1]).toContain(`ended: ${dead.void?.reason} ${dead.void?.detail}`);
+    // What differs from the row's run (here the target as run) is said on the attempt.
+    expect(items[0]?.[1]).toContain(dead.identity.target.description);
+    expect(items[1]?.[1]).toContain(`SCORED attempt 2 (this row): ${retry.runId} · try 2`);
+    expect(items[1]?.[1]).not.toContain('ended:');
+    expect(row).toContain(`href="records/${dead.runId}.html"`);
+    expect(row).toContain(`href="records/${retry.runId}.html"`);
+    expect(text(row)).toContain('2 attempts; this row is attempt 2');
+  });
+
+  it('an attempt escapes what its record carries', () => {
+    const dead = deadTry('localhost-8080', 'fs', 1);
+    const hostile = '<img src=x onerror=alert(1)>';
+    const voided: RunRecord = { ...dead, ...(dead.void ? { void: { ...dead.void, detail: hostile } } : {}) };
+    expect(voided.void?.detail).toBe(hostile);
+    const page = boardPage(buildBoard([voided, namedTry('secure-filesystem-server', 'fs', 2)]), []);
+    expect(page).not.toContain(hostile);
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 });

@@ -169,8 +169,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // A target never reached is not a server: its run is listed apart, never a row of a group.
   const neverReached = runs.map((r) => r.record).filter(isNeverReached);
   const groups = buildBoard(runs.map((r) => r.record).filter((r) => !isNeverReached(r)));
+  // Each run's record page names its place among its server's attempts, whichever run is the row.
   const rows = new Map<string, BoardRow>(
-    groups.flatMap((g) => g.rows.map((row) => [row.record.runId, row] as const)),
+    groups.flatMap((g) => g.runs.map((row) => [row.record.runId, row] as const)),
   );
   const names = new Map(groups.map((g) => [g.id, groupName(g)]));
   const nameOf = (id: string) => names.get(id) ?? id;

@@ -49,6 +49,22 @@ describe("the roster's live output shows each running job's own run", () => {
     expect(out.at(-1)).toMatch(/roster: 1 of 2 done \(0 running, 1 queued\)$/);
   });
 
+  it('a run event off a queue prints its text inert, and a note about a job is one plain line', () => {
+    const out: string[] = [];
+    const print = progressPrinter(
+      (t) => out.push(t),
+      false,
+      runningJobs(() => 0),
+    );
+    print(run({ type: 'stopping', reason: 'x\x1b]8;;http://evil\x07y', detail: 'd' }));
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^well-made#1: stopping: finishing the record \(VOID x/);
+    expect(out[0]).not.toContain('\x1b');
+    print({ type: 'note', key: 'well-made#1', text: 'try 2: 3 run events were missed\x1b[2J' });
+    expect(out[1]).toMatch(/^well-made#1: try 2: 3 run events were missed/);
+    expect(out[1]).not.toContain('\x1b');
+  });
+
   it('a job key from the roster file is printed without its control characters', () => {
     const jobs = runningJobs(() => 0);
     const line = jobs.event({

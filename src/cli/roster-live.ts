@@ -4,13 +4,14 @@ import type { RunningJobs } from '../roster/progress.js';
 import { type Display, displayLines, initialDisplay, reduceDisplay } from './live/display.js';
 
 /**
- * The roster's view of its running jobs' runs: each job's own run events (its process sends them)
- * reduced by the same function as `run`'s live display, so a job's phase, trials and counts read as
+ * The roster's view of its running jobs' runs: each job's own run events (its process sends them
+ * over IPC; on a queue, its worker puts them in the job's progress) reduced by the same function as `run`'s live display, so a job's phase, trials and counts read as
  * they do there; nothing is recounted from progress lines. `now` is injectable for tests.
  */
 export function runningJobs(now: () => number = Date.now): RunningJobs {
   const shown = new Map<string, Display>();
-  const head = (key: string, d: Display) => `${plain(key)}: ${displayLines(d, now())[0] ?? ''}`;
+  // A queued job's events come off the queue: their text (a stop reason) is printed inert too.
+  const head = (key: string, d: Display) => `${plain(key)}: ${plain(displayLines(d, now())[0] ?? '')}`;
   return {
     event({ key, event }) {
       const d = reduceDisplay(shown.get(key) ?? initialDisplay(now()), event, now());

@@ -95,7 +95,9 @@ export const rosterCommand: Command = {
       return 2;
     }
     try {
-      return args.queue ? await runQueuedRoster(args, io) : await local(args, io);
+      return args.queue
+        ? await runQueuedRoster(args, io, runningJobs(), process.stderr.columns)
+        : await local(args, io);
     } catch (err) {
       io.err(`fitness-report roster: ${plain(describeError(err))}`);
       // Nothing ran: a bad roster file (missing, not an mcpServers file) or a queue that does not answer.

@@ -16,6 +16,8 @@ export type RosterEvent =
   | ({ type: 'start'; key: string; try: number } & Counts)
   | ({ type: 'end'; key: string; try: number; result: TryResult } & Counts)
   | { type: 'entry-error'; name: string; message: string }
+  /** Something the roster says about a job that is neither its start nor its end. */
+  | { type: 'note'; key: string; text: string }
   /** A running job's own run event (its phase, trials and counts), as its process sent it. */
   | { type: 'run'; key: string; try: number; event: RunEvent };
 
@@ -36,6 +38,7 @@ const STATE_TEXT = {
  */
 export function eventLine(e: Exclude<RosterEvent, RunProgress>): string | undefined {
   if (e.type === 'entry-error') return `entry ${plain(e.name)}: cannot be run: ${plain(e.message)}`;
+  if (e.type === 'note') return `${plain(e.key)}: ${plain(e.text)}`;
   if (e.type === 'counts') return `roster: ${countsLine(e)}`;
   if (e.type === 'start') return `start ${plain(e.key)} (try ${e.try}); ${countsLine(e)}`;
   const r = e.result;
@@ -89,7 +92,7 @@ export function progressPrinter(
       if (line !== undefined) write(`${line}\n`);
       return;
     }
-    if (e.type !== 'entry-error' && e.type !== 'run') counts = e;
+    if (e.type !== 'entry-error' && e.type !== 'run' && e.type !== 'note') counts = e;
     const above = e.type === 'counts' || e.type === 'run' || line === undefined ? '' : `${line}\n`;
     write(`\r\x1b[2K${above}${status()}`);
   };

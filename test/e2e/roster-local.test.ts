@@ -91,9 +91,11 @@ describe('roster on one machine: its own process per job, a work list that resum
       await main(['verify', diedRun ?? ''], verify),
       [...verify.stdout, ...verify.stderr].join('\n'),
     ).toBe(0);
-    // Both attempts of a died job are on the board.
+    // Both attempts of a died job are on the board, as attempts on its one row: a row per entry.
     const board = readFileSync(join(site, 'index.html'), 'utf8');
-    expect(board.match(/<tr id="run-/g)).toHaveLength(started.length);
+    expect(board.match(/<tr id="run-/g)).toHaveLength(jobs.length);
+    for (const t of started) expect(board).toMatch(new RegExp(`<(tr|li) id="run-${t.run_id}"`));
+    expect(board.match(/<li id="run-/g)).toHaveLength(started.length - jobs.length);
     expect(second.lines.join('\n')).toMatch(/\(died\)/);
     expect(readdirSync(join(out, '.roster-staging'))).toEqual([]);
   }, 600_000);

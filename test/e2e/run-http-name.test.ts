@@ -46,8 +46,11 @@ describe('run ids of HTTP targets', () => {
         .filter((f) => !f.startsWith('.'))
         .sort(),
     ).toEqual([a.runId, b.runId].sort());
-    const rows = buildBoard([a.record, b.record]).flatMap((g) => g.rows);
-    expect(rows.map((r) => r.attempt.of)).toEqual([2, 2]);
+    // One server, one row (the later run), listing both runs as its attempts.
+    const groups = buildBoard([a.record, b.record]);
+    const rows = groups.flatMap((g) => g.rows);
+    expect(rows.map((r) => r.attempts.map((x) => x.record.runId))).toEqual([[a.runId, b.runId]]);
+    expect(groups.flatMap((g) => g.runs).map((r) => r.attempt.of)).toEqual([2, 2]);
   }, 600_000);
 
   it('a target that never answers is VOID under its URL-based id', async () => {

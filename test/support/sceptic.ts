@@ -71,11 +71,14 @@ const TEMPLATE = new Set(['95%']);
 
 /**
  * Facts that are not one record's, removed before reading: what the board draws across records
- * (attempt N of M, the sibling runs named with their targets, dominance positions), and the key id
+ * (attempt N of M, the sibling runs named with their targets, a server row's list of its attempts,
+ * dominance positions), and the key id
  * of the signature the site verified (signature.json's, beside the record), and any bare hex digest.
  */
 const NOT_THIS_RECORD = [
   /<div class="siblings">[\s\S]*?<\/div>/g,
+  /<div class="attempts-head[\s\S]*?<\/div>/g,
+  /<ol class="attempts">[\s\S]*?<\/ol>/g,
   /<p>Other runs of this server[\s\S]*?<\/ul>/g,
   /attempt \d+ of \d+/g,
   /#\d+\b/g,

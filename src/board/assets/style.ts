@@ -59,6 +59,8 @@ details.why[open] { background: var(--panel); border: 1px solid var(--line); bor
 .chip { display: inline-block; font-size: .78rem; border: 1px solid var(--line); border-radius: 999px; padding: 0 .5rem; background: var(--panel); white-space: nowrap; }
 .chip.not-recorded { border-style: dashed; color: var(--muted); }
 .siblings { font-size: .8rem; color: var(--muted); margin-top: .2rem; }
+ol.attempts { font-size: .8rem; margin: .2rem 0 0; padding-left: 1.2rem; }
+ol.attempts .outcome { font-size: .7rem; padding: 0 .25rem; }
 .fault { color: var(--fault); font-weight: 600; }
 .fault-chip { display: inline-block; color: var(--fault); background: var(--fault-bg); border: 1px solid var(--fault); border-radius: 3px; padding: 0 .3rem; font-size: .78rem; margin: .1rem .15rem 0 0; }
 .unknown { color: var(--unknown); }

@@ -1,8 +1,9 @@
 import { decidingInterval, type RunRecord } from '../../record/index.js';
 import { count, pct, shortHash, when } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
-import type { BoardRow } from '../model.js';
-import { chips } from './chips.js';
+import type { BoardRow, ServerRow } from '../model.js';
+import { attemptsList } from './attempts.js';
+import { outcomeClass, runChips } from './chips.js';
 import { observationsNote } from './clustered.js';
 import { conformanceCell, driftNote } from './conformance.js';
 import { costCell } from './cost.js';
@@ -54,23 +55,24 @@ function refusedSlot(record: RunRecord, links: Links): SafeHtml {
     ? html` at gate <code>${record.refusal.gate}</code> <code class="small">${record.refusal.reason}</code>`
     : '';
   return html`<div class="${isVoid ? 'void-slot' : 'refusal-slot'}">
-<div><span class="outcome ${isVoid ? 'void' : 'refused'}">${record.outcome}</span>${where}</div>
+<div><span class="outcome ${outcomeClass(record.outcome)}">${record.outcome}</span>${where}</div>
 <div class="small">${refusalHeadline(record)}</div>
 <details class="why"><summary>${label}</summary>${refusalStory(record, links)}</details>
 </div>`;
 }
 
+/** One server's row: its latest attempt in the group, with every attempt listed in its first cell. */
 export function boardRow(
-  row: BoardRow,
+  row: ServerRow,
   links: Links,
   groupName: (id: string) => string,
   hasTapes = true,
 ): SafeHtml {
   const r = row.record;
   return html`<tr id="run-${r.runId}" data-outcome="${r.outcome}">
-<td class="server">${serverCell(r, links)}</td>
+<td class="server">${serverCell(r, links)}${attemptsList(row, links, groupName)}</td>
 <td class="result">${r.score ? scoredSlot(row, links) : refusedSlot(r, links)}</td>
-<td>${chips(row, links, groupName)}${driftNote(row)}</td>
+<td>${runChips(r)}${driftNote(row)}</td>
 <td>${specCurrencyCell(r)}</td>
 <td>${hygieneCell(r, links)}</td>
 <td class="conformance">${conformanceCell(r)}</td>

@@ -170,7 +170,7 @@ describe('board page: scored rows and groups', () => {
     expect(rowText(page, low.runId)).not.toContain(top.runId);
   });
 
-  it('chips credential, screening, generator and attempt N of M with siblings', () => {
+  it('chips credential, screening and generator, and lists every attempt of the server on its row', () => {
     const first = fixtureRecord('scored', {
       slug: 'srv',
       startedAt: at(1),
@@ -187,12 +187,15 @@ describe('board page: scored rows and groups', () => {
     expect(a).toContain('owner-key');
     expect(a).toContain('unscreened');
     expect(a).toContain('explore/1');
-    expect(a).toContain('attempt 1 of 2');
-    // The sibling says what differs: here the credential it was run under.
+    // Two groups, so two rows of srv; each lists both attempts, its own marked.
+    expect(a).toContain('2 attempts; this row is attempt 1');
+    expect(a).toContain(`SCORED attempt 1 (this row): ${first.runId}`);
+    // The other attempt says its outcome, where it sits and what differs: here the credential.
     expect(a).toContain(
-      'attempt 2 (refused: INSUFFICIENT_SURFACE, group 1: runner anthropic:claude-test, generator explore/1; anonymous)',
+      `INSUFFICIENT_SURFACE attempt 2: ${second.runId} ; group 1: runner anthropic:claude-test, generator explore/1; anonymous`,
     );
     expect(rowText(page, second.runId)).toContain('screened (0 deleted)');
+    expect(rowText(page, second.runId)).toContain('2 attempts; this row is attempt 2');
   });
 
   it('links runs of one server over stdio and HTTP, and shows the tool surface difference across credentials', () => {
@@ -207,13 +210,12 @@ describe('board page: scored rows and groups', () => {
       tools: [tool('list_notes', 'a'), tool('get_note', 'c'), tool('delete_note', 'd')],
     };
     const page = render([free, owner]);
-    const a = rowText(page, free.runId);
-    expect(a).toContain('attempt 1 of 2');
-    expect(a).toContain('http, owner-key, http://127.0.0.1:4000/mcp');
-    expect(a).toContain('tools under owner-key: +1 (delete_note), −0, 1 changed (get_note)');
-    expect(rowText(page, owner.runId)).toContain(
-      'tools under free-key: +0, −1 (delete_note), 1 changed (get_note)',
-    );
+    // One server, one row: the latest run (over HTTP), with the stdio run listed as attempt 1.
+    expect(page.match(/<tr id="run-/g)).toHaveLength(1);
+    const row = rowText(page, owner.runId);
+    expect(row).toContain('2 attempts; this row is attempt 2');
+    expect(row).toContain(`SCORED attempt 1: ${free.runId} ; stdio, free-key, node examples/servers/acme.js`);
+    expect(row).toContain('tools under free-key: +0, −1 (delete_note), 1 changed (get_note)');
   });
 
   it('counts probes as "P of A checks passed" and "U could not be checked", failures in the fault colour', () => {

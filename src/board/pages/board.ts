@@ -70,11 +70,13 @@ export function boardPage(
   const links = ROOT;
   const names = new Map(groups.map((g) => [g.id, groupName(g)]));
   const nameOf = (id: string) => names.get(id) ?? id;
-  const runs = groups.reduce((n, g) => n + g.rows.length, 0);
+  // A server is counted once, even when its runs sit in two groups (its first attempt names it).
+  const servers = new Set(groups.flatMap((g) => g.rows.map((r) => r.attempts[0]?.record.runId))).size;
+  const runs = groups.reduce((n, g) => n + g.runs.length, 0);
   const body = html`<h1>Can an agent get the job done with this MCP server?</h1>
-<p class="lede">Each row is one run against one server: a generated task suite, validity gates, and only then a runner model driving the tasks. When our measurement is not valid we publish the refusal in place of a number. ${plural(runs, 'run')} in ${plural(groups.length, 'group')}${neverReached.length > 0 ? html`; ${plural(neverReached.length, 'run')} never reached a server (<a href="#never-reached">listed apart</a>)` : ''}. <a href="${methodsHref(links)}">Methods and standing notes</a>.</p>
+<p class="lede">Each row is one server: its latest run, a generated task suite, validity gates, and only then a runner model driving the tasks; every run of the server is listed on its row as an attempt. When our measurement is not valid we publish the refusal in place of a number. ${plural(servers, 'server')} (${plural(runs, 'run')}) in ${plural(groups.length, 'group')}${neverReached.length > 0 ? html`; ${plural(neverReached.length, 'run')} never reached a server (<a href="#never-reached">listed apart</a>)` : ''}. <a href="${methodsHref(links)}">Methods and standing notes</a>.</p>
 ${legend(links)}
-${runs + neverReached.length === 0 ? html`<p class="missing">No readable run records were found.</p>` : ''}
+${servers + neverReached.length === 0 ? html`<p class="missing">No readable run records were found.</p>` : ''}
 ${groups.map((g) => groupSection(g, links, nameOf, hasTapes))}
 ${neverReachedSection(neverReached, links)}
 ${unreadableSection(unreadable)}`;

@@ -25,12 +25,16 @@ export function credentialChip(record: RunRecord): SafeHtml {
   return html`<span class="chip" title="credential the run was collected under">${record.identity.credential}</span>`;
 }
 
+/** The outcome chip's class: scored, void, or refused (every refusal alike). */
+export const outcomeClass = (o: RunRecord['outcome']) =>
+  o === 'SCORED' ? 'scored' : o === 'VOID' ? 'void' : 'refused';
+
 const outcomeWord = (o: RunRecord['outcome']) => (o === 'SCORED' || o === 'VOID' ? o : `refused: ${o}`);
 
 /** "attempt N of M" and every sibling run of the same server, wherever it sits on the board. */
 export function attemptChip(row: BoardRow, links: Links, groupName: (id: string) => string): SafeHtml {
   const { index, of, siblings } = row.attempt;
-  const chip = html`<span class="chip" title="every run of this server is its own row">attempt ${index} of ${of}</span>`;
+  const chip = html`<span class="chip" title="every run of this server is an attempt, listed on its board row">attempt ${index} of ${of}</span>`;
   if (siblings.length === 0) return chip;
   const mine = row.record.identity;
   const items = siblings.map((s) => {
@@ -54,7 +58,12 @@ export function diffText(diff: SurfaceDiff, credential: string): SafeHtml {
   return html`<span class="small surface-diff">tools under ${credential}: +${diff.added.length}${list(diff.added)}, −${diff.removed.length}${list(diff.removed)}, ${diff.changed.length} changed${list(diff.changed)}</span>`;
 }
 
+/** What the run was collected with: generator, explorability, screen and credential. */
+export function runChips(r: RunRecord): SafeHtml {
+  return html`<div class="chips">${generatorChipHtml(r)}${explorableChip(r)}${screenChip(r)}${credentialChip(r)}</div>`;
+}
+
+/** A record page's chips: the run's, then which attempt of its server it is and the others. */
 export function chips(row: BoardRow, links: Links, groupName: (id: string) => string): SafeHtml {
-  const r = row.record;
-  return html`<div class="chips">${generatorChipHtml(r)}${explorableChip(r)}${screenChip(r)}${credentialChip(r)}</div>${attemptChip(row, links, groupName)}`;
+  return html`${runChips(row.record)}${attemptChip(row, links, groupName)}`;
 }

@@ -36,7 +36,7 @@ export const SCREEN_AND_EXTENSIONS = html`<section class="block" id="screen"><h2
 <h2 id="extensions">Extensions are not second chances</h2>
 <p>Batch size and the number of batches are registered before the first paid call. An unresolved gate spends the next registered batch; it is never re-run until it looks decisive. Each record prints the sequence: the verdict at the registered size, each batch as tasks added and trials added (two different numbers, since each task runs at the registered reps), the pool before and after, and the verdict after.</p>
 <h2 id="attempts">More than one run of a server</h2>
-<p>Each run generates its own suite under its own hash, so two runs of one server are two measurements. Every run is its own row with its attempt number and links to its siblings, wherever they sit. Nothing is best-of: no run replaces, hides or absorbs another.</p>
+<p>Each run generates its own suite under its own hash, so two runs of one server are two measurements. A server is one row per group: the row shows its latest run there, whatever its outcome, and lists every run of the server as a numbered attempt with its outcome, its record, its roster try and, for a VOID attempt, why it ended. Nothing is best-of: no run replaces, hides or absorbs another, and every run keeps its own record page.</p>
 </section>`;
 
 export const READING = html`<section class="block" id="reading"><h2>Reading intervals and positions</h2>

@@ -10,13 +10,14 @@ import type { RosterArgs } from '../args.js';
 import { finish } from '../finish.js';
 import { loadRoster } from '../load.js';
 import { ROSTER_DEFAULTS } from '../local.js';
-import { type Counts, progressPrinter, type RosterEvent } from '../progress.js';
+import { type Counts, progressPrinter, type RosterEvent, type RunningJobs } from '../progress.js';
 import { jobKey } from '../store.js';
 import type { JobLine } from '../summary.js';
 import { summaryLines } from '../summary.js';
 import type { TryResult } from '../try.js';
 import { checkReachable, engine, parseQueueUrl, type RosterQueue } from './backend.js';
 import { defaultRosterId, type QueuedJob, type QueuedTry, queueJobId, signJob, triesOf } from './jobs.js';
+import { unseenEvents } from './live.js';
 import { ResultsTable } from './results.js';
 import { QUEUE_DEFAULTS } from './worker.js';
 
@@ -29,6 +30,8 @@ interface Tracked {
   runIds: string[];
   /** The last state seen of each try. */
   seen: Map<number, string>;
+  /** The running try's last run event shown (its number in the job's live window). */
+  live: { try: number; seq: number };
 }
 
 const DONE = new Set(['completed', 'failed']);
@@ -53,7 +56,33 @@ function resultOf(t: QueuedTry): TryResult {
   };
 }
 
-/** Reads every unfinished job's state and tries; emits a start or end for each try that changed. */
+/**
+ * The running try's run events the job's progress shows that were not shown yet, each validated as a
+ * run event (a queue's progress is anyone's text), emitted as the local roster emits its own.
+ */
+function liveEvents(j: Tracked, n: number, progress: unknown, emit: (e: RosterEvent) => void): void {
+  const seen = j.live.try === n ? j.live.seq : 0;
+  const unseen = unseenEvents(progress, n, seen);
+  j.live = { try: n, seq: unseen.seq };
+  if (unseen.missed > 0)
+    emit({
+      type: 'note',
+      key: j.key,
+      text: `try ${n}: ${unseen.missed} run events were sent faster than they were read; its counts on screen leave them out`,
+    });
+  if (unseen.rejected > 0)
+    emit({
+      type: 'note',
+      key: j.key,
+      text: `try ${n}: ${unseen.rejected} entries of the job's live progress are not run events: not shown`,
+    });
+  for (const event of unseen.events) emit({ type: 'run', key: j.key, try: n, event });
+}
+
+/**
+ * Reads every unfinished job's state and tries; emits a start for each try that began, the running
+ * tries' new run events, then an end for each try that ended.
+ */
 async function poll(queue: RosterQueue, jobs: Tracked[], emit: (e: RosterEvent) => void): Promise<void> {
   const counts = (): Counts => ({
     done: jobs.filter((j) => j.state === 'completed').length,
@@ -68,13 +97,15 @@ async function poll(queue: RosterQueue, jobs: Tracked[], emit: (e: RosterEvent) 
     j.state = job ? await job.getState() : 'unknown';
     if (j.state === 'failed') j.detail = job?.failedReason ?? 'failed';
     const tries = triesOf(job?.progress);
-    for (const t of tries) {
-      const seen = j.seen.get(t.try);
-      if (seen === t.state) continue;
-      j.seen.set(t.try, t.state);
-      if (t.state === 'running') emit({ type: 'start', key: j.key, try: t.try, ...counts() });
-      else emit({ type: 'end', key: j.key, try: t.try, result: resultOf(t), ...counts() });
-    }
+    const changed = tries.filter((t) => j.seen.get(t.try) !== t.state);
+    for (const t of changed) j.seen.set(t.try, t.state);
+    for (const t of changed.filter((x) => x.state === 'running'))
+      emit({ type: 'start', key: j.key, try: t.try, ...counts() });
+    // The running try's new events; a try that ended since the last poll, its last ones first.
+    const current = tries.findLast((x) => x.state === 'running' || changed.includes(x));
+    if (current) liveEvents(j, current.try, job?.progress, emit);
+    for (const t of changed.filter((x) => x.state !== 'running'))
+      emit({ type: 'end', key: j.key, try: t.try, result: resultOf(t), ...counts() });
     j.tries = tries.map((t) => ({
       try: t.try,
       state: t.state,
@@ -88,15 +119,21 @@ async function poll(queue: RosterQueue, jobs: Tracked[], emit: (e: RosterEvent) 
 /**
  * `roster ROSTER --queue URL`: checks the queue answers (before anything is queued), puts every
  * entry × attempt on it under a stable job id (queueing the same roster again adds nothing), follows
- * the jobs the workers take, and builds the board from wherever the records reached: the shared
+ * the jobs the workers take (with each running try's phase, trials and counts, read from its job's
+ * progress and shown by `running`, the local roster's display), and builds the board from wherever the records reached: the shared
  * results folder (Redis) or the results table (PostgreSQL).
  */
-export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<number> {
+export async function runQueuedRoster(
+  args: RosterArgs,
+  io: CommandIO,
+  running?: RunningJobs,
+  width?: number,
+): Promise<number> {
   const url = parseQueueUrl(args.queue ?? '');
   await checkReachable(url);
   const roster = loadRoster(args.roster, 'stand-ins', args.only);
   const tty = !args.plain && process.stderr.isTTY === true;
-  const emit = progressPrinter((t) => process.stderr.write(t), tty);
+  const emit = progressPrinter((t) => process.stderr.write(t), tty, running, width);
   for (const e of roster.errors) emit({ type: 'entry-error', name: e.name, message: e.message });
   const rosterId = args.rosterId ?? defaultRosterId(roster.file);
   // Every job carries the roster's signature: a worker runs only jobs signed by a key it trusts.
@@ -133,7 +170,15 @@ export async function runQueuedRoster(args: RosterArgs, io: CommandIO): Promise<
           removeOnComplete: false,
           removeOnFail: false,
         });
-        jobs.push({ id, key: data.key, state: 'queued', tries: [], runIds: [], seen: new Map() });
+        jobs.push({
+          id,
+          key: data.key,
+          state: 'queued',
+          tries: [],
+          runIds: [],
+          seen: new Map(),
+          live: { try: 0, seq: 0 },
+        });
       }
     }
     io.err(

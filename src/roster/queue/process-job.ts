@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { UnrecoverableError } from 'bullmq';
+import type { RunEvent } from '../../run/events.js';
 import { RUN_FILES } from '../../tape/file-names.js';
 import type { TrustSet } from '../../tape/trust.js';
 import { runTry, type TryResult } from '../try.js';
@@ -10,6 +11,7 @@ import type { QueueJob } from './backend.js';
 import { earlierPlan, failedTry, retryMessage } from './dead-tries.js';
 import { foreignClaims, ownFolder, priorTries, recoverTry, tryFolder } from './history.js';
 import type { QueuedJob, QueuedTry } from './jobs.js';
+import { type LiveRun, withEvent } from './live.js';
 import type { ResultsTable } from './results.js';
 import { standInDetail, writeStandIn } from './stand-in.js';
 
@@ -41,7 +43,18 @@ interface Job {
   data: QueuedJob;
   queued: QueueJob;
   tries: QueuedTry[];
+  /** The try's latest run events, in the job's progress (kept after its end: a reader catches up). */
+  live?: LiveRun;
   save: () => Promise<void>;
+  /** Saves within LIVE_SAVE_MS (run events come faster than the queue needs to see them). */
+  saveSoon: () => void;
+}
+
+const LIVE_SAVE_MS = 250;
+
+/** A run event as the job's progress may show it: its free text scrubbed of the --env values. */
+function scrubbed(c: WorkerContext, e: RunEvent): RunEvent {
+  return e.type === 'stopping' ? { ...e, reason: c.scrub(e.reason), detail: c.scrub(e.detail) } : e;
 }
 
 async function publish(c: WorkerContext, j: Job, runDir: string | undefined, t: QueuedTry): Promise<void> {
@@ -164,6 +177,10 @@ async function runOwnTry(c: WorkerContext, j: Job, current: QueuedTry): Promise<
         c.line(`${data.key}: try ${current.try} measuring ${start.target.description}`);
         void j.save();
       },
+      onEvent: (event) => {
+        j.live = withEvent(j.live, current.try, scrubbed(c, event));
+        j.saveSoon();
+      },
     },
   );
   const mine: OwnTry = {
@@ -209,14 +226,22 @@ export async function processJob(c: WorkerContext, queued: QueueJob): Promise<un
   if ('refused' in admitted) refuse(c, queued, admitted.refused);
   const id = queued.id ?? admitted.job.key;
   let chain = Promise.resolve();
+  let soon: NodeJS.Timeout | undefined;
   const j: Job = {
     id,
     data: admitted.job,
     queued,
     tries: [],
     save: () => {
-      chain = chain.then(() => queued.updateProgress({ tries: j.tries })).catch(() => {});
+      clearTimeout(soon);
+      soon = undefined;
+      chain = chain
+        .then(() => queued.updateProgress({ tries: j.tries, ...(j.live ? { live: j.live } : {}) }))
+        .catch(() => {});
       return chain;
+    },
+    saveSoon: () => {
+      soon ??= setTimeout(() => void j.save(), LIVE_SAVE_MS);
     },
   };
   // A try of this job this worker still runs (its lock was lost): stopped, and settled by its own code.

@@ -23,7 +23,8 @@ const text = (page: string) =>
 
 function render(record: RunRecord, others: RunRecord[] = []): string {
   const groups = buildBoard([record, ...others]);
-  const row = groups.flatMap((g) => g.rows).find((r) => r.record.runId === record.runId);
+  // A record page reads its own run's place among its server's attempts (as the site does).
+  const row = groups.flatMap((g) => g.runs).find((r) => r.record.runId === record.runId);
   return recordPage({ record, row, published: undefined, groupName: (id) => id });
 }
 

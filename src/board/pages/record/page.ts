@@ -51,7 +51,7 @@ export function recordPage(input: RecordPageInput): string {
   const { record, row } = input;
   const links = NESTED;
   const c = gate(record, 'construct');
-  const body = html`<p class="small"><a href="${boardHref(links, record.runId)}">← this row on the board</a> · <a href="${viewerHref(links, record.runId)}">Replay the tapes</a></p>
+  const body = html`<p class="small"><a href="${boardHref(links, record.runId)}">← its server’s row on the board</a> · <a href="${viewerHref(links, record.runId)}">Replay the tapes</a></p>
 <h1><code>${shown(record, 'identity.serverSlug')}</code> <span class="small">${shown(record, 'runId')}</span></h1>
 ${custodyBadge(record.runId, links)}
 ${row ? chips(row, links, input.groupName) : ''}
