@@ -1,5 +1,5 @@
 import { asRecord, isRecord } from '../core/json.js';
-import type { TapeRecord } from './reader.js';
+import type { TapeRecord } from './lines.js';
 import type { MessageLine } from './schema.js';
 import { resultText } from './turn-pairing.js';
 
@@ -145,25 +145,24 @@ function newExchange(
   return exchange;
 }
 
+/** What a response says, by the same rule the pairing settles an exchange with. */
+export function answerOf(raw: Record<string, unknown>): Exclude<ExchangeOutcome, 'pending'> {
+  if (asRecord(raw.error) !== undefined) return 'rpc-error';
+  return asRecord(raw.result)?.isError === true ? 'tool-error' : 'result';
+}
+
 function settle(exchange: Exchange, raw: Record<string, unknown>, line: number, ms: number): void {
   exchange.responseLine = line;
   exchange.responseMs = ms;
   const latency = ms - exchange.requestMs;
   if (Number.isFinite(latency)) exchange.latencyMs = Math.max(0, latency);
+  exchange.outcome = answerOf(raw);
   const error = asRecord(raw.error);
-  if (error !== undefined) {
-    exchange.outcome = 'rpc-error';
+  if (error !== undefined)
     exchange.error = {
       code: typeof error.code === 'number' ? error.code : undefined,
       message: typeof error.message === 'string' ? error.message : '',
     };
-    return;
-  }
-  const result = asRecord(raw.result);
-  if (result?.isError === true) {
-    exchange.outcome = 'tool-error';
-    exchange.messageOf = resultText(result.content) || 'tool reported an error';
-    return;
-  }
-  exchange.outcome = 'result';
+  else if (exchange.outcome === 'tool-error')
+    exchange.messageOf = resultText(asRecord(raw.result)?.content) || 'tool reported an error';
 }
