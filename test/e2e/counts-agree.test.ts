@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRunData, type Story } from '../../src/board/client/viewer-run.js';
+import { parseRunData, type Story } from '../../src/board/client/shared/viewer-run.js';
 import { buildSite } from '../../src/board/site.js';
 import { readRecord } from '../../src/record/io.js';
 import { recordPhaseCounts } from '../../src/record/phase-counts.js';

@@ -10,10 +10,10 @@ import {
   redact,
   runFiles,
   signatureJson,
-} from '../../../test/support/board/custody.js';
-import { DsseEnvelope } from '../../tape/manifest.js';
-import { RedactionEnvelope } from '../../tape/redaction.js';
-import { pae as nodePae, MANIFEST_TYPE as SIGNED_TYPE } from '../../tape/signature.js';
+} from '../../../../test/support/board/custody.js';
+import { DsseEnvelope } from '../../../tape/manifest.js';
+import { RedactionEnvelope } from '../../../tape/redaction.js';
+import { pae as nodePae, MANIFEST_TYPE as SIGNED_TYPE } from '../../../tape/signature.js';
 import { type CustodyInput, pae, Unreachable, type Verdict, verifyCustody } from './custody.js';
 import { REDACTION_TYPE as CLIENT_REDACTION_TYPE, MANIFEST_TYPE } from './custody-parse.js';
 import { badgeOf } from './custody-text.js';

@@ -1,7 +1,14 @@
+import { asRecord } from '../../../core/json.js';
+import { classOf, type TapeRecord } from '../../../tape/lines.js';
+import { answerOf } from '../../../tape/pairing.js';
+import { Plane } from '../../../tape/schema.js';
+
 /**
- * Browser side of the replay viewer: parses mcp-tape v1 text into timeline entries. Tolerant like
- * the library reader: unknown types, dirs and kinds are kept, unparseable lines are shown as such.
- * Nothing here touches the DOM, so it runs (and is tested) in Node too.
+ * The replay viewer's timeline entries, one per tape line, made from the tape layer's reading of
+ * the line (src/tape/lines.ts: the class it claims, whether it is what it claims, or not JSON at
+ * all; tape-parser.ts feeds it). What is kept per line is what the timeline shows; the line's text
+ * is parsed again when it is opened. Nothing here touches the DOM, so it runs (and is tested) in
+ * Node too.
  */
 
 export type EntryKind =
@@ -34,7 +41,9 @@ export interface Entry {
   error: boolean;
   /** A request that never got a matching response. */
   pending: boolean;
-  /** Index (in the merged timeline) of the paired request or response. */
+  /** The line (in this entry's plane) of the paired request or response, tool use or result. */
+  pairLine?: number;
+  /** Index (in the merged timeline) of the paired entry, set from `pairLine` (see `linkPairs`). */
   pair?: number;
   /** Short description, computed when first shown. */
   summary?: string;
@@ -52,37 +61,11 @@ export function asObject(v: Json | undefined): JsonObject | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
 }
 
-export function str(v: Json | undefined): string | undefined {
+export function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function rpcIdOf(raw: JsonObject | undefined): string | undefined {
-  const id = raw?.id;
-  if (typeof id === 'string') return `s:${id}`;
-  if (typeof id === 'number') return `n:${id}`;
-  return undefined;
-}
-
-function isErrorResult(raw: JsonObject | undefined): boolean {
-  if (!raw) return false;
-  if (asObject(raw.error)) return true;
-  return asObject(raw.result)?.isError === true;
-}
-
-function turnError(obj: JsonObject): boolean {
-  if (asObject(obj.error)) return true;
-  const blocks = Array.isArray(obj.blocks) ? obj.blocks : [];
-  return blocks.some((b) => asObject(b)?.is_error === true);
-}
-
-function eventError(obj: JsonObject): boolean {
-  const kind = str(obj.kind) ?? '';
-  if (kind === 'fitness.model-error' || kind === 'fitness.transport-error') return true;
-  const raw = asObject(obj.raw);
-  const status = raw?.status;
-  return (typeof status === 'number' && status >= 400) || typeof raw?.error === 'string';
-}
-
+/** What a line shows as: its kind, whether it is an error, and what it names. */
 interface Kind {
   kind: EntryKind;
   error: boolean;
@@ -96,37 +79,79 @@ function kindOf(kind: EntryKind, error: boolean): Kind {
   return { kind, error, method: undefined, rpcId: undefined, tool: undefined, event: undefined };
 }
 
-function classify(obj: JsonObject): Kind {
-  const type = obj.type;
-  if (type === 'meta') return kindOf('meta', false);
-  if (type === 'end') return kindOf('end', false);
-  if (type === 'turn') return kindOf('turn', turnError(obj));
-  const dir = obj.dir;
-  if (dir === 'event') return { ...kindOf('event', eventError(obj)), event: str(obj.kind) };
-  if (dir === 'in' || dir === 'out') {
-    // A JSON-RPC batch (2025-03-26) is shown as one line; its members are not paired here.
-    if (Array.isArray(obj.raw))
-      return { ...kindOf('notification', false), method: `batch of ${obj.raw.length}` };
-    const raw = asObject(obj.raw);
-    const method = str(raw?.method);
-    const rpcId = rpcIdOf(raw);
-    const tool = method === 'tools/call' ? str(asObject(raw?.params)?.name) : undefined;
-    if (method !== undefined) {
-      return {
-        kind: rpcId !== undefined && dir === 'in' ? 'request' : 'notification',
-        error: false,
-        method,
-        rpcId,
-        tool,
-        event: undefined,
-      };
-    }
-    return { kind: 'response', error: isErrorResult(raw), method, rpcId, tool, event: undefined };
-  }
-  return kindOf('unknown', false);
+const UNREADABLE: Kind = kindOf('unreadable', true);
+
+type Obj = Record<string, unknown>;
+
+function rpcIdOf(raw: Obj | undefined): string | undefined {
+  const id = raw?.id;
+  if (typeof id === 'string') return `s:${id}`;
+  if (typeof id === 'number') return `n:${id}`;
+  return undefined;
 }
 
-function timeOf(obj: JsonObject): number | undefined {
+function blocksOf(obj: Obj): Obj[] {
+  const blocks: unknown[] = Array.isArray(obj.blocks) ? obj.blocks : [];
+  return blocks.flatMap((b) => {
+    const o = asRecord(b);
+    return o === undefined ? [] : [o];
+  });
+}
+
+function turnKind(obj: Obj): Kind {
+  const blocks = blocksOf(obj);
+  const error = asRecord(obj.error) !== undefined || blocks.some((b) => b.is_error === true);
+  const use = blocks.find((b) => b.type === 'tool_use');
+  return { ...kindOf('turn', error), tool: str(use?.name) };
+}
+
+function eventKind(obj: Obj): Kind {
+  const kind = str(obj.kind) ?? '';
+  const raw = asRecord(obj.raw);
+  const status = raw?.status;
+  const error =
+    kind === 'fitness.model-error' ||
+    kind === 'fitness.transport-error' ||
+    (typeof status === 'number' && status >= 400) ||
+    typeof raw?.error === 'string';
+  return { ...kindOf('event', error), event: str(obj.kind) };
+}
+
+function messageKind(obj: Obj): Kind {
+  // A JSON-RPC batch (2025-03-26) is shown as one line; its members are not linked here.
+  if (Array.isArray(obj.raw))
+    return { ...kindOf('notification', false), method: `batch of ${obj.raw.length}` };
+  const raw = asRecord(obj.raw);
+  const method = str(raw?.method);
+  const rpcId = rpcIdOf(raw);
+  const tool = method === 'tools/call' ? str(asRecord(raw?.params)?.name) : undefined;
+  if (method === undefined) {
+    const error = raw !== undefined && answerOf(raw) !== 'result';
+    return { kind: 'response', error, method, rpcId, tool, event: undefined };
+  }
+  const kind = rpcId !== undefined && obj.dir === 'in' ? 'request' : 'notification';
+  return { kind, error: false, method, rpcId, tool, event: undefined };
+}
+
+/** By the class the tape reader gives the line (a malformed line still shows as what it claims). */
+function lineKind(record: TapeRecord, obj: Obj): Kind {
+  switch (classOf(record)) {
+    case 'meta':
+      return kindOf('meta', false);
+    case 'end':
+      return kindOf('end', false);
+    case 'turn':
+      return turnKind(obj);
+    case 'event':
+      return eventKind(obj);
+    case 'message':
+      return messageKind(obj);
+    case 'other':
+      return kindOf('unknown', false);
+  }
+}
+
+function timeOf(obj: Obj): number | undefined {
   const t = str(obj.t) ?? str(obj.startedAt);
   if (t === undefined) return undefined;
   const ms = Date.parse(t);
@@ -138,7 +163,7 @@ function entry(
   plane: string,
   line: number,
   ms: number,
-  text: string,
+  raw: string,
   k: Kind,
   corr?: string,
   session?: string,
@@ -148,7 +173,7 @@ function entry(
     line,
     ms,
     kind: k.kind,
-    text,
+    text: raw,
     corr,
     session,
     method: k.method,
@@ -157,71 +182,23 @@ function entry(
     event: k.event,
     error: k.error,
     pending: false,
+    pairLine: undefined,
     pair: undefined,
     summary: undefined,
   };
 }
 
-const UNREADABLE: Kind = kindOf('unreadable', true);
-
-/**
- * Reads one tape a slice at a time, so the viewer can paint the first lines of a large tape
- * before the rest is parsed.
- */
-export class TapeParser {
-  private start = 0;
-  private lineNo = 0;
-  private last = 0;
-
-  constructor(
-    private readonly text: string,
-    private readonly plane: string,
-  ) {}
-
-  get done(): boolean {
-    return this.start > this.text.length;
-  }
-
-  /** Share of the text read so far, 0–1. */
-  get progress(): number {
-    return this.text.length === 0 ? 1 : Math.min(1, this.start / this.text.length);
-  }
-
-  /** The entries of up to `maxLines` more lines. */
-  next(maxLines: number): Entry[] {
-    const out: Entry[] = [];
-    const { text, plane } = this;
-    let budget = maxLines;
-    while (this.start <= text.length && budget > 0) {
-      let end = text.indexOf('\n', this.start);
-      if (end === -1) end = text.length;
-      this.lineNo += 1;
-      budget -= 1;
-      const raw = text.slice(this.start, end);
-      this.start = end + 1;
-      if (raw.trim() === '') continue;
-      let value: Json;
-      try {
-        value = parseJson(raw);
-      } catch {
-        out.push(entry(plane, this.lineNo, this.last, raw, UNREADABLE));
-        continue;
-      }
-      const obj = asObject(value);
-      if (!obj) {
-        out.push(entry(plane, this.lineNo, this.last, raw, UNREADABLE));
-        continue;
-      }
-      this.last = timeOf(obj) ?? this.last;
-      out.push(entry(plane, this.lineNo, this.last, raw, classify(obj), str(obj.corr_id), str(obj.session)));
-    }
-    return out;
-  }
+/** A line that is not a JSON object: shown as it is, at the time of the line before it. */
+export function unreadable(plane: string, line: number, ms: number, raw: string): Entry {
+  return entry(plane, line, ms, raw, UNREADABLE);
 }
 
-/** Every non-empty line of one tape file as an entry (the plane name labels it). */
-export function parseTapeText(text: string, plane: string): Entry[] {
-  return new TapeParser(text, plane).next(Number.POSITIVE_INFINITY);
+/** The entry of one line the tape reader read (`ms`: the time of the line before it). */
+export function entryOf(plane: string, record: TapeRecord, raw: string, ms: number): Entry {
+  const obj = asRecord(record.value);
+  if (obj === undefined) return unreadable(plane, record.line, ms, raw);
+  const k = lineKind(record, obj);
+  return entry(plane, record.line, timeOf(obj) ?? ms, raw, k, str(obj.corr_id), str(obj.session));
 }
 
 /** The plane a tape belongs to, from its meta line (mcp → wire) or its file name. */
@@ -231,7 +208,8 @@ export function planeOf(entries: readonly Entry[], name: string): string {
       .split('/')
       .pop()
       ?.replace(/\.jsonl?$/, '') ?? '';
-  if (base === 'wire' || base === 'agent' || base === 'judge') return base;
+  const named = Plane.options.find((p) => p === base);
+  if (named !== undefined) return named;
   const meta = entries.find((e) => e.kind === 'meta');
   if (meta) {
     try {
