@@ -1,13 +1,15 @@
 import { type LineRead, readLine, type TapeRecord } from '../../../tape/lines.js';
-import { PairingIndex } from '../../../tape/pairing.js';
+import { OpenRequests, type Router, route } from '../../../tape/pairing.js';
 import { pairToolUses } from '../../../tape/turn-pairing.js';
 import { type Entry, entryOf, unreadable } from './entries.js';
 
 /**
  * Tape text into timeline entries with the tape layer's own reader and pairing: each line is read
- * by src/tape/lines.ts, requests are paired with their responses by pairing.ts and tool uses with
- * their results by turn-pairing.ts, so the viewer, the site build's story and the Node side
- * (stats, findings, verify) read a tape alike (entries.test.ts holds them to it).
+ * by src/tape/lines.ts, requests are paired with their responses by pairing.ts's rule and queues
+ * (`route`, `OpenRequests`, what its `PairingIndex` is made of) and tool uses with their results by
+ * turn-pairing.ts, so the viewer, the site build's story and the Node side (stats, findings,
+ * verify) read a tape alike (entries.test.ts holds them to it). The viewer keeps only the requests
+ * still waiting, not an exchange per request: a 1,000,000-line tape is paired as it is read.
  */
 
 const hasToolBlocks = (record: TapeRecord): boolean =>
@@ -16,18 +18,36 @@ const hasToolBlocks = (record: TapeRecord): boolean =>
 
 /**
  * Reads one tape a slice at a time, so the viewer can paint the first lines of a large tape
- * before the rest is parsed. Once the last line is read, each request is linked to its response
- * and each tool use to its result (`pairLine`), and unanswered requests are marked pending.
+ * before the rest is parsed. Each request is linked to its response as the response is read
+ * (`pairLine`); once the last line is read, unanswered requests are marked pending and each tool
+ * use is linked to its result.
  */
 export class TapeParser {
   private start = 0;
   private lineNo = 0;
   private last = 0;
-  private exchanges = new PairingIndex();
   private linked = false;
+  /** Requests waiting for a response; a batch's members wait too (as `undefined`: never linked). */
+  private open = new OpenRequests<Entry | undefined>();
+  /** The entry of the line being read. */
+  private current: Entry | undefined;
+  private readonly router: Router = {
+    request: (key) => {
+      this.open.push(key, this.current?.kind === 'request' ? this.current : undefined);
+    },
+    response: (key) => {
+      const request = this.open.take(key);
+      const response = this.current;
+      // A batch line is shown whole: its members are paired on the Node side, not linked here.
+      if (request === undefined || response?.kind !== 'response') return;
+      request.pairLine = response.line;
+      response.pairLine = request.line;
+      response.tool ??= request.tool;
+    },
+  };
   /** The turns that use or answer tools, for `pairToolUses`; dropped once linked. */
   private turns: TapeRecord[] = [];
-  /** The entries a pairing may link, by line; dropped once linked. */
+  /** The turns `turns` holds, by line; dropped once linked. */
   private linkable = new Map<number, Entry>();
 
   constructor(
@@ -70,8 +90,9 @@ export class TapeParser {
     const e = entryOf(this.plane, record, raw, this.last);
     this.last = e.ms;
     if (record.type === 'message') {
-      this.exchanges.add(record.line, record.value);
-      if (e.rpcId !== undefined) this.linkable.set(record.line, e);
+      this.current = e;
+      route(record.value, this.router);
+      this.current = undefined;
     } else if (hasToolBlocks(record)) {
       this.turns.push(record);
       this.linkable.set(record.line, e);
@@ -79,30 +100,19 @@ export class TapeParser {
     return e;
   }
 
-  /** Links what the tape layer's pairings paired, within this plane. */
+  /** Marks the requests no response answered, and links each tool use to its result. */
   private link(): void {
-    const at = (line: number | undefined) => (line === undefined ? undefined : this.linkable.get(line));
-    for (const x of this.exchanges.pairing().exchanges) {
-      const request = at(x.requestLine);
-      // A batch line is shown whole: its members are paired on the Node side, not linked here.
-      if (request?.kind !== 'request') continue;
-      request.pending = x.outcome === 'pending';
-      const response = at(x.responseLine);
-      if (response?.kind !== 'response') continue;
-      request.pairLine = response.line;
-      response.pairLine = request.line;
-      response.tool ??= request.tool;
-    }
+    for (const request of this.open.waiting()) if (request !== undefined) request.pending = true;
     for (const use of pairToolUses(this.turns)) {
-      const a = at(use.line);
-      const b = at(use.resultLine);
+      const a = this.linkable.get(use.line);
+      const b = use.resultLine === undefined ? undefined : this.linkable.get(use.resultLine);
       if (a === undefined || b === undefined || a.pairLine !== undefined || b.pairLine !== undefined)
         continue;
       a.pairLine = b.line;
       b.pairLine = a.line;
     }
     this.linked = true;
-    this.exchanges = new PairingIndex();
+    this.open = new OpenRequests();
     this.turns = [];
     this.linkable = new Map();
   }
