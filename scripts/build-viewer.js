@@ -1,7 +1,9 @@
-// Bundles the replay viewer (src/board/client/*.ts) for the browser with esbuild: one ES module per
-// client file, as the site serves them (assets/viewer/main.js imports ./load.js …), with whatever
-// they import from the rest of src (corr ids, schemas) bundled in; what several of them import (zod/mini
-// above all) goes into shared chunk-<hash>.js files. `npm run build` runs it, and the
+// Bundles the replay viewer (src/board/client) for the browser with esbuild: one ES module per file at
+// the top of src/board/client (the page code: DOM, fetch, files), as the site serves them
+// (assets/viewer/main.js imports ./load.js …); what they import from client/shared/ (the viewer's
+// data: tape entries, timeline, story, state, custody checks) and from the rest of src (the tape
+// layer's reader, schemas and pairing, corr ids) is bundled in, and what several of them import
+// (zod/mini above all) goes into shared chunk-<hash>.js files. `npm run build` runs it, and the
 // tests' global setup runs it once, so a site built from source serves the source it is beside.
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,12 +15,15 @@ const CLIENT = join(root, 'src/board/client');
 /** Where src/board/assets/client.ts reads the viewer from, whether it runs from src or from dist. */
 export const VIEWER_OUT = join(root, 'dist/board/viewer');
 
-/** A sibling client module stays an import of its served file; everything else is bundled in. */
+/**
+ * A page module's import of a sibling page module stays an import of its served file; everything
+ * else (client/shared/ and the rest of src) is bundled in.
+ */
 const siblingsStayModules = {
   name: 'siblings-stay-modules',
   setup(b) {
     b.onResolve({ filter: /^\.\/[^/]+\.js$/ }, (args) =>
-      args.importer.startsWith(CLIENT) ? { path: args.path, external: true } : undefined,
+      dirname(args.importer) === CLIENT ? { path: args.path, external: true } : undefined,
     );
   },
 };
@@ -34,8 +39,8 @@ export async function buildViewer(outdir = VIEWER_OUT) {
     outdir,
     bundle: true,
     format: 'esm',
-    // What several client files bundle from the rest of src (zod/mini above all) goes into one shared
-    // chunk, so a page loads it once.
+    // What several page modules bundle (client/shared/, zod/mini, the tape layer) goes into shared
+    // chunks, so a page loads it once.
     splitting: true,
     platform: 'browser',
     target: 'es2022',

@@ -6,7 +6,7 @@ import { count, pct, pValue } from './format.js';
  * both sides: the page builder prints each of them with `fieldText` in an element marked
  * `data-record-field="<field>"` (pages/shown.ts); the record page's badge, once the run's files
  * verify, reads the verified record.json and checks every marked element with the same `fieldText`
- * (client/headline.ts).
+ * (client/shared/headline.ts).
  *
  * A field is a path into record.json as published: names joined by dots, an array index as a number
  * (`gates.4.tNull`). In the list, `#` stands for that index. Every field named here reads the same in

@@ -26,7 +26,7 @@ export const SitePaths = {
   viewerAsset: (name: string): string => `${ASSETS}/viewer/${name}`,
   /** A run's record page. */
   record: (runId: string): string[] => [RECORDS, `${runId}.html`],
-  /** A run's data file for the viewer (`client/viewer-run.ts`). */
+  /** A run's data file for the viewer (`client/shared/viewer-run.ts`). */
   data: (runId: string): string[] => [DATA, `${runId}.json`],
   /** A run's published folder, or a file in it. */
   run: (runId: string, ...file: string[]): string[] => [RUNS, runId, ...file],

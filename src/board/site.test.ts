@@ -16,7 +16,7 @@ import * as z from 'zod/mini';
 import { fixtureRecord } from '../../test/support/board/records.js';
 import { writeFixtureRun } from '../../test/support/board/runs.js';
 import { serializeRecord } from '../record/index.js';
-import { parseRunData, Story } from './client/viewer-run.js';
+import { parseRunData, Story } from './client/shared/viewer-run.js';
 import { buildSite } from './site.js';
 
 describe('buildSite', () => {

@@ -8,7 +8,7 @@ import { defaultSigningKeyPath, isInside } from '../tape/publisher.js';
 import { loadOrCreateSigningKey, SignatureError } from '../tape/signature.js';
 import { clientFiles } from './assets/client.js';
 import { STYLESHEET } from './assets/style.js';
-import type { Story, ViewerRunInput } from './client/viewer-run.js';
+import type { Story, ViewerRunInput } from './client/shared/viewer-run.js';
 import { renderHeaders, siteRules } from './headers.js';
 import { siteKeys } from './keys.js';
 import { type LoadedRun, loadRuns, type UnreadableRun } from './load.js';

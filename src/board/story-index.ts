@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildStory } from './client/story.js';
-import { parseTapeText } from './client/tape.js';
-import { mergePlanes } from './client/timeline.js';
-import type { Story } from './client/viewer-run.js';
+import { buildStory } from './client/shared/story.js';
+import { parseTapeText } from './client/shared/tape-parser.js';
+import { mergePlanes } from './client/shared/timeline.js';
+import type { Story } from './client/shared/viewer-run.js';
 import type { PublishedRun } from './publish.js';
 import { SitePaths } from './site-paths.js';
 

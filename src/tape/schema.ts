@@ -1,8 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * mcp-tape v1 line shapes (docs/design.md §9). Every line is a loose object so unknown extra fields survive a
  * read/write round trip; readers classify lines with these schemas and count what they cannot classify.
+ * Written with zod/mini and free of node-only imports: the Node reader, the writer and the replay
+ * viewer in the browser (src/board/client) all parse tape lines with these same schemas.
  */
 
 export const TAPE_VERSION = 1;
@@ -12,18 +14,18 @@ export const Plane = z.enum(['wire', 'agent', 'judge']);
 export type Plane = z.infer<typeof Plane>;
 
 /** `mcp` for the wire plane, `llm` for model planes; readers accept any string (absent means `mcp`). */
-export const TapeKind = z.string().min(1);
+export const TapeKind = z.string().check(z.minLength(1));
 export const DEFAULT_KIND = 'mcp';
 
 export const Producer = z.looseObject({
   name: z.string(),
   version: z.string(),
-  configHash: z.string().optional(),
+  configHash: z.optional(z.string()),
 });
 export type Producer = z.infer<typeof Producer>;
 
 /** An optional field a reader tolerates: a value of the wrong type reads as absent, never fatal. */
-const tolerated = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const tolerated = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 /**
  * The meta line as any producer may write it (mcp-tape v1): only `v`, `type`, `startedAt`, `label`
@@ -50,7 +52,7 @@ export const WrittenMetaLine = z.strictObject({
   type: z.literal('meta'),
   startedAt: z.string(),
   label: z.string(),
-  command: z.array(z.string()).min(1),
+  command: z.array(z.string()).check(z.minLength(1)),
   kind: TapeKind,
   source: z.string(),
   producer: Producer,
@@ -85,10 +87,10 @@ export type MessageDir = z.infer<typeof MessageDir>;
 
 /** Set on a message line whose frame was over the size limit: `raw` then keeps only the routing keys. */
 export const Truncation = z.looseObject({
-  bytes: z.number().int().nonnegative(),
+  bytes: z.int().check(z.nonnegative()),
   head: z.string(),
   /** Why the body was left out when it was not its size: `secret-in-key` or `unserializable`. */
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 export type Truncation = z.infer<typeof Truncation>;
 
@@ -109,14 +111,14 @@ export type MessageLine = z.infer<typeof MessageLine>;
 export const EventLine = z.looseObject({
   t: z.string(),
   dir: z.literal('event'),
-  kind: z.string().catch('unknown'),
+  kind: z.catch(z.string(), 'unknown'),
   raw: z.unknown(),
   corr_id: tolerated(z.string()),
   session: tolerated(z.string()),
 });
 export type EventLine = z.infer<typeof EventLine>;
 
-const tokens = tolerated(z.number().int().nonnegative());
+const tokens = tolerated(z.int().check(z.nonnegative()));
 
 /** Usage as the tape states it: `input_tokens` excludes cache reads and writes. */
 export const TurnUsage = z.looseObject({
@@ -140,7 +142,7 @@ export const ToolResultBlock = z.looseObject({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
   content: z.unknown(),
-  is_error: z.boolean().optional(),
+  is_error: z.optional(z.boolean()),
 });
 /** Any block the reader does not know: kept, never fatal. */
 export const OtherBlock = z.looseObject({ type: z.string() });
@@ -148,26 +150,26 @@ export const Block = z.union([TextBlock, ThinkingBlock, ToolUseBlock, ToolResult
 export type Block = z.infer<typeof Block>;
 
 /** A turn's blocks as read: anything that is not a block (no `type`) is dropped, never fatal. */
-const Blocks = z
-  .array(z.unknown())
-  .catch([])
-  .transform((blocks) =>
+const Blocks = z.pipe(
+  z.catch(z.array(z.unknown()), []),
+  z.transform((blocks) =>
     blocks.flatMap((b) => {
-      const r = Block.safeParse(b);
+      const r = z.safeParse(Block, b);
       return r.success ? [r.data] : [];
     }),
-  );
+  ),
+);
 
 export const TurnTiming = z.looseObject({
   startedAt: tolerated(z.string()),
   endedAt: tolerated(z.string()),
-  latencyMs: tolerated(z.number().nonnegative()),
+  latencyMs: tolerated(z.number().check(z.nonnegative())),
 });
 
 export const TurnLine = z.looseObject({
   t: z.string(),
   type: z.literal('turn'),
-  role: z.string().catch('unknown'),
+  role: z.catch(z.string(), 'unknown'),
   blocks: Blocks,
   model: tolerated(z.string()),
   usage: tolerated(TurnUsage),
@@ -177,7 +179,7 @@ export const TurnLine = z.looseObject({
   /** Re-sent context: kept in the stream, excluded from every aggregate. */
   echoed: tolerated(z.boolean()),
   /** A model call that failed; `message` is one line. */
-  error: tolerated(z.looseObject({ message: z.string(), code: z.string().optional() })),
+  error: tolerated(z.looseObject({ message: z.string(), code: z.optional(z.string()) })),
   source: tolerated(z.string()),
 });
 export type TurnLine = z.infer<typeof TurnLine>;
@@ -192,8 +194,8 @@ export const EndLine = z.looseObject({
   t: z.string(),
   type: z.literal('end'),
   reason: tolerated(z.string()),
-  durationMs: tolerated(z.number().nonnegative()),
-  exitCode: tolerated(z.number().int().nullable()),
+  durationMs: tolerated(z.number().check(z.nonnegative())),
+  exitCode: tolerated(z.nullable(z.int())),
   configHash: tolerated(z.string()),
 });
 export type EndLine = z.infer<typeof EndLine>;
@@ -223,11 +225,11 @@ export const EventKind = {
 export const HttpEventRaw = z.looseObject({
   method: z.string(),
   url: z.string(),
-  status: z.number().int().optional(),
+  status: z.optional(z.int()),
   requestHeaders: z.record(z.string(), z.string()),
-  responseHeaders: z.record(z.string(), z.string()).optional(),
-  durationMs: z.number().nonnegative(),
-  error: z.string().optional(),
-  bodyHead: z.string().optional(),
+  responseHeaders: z.optional(z.record(z.string(), z.string())),
+  durationMs: z.number().check(z.nonnegative()),
+  error: z.optional(z.string()),
+  bodyHead: z.optional(z.string()),
 });
 export type HttpEventRaw = z.infer<typeof HttpEventRaw>;

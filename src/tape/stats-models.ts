@@ -1,5 +1,5 @@
 import { asRecord } from '../core/json.js';
-import type { TapeRecord } from './reader.js';
+import type { TapeRecord } from './lines.js';
 import { EventKind, type TurnLine, type TurnUsage } from './schema.js';
 import type { CostStats, ErrorEntry, ModelStats, ModelSummary, ModelsBlock } from './stats-schema.js';
 

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { isRecord } from '../core/json.js';
+import { classOf, type LineClass, type Tape } from './lines.js';
 import { type Exchange, messages, pairExchanges } from './pairing.js';
-import { classOf, type LineClass, type Tape } from './reader.js';
 import { metaCommand, metaKind, metaProducer } from './schema.js';
 import { modelErrors, modelsBlock, type PriceLookup } from './stats-models.js';
 import {

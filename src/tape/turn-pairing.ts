@@ -1,5 +1,5 @@
 import { isRecord } from '../core/json.js';
-import type { TapeRecord } from './reader.js';
+import type { TapeRecord } from './lines.js';
 import type { TurnLine } from './schema.js';
 
 /** One `tool_use` block of a model turn and the `tool_result` that answered it, if any. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRecord } from '../core/json.js';
+import { claimOf } from './lines.js';
 import {
   KNOWN_BLOCKS,
   StrictBlock,
@@ -142,24 +143,30 @@ function checkEnd(ctx: Ctx, line: number, o: Obj): void {
 function checkLine(ctx: Ctx, line: number, o: Obj): 'meta' | 'end' | 'other' {
   for (const [key, value] of Object.entries(o))
     ours(ctx, line, 'fr.null', value !== null, `${key} is null: an optional field is omitted, never null`);
-  if (o.type === 'meta') {
-    checkMeta(ctx, line, o);
-    return 'meta';
+  switch (claimOf(o)) {
+    case 'meta':
+      checkMeta(ctx, line, o);
+      return 'meta';
+    case 'end':
+      checkEnd(ctx, line, o);
+      return 'end';
+    case 'turn':
+      checkTurn(ctx, line, o);
+      break;
+    case 'message':
+      checkMessage(ctx, line, o);
+      break;
+    case 'event':
+      checkEvent(ctx, line, o);
+      break;
+    case 'other':
+      tolerated(
+        ctx,
+        line,
+        'line.unknown',
+        `unknown line (type ${JSON.stringify(o.type)}, dir ${JSON.stringify(o.dir)})`,
+      );
   }
-  if (o.type === 'end') {
-    checkEnd(ctx, line, o);
-    return 'end';
-  }
-  if (o.type === 'turn') checkTurn(ctx, line, o);
-  else if (o.dir === 'in' || o.dir === 'out') checkMessage(ctx, line, o);
-  else if (o.dir === 'event') checkEvent(ctx, line, o);
-  else
-    tolerated(
-      ctx,
-      line,
-      'line.unknown',
-      `unknown line (type ${JSON.stringify(o.type)}, dir ${JSON.stringify(o.dir)})`,
-    );
   return 'other';
 }
 

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { parseRunData, Story } from '../../src/board/client/viewer-run.js';
+import { parseRunData, Story } from '../../src/board/client/shared/viewer-run.js';
 import { buildSite } from '../../src/board/site.js';
 import type { RunRecord } from '../../src/record/run.js';
 import {

@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED } from '../../src/audit/index.js';
 import { AuditFile } from '../../src/audit/summary.js';
-import { parseRunData, type Story } from '../../src/board/client/viewer-run.js';
+import { parseRunData, type Story } from '../../src/board/client/shared/viewer-run.js';
 import { buildSite } from '../../src/board/site.js';
 import { readRecord } from '../../src/record/io.js';
 import type { RunRecord } from '../../src/record/run.js';

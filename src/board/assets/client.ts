@@ -6,8 +6,8 @@ import { FitnessError } from '../../core/errors.js';
 
 /**
  * The viewer client's JavaScript, bundled at build time (scripts/build-viewer.js: one ES module per
- * src/board/client file, what they import from the rest of src bundled in, shared code in chunks)
- * into dist/board/viewer.
+ * page file at the top of src/board/client, what they import from client/shared/ and the rest of
+ * src bundled in, shared code in chunks) into dist/board/viewer.
  * This file sits three levels below the package root both in src/ and in dist/, so one relative
  * path finds the bundle from either; the tests' global setup bundles it once from the source.
  */

@@ -1,7 +1,7 @@
 import { FIELD_ATTRIBUTE } from '../record-fields.js';
 import { showCustody } from './custody-badge.js';
-import type { Shown } from './headline.js';
 import { loadRunData } from './load.js';
+import type { Shown } from './shared/headline.js';
 
 /**
  * The record page's entry: checks the run's custody in this browser and shows it beside the run's

@@ -1,12 +1,12 @@
 import { checkPublishedRun, type RunHints } from './custody-run.js';
-import { badgeOf, CHECKING } from './custody-text.js';
-import { type Headline, withHeadline } from './headline.js';
+import { badgeOf, CHECKING } from './shared/custody-text.js';
+import { type Headline, withHeadline } from './shared/headline.js';
 
 /**
  * The custody badge beside a run's identity (record page and viewer): "checking…" until the
  * browser's own check finishes, then its verdict. `data-custody` carries the state for tests.
  * `headline` is what the page shows of the record beside the badge; the verdict covers it too
- * (headline.ts).
+ * (shared/headline.ts).
  */
 export async function showCustody(
   el: HTMLElement,

@@ -1,13 +1,13 @@
 import { RUN_FILES } from '../../tape/file-names.js';
 import { SitePaths, sitePathUrl } from '../site-paths.js';
-import { Unreachable, type Verdict, verifyCustody } from './custody.js';
-import { type Bytes, KEYS_NOT_JSON } from './custody-parse.js';
-import type { SignerClaim } from './viewer-run.js';
+import { Unreachable, type Verdict, verifyCustody } from './shared/custody.js';
+import { type Bytes, KEYS_NOT_JSON } from './shared/custody-parse.js';
+import type { SignerClaim } from './shared/viewer-run.js';
 
 /**
  * Runs the custody check on a run this site publishes: fetches `runs/<id>/…` and `keys.json`
  * relative to the site root as the server serves them now (never from the cache), then hands the
- * bytes to the pure check in custody.ts.
+ * bytes to the pure check in shared/custody.ts.
  */
 async function fetchBytes(url: string): Promise<Bytes | undefined> {
   let res: Response;

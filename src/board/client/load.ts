@@ -1,12 +1,8 @@
 import { SitePaths, sitePathUrl } from '../site-paths.js';
-import { planeOf, TapeParser } from './tape.js';
-import { parseRunData, type RunData } from './viewer-run.js';
-
-/** One tape's text and the plane it belongs to; parsing happens in the viewer, a slice at a time. */
-export interface TapeText {
-  plane: string;
-  text: string;
-}
+import { planeOf } from './shared/entries.js';
+import { TapeParser } from './shared/tape-parser.js';
+import { parseRunData, type RunData } from './shared/viewer-run.js';
+import type { TapeText } from './shared/viewer-state.js';
 
 /** A tape URL a reader asked for: only http(s), resolved against this page. */
 export function tapeUrl(candidate: string, base: string): URL | undefined {

@@ -1,45 +1,33 @@
 import { drawCompare } from './compare.js';
-import { loadFiles, loadRunData, loadRunTapes, loadUrls, type TapeText, tapeUrl } from './load.js';
-import { describe, type SearchState, search, step } from './search.js';
-import { buildStory } from './story.js';
+import { loadFiles, loadRunData, loadRunTapes, loadUrls, tapeUrl } from './load.js';
+import type { Entry } from './shared/entries.js';
+import type { Filters } from './shared/timeline.js';
+import type { Story } from './shared/viewer-run.js';
+import {
+  filter,
+  hashLink,
+  newState,
+  Reading,
+  rowOf,
+  searchStep,
+  selectEntry,
+  showPlanes,
+  statusOf,
+  type TapeText,
+} from './shared/viewer-state.js';
 import { drawStory, drawTrialHead } from './story-view.js';
-import { type Entry, TapeParser } from './tape.js';
-import { buildRows, type Filters, facets, mergePlanes, type Row } from './timeline.js';
 import { mark, run, setOptions, showSignature, ui } from './ui.js';
 import { drawDetail, drawRow } from './view.js';
-import type { Story } from './viewer-run.js';
 import { VirtualList } from './virtual.js';
 
 /**
- * The replay viewer: opens on the run's story (handshake, probes, phases, trials), merges the
- * tapes into one timeline below it, and loads nothing until asked.
+ * The replay viewer's page: opens on the run's story (handshake, probes, phases), merges the tapes
+ * into one timeline below it, and loads nothing until asked. The state and what changes it are
+ * shared/viewer-state.ts; this file draws it and binds the page's controls.
  */
 const ROW_HEIGHT = 22;
 
-interface ViewerState {
-  entries: Entry[];
-  rows: Row[];
-  index: Map<string, number>;
-  filters: Filters;
-  selected: number | undefined;
-  story: Story | undefined;
-  /** The story came with the run (built from the published tapes); else it is told here. */
-  storyGiven: boolean;
-  title: string;
-  search: SearchState;
-}
-
-const state: ViewerState = {
-  entries: [],
-  rows: [],
-  index: new Map(),
-  filters: { phase: '', task: '', errorsOnly: false, corr: '', grouping: 'corr', unfold: false },
-  selected: undefined,
-  story: undefined,
-  storyGiven: false,
-  title: '',
-  search: { query: '', hits: [], more: 0, at: -1 },
-};
+const state = newState();
 
 const list = new VirtualList(ui.timeline, ui.spacer, ROW_HEIGHT, (el, i) =>
   drawRow(el, state.rows[i], state.entries, { selected: state.selected, focusCorr: state.filters.corr }),
@@ -51,91 +39,67 @@ function showStory(story: Story): void {
   mark('storyMs');
 }
 
+/** Draws the rows the filters leave, and the controls that say what they are. */
 function refresh(): void {
-  state.rows = buildRows(state.entries, state.filters);
   ui.corrBox.hidden = state.filters.corr === '';
   ui.corrId.textContent = state.filters.corr;
   ui.unfold.checked = state.filters.unfold === true;
   drawTrialHead(ui.trialHead, state.story, state.filters.corr);
-  const pending = state.entries.filter((e) => e.pending).length;
-  const errors = state.entries.filter((e) => e.error).length;
-  ui.status.textContent = `${state.rows.length.toLocaleString('en-US')} rows shown · ${state.entries.length.toLocaleString('en-US')} lines · ${errors} errors · ${pending} pending requests`;
+  ui.status.textContent = statusOf(state);
   list.setCount(state.rows.length);
 }
 
-function rowOf(entry: number): number {
-  return state.rows.findIndex((r) => 'entry' in r && r.entry === entry);
-}
-
 function select(entry: number): void {
-  state.selected = entry;
-  let row = rowOf(entry);
-  if (row === -1) {
-    state.filters = { ...state.filters, phase: '', task: '', errorsOnly: false, corr: '', unfold: true };
+  const { row, cleared } = selectEntry(state, entry);
+  if (cleared) {
     ui.phase.value = '';
     ui.task.value = '';
     ui.errors.checked = false;
     refresh();
-    row = rowOf(entry);
   }
   drawDetail(ui.detail, state.entries, entry, select);
   list.scrollTo(Math.max(0, row));
 }
 
 function applyHash(): void {
-  const hash = new URLSearchParams(location.hash.slice(1));
-  const line = hash.get('line');
-  const corr = hash.get('corr');
-  const q = hash.get('q');
-  if (hash.get('only') === 'problems') {
-    state.filters = { ...state.filters, errorsOnly: true, corr: '' };
+  const link = hashLink(location.hash);
+  if (link.problems) {
+    filter(state, { errorsOnly: true, corr: '' });
     ui.errors.checked = true;
     refresh();
   }
-  if (corr !== null) {
-    state.filters = { ...state.filters, corr };
+  if (link.corr !== null) {
+    filter(state, { corr: link.corr });
     refresh();
-    const first = state.rows.findIndex((r) => 'entry' in r);
-    const row = state.rows[first];
+    const row = state.rows.find((r) => 'entry' in r);
     if (row && 'entry' in row) select(row.entry);
     ui.trialHead.scrollIntoView({ block: 'nearest' });
   }
-  if (line !== null) {
-    const entry = state.index.get(line);
-    if (entry === undefined) ui.status.textContent = `line ${line} is not in these tapes`;
+  if (link.line !== null) {
+    const entry = state.index.get(link.line);
+    if (entry === undefined) ui.status.textContent = `line ${link.line} is not in these tapes`;
     else select(entry);
   }
-  if (q !== null) {
-    ui.search.value = q;
-    runSearch(q, 1);
+  if (link.q !== null) {
+    ui.search.value = link.q;
+    runSearch(link.q, 1);
   }
 }
 
 function runSearch(query: string, by: 1 | -1): void {
-  if (query !== state.search.query) state.search = search(state.entries, query);
-  const hit = step(state.search, by);
-  ui.searchCount.textContent = describe(state.search);
+  const { hit, text } = searchStep(state, query, by);
+  ui.searchCount.textContent = text;
   if (hit !== undefined) select(hit);
 }
-
-/** Lines parsed per plane before the first paint, and per slice after it. */
-const FIRST_SLICE = 400;
-const SLICE = 8000;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function show(planes: Entry[][], complete: boolean): void {
-  state.entries = mergePlanes(planes, complete);
-  // Summaries painted before pairing could not yet say "no response".
-  if (complete) for (const e of state.entries) e.summary = undefined;
-  state.index = new Map(state.entries.map((e, i) => [`${e.plane}:${e.line}`, i]));
-  state.selected = undefined;
-  state.search = { query: '', hits: [], more: 0, at: -1 };
-  if (!state.storyGiven && (complete || state.story === undefined)) showStory(buildStory(state.entries));
-  if (complete) {
-    const f = facets(state.entries);
-    setOptions(ui.phase, f.phases);
-    setOptions(ui.task, f.tasks);
+  const shown = showPlanes(state, planes, complete);
+  if (shown.story) showStory(shown.story);
+  if (shown.facets) {
+    setOptions(ui.phase, shown.facets.phases);
+    setOptions(ui.task, shown.facets.tasks);
   }
   refresh();
   mark('firstRenderMs');
@@ -154,20 +118,13 @@ function show(planes: Entry[][], complete: boolean): void {
  */
 async function showProgressively(tapes: readonly TapeText[]): Promise<void> {
   delete document.body.dataset.firstRenderMs;
-  const parsers = tapes.map((t) => new TapeParser(t.text, t.plane));
-  const planes = parsers.map((p) => p.next(FIRST_SLICE));
-  show(
-    planes,
-    parsers.every((p) => p.done),
-  );
-  while (parsers.some((p) => !p.done)) {
+  const reading = new Reading(tapes);
+  show(reading.planes, reading.done);
+  while (!reading.done) {
     await nextTask();
-    parsers.forEach((p, i) => {
-      for (const e of p.next(SLICE)) planes[i]?.push(e);
-    });
-    const read = parsers.reduce((n, p) => n + p.progress, 0) / parsers.length;
-    ui.status.textContent = `reading the tapes… ${Math.round(read * 100)}%`;
-    if (parsers.every((p) => p.done)) show(planes, true);
+    reading.more();
+    ui.status.textContent = `reading the tapes… ${Math.round(reading.progress * 100)}%`;
+    if (reading.done) show(reading.planes, true);
   }
 }
 
@@ -220,7 +177,7 @@ function start(): void {
 }
 
 function setFilter(change: Partial<Filters>): void {
-  state.filters = { ...state.filters, ...change };
+  filter(state, change);
   refresh();
 }
 
@@ -246,7 +203,7 @@ function bind(): void {
     if (target?.dataset.fold !== undefined) {
       const entry = Number(target.dataset.fold);
       setFilter({ unfold: true });
-      list.scrollTo(Math.max(0, rowOf(entry)));
+      list.scrollTo(Math.max(0, rowOf(state, entry)));
       return;
     }
     const entry = target?.dataset.entry;

@@ -1,5 +1,5 @@
 import { countsText } from '../../record/trial-count.js';
-import type { GroupStory, PhaseStory, Story, TrialStory } from './viewer-run.js';
+import type { GroupStory, PhaseStory, Story, TrialStory } from './shared/viewer-run.js';
 
 /**
  * Draws a run's story: the run line and what is wrong (one click away), the handshake, the probes

@@ -1,6 +1,6 @@
 import type { RecordField } from '../record-fields.js';
 import { showCustody } from './custody-badge.js';
-import type { RunData } from './viewer-run.js';
+import type { RunData } from './shared/viewer-run.js';
 
 /** The viewer page's elements (see pages/viewer.ts), looked up once. */
 function byId<T extends HTMLElement>(id: string, type: new () => T): T {

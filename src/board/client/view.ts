@@ -1,6 +1,6 @@
-import { clock, summarize } from './summary.js';
-import type { Entry } from './tape.js';
-import type { Row } from './timeline.js';
+import type { Entry } from './shared/entries.js';
+import { clock, summarize } from './shared/summary.js';
+import type { Row } from './shared/timeline.js';
 
 /** Every string from a tape reaches the page through textContent only: never parsed as markup. */
 function span(className: string, text: string): HTMLSpanElement {

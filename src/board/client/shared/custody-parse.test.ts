@@ -6,8 +6,8 @@ import {
   manifestOf,
   runFiles,
   signatureJson,
-} from '../../../test/support/board/custody.js';
-import { DsseEnvelope } from '../../tape/manifest.js';
+} from '../../../../test/support/board/custody.js';
+import { DsseEnvelope } from '../../../tape/manifest.js';
 import { KEYS_NOT_JSON, parseEnvelope, parseKeys, parseManifest, parseRedaction } from './custody-parse.js';
 
 /**

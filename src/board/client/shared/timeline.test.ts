@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureTapes } from '../../../test/support/board/runs.js';
+import { writeFixtureTapes } from '../../../../test/support/board/runs.js';
+import { type Entry, planeOf } from './entries.js';
 import { summarize } from './summary.js';
-import { type Entry, parseTapeText, planeOf } from './tape.js';
+import { parseTapeText } from './tape-parser.js';
 import { buildRows, type Filters, facets, mergePlanes, phaseOf, taskOf } from './timeline.js';
 
 const ALL: Filters = { phase: '', task: '', errorsOnly: false, corr: '', grouping: 'corr' };

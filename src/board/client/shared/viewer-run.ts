@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { summarize } from '../../core/issues.js';
-import { TRIAL_COUNTS } from '../../record/trial-count.js';
+import { summarize } from '../../../core/issues.js';
+import { TRIAL_COUNTS } from '../../../record/trial-count.js';
 
 /**
  * The viewer's data file, `data/<runId>.json` (`fitness-report.viewer-run/1`): what the site build

@@ -1,7 +1,7 @@
-import { addCount, noCounts, type TrialCount, trialCount } from '../../record/trial-count.js';
-import { Phase } from '../../tape/phases.js';
+import { addCount, noCounts, type TrialCount, trialCount } from '../../../record/trial-count.js';
+import { Phase } from '../../../tape/phases.js';
+import { asObject, type Entry, type Json, type JsonObject } from './entries.js';
 import { isSessionEvent, newSpan, parsed } from './story-span.js';
-import { asObject, type Entry, type Json, type JsonObject } from './tape.js';
 import type { PhaseStory, TrialStory } from './viewer-run.js';
 
 // The trials of the story: each one's time split (model, tools, harness), grouped by phase.

@@ -1,7 +1,7 @@
-import { parseCorrId } from '../../tape/corr-id.js';
+import { parseCorrId } from '../../../tape/corr-id.js';
+import { asObject, type Entry, str } from './entries.js';
 import { count, newSpan, parsed, refOf } from './story-span.js';
 import { newTrial, noteTrial, phases, type Slot } from './story-trials.js';
-import { asObject, type Entry, str } from './tape.js';
 import type { GroupStory, Handshake, Story, ToolStory } from './viewer-run.js';
 
 /**

@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini';
-import { summarize } from '../../core/issues.js';
-import { RUN_FILES } from '../../tape/file-names.js';
-import { type PublishedKey as KeyEntry, KeysFile } from '../../tape/keys-file.js';
-import { DsseEnvelope, type ManifestFile, Manifest as SignedManifest } from '../../tape/manifest.js';
-import { RedactionEnvelope, Redaction as RedactionPayload } from '../../tape/redaction.js';
+import { summarize } from '../../../core/issues.js';
+import { RUN_FILES } from '../../../tape/file-names.js';
+import { type PublishedKey as KeyEntry, KeysFile } from '../../../tape/keys-file.js';
+import { DsseEnvelope, type ManifestFile, Manifest as SignedManifest } from '../../../tape/manifest.js';
+import { RedactionEnvelope, Redaction as RedactionPayload } from '../../../tape/redaction.js';
 
 /*
  * The custody files a published run carries, validated with the schemas their writers use (the

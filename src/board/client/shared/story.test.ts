@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureTapes } from '../../../test/support/board/runs.js';
+import { writeFixtureTapes } from '../../../../test/support/board/runs.js';
 import { comparePhases, trialDiffs } from './compare.js';
+import type { Entry } from './entries.js';
 import { search, step } from './search.js';
 import { buildStory } from './story.js';
-import { type Entry, parseTapeText } from './tape.js';
+import { parseTapeText } from './tape-parser.js';
 import { buildRows, mergePlanes } from './timeline.js';
 import { parseRunData, type Story } from './viewer-run.js';
 
@@ -169,7 +170,7 @@ describe('phase counts and errors, as the record counts them', () => {
 describe('session events', () => {
   it('fold into one row per run of them until shown', () => {
     const text = readFileSync(
-      resolve(import.meta.dirname, '../../../test/fixtures/mcp-tape/fs-proxy.jsonl'),
+      resolve(import.meta.dirname, '../../../../test/fixtures/mcp-tape/fs-proxy.jsonl'),
       'utf8',
     );
     const open = (corr: string, t: string, phase: string) =>

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixtureFleet } from '../../../test/support/board/fleet.js';
-import { parseRecord, type RunRecord, serializeRecord } from '../../record/index.js';
-import { buildBoard } from '../model.js';
-import { recordPage } from '../pages/record/page.js';
-import { fieldText } from '../record-fields.js';
+import { fixtureFleet } from '../../../../test/support/board/fleet.js';
+import { parseRecord, type RunRecord, serializeRecord } from '../../../record/index.js';
+import { buildBoard } from '../../model.js';
+import { recordPage } from '../../pages/record/page.js';
+import { fieldText } from '../../record-fields.js';
 import { headlineProblems, type Shown, withHeadline } from './headline.js';
 
 /**
@@ -12,7 +12,7 @@ import { headlineProblems, type Shown, withHeadline } from './headline.js';
  * untouched page agrees with the record's published JSON (every outcome family, and v1 records read
  * unmigrated), and an edited number, a lost mark or a mark on another field is named.
  */
-const FIXTURES = new URL('../../record/fixtures/', import.meta.url);
+const FIXTURES = new URL('../../../record/fixtures/', import.meta.url);
 const decoded = (s: string) =>
   s
     .replace(/&lt;/g, '<')

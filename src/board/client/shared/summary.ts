@@ -1,4 +1,4 @@
-import { asObject, type Entry, type JsonObject, parseJson, str } from './tape.js';
+import { asObject, type Entry, type JsonObject, parseJson, str } from './entries.js';
 
 function parse(e: Entry): JsonObject | undefined {
   try {

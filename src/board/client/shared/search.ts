@@ -1,4 +1,4 @@
-import type { Entry } from './tape.js';
+import type { Entry } from './entries.js';
 
 /** Search over the tape: every line whose text contains the query (case-insensitive), in time order. */
 export interface SearchState {

@@ -1,4 +1,4 @@
-import { fieldText, requiredFields } from '../record-fields.js';
+import { fieldText, requiredFields } from '../../record-fields.js';
 import type { Verdict } from './custody.js';
 import type { Bytes } from './custody-parse.js';
 

@@ -1,10 +1,15 @@
-import { phaseOfCorr, taskOfCorr, verifyCorrId } from '../../tape/corr-id.js';
+import { phaseOfCorr, taskOfCorr, verifyCorrId } from '../../../tape/corr-id.js';
+import { Plane } from '../../../tape/schema.js';
+import type { Entry } from './entries.js';
 import { isSessionEvent } from './story-span.js';
-import { asObject, type Entry, type JsonObject, parseJson, str } from './tape.js';
 
-const PLANE_ORDER: Readonly<Record<string, number>> = { wire: 0, agent: 1, judge: 2 };
+/** The planes in their order (wire, agent, judge), any other after them. */
+const PLANES: readonly string[] = Plane.options;
 
-const planeRank = (plane: string) => PLANE_ORDER[plane] ?? 9;
+const planeRank = (plane: string) => {
+  const rank = PLANES.indexOf(plane);
+  return rank === -1 ? 9 : rank;
+};
 
 function before(a: Entry, b: Entry): boolean {
   if (a.ms !== b.ms) return a.ms < b.ms;
@@ -27,7 +32,8 @@ function sorted(plane: readonly Entry[]): readonly Entry[] {
 
 /**
  * Merges the planes into one timeline by observed time (ties keep plane, then line order): a k-way
- * merge of planes that are each in order, so a 100,000-line tape is merged in one pass.
+ * merge of planes that are each in order, so a 100,000-line tape is merged in one pass. With `link`
+ * (once every plane is read), each entry's `pair` points at its paired entry.
  */
 export function mergePlanes(planes: readonly (readonly Entry[])[], link = true): Entry[] {
   const lists = planes.map(sorted);
@@ -53,67 +59,15 @@ export function mergePlanes(planes: readonly (readonly Entry[])[], link = true):
 }
 
 /**
- * Links each request to the first later response with the same id in the same plane and session;
- * requests that share an id queue in order. Unanswered requests stay pending. Agent-plane
- * tool_use blocks link to the tool_result that names them.
+ * Turns each entry's `pairLine` (the tape layer's pairing, within its plane: see `TapeParser`) into
+ * the index of its paired entry in the merged timeline.
  */
-export function linkPairs(entries: Entry[]): void {
-  const open = new Map<string, number[]>();
+function linkPairs(entries: Entry[]): void {
+  const at = new Map<string, number>();
   entries.forEach((e, i) => {
-    if (e.rpcId === undefined) return;
-    const key = `${e.plane}|${e.session ?? ''}|${e.rpcId}`;
-    if (e.kind === 'request') {
-      e.pending = true;
-      const queue = open.get(key) ?? [];
-      queue.push(i);
-      open.set(key, queue);
-    } else if (e.kind === 'response') {
-      const j = open.get(key)?.shift();
-      if (j === undefined) return;
-      const request = entries[j];
-      if (!request) return;
-      request.pending = false;
-      request.pair = i;
-      e.pair = j;
-      if (e.tool === undefined && request.tool !== undefined) e.tool = request.tool;
-    }
+    if (e.pairLine !== undefined) at.set(`${e.plane}:${e.line}`, i);
   });
-  linkToolUses(entries);
-}
-
-function blocksOf(e: Entry): JsonObject[] {
-  try {
-    const blocks = asObject(parseJson(e.text))?.blocks;
-    if (!Array.isArray(blocks)) return [];
-    return blocks.flatMap((b) => {
-      const o = asObject(b);
-      return o ? [o] : [];
-    });
-  } catch {
-    return [];
-  }
-}
-
-function linkToolUses(entries: Entry[]): void {
-  const uses = new Map<string, number>();
-  entries.forEach((e, i) => {
-    if (e.kind !== 'turn' || !e.text.includes('tool_')) return;
-    for (const b of blocksOf(e)) {
-      if (b.type === 'tool_use') {
-        const id = str(b.id);
-        if (id !== undefined) uses.set(`${e.plane}|${id}`, i);
-        const name = str(b.name);
-        if (name !== undefined && e.tool === undefined) e.tool = name;
-      } else if (b.type === 'tool_result') {
-        const j = uses.get(`${e.plane}|${str(b.tool_use_id) ?? ''}`);
-        const use = j === undefined ? undefined : entries[j];
-        if (j !== undefined && use && use.pair === undefined && e.pair === undefined) {
-          use.pair = i;
-          e.pair = j;
-        }
-      }
-    }
-  });
+  for (const e of entries) if (e.pairLine !== undefined) e.pair = at.get(`${e.plane}:${e.pairLine}`);
 }
 
 /**

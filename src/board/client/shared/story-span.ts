@@ -1,4 +1,4 @@
-import { asObject, type Entry, type JsonObject, parseJson } from './tape.js';
+import { asObject, type Entry, type JsonObject, parseJson } from './entries.js';
 import type { Span } from './viewer-run.js';
 
 // The pieces every span of the story is made of: where it starts, what it counts.

@@ -10,10 +10,10 @@ import {
   redact,
   runFiles,
   signatureJson,
-} from '../../../test/support/board/custody.js';
-import { DsseEnvelope, MANIFEST_TYPE } from '../../tape/manifest.js';
-import { REDACTION_TYPE as CLIENT_REDACTION_TYPE, RedactionEnvelope } from '../../tape/redaction.js';
-import { pae as nodePae } from '../../tape/signature.js';
+} from '../../../../test/support/board/custody.js';
+import { DsseEnvelope, MANIFEST_TYPE } from '../../../tape/manifest.js';
+import { REDACTION_TYPE as CLIENT_REDACTION_TYPE, RedactionEnvelope } from '../../../tape/redaction.js';
+import { pae as nodePae } from '../../../tape/signature.js';
 import { type CustodyInput, pae, Unreachable, type Verdict, verifyCustody } from './custody.js';
 import { badgeOf } from './custody-text.js';
 

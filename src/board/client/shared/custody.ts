@@ -1,5 +1,5 @@
-import { RUN_FILES } from '../../tape/file-names.js';
-import type { KeyRole } from '../../tape/keys-file.js';
+import { RUN_FILES } from '../../../tape/file-names.js';
+import type { KeyRole } from '../../../tape/keys-file.js';
 import {
   Broken,
   type Bytes,
