@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classOf, parseTape } from './reader.js';
+import { classOf } from './lines.js';
+import { parseTape } from './reader.js';
 import { metaKind, metaProducer } from './schema.js';
 
 const meta =

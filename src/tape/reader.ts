@@ -8,7 +8,7 @@ import { type Tape, TapeBuilder } from './lines.js';
  * what is skipped) is lines.ts, which the replay viewer bundles too; its names are re-exported here
  * for the Node side.
  */
-export { classOf, parseTape, type Tape, type TapeRecord } from './lines.js';
+export { parseTape, type Tape, type TapeRecord } from './lines.js';
 
 /** Reads a tape file as a stream of lines, so a file larger than one string can hold is still read. */
 export async function readTape(path: string): Promise<Tape> {
