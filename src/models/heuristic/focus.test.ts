@@ -32,6 +32,24 @@ describe("the heuristic's reading of a listing", () => {
     ).toBe('Master of the ferry Morning Gannet');
   });
 
+  it('a field named with a word it skips in prose ("value") is still a field it can be asked for or select by', () => {
+    const cells = {
+      root: {
+        cell: [
+          { id: 'gauge', value: 'Tide gauge T-204' },
+          { id: 'db', value: 'Readings DB' },
+        ],
+      },
+    };
+    const read = { ok: true, text: '<root>…</root>', data: cells };
+    expect(focusedAnswer('what is the value of the entry in cell whose "id" field is "gauge"?', read)).toBe(
+      'Tide gauge T-204',
+    );
+    expect(
+      focusedAnswer('what is the "id" field of the entry in cell whose value is "Readings DB"?', read),
+    ).toBe('db');
+  });
+
   it('gives up (the whole result is the answer) when no single entry or field is singled out', () => {
     expect(
       focusedAnswer('what is the entity type of the entry whose name is "Nobody"?', outcome),

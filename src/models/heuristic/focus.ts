@@ -33,9 +33,15 @@ function listedRecords(
   return out;
 }
 
+/**
+ * The terms of a field name the task states. A name made only of words a lexical agent skips in
+ * prose ("value", "answer") is still a name: it is matched as written, not as no term at all.
+ */
 function fieldTerms(label: string): Set<string> {
   const quoted = /^"([^"]+)" field$/.exec(label.trim())?.[1];
-  return quoted === undefined ? terms(label) : new Set([quoted.toLowerCase()]);
+  if (quoted !== undefined) return new Set([quoted.toLowerCase()]);
+  const own = terms(label);
+  return own.size > 0 ? own : new Set([label.trim().toLowerCase()]);
 }
 
 function fieldMatches(name: string, wanted: Set<string>): boolean {
