@@ -117,6 +117,20 @@ describe('server-filesystem over stdio, 24 seeded files', () => {
         expect(t.cause === 'unexplained' || t.finding !== undefined, t.trial).toBe(true);
   });
 
+  it("proposes nothing against the server's own deprecation: read_file is neither rewritten nor recommended", () => {
+    // read_file's description begins "DEPRECATED: Use read_text_file instead." (src/findings/guidance.ts).
+    const proposals = report.record?.findings?.proposals ?? [];
+    for (const p of proposals) {
+      expect(p.tool, `${p.source} proposal`).not.toBe('read_file');
+      const added = [
+        p.description,
+        ...(p.edits ?? []).map((e) => e.text),
+        ...p.parameters.map((x) => x.description),
+      ];
+      for (const text of added) expect(text, `${p.tool}: ${text}`).not.toMatch(/\buse read_file\b/i);
+    }
+  });
+
   it('record, suite and tapes agree on every count, and verify recomputes every verdict', async () => {
     expect(report.agreements?.filter((a) => !a.ok)).toEqual([]);
     expect(report.agreements?.length ?? 0).toBeGreaterThan(10);
