@@ -1,23 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { FILESYSTEM_TOOLS } from '../../test/support/filesystem-tools.js';
 import type { Finding, Proposal } from '../record/findings.js';
 import { ToolDescriptor } from '../suite/surface.js';
 import { admitProposals } from './admit.js';
 import { ruleProposals } from './proposals.js';
 
-/** @modelcontextprotocol/server-filesystem 2026.8.31's tools/list, as a real stdio run returned it. */
-const FILESYSTEM = z
-  .array(ToolDescriptor)
-  .parse(
-    JSON.parse(
-      readFileSync(
-        new URL('../../test/fixtures/servers/server-filesystem-2026.8.31.tools.json', import.meta.url),
-        'utf8',
-      ),
-    ),
-  );
-const TOOLS = new Map(FILESYSTEM.map((t) => [t.name, t]));
+const TOOLS = new Map(FILESYSTEM_TOOLS.map((t) => [t.name, t]));
 const description = (name: string) => TOOLS.get(name)?.description ?? '';
 
 /** A judge model's rewrite, as judge-proposals.ts writes it. */

@@ -1,23 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { FILESYSTEM_TOOLS } from '../../test/support/filesystem-tools.js';
 import { ToolDescriptor } from '../suite/surface.js';
 import { toolGuidance } from './guidance.js';
 
-/** @modelcontextprotocol/server-filesystem 2026.8.31's tools/list, as a real stdio run returned it. */
-const FILESYSTEM = z
-  .array(ToolDescriptor)
-  .parse(
-    JSON.parse(
-      readFileSync(
-        new URL('../../test/fixtures/servers/server-filesystem-2026.8.31.tools.json', import.meta.url),
-        'utf8',
-      ),
-    ),
-  );
-const NAMES = FILESYSTEM.map((t) => t.name);
+const NAMES = FILESYSTEM_TOOLS.map((t) => t.name);
 const fsTool = (name: string) => {
-  const tool = FILESYSTEM.find((t) => t.name === name);
+  const tool = FILESYSTEM_TOOLS.find((t) => t.name === name);
   if (tool === undefined) throw new Error(`the fixture lists no ${name}`);
   return tool;
 };
@@ -34,7 +22,7 @@ describe("a server's own guidance about its tools", () => {
   });
 
   it('the real filesystem server: no other tool is deprecated or defers to another', () => {
-    for (const t of FILESYSTEM.filter((x) => x.name !== 'read_file'))
+    for (const t of FILESYSTEM_TOOLS.filter((x) => x.name !== 'read_file'))
       expect(toolGuidance(t, NAMES), t.name).toEqual({ useInstead: [] });
   });
 

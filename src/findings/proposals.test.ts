@@ -1,23 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { FILESYSTEM_TOOLS } from '../../test/support/filesystem-tools.js';
 import type { Finding } from '../record/findings.js';
 import { ToolDescriptor } from '../suite/surface.js';
 import { annotationFindings } from './annotations.js';
 import { ruleProposals } from './proposals.js';
 
-/** @modelcontextprotocol/server-filesystem 2026.8.31's tools/list, as a real stdio run returned it. */
-const FILESYSTEM = z
-  .array(ToolDescriptor)
-  .parse(
-    JSON.parse(
-      readFileSync(
-        new URL('../../test/fixtures/servers/server-filesystem-2026.8.31.tools.json', import.meta.url),
-        'utf8',
-      ),
-    ),
-  );
-const TOOLS = new Map(FILESYSTEM.map((t) => [t.name, t]));
+const TOOLS = new Map(FILESYSTEM_TOOLS.map((t) => [t.name, t]));
 
 const wrongTool = (needed: string, chosen: string, count = 9): Finding => ({
   id: `wrong-tool:${needed}:${chosen}`,
@@ -130,10 +118,10 @@ describe('a tool whose description tells agents to use another instead', () => {
 
 describe('the write-verb reading of findings', () => {
   it('goes through the sentence-level rule: "won\'t stop the entire operation" makes no read tool a writer', () => {
-    const listed = FILESYSTEM.map((tool) => ({ tool, line: 3 }));
+    const listed = FILESYSTEM_TOOLS.map((tool) => ({ tool, line: 3 }));
     const found = annotationFindings(listed, []);
     expect(found.map((f) => f.tool)).not.toContain('read_multiple_files');
-    const readOnly = FILESYSTEM.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name);
+    const readOnly = FILESYSTEM_TOOLS.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name);
     expect(readOnly).toContain('read_multiple_files');
     for (const f of found) expect(readOnly, f.summary).not.toContain(f.tool);
   });
