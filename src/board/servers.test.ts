@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pageText } from '../../test/support/board/page-text.js';
 import { fixtureRecord } from '../../test/support/board/records.js';
 import { boardRowHtml } from '../../test/support/sceptic.js';
 import type { RunRecord } from '../record/index.js';
@@ -23,16 +24,7 @@ function namedTry(slug: string, entry: string, minute: number, n = 2): RunRecord
 }
 
 /** Tags dropped, entities decoded, spaces collapsed: what a reader sees. */
-const text = (h: string) =>
-  h
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+const text = (h: string) => pageText(h).trim();
 
 const servers = (records: RunRecord[]) => {
   const of = serverOfRuns(records);

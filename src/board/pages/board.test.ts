@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pageText } from '../../../test/support/board/page-text.js';
 import { fixtureRecord } from '../../../test/support/board/records.js';
 import { HOSTILE } from '../../../test/support/board/runs.js';
 import { buildCost, noCost } from '../../record/build-cost.js';
@@ -20,18 +21,7 @@ function rowText(page: string, runId: string): string {
   const next = page.indexOf('<tr id="run-', start + 1);
   const end = page.indexOf('</tbody>\n</table>', start);
   const row = page.slice(start, next === -1 || next > end ? end : next);
-  return (
-    row
-      // A field's mark is an inline span: its text reads as the sentence around it.
-      .replace(/<span data-record-field="[^"]*">([^<]*)<\/span>/g, '$1')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&amp;/g, '&')
-      .replace(/\s+/g, ' ')
-  );
+  return pageText(row);
 }
 
 function render(records: RunRecord[]): string {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pageText } from '../../../../test/support/board/page-text.js';
 import { fixtureRecord } from '../../../../test/support/board/records.js';
 import { HOSTILE } from '../../../../test/support/board/runs.js';
 import { parseRecord, type RunRecord } from '../../../record/index.js';
@@ -9,17 +10,6 @@ import { methodsPage } from '../methods.js';
 import { recordPage } from './page.js';
 
 const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T12:00:00Z`;
-const text = (page: string) =>
-  page
-    // A field's mark is an inline span: its text reads as the sentence around it.
-    .replace(/<span data-record-field="[^"]*">([^<]*)<\/span>/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 function render(record: RunRecord, others: RunRecord[] = []): string {
   const groups = buildBoard([record, ...others]);
@@ -48,7 +38,7 @@ describe('run record page', () => {
     const positions = order.map((id) => page.indexOf(id));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    expect(text(page)).toContain(
+    expect(pageText(page)).toContain(
       'first-try success 46 of 48 trials = 95.8% , 95% interval 79.8% to 99.3%, clustered by task (24.0 effective observations from 16 tasks; why ); plain Wilson over trials as if independent, the thin line: 86.0% to 98.8%',
     );
   });
@@ -59,7 +49,7 @@ describe('run record page', () => {
     if (!score) throw new Error('the scored fixture has no score');
     const { clustered: _first, ...firstTry } = score.firstTry;
     const { clustered: _eventual, ...eventual } = score.eventual;
-    const page = text(render({ ...r, score: { ...score, firstTry, eventual } }));
+    const page = pageText(render({ ...r, score: { ...score, firstTry, eventual } }));
     expect(page).toContain(
       'Wilson 95% interval 86.0% to 98.8%. 16 tasks × 3 reps; interval not clustered: recorded before this method .',
     );
@@ -70,8 +60,8 @@ describe('run record page', () => {
     const score = r.score;
     if (!score) throw new Error('the scored fixture has no score');
     const per = (perCompletedTask: typeof score.perCompletedTask) =>
-      text(render({ ...r, score: { ...score, perCompletedTask } }));
-    expect(text(render(r))).toContain(
+      pageText(render({ ...r, score: { ...score, perCompletedTask } }));
+    expect(pageText(render(r))).toContain(
       '16 completed tasks; 330 tokens and no figure: no price table was available per completed task',
     );
     const money = (kind: 'total' | 'floor') => ({ kind, usd: 0.0123, reasons: [] });
@@ -87,7 +77,7 @@ describe('run record page', () => {
   });
 
   it('lists every gate in decision order, the null gate at each of its decision points', () => {
-    const page = text(render(fixtureRecord('scored', { slug: 'good', startedAt: at(1) })));
+    const page = pageText(render(fixtureRecord('scored', { slug: 'good', startedAt: at(1) })));
     const points = [
       'structural',
       'answer_leak',
@@ -109,11 +99,11 @@ describe('run record page', () => {
     const page = render(r);
     expect(page).toContain(`href="../viewer.html?run=${r.runId}#line=wire%3A6"`);
     expect(page).toContain(`href="../viewer.html?run=${r.runId}#line=wire%3A7"`);
-    expect(text(page)).toContain('origin-check : could not check');
+    expect(pageText(page)).toContain('origin-check : could not check');
   });
 
   it('prints the extension ledger in tasks and trials', () => {
-    const page = text(render(fixtureRecord('construct-unresolved', { slug: 'w', startedAt: at(1) })));
+    const page = pageText(render(fixtureRecord('construct-unresolved', { slug: 'w', startedAt: at(1) })));
     expect(page).toContain(
       'At the registered size: 16 tasks, 48 trials; 42 of 48 passed, 0 oracle errors; verdict EXTEND',
     );
@@ -125,9 +115,9 @@ describe('run record page', () => {
   it('shows its own notes and how many standing notes it also carries, with a link', () => {
     const r = fixtureRecord('scored', { slug: 'good', startedAt: at(1) });
     const page = render(r);
-    expect(text(page)).toContain('This run registered 16 tasks.');
-    expect(text(page)).toContain('It also carries 2 standing notes');
-    expect(text(page)).not.toContain('Gates run cheapest first and stop at the first refusal.');
+    expect(pageText(page)).toContain('This run registered 16 tasks.');
+    expect(pageText(page)).toContain('It also carries 2 standing notes');
+    expect(pageText(page)).not.toContain('Gates run cheapest first and stop at the first refusal.');
     expect(page).toContain('href="../methods.html#notes-explore-1"');
   });
 
@@ -136,7 +126,7 @@ describe('run record page', () => {
       readFileSync(new URL('../../../record/fixtures/v1-extend-exhausted.json', import.meta.url), 'utf8'),
       'v1',
     );
-    const page = text(render(r));
+    const page = pageText(render(r));
     expect(page).toContain(LIMITATIONS.extensionProtocol);
     expect(page).toContain(LIMITATIONS.screen);
     expect(page).toContain('migrated from fitness-report.run/1 on read');
@@ -144,16 +134,16 @@ describe('run record page', () => {
   });
 
   it('names the support each construct decision used, with both numbers of it', () => {
-    const scored = text(render(fixtureRecord('scored', { slug: 'good', startedAt: at(1) })));
+    const scored = pageText(render(fixtureRecord('scored', { slug: 'good', startedAt: at(1) })));
     expect(scored).toMatch(/PASS on the Wilson 95% lower bound \d+\.\d% ≥ the threshold 90\.0%/);
     const failed = render(fixtureRecord('construct-unresolved', { slug: 'w', startedAt: at(1) }));
     expect(failed).toContain('data-support="unresolved"');
-    expect(text(failed)).toContain('neither PASS nor FAIL: the p-value P(X ≤ 73)');
+    expect(pageText(failed)).toContain('neither PASS nor FAIL: the p-value P(X ≤ 73)');
   });
 
   it('lists every rejected and screen-deleted candidate with its rule, folding past the first few', () => {
     const page = render(fixtureRecord('scored', { slug: 'good', startedAt: at(1) }));
-    const t = text(page);
+    const t = pageText(page);
     expect(t).toContain('Rejected by admission (20)');
     expect(t).toContain('c1 : rule plan-failed — fixture rejection');
     expect(t).toContain('15 more rejected candidates');
@@ -165,7 +155,7 @@ describe('run record page', () => {
       readFileSync(new URL('../../../record/fixtures/v1-extend-exhausted.json', import.meta.url), 'utf8'),
       'v1',
     );
-    const page = text(render(r));
+    const page = pageText(render(r));
     expect(page).toContain('reason extend_exhausted ');
     expect(page).not.toContain('extend_exhausted_zero_policy');
     expect(page).toContain("the gate's policy is not recorded and reads as 0 extensions");
@@ -178,7 +168,7 @@ describe('run record page', () => {
     const b = fixtureRecord('null-kill', { slug: 'srv', startedAt: at(2) });
     const page = render(a, [b]);
     expect(page).toContain(`href="../records/${b.runId}.html"`);
-    expect(text(page)).toContain('attempt 1 of 2');
+    expect(pageText(page)).toContain('attempt 1 of 2');
   });
 
   it('keeps hostile strings inert', () => {
@@ -201,7 +191,7 @@ describe('methods page', () => {
       }),
     ];
     const page = methodsPage(records);
-    const t = text(page);
+    const t = pageText(page);
     expect(t.split('Gates run cheapest first and stop at the first refusal.').length - 1).toBe(2);
     expect(t).toContain('gate-rules (carried by 2 of 2 runs)');
     expect(page).toContain('id="notes-explore-1"');
@@ -229,7 +219,7 @@ describe('methods page', () => {
       'v2-insufficient-surface.json',
     );
     expect(record.identity.generator).toEqual({ name: 'explore', version: '1' });
-    expect(text(render(record))).toContain(
+    expect(pageText(render(record))).toContain(
       "No exploration ledger: this record's generator (explore/1) did not keep one.",
     );
   });
@@ -281,7 +271,7 @@ describe('methods page', () => {
       },
       'with-ledger',
     );
-    const page = text(render(record));
+    const page = pageText(render(record));
     expect(page).toContain('explorable tools 1 of 2');
     expect(page).toContain('list_tables inferred read-only 1 0 0');
     expect(page).toContain('insert_row not explorable 0 0 0 0 0 not explored: no readOnlyHint');
