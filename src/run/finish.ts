@@ -59,17 +59,9 @@ export interface FinishInput {
 type Steps = Pick<Driver, 'stages' | 'reached' | 'gates' | 'tally'>;
 
 /** What the run's record is built from: its settings, and what the driver kept. */
-function recordSource(ctx: RunContext, steps: Steps): RecordSource {
-  const { stages, reached, gates, tally } = steps;
-  return {
-    ...ctx,
-    stages,
-    reached,
-    gates,
-    trials: tally.trials,
-    usage: tally.usage,
-    ownNotes: tally.ownNotes,
-  };
+function recordSource(ctx: RunContext, { stages, reached, gates, tally }: Steps): RecordSource {
+  const { trials, usage, ownNotes } = tally;
+  return { ...ctx, stages, reached, gates, trials, usage, ownNotes };
 }
 
 /** How long a stopped pipeline may take to unwind (sessions closed, calls failing) before the record is written anyway. */
