@@ -10,6 +10,7 @@ import { enumValues, isBooleanLike, isMemberOf, isTimeField, isTimeLike } from '
 import { containsNormalised, literalLength } from '../normalise.js';
 import type { Candidate, Check, Extract, PlanStep } from '../schema.js';
 import type { ToolDescriptor, ToolResult } from '../surface.js';
+import { inFailedEntry } from './answer-voice.js';
 import { identify } from './identify.js';
 import { ANSWER_FORMAT } from './phrase.js';
 
@@ -32,6 +33,8 @@ export interface KeyContext {
   context: { where: string; text: string }[];
   /** Given-context values: never keys. */
   given: readonly string[];
+  /** Did the observation's tool give this value at this place for other arguments too (`answer-voice.ts`)? */
+  repeated?: (obs: Observation, pointer: string, value: unknown) => boolean;
 }
 
 /** Why a value cannot be a key (a null model would have it, or it changes by the next call), or undefined. */
@@ -102,6 +105,10 @@ function fromDocument(obs: Observation, keys: KeyContext, drops?: Drops): Candid
   for (const leaf of leaves) counts.set(leaf.value, (counts.get(leaf.value) ?? 0) + 1);
   const out: Candidate[] = [];
   for (const leaf of leaves) {
+    if (inFailedEntry(doc.document, leaf.path)) {
+      dropped(drops, 'in an entry that reports a failure');
+      continue;
+    }
     const field = fieldOf(leaf);
     const why = whyNotKey(leaf.value, field, obs, keys);
     if (why !== undefined) {
@@ -115,6 +122,10 @@ function fromDocument(obs: Observation, keys: KeyContext, drops?: Drops): Candid
     }
     if (!id.inList && counts.get(leaf.value) !== 1) {
       dropped(drops, 'not unique in its result');
+      continue;
+    }
+    if (!id.inList && keys.repeated?.(obs, leaf.pointer, leaf.value) === true) {
+      dropped(drops, "the same in the tool's answers to other arguments (its wording or a setting)");
       continue;
     }
     if (id.named.some((n) => n === String(leaf.value))) continue;

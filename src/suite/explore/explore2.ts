@@ -6,6 +6,7 @@ import type { GivenValue } from '../given.js';
 import { deriveSeed, mulberry32, shuffle } from '../prng.js';
 import type { Candidate } from '../schema.js';
 import type { ToolCaller, ToolDescriptor, ToolSurface } from '../surface.js';
+import { repeatedAcrossCalls } from './answer-voice.js';
 import { candidatesFrom } from './candidates.js';
 import { ToolTally } from './ledger.js';
 import { paramsOf, schemaHazard } from './params.js';
@@ -104,7 +105,11 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
   }
   await fallback(run, plans);
 
-  const keys = { context: contextHaystacks(options.surface), given: options.given.map((g) => g.value) };
+  const keys = {
+    context: contextHaystacks(options.surface),
+    given: options.given.map((g) => g.value),
+    repeated: repeatedAcrossCalls(run.observations),
+  };
   const pools = new Map<string, Candidate[]>();
   for (const obs of run.observations) {
     const list = pools.get(obs.tool.name) ?? [];

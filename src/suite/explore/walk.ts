@@ -10,6 +10,7 @@ import type { ToolCaller, ToolCallOutcome, ToolDescriptor, ToolSurface } from '.
 import type { Observation } from './candidates.js';
 import { schemaArguments } from './generated.js';
 import { type Harvest, harvestResult } from './harvest.js';
+import { hostPathTest } from './host-paths.js';
 import { leadFor } from './lead.js';
 import type { ToolTally } from './ledger.js';
 import type { ParamSpec } from './params.js';
@@ -66,6 +67,8 @@ function remember(plan: ToolPlan, set: ArgumentSet, answered: boolean): void {
   }
 }
 
+const HOST_PATH = 'a path on this machine outside the data the registration names (not followed)';
+
 /** One call made in a hop, read after the hop in the order the calls were planned. */
 interface Made {
   plan: ToolPlan;
@@ -79,9 +82,12 @@ export class Exploration {
   readonly validator: ArgumentValidator;
   calls = 0;
   budgetExhausted = false;
+  /** Is a harvested path the host's rather than the data's (host-paths.ts)? Such paths are not followed. */
+  private readonly hostPath: (value: string) => boolean;
 
   constructor(readonly options: WalkOptions) {
     this.validator = new ArgumentValidator(options.surface);
+    this.hostPath = hostPathTest(options.given);
   }
 
   get maxCalls(): number {
@@ -125,9 +131,12 @@ export class Exploration {
     const obs: Observation = { index, tool: plan.tool, args: set.args, result: read.result, hop, ...lead };
     this.observations.push(obs);
     plan.tally.results++;
-    this.pool.push(
-      ...harvestResult({ obs: index, tool: plan.tool.name, args: set.args, result: read.result }),
-    );
+    const harvest = harvestResult({ obs: index, tool: plan.tool.name, args: set.args, result: read.result });
+    for (const h of harvest) {
+      if (typeof h.value === 'string' && this.hostPath(h.value))
+        plan.tally.drops.set(HOST_PATH, (plan.tally.drops.get(HOST_PATH) ?? 0) + 1);
+      else this.pool.push(h);
+    }
     return true;
   }
 }

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from '../../../test/support/explorable-policy.js';
+import { surfaceSafety } from '../destructive.js';
+import { applyPolicy } from '../explorable.js';
+import type { GivenValue } from '../given.js';
+import type { ToolCaller, ToolSurface } from '../surface.js';
+import { inFailedEntry } from './answer-voice.js';
+import { explore2 } from './explore2.js';
+import { dataRoots, isHostPath } from './host-paths.js';
+
+describe('inFailedEntry', () => {
+  const doc = {
+    message: 'read completed',
+    files: [{ name: 'a.txt', size: 12 }],
+    failed: [{ path: '/x', type: 'error', error: 'Path is not a file' }],
+    nested: { result: { ok: false, detail: 'denied' } },
+  };
+  it('marks every value of an entry that says it failed, and nothing else', () => {
+    expect(inFailedEntry(doc, ['failed', 0, 'error'])).toBe(true);
+    expect(inFailedEntry(doc, ['failed', 0, 'type'])).toBe(true);
+    expect(inFailedEntry(doc, ['nested', 'result', 'detail'])).toBe(true);
+    expect(inFailedEntry(doc, ['files', 0, 'name'])).toBe(false);
+    expect(inFailedEntry(doc, ['message'])).toBe(false);
+    expect(inFailedEntry(doc, ['missing', 0])).toBe(false);
+  });
+});
+
+describe('isHostPath', () => {
+  const given: GivenValue[] = [
+    { name: 'argv[2]', value: '/srv/data', origin: 'derived', source: 'argv[2]', kind: 'dir' },
+    { name: 'argv[1]', value: '/opt/server/index.js', origin: 'derived', source: 'argv[1]', kind: 'file' },
+  ];
+  const roots = dataRoots(given);
+  const onHost = new Set(['/root', '/tmp', '/srv', '/srv/database', '/opt/server']);
+  const exists = (p: string) => onHost.has(p);
+  it('is a path that exists here outside every place the registration names', () => {
+    expect(isHostPath('/root', roots, exists)).toBe(true);
+    expect(isHostPath('file:///tmp', roots, exists)).toBe(true);
+    // A parent of the data, a sibling that merely shares its prefix, a file root's folder.
+    expect(isHostPath('/srv', roots, exists)).toBe(true);
+    expect(isHostPath('/srv/database', roots, exists)).toBe(true);
+    expect(isHostPath('/opt/server', roots, exists)).toBe(true);
+  });
+  it('is never the data, a server-side virtual path, or anything when nothing is named', () => {
+    expect(isHostPath('/srv/data', roots, exists)).toBe(false);
+    expect(isHostPath('/srv/data/notes/a.md', roots, exists)).toBe(false);
+    expect(isHostPath('/opt/server/index.js', roots, exists)).toBe(false);
+    expect(isHostPath('/notes/a.md', roots, exists)).toBe(false);
+    expect(isHostPath('notes/a.md', roots, exists)).toBe(false);
+    expect(isHostPath('/root', dataRoots([]), exists)).toBe(false);
+  });
+});
+
+/** A small file server: allowed folders (the host's defaults beside the data), file info, reads. */
+function fileServer(data: string) {
+  const calls: { name: string; args: Record<string, unknown> }[] = [];
+  const text = (value: unknown) => ({
+    kind: 'result' as const,
+    result: { content: [{ type: 'text', text: JSON.stringify(value) }] },
+  });
+  const caller: ToolCaller = async (name, args) => {
+    calls.push({ name, args });
+    const path = String(args.path ?? '');
+    if (name === 'list_allowed') return text({ allowed: ['/root', '/tmp', data], version_tag: 'fsrv' });
+    if (name === 'list_dir') return text({ entries: path === data ? ['harbour.txt', 'tides.txt'] : [] });
+    if (name === 'file_info') {
+      const known: Record<string, number> = {
+        [join(data, 'harbour.txt')]: 4821,
+        [join(data, 'tides.txt')]: 7310,
+      };
+      const size = known[path];
+      return text(
+        size === undefined
+          ? { status: 'Info lookup finished', failed: [{ path, error: `Not found under ${path}` }] }
+          : { status: 'Info lookup finished', size, owner: size === 4821 ? 'Marit Olsen' : 'Kenji Sato' },
+      );
+    }
+    return { kind: 'error' as const, message: `no tool ${name}` };
+  };
+  return { caller, calls };
+}
+
+const surface: ToolSurface = {
+  tools: [
+    {
+      name: 'list_allowed',
+      description: 'Lists the allowed folders',
+      inputSchema: { type: 'object', properties: {} },
+    },
+    {
+      name: 'list_dir',
+      description: 'Lists the files in a folder',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    },
+    {
+      name: 'file_info',
+      description: 'Gets information about a file',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    },
+  ],
+};
+
+describe('explore/2 reads the call, not only the data', () => {
+  const data = mkdtempSync(join(tmpdir(), 'fr-voice-'));
+  writeFileSync(join(data, 'harbour.txt'), 'x');
+  afterAll(() => rmSync(data, { recursive: true, force: true }));
+
+  async function explore() {
+    const server = fileServer(data);
+    const given: GivenValue[] = [
+      { name: 'argv[1]', value: data, origin: 'derived', source: 'argv[1]', kind: 'dir' },
+    ];
+    const result = await explore2({
+      surface,
+      safety: applyPolicy(surface, surfaceSafety(surface), DEFAULT_POLICY),
+      policy: DEFAULT_POLICY,
+      caller: server.caller,
+      seed: 3,
+      count: 60,
+      given,
+    });
+    return { result, calls: server.calls };
+  }
+
+  it('never follows a folder of this machine outside the data', async () => {
+    const { result, calls } = await explore();
+    const paths = calls.map((c) => String(c.args.path ?? ''));
+    expect(paths).toContain(data);
+    // The data folder itself lies under the system's temporary folder: only exactly the host's own.
+    expect(paths.filter((p) => p === '/root' || p === '/tmp' || p.startsWith('/root/'))).toEqual([]);
+    const tools = result.ledger.tools.map((t) => t.tool);
+    expect(tools).toContain('list_allowed');
+    const keys = result.candidates.map((c) => c.observedKey);
+    expect(keys).not.toContain('/root');
+  });
+
+  it("keeps data keys, but no status line a tool repeats for other arguments and no failed entry's text", async () => {
+    const { result } = await explore();
+    const keys = result.candidates.map((c) => String(c.observedKey));
+    expect(keys).toEqual(expect.arrayContaining(['4821', 'Marit Olsen', 'Kenji Sato']));
+    expect(keys).not.toContain('Info lookup finished');
+    expect(keys.some((k) => k.startsWith('Not found'))).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+import { canonicalJson } from '../../core/canonical.js';
+import { isRecord } from '../../core/json.js';
+import { saidFailure } from '../extract.js';
+import { leavesOf } from '../facts/leaves.js';
+import { documentOf } from '../facts/view.js';
+import type { ToolResult } from '../surface.js';
+
+/**
+ * Two ways an answer speaks about the call rather than the data (docs/design.md §5.2). An entry that
+ * says it failed (`error`, `isError: true`, `success: false`, as a whole answer would) reports a
+ * failure, whatever else it holds. And a single value a tool gave at the same place for different
+ * arguments ("Multiple files read completed", `encoding: utf-8`) is its own wording or setting:
+ * calls with other arguments are siblings too, and a value that tells none of them apart is no key.
+ */
+
+/** Does the value at `path` sit inside an entry that reports a failure? */
+export function inFailedEntry(document: unknown, path: readonly (string | number)[]): boolean {
+  let node = document;
+  for (const token of path) {
+    if (Array.isArray(node) && typeof token === 'number') node = node[token];
+    else if (isRecord(node) && typeof token === 'string') node = node[token];
+    else return false;
+    if (isRecord(node) && saidFailure(node) !== undefined) return true;
+  }
+  return false;
+}
+
+/** The part of an observation this reads. */
+interface Called {
+  tool: { name: string };
+  args: Record<string, unknown>;
+  result: ToolResult;
+}
+
+/** For each observation's (pointer, value): did the same tool answer it there for other arguments? */
+export function repeatedAcrossCalls(
+  observations: readonly Called[],
+): (obs: Called, pointer: string, value: unknown) => boolean {
+  const seen = new Map<string, Set<string>>();
+  const at = (obs: Called, pointer: string, value: unknown) =>
+    `${obs.tool.name}\u0000${pointer}\u0000${canonicalJson(value)}`;
+  for (const obs of observations) {
+    const doc = documentOf(obs.result);
+    if (doc === undefined) continue;
+    const args = canonicalJson(obs.args);
+    for (const leaf of leavesOf(doc.document)) {
+      const key = at(obs, leaf.pointer, leaf.value);
+      const calls = seen.get(key) ?? new Set<string>();
+      calls.add(args);
+      seen.set(key, calls);
+    }
+  }
+  return (obs, pointer, value) => {
+    const calls = seen.get(at(obs, pointer, value));
+    return calls !== undefined && [...calls].some((args) => args !== canonicalJson(obs.args));
+  };
+}
