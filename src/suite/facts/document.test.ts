@@ -119,6 +119,32 @@ describe('the fact layer reads every answer into one document', () => {
     });
   });
 
+  it('an HTML grid labelled by position (a spreadsheet): row labels dropped, its first row the header', () => {
+    const row = (n: number, cells: string[]) =>
+      `<tr><th>${n}</th>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+    const html = [
+      '<h2>Sheet Data</h2><table>',
+      '<tr><th></th><th>A</th><th>B</th><th>C</th></tr>',
+      row(1, ['id', 'name', 'kind']),
+      row(2, ['1', 'Aurora Borealis', 'tanker']),
+      row(3, ['2', 'Sea Wren', 'bulk']),
+      '</table>',
+    ].join('\n');
+    expect(facts(text(html))).toEqual({
+      'Sheet Data': [
+        { id: '1', name: 'Aurora Borealis', kind: 'tanker' },
+        { id: '2', name: 'Sea Wren', kind: 'bulk' },
+      ],
+    });
+    // Row labels beside named columns: only the label column goes.
+    const named =
+      '<table><tr><th></th><th>Port</th><th>Code</th></tr><tr><th>1</th><td>Vigo</td><td>ESVGO</td></tr></table>';
+    expect(facts(text(named))).toEqual([{ Port: 'Vigo', Code: 'ESVGO' }]);
+    // An empty corner over value cells is no grid: the table is not read.
+    const plain = '<table><tr><th></th><th>Port</th></tr><tr><td>x</td><td>Vigo</td></tr></table>';
+    expect(readFacts(text(plain))).toBeUndefined();
+  });
+
   it('XML with a strict parser, after a line of prose: attributes and repeated elements are fields and siblings', () => {
     const xml = [
       'Graph xml representation: ',

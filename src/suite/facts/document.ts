@@ -1,6 +1,6 @@
 import { resultTextJson, type ToolResult } from '../surface.js';
 import { commaList, delimitedTable } from './delimited.js';
-import { htmlTables } from './html.js';
+import { htmlTables, isHtmlTable } from './html.js';
 import { jsonIn } from './json.js';
 import { markdownDocument } from './markdown.js';
 import { xmlDocument } from './xml.js';
@@ -34,7 +34,10 @@ function readBlock(text: string): { document: unknown; reader: Reader } | undefi
   if (json !== undefined) return { document: json, reader: 'json' };
   const html = htmlTables(trimmed);
   if (html !== undefined) return { document: html, reader: 'html' };
-  const xml = xmlDocument(trimmed, { depth: MAX_FACT_DEPTH, nodes: MAX_FACT_NODES });
+  // A text with an HTML table is HTML: a table the HTML reader could not read is not XML either.
+  const xml = isHtmlTable(trimmed)
+    ? undefined
+    : xmlDocument(trimmed, { depth: MAX_FACT_DEPTH, nodes: MAX_FACT_NODES });
   if (xml !== undefined) return { document: xml, reader: 'xml' };
   const table = delimitedTable(trimmed);
   if (table !== undefined) return { document: table, reader: 'delimited' };
@@ -48,7 +51,12 @@ function readBlock(text: string): { document: unknown; reader: Reader } | undefi
   if (front !== undefined)
     return { document: { 'front matter': front.matter, ...(markdown ?? {}) }, reader: 'markdown' };
   if (markdown !== undefined) return { document: markdown, reader: 'markdown' };
-  if (!trimmed.includes('\n') && trimmed.length <= MAX_ANSWER)
+  // Markup no reader took is never a value.
+  if (
+    !trimmed.includes('\n') &&
+    trimmed.length <= MAX_ANSWER &&
+    !/<\/?(?:table|tr|td|th)[\s>]/i.test(trimmed)
+  )
     return { document: { answer: trimmed }, reader: 'answer' };
   return undefined;
 }

@@ -37,19 +37,56 @@ function elements(node: Node, tags: readonly string[], out: Element[] = [], stop
   return out;
 }
 
+interface Cell {
+  text: string;
+  /** A `th` cell: a label, not a value. */
+  label: boolean;
+}
+
+/** Spreadsheet column letters in order from A: labels of position, not names. */
+function isColumnLetters(header: readonly string[]): boolean {
+  const letters = (i: number): string =>
+    (i >= 26 ? letters(Math.floor(i / 26) - 1) : '') + String.fromCharCode(65 + (i % 26));
+  return header.every((h, i) => h === letters(i));
+}
+
+/**
+ * A grid labelled by position (a spreadsheet's rendering): an empty corner over a column of row
+ * labels, and column letters across the top. Positions carry no meaning, so the row-label column is
+ * dropped and, when the top row is only letters, the first row of the grid is the header.
+ */
+function ungrid(cells: Cell[][]): string[][] {
+  const [top, ...rest] = cells;
+  if (top === undefined) return [];
+  const rowLabels = top[0]?.text === '' && rest.length > 0 && rest.every((row) => row[0]?.label === true);
+  const body = (rowLabels ? cells.map((row) => row.slice(1)) : cells).map((row) => row.map((c) => c.text));
+  const header = body[0] ?? [];
+  return rowLabels && header.length > 0 && isColumnLetters(header) ? body.slice(1) : body;
+}
+
 function tableRows(table: Element): Record<string, string>[] | undefined {
   const rows = elements(table, ['tr'], [], 'table').slice(0, MAX_ROWS + 1);
-  const cells = rows.map((row) => elements(row, ['th', 'td'], [], 'table').map((c) => clean(textOf(c))));
-  const [header, ...body] = cells;
+  const cells = rows.map((row) =>
+    elements(row, ['th', 'td'], [], 'table').map((c) => ({
+      text: clean(textOf(c)),
+      label: c.tagName === 'th',
+    })),
+  );
+  const [header, ...body] = ungrid(cells);
   if (header === undefined || header.length < 2 || body.length === 0) return undefined;
   if (header.some((h) => h === '') || new Set(header).size !== header.length) return undefined;
   const width = body.filter((row) => row.length === header.length);
   return width.map((row) => Object.fromEntries(header.map((h, i) => [h, row[i] ?? ''])));
 }
 
+/** Does the text hold an HTML table? */
+export function isHtmlTable(text: string): boolean {
+  return /<table[\s>]/i.test(text);
+}
+
 /** The tables of an HTML text, each under its caption, preceding heading, or `table N` (a lone unnamed table: its rows). */
 export function htmlTables(html: string): unknown {
-  if (!/<table[\s>]/i.test(html)) return undefined;
+  if (!isHtmlTable(html)) return undefined;
   const fragment = parseFragment(html);
   const out: Record<string, Record<string, string>[]> = {};
   let heading: string | undefined;
