@@ -7,7 +7,7 @@ import { surfaceSafety } from '../destructive.js';
 import { applyPolicy } from '../explorable.js';
 import type { GivenValue } from '../given.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
-import { inFailedEntry } from './answer-voice.js';
+import { inFailedEntry, listsNothing } from './answer-voice.js';
 import { explore2 } from './explore2.js';
 import { dataRoots, isHostPath } from './host-paths.js';
 
@@ -25,6 +25,21 @@ describe('inFailedEntry', () => {
     expect(inFailedEntry(doc, ['files', 0, 'name'])).toBe(false);
     expect(inFailedEntry(doc, ['message'])).toBe(false);
     expect(inFailedEntry(doc, ['missing', 0])).toBe(false);
+  });
+});
+
+describe('listsNothing', () => {
+  const own = 'List all tables {"properties":{"schema":{"type":"string","default":"main"}}}';
+  it('is a listing whose lists are all empty and whose other values the request or the tool already say', () => {
+    expect(listsNothing({ success: true, schema: 'main', tables: [] }, own, {})).toBe(true);
+    expect(listsNothing({ count: 0, items: [], next: null }, own, {})).toBe(true);
+    expect(listsNothing({ table: 'voyages', rows: [] }, own, { table: 'voyages' })).toBe(true);
+  });
+  it('is not an answer with an entry, a value of its own, or no list at all', () => {
+    expect(listsNothing({ tables: ['voyages'] }, own, {})).toBe(false);
+    expect(listsNothing({ name: 'Ines Marlow', tags: [] }, own, {})).toBe(false);
+    expect(listsNothing({ total: 12, items: [] }, own, {})).toBe(false);
+    expect(listsNothing({ success: true, schema: 'main' }, own, {})).toBe(false);
   });
 });
 
@@ -102,6 +117,39 @@ const surface: ToolSurface = {
     },
   ],
 };
+
+describe('explore/2 on a server whose data is empty', () => {
+  it('counts listings that list nothing as the server saying so, not as usable answers', async () => {
+    const empty: ToolSurface = {
+      tools: [
+        {
+          name: 'list_tables',
+          description: 'List all tables',
+          inputSchema: { type: 'object', properties: { schema: { type: 'string', default: 'main' } } },
+        },
+      ],
+    };
+    const caller: ToolCaller = async () => ({
+      kind: 'result',
+      result: {
+        content: [{ type: 'text', text: JSON.stringify({ success: true, schema: 'main', tables: [] }) }],
+      },
+    });
+    const result = await explore2({
+      surface: empty,
+      safety: applyPolicy(empty, surfaceSafety(empty), DEFAULT_POLICY),
+      policy: DEFAULT_POLICY,
+      caller,
+      seed: 1,
+      count: 10,
+      given: [],
+    });
+    const tool = result.ledger.tools.find((t) => t.tool === 'list_tables');
+    expect(tool?.calls).toBeGreaterThan(0);
+    expect(tool?.emptyState).toBe(tool?.calls);
+    expect(result.candidates).toEqual([]);
+  });
+});
 
 describe('explore/2 reads the call, not only the data', () => {
   const data = mkdtempSync(join(tmpdir(), 'fr-voice-'));

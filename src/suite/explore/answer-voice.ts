@@ -3,6 +3,7 @@ import { isRecord } from '../../core/json.js';
 import { saidFailure } from '../extract.js';
 import { leavesOf } from '../facts/leaves.js';
 import { documentOf } from '../facts/view.js';
+import { containsNormalised } from '../normalise.js';
 import type { ToolResult } from '../surface.js';
 
 /**
@@ -54,4 +55,26 @@ export function repeatedAcrossCalls(
     const calls = seen.get(at(obs, pointer, value));
     return calls !== undefined && [...calls].some((args) => args !== canonicalJson(obs.args));
   };
+}
+
+/**
+ * A listing that lists nothing: the answer holds at least one list, every list is empty, and every
+ * other value is a status (a boolean, a zero) or something the request or the tool's own text
+ * already says (`{"success": true, "schema": "main", "tables": []}` after `list_tables`, whose
+ * schema defaults to `main`). It is the server saying it holds nothing, as "No tables found" is.
+ */
+export function listsNothing(document: unknown, own: string, args: Record<string, unknown>): boolean {
+  let lists = 0;
+  const sent = new Set(Object.values(args).map((v) => canonicalJson(v)));
+  const empty = (node: unknown): boolean => {
+    if (Array.isArray(node)) {
+      lists++;
+      return node.length === 0;
+    }
+    if (isRecord(node)) return Object.values(node).every(empty);
+    if (node === null || typeof node === 'boolean' || node === 0) return true;
+    if (sent.has(canonicalJson(node))) return true;
+    return typeof node === 'string' && (node.trim() === '' || containsNormalised(own, node));
+  };
+  return empty(document) && lists > 0;
 }

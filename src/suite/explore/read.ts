@@ -3,7 +3,8 @@ import { readResult } from '../extract.js';
 import { readFacts } from '../facts/document.js';
 import { leavesOf } from '../facts/leaves.js';
 import { documentOf } from '../facts/view.js';
-import { resultText, type ToolCallOutcome, type ToolResult } from '../surface.js';
+import { resultText, type ToolCallOutcome, type ToolDescriptor, type ToolResult } from '../surface.js';
+import { listsNothing } from './answer-voice.js';
 import { isErrorText } from './text.js';
 
 export type ReadObservation =
@@ -24,10 +25,15 @@ function size(result: ToolResult): number {
 /**
  * What exploration keeps of one call: an `isError` result or a JSON-RPC error is an error; a result
  * over the size cap, an empty one, one whose text reports a failure without `isError` ("ENOENT: no
- * such file") or whose fact tree is over its cap is set aside with its reason; anything else is an
+ * such file") or whose fact tree is over its cap is set aside with its reason, and so is a listing
+ * that lists nothing (`listsNothing`, counted as an empty-state answer); anything else is an
  * observation.
  */
-export function readObservation(outcome: ToolCallOutcome, maxChars: number): ReadObservation {
+export function readObservation(
+  outcome: ToolCallOutcome,
+  maxChars: number,
+  call: { tool: ToolDescriptor; args: Record<string, unknown> },
+): ReadObservation {
   if (outcome.kind === 'error') return { kind: 'error' };
   const read = readResult(outcome.result);
   if (!read.ok) return { kind: 'error' };
@@ -53,5 +59,12 @@ export function readObservation(outcome: ToolCallOutcome, maxChars: number): Rea
   if (facts?.ok === false) return { kind: 'discarded', reason: facts.reason };
   if (doc !== undefined && leavesOf(doc.document).length === 0 && text.trim() === '')
     return { kind: 'discarded', reason: 'an empty result' };
+  const own = `${call.tool.description ?? ''} ${JSON.stringify(call.tool.inputSchema)}`;
+  if (doc !== undefined && listsNothing(doc.document, own, call.args))
+    return {
+      kind: 'discarded',
+      reason: 'an empty listing (the server says it holds nothing)',
+      emptyState: true,
+    };
   return { kind: 'result', result: read.result };
 }

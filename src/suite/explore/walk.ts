@@ -112,7 +112,8 @@ export class Exploration {
   }
 
   private keep({ plan, set, outcome }: Made, hop: number): boolean {
-    const read = readObservation(outcome, this.options.maxResultChars ?? EXPLORE_LIMITS.maxResultChars);
+    const max = this.options.maxResultChars ?? EXPLORE_LIMITS.maxResultChars;
+    const read = readObservation(outcome, max, { tool: plan.tool, args: set.args });
     if (outcome.kind === 'error' && outcome.refused !== undefined) {
       plan.tally.errors++;
       plan.tally.skip(`skipped: ${outcome.refused}; the run reconnected and did not call it again`);
