@@ -236,11 +236,7 @@ describe('board page: scored rows and groups', () => {
 
 describe('cost wording', () => {
   const prices = { asOf: '2026-11-01', source: 'test', models: { 'm:a': { input: 1, output: 2 } } };
-  const strip = (s: string) =>
-    s
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+  const strip = (s: string) => pageText(s).trim();
 
   it('calls a figure a measured total only when nothing known is missing', () => {
     const cost = buildCost(

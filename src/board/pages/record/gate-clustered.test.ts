@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pageText } from '../../../../test/support/board/page-text.js';
 import { fixtureRecord } from '../../../../test/support/board/records.js';
 import { nullBaselineGate } from '../../../gates/null-baseline.js';
 import { perTaskBlock } from '../../../gates/per-task.js';
@@ -7,13 +8,7 @@ import { buildBoard } from '../../model.js';
 import { NOT_CLUSTERED } from '../gate-clustered.js';
 import { recordPage } from './page.js';
 
-const text = (page: string) =>
-  page
-    .replace(/<span data-record-field="[^"]*">([^<]*)<\/span>/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+const text = pageText;
 
 function render(record: RunRecord): string {
   const row = buildBoard([record])

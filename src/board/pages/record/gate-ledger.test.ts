@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pageText } from '../../../../test/support/board/page-text.js';
 import { fixtureRecord } from '../../../../test/support/board/records.js';
 import { parseRecord } from '../../../record/index.js';
 import { gateLedger } from './gate-ledger.js';
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ');
+const text = pageText;
 
 describe('gate ledger: the effective sample plan_power states', () => {
   it("prints the record's effective observations and the perfect run's clustered bound", () => {

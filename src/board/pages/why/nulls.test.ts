@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pageText } from '../../../../test/support/board/page-text.js';
 import { nullBaselineGate } from '../../../gates/null-baseline.js';
 import { nullReading } from '../../../gates/null-reading.js';
 import type { NullBaselineGate, RunRecord } from '../../../record/index.js';
@@ -22,11 +23,7 @@ function refusedBy(phases: Parameters<typeof nullBaselineGate>[0]['phases']): {
   return { record: { ...record, gates }, gate };
 }
 
-const words = (html: unknown) =>
-  String(html)
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ');
+const words = (html: unknown) => pageText(String(html));
 
 describe("the null gate's why page", () => {
   it('random-args alone: the deciding line and the story say it is about the server, never about our tasks', () => {
