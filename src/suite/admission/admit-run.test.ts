@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { admit, fateOf, good } from '../../../test/support/suite/admission.js';
+import { library, librarySurface, noteCandidate } from '../../../test/support/suite/library.js';
+import { surfaceSafety } from '../destructive.js';
+import { admitCandidates } from './admit.js';
+
+describe('admission: rules that need a changed surface or run', () => {
+  it('context-leak: the key in the server instructions (≥ 6 chars) rejects; absent, it passes', async () => {
+    const surface = { ...librarySurface(), instructions: 'Featured author this month: Parveen Ashdown.' };
+    const verdict = await fateOf(good, { surface });
+    expect(verdict).toMatchObject({
+      admitted: false,
+      rule: 'context-leak',
+      evidence: { where: 'server instructions' },
+    });
+    expect((await fateOf(good)).admitted).toBe(true);
+  });
+
+  it('destructive tools are admitted, and marked, when the run allows them', async () => {
+    const candidate = {
+      ...good,
+      prompt: 'Take book 4101 out of the catalogue for good and report the status word.',
+      expectedTools: ['withdraw_book'],
+      plan: [{ tool: 'withdraw_book', arguments: { id: 4101 } }],
+      extract: { kind: 'regex', pattern: '^(\\w+)$' },
+    };
+    expect(await fateOf(candidate, { allowDestructive: true })).toMatchObject({
+      admitted: true,
+      task: { destructive: true, answerKey: 'withdrawn' },
+    });
+  });
+
+  it('a destructive candidate never reaches the server when excluded', async () => {
+    const { calls } = await admit([
+      {
+        ...good,
+        expectedTools: ['withdraw_book'],
+        plan: [{ tool: 'withdraw_book', arguments: { id: 4101 } }],
+      },
+    ]);
+    expect(calls).toBe(0);
+  });
+
+  it('state checks are proved by the verification call after the plan', async () => {
+    const state = noteCandidate('s1');
+    const admitted = await fateOf(state);
+    expect(admitted, JSON.stringify(admitted)).toMatchObject({ admitted: true, task: { answerKey: 1 } });
+    const wrongBook = {
+      ...state,
+      check: { ...state.check, call: { tool: 'get_notes', arguments: { id: 4101 } } },
+    };
+    expect(await fateOf(wrongBook)).toMatchObject({ admitted: false, rule: 'check-invalid' });
+    const writes = {
+      ...state,
+      check: { ...state.check, call: { tool: 'add_note', arguments: { id: 4102, note: 'x' } } },
+    };
+    expect(await fateOf(writes)).toMatchObject({
+      admitted: false,
+      rule: 'check-invalid',
+      detail: /not read-only/,
+    });
+  });
+
+  it('keeps every candidate in proposal order with its own verdict', async () => {
+    const { entries } = await admit([good, 42, { ...good, id: 'c9', expectedTools: [] }]);
+    expect(entries.map((e) => [e.seq, e.id, e.verdict.admitted])).toEqual([
+      [0, 'c1', true],
+      [1, '#1', false],
+      [2, 'c9', false],
+    ]);
+  });
+});
+
+describe('admission: a tool whose answer depends on the current time', () => {
+  it('never grounds a key, however stable two executions are, and never calls the tool', async () => {
+    const surface = librarySurface();
+    const lib = library();
+    const safety = surfaceSafety(surface).map((s) =>
+      s.tool === 'get_book' ? { ...s, timeDependent: true } : s,
+    );
+    const [entry] = await admitCandidates([good], {
+      surface,
+      safety,
+      allowDestructive: false,
+      caller: lib.caller,
+    });
+    expect(entry?.verdict).toMatchObject({ admitted: false, rule: 'key-unstable' });
+    expect(entry?.verdict.admitted === false && entry.verdict.detail).toMatch(
+      /get_book answers from the current time/,
+    );
+    expect(lib.calls).toHaveLength(0);
+  });
+});
