@@ -50,11 +50,30 @@ export type Fit = 'noun' | 'name' | 'shape' | undefined;
 
 export const FIT_ORDER: Record<NonNullable<Fit>, number> = { noun: 0, name: 1, shape: 2 };
 
-function nameFit(param: string, field: string, source: string): Fit {
-  if (!nameMatches(param, field, '')) return nameMatches(param, field, source) ? 'noun' : undefined;
+const PREPOSITIONS = new Set(['in', 'of', 'for', 'by', 'from', 'with', 'on', 'at', 'to', 'under', 'within']);
+
+/**
+ * The head noun of a name: its last word before any preposition. In English compounds the head is
+ * last (`list_project_files` lists files of a project; `list_tables_in_schema` lists tables).
+ */
+export function headNoun(name: string): string | undefined {
+  const words = wordsOf(name);
+  const cut = words.findIndex((w) => PREPOSITIONS.has(w));
+  const head = cut < 0 ? words : words.slice(0, cut);
+  return head.length > 1 || cut < 0 ? head.at(-1) : undefined;
+}
+
+function nameFit(param: string, field: string, sources: readonly string[]): Fit {
+  const joined = sources.join(' ');
+  const noun = singular(looseName(param).replace(/(?:name|id|key|slug)$/, '') || looseName(param));
+  // A listing is of the thing its head noun names; a noun elsewhere in its name is a modifier.
+  const isHead = noun.length >= 3 && sources.some((s) => singular(headNoun(s) ?? '') === noun);
+  if (!nameMatches(param, field, '')) {
+    if (!nameMatches(param, field, joined)) return undefined;
+    return isHead ? 'noun' : 'name';
+  }
   // `projectName` ← `name` matches any listing; the listing of projects is the one it means.
-  const noun = singular(looseName(param).replace(/(?:name|id|key|slug)$/, ''));
-  return noun.length >= 3 && wordsOf(source).some((w) => singular(w) === noun) ? 'noun' : 'name';
+  return isHead ? 'noun' : 'name';
 }
 
 export function harvestFit(param: ParamSpec, h: Harvest): Fit {
@@ -68,7 +87,7 @@ export function harvestFit(param: ParamSpec, h: Harvest): Fit {
   }
   const absolute = typeof h.value === 'string' && h.value.startsWith('/');
   // A list's noun is in its tool's name (list_tables) or in the list's own field or heading.
-  const named = nameFit(param.name, h.field, h.listing === undefined ? h.tool : `${h.tool} ${h.listing}`);
+  const named = nameFit(param.name, h.field, h.listing === undefined ? [h.tool] : [h.tool, h.listing]);
   if (named !== undefined && (!param.pathLike || absolute || h.kind === 'leaf')) return named;
   if (typeof h.value !== 'string') return undefined;
   // A relative name listed by a call that named a folder, or nested in a tree, means the path under

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GivenValue } from '../given.js';
 import { mulberry32 } from '../prng.js';
+import { argumentSets } from './argument-sets.js';
 import { harvestResult } from './harvest.js';
 import { paramsOf } from './params.js';
-import { argumentSets, suppliesFor } from './synthesis.js';
+import { suppliesFor } from './synthesis.js';
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 const read = {

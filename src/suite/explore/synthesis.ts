@@ -220,7 +220,9 @@ export function suppliesFor(
   const add = (supply: Supply) => {
     const value = coerce(supply.value, param);
     if (value === undefined) return;
-    const key = canonicalJson(value);
+    // A name is known where it was listed: one listed for two projects is two handles.
+    const where = supply.origin === 'harvest' ? canonicalJson(supply.harvest.args ?? {}) : '';
+    const key = `${canonicalJson(value)}\u0000${where}`;
     if (seen.has(key)) return;
     seen.add(key);
     out.push({ ...supply, value });
@@ -230,65 +232,5 @@ export function suppliesFor(
     for (const q of readQueries(param.query, pool))
       add({ origin: 'query', value: q.statement, language: q.language, table: q.table });
   if (param.required) for (const value of param.enum ?? []) add({ origin: 'enum', value });
-  return out;
-}
-
-/**
- * The value a parameter takes beside `variant`: the one the variant's own call was made with, when
- * the variant was harvested from a call with an argument of this parameter's value among its
- * supplies (a file listed for project `herbarium` is read in project `herbarium`); else the best.
- */
-function companion(variant: Supply | undefined, supplies: readonly Supply[]): Supply | undefined {
-  const args = variant?.origin === 'harvest' ? variant.harvest.args : undefined;
-  if (args !== undefined)
-    for (const value of Object.values(args)) {
-      const same = supplies.find((s) => canonicalJson(s.value) === canonicalJson(value));
-      if (same !== undefined) return same;
-    }
-  return supplies[0];
-}
-
-/**
- * Argument sets for one tool from what is known so far: the parameter with the most candidate
- * values varies, the others take their best value; optional parameters are filled only where a
- * given or harvested value fits. Sets already tried are skipped. Empty when a required parameter
- * has no value at all (the caller may then fall back to `schemaArguments`).
- */
-export function argumentSets(
-  tool: ToolDescriptor,
-  params: readonly ParamSpec[],
-  pool: readonly Harvest[],
-  given: readonly GivenValue[],
-  options: { tried: ReadonlySet<string>; limit: number; random: () => number; failed?: ReadonlySet<string> },
-): ArgumentSet[] {
-  const supplies = new Map(
-    params.map((p) => [p.name, suppliesFor(tool, p, pool, given, options.random, options.failed)]),
-  );
-  const required = params.filter((p) => p.required);
-  if (required.some((p) => (supplies.get(p.name) ?? []).length === 0)) return [];
-  const optional = params.filter(
-    (p) => !p.required && (supplies.get(p.name) ?? []).some((s) => s.origin !== 'enum'),
-  );
-  const primary = [...required].sort(
-    (a, b) => (supplies.get(b.name)?.length ?? 0) - (supplies.get(a.name)?.length ?? 0),
-  )[0];
-  const variants = primary === undefined ? [undefined] : (supplies.get(primary.name) ?? []);
-  const out: ArgumentSet[] = [];
-  const seen = new Set(options.tried);
-  for (const variant of variants) {
-    if (out.length >= options.limit) break;
-    const set: ArgumentSet = { args: {}, supplies: {} };
-    for (const p of [...required, ...optional]) {
-      const supply =
-        p === primary && variant !== undefined ? variant : companion(variant, supplies.get(p.name) ?? []);
-      if (supply === undefined) continue;
-      set.args[p.name] = supply.value;
-      set.supplies[p.name] = supply;
-    }
-    const key = canonicalJson(set.args);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(set);
-  }
   return out;
 }

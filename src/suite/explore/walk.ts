@@ -7,6 +7,7 @@ import type { GivenValue } from '../given.js';
 import { callSafely } from '../plan.js';
 import { deriveSeed, mulberry32 } from '../prng.js';
 import type { ToolCaller, ToolCallOutcome, ToolDescriptor, ToolSurface } from '../surface.js';
+import { argumentSets } from './argument-sets.js';
 import type { Observation } from './candidates.js';
 import { schemaArguments } from './generated.js';
 import { type Harvest, harvestResult } from './harvest.js';
@@ -15,7 +16,7 @@ import { leadFor } from './lead.js';
 import type { ToolTally } from './ledger.js';
 import type { ParamSpec } from './params.js';
 import { readObservation } from './read.js';
-import { type ArgumentSet, argumentSets, handleOf, suppliesFor } from './synthesis.js';
+import { type ArgumentSet, handleOf, suppliesFor } from './synthesis.js';
 
 export const EXPLORE_LIMITS = { maxCalls: 320, perTool: 30, maxHops: 4, maxResultChars: 1_000_000 } as const;
 
