@@ -7,7 +7,7 @@ import { surfaceSafety } from '../destructive.js';
 import { applyPolicy } from '../explorable.js';
 import type { GivenValue } from '../given.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
-import { inFailedEntry, listsNothing } from './answer-voice.js';
+import { inFailedEntry, listsNothing, repeatedAcrossCalls } from './answer-voice.js';
 import { explore2 } from './explore2.js';
 import { dataRoots, isHostPath } from './host-paths.js';
 
@@ -25,6 +25,26 @@ describe('inFailedEntry', () => {
     expect(inFailedEntry(doc, ['files', 0, 'name'])).toBe(false);
     expect(inFailedEntry(doc, ['message'])).toBe(false);
     expect(inFailedEntry(doc, ['missing', 0])).toBe(false);
+  });
+});
+
+describe('repeatedAcrossCalls', () => {
+  const call = (args: Record<string, unknown>, value: unknown) => ({
+    tool: { name: 'read_files' },
+    args,
+    result: { content: [], structuredContent: value as Record<string, unknown> },
+  });
+  it('is a value the tool repeats at one place while the rest of its answer changes', () => {
+    const a = call({ paths: ['a'] }, { message: 'Read completed', size: 12 });
+    const b = call({ paths: ['b'] }, { message: 'Read completed', size: 40 });
+    const repeated = repeatedAcrossCalls([a, b]);
+    expect(repeated(a, '/message', 'Read completed')).toBe(true);
+    expect(repeated(a, '/size', 12)).toBe(false);
+  });
+  it('is not a lookup whose whole answer ignores its arguments: that is for the random-arguments null', () => {
+    const a = call({ id: 1 }, { title: 'Copper Diving Helmet' });
+    const b = call({ id: 2 }, { title: 'Copper Diving Helmet' });
+    expect(repeatedAcrossCalls([a, b])(a, '/title', 'Copper Diving Helmet')).toBe(false);
   });
 });
 

@@ -33,27 +33,33 @@ interface Called {
   result: ToolResult;
 }
 
-/** For each observation's (pointer, value): did the same tool answer it there for other arguments? */
+/**
+ * For each observation's (pointer, value): did the same tool give it there for other arguments in
+ * an answer that otherwise differs? An answer that is the same whatever the arguments is not the
+ * tool's wording but a lookup that ignores its arguments: that is the server's behaviour, which the
+ * random-arguments null measures, so its values stay keys.
+ */
 export function repeatedAcrossCalls(
   observations: readonly Called[],
 ): (obs: Called, pointer: string, value: unknown) => boolean {
-  const seen = new Map<string, Set<string>>();
+  const seen = new Map<string, { args: string; answer: string }[]>();
+  const answers = new Map<Called, string>();
   const at = (obs: Called, pointer: string, value: unknown) =>
     `${obs.tool.name}\u0000${pointer}\u0000${canonicalJson(value)}`;
   for (const obs of observations) {
     const doc = documentOf(obs.result);
     if (doc === undefined) continue;
-    const args = canonicalJson(obs.args);
+    const call = { args: canonicalJson(obs.args), answer: canonicalJson(doc.document) };
+    answers.set(obs, call.answer);
     for (const leaf of leavesOf(doc.document)) {
       const key = at(obs, leaf.pointer, leaf.value);
-      const calls = seen.get(key) ?? new Set<string>();
-      calls.add(args);
-      seen.set(key, calls);
+      seen.set(key, [...(seen.get(key) ?? []), call]);
     }
   }
   return (obs, pointer, value) => {
-    const calls = seen.get(at(obs, pointer, value));
-    return calls !== undefined && [...calls].some((args) => args !== canonicalJson(obs.args));
+    const args = canonicalJson(obs.args);
+    const answer = answers.get(obs);
+    return (seen.get(at(obs, pointer, value)) ?? []).some((c) => c.args !== args && c.answer !== answer);
   };
 }
 
