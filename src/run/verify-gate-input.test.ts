@@ -145,5 +145,8 @@ describe('verify: gate records store the input they were decided on', () => {
     });
     // An old record has no digest: it scans whatever suite.json holds, as before.
     expect(gateRows(record, edited).find((c) => c.check === 'gate answer_leak')).toMatchObject({ ok: true });
+    // Nor can a copy redacted at publish match it: that copy is scanned, as for an old record.
+    const redacted = gateChecks(now, edited, true).find((c) => c.check === 'gate answer_leak');
+    expect(redacted).toMatchObject({ ok: true, detail: 'PASS, recomputed the same' });
   });
 });

@@ -10,7 +10,7 @@ import { gateIntervalChecks } from './verify-gate-intervals.js';
 import { intervalChecks } from './verify-intervals.js';
 import { type Check, check } from './verify-table.js';
 
-/** A decided record as an older record (written before inputs were stored) reads: without `input`. */
+/** A gate record without its stored input: how one decided on a rebuilt input is compared. */
 function withoutInput(gate: GateRecord): unknown {
   const { input: _stored, ...rest } = gate;
   return rest;
@@ -19,36 +19,45 @@ function withoutInput(gate: GateRecord): unknown {
 /**
  * The gate decided again by the same pure function: on the input its record stores (after checking
  * it against the rest of the record), or, for a record written before inputs were stored, on the
- * input rebuilt from its counts (`legacyGateInput`).
+ * input rebuilt from its counts (`legacyGateInput`). `stored` says which.
  */
-function recompute(gate: GateRecord, record: RunRecord, suite: SuiteFile | undefined): GateRecord | string {
-  const call = storedGateCall(gate, record, suite) ?? legacyGateInput(gate, record, suite);
-  return typeof call === 'string' ? call : decideGateCall(call);
+function recompute(
+  gate: GateRecord,
+  record: RunRecord,
+  suite: SuiteFile | undefined,
+  suiteRedacted: boolean,
+): { again: GateRecord; stored: boolean } | string {
+  const stored = storedGateCall(gate, record, suite, suiteRedacted);
+  const call = stored ?? legacyGateInput(gate, record, suite);
+  return typeof call === 'string' ? call : { again: decideGateCall(call), stored: stored !== undefined };
 }
 
-export function gateChecks(record: RunRecord, suite: SuiteFile | undefined): Check[] {
+/** Every gate decided again and compared with its record, the gates' intervals, and the ladder's outcome. */
+export function gateChecks(record: RunRecord, suite: SuiteFile | undefined, suiteRedacted = false): Check[] {
   const out: Check[] = [];
   for (const gate of record.gates) {
-    let again: GateRecord | string;
+    let decided: ReturnType<typeof recompute>;
     try {
-      again = recompute(gate, record, suite);
+      decided = recompute(gate, record, suite, suiteRedacted);
     } catch (err) {
       // A curtailment the stored counts do not prove throws: a mismatch, never a crash.
-      again = messageOf(err);
+      decided = messageOf(err);
     }
     const name =
       gate.gate === 'null_baseline' ? `gate null_baseline (${gate.signalSource})` : `gate ${gate.gate}`;
-    if (typeof again === 'string') out.push(check(name, false, again));
-    else {
-      const same = sameCanonical(gate.input === undefined ? withoutInput(again) : again, gate);
-      out.push(
-        check(
-          name,
-          same,
-          `${gate.verdict}${same ? ', recomputed the same' : ` (recomputed ${again.verdict})`}`,
-        ),
-      );
+    if (typeof decided === 'string') {
+      out.push(check(name, false, decided));
+      continue;
     }
+    const { again, stored } = decided;
+    const same = stored ? sameCanonical(again, gate) : sameCanonical(withoutInput(again), withoutInput(gate));
+    out.push(
+      check(
+        name,
+        same,
+        `${gate.verdict}${same ? ', recomputed the same' : ` (recomputed ${again.verdict})`}`,
+      ),
+    );
   }
   out.push(...gateIntervalChecks(record.gates));
   if (record.score) out.push(...intervalChecks(record.score));
