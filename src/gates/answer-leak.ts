@@ -1,16 +1,38 @@
+import { canonicalDigest } from '../core/canonical.js';
 import { findLeak } from '../core/leak.js';
 import { AnswerLeakGate, type LeakFinding } from '../record/gate.js';
+import type { LeakScanTask } from '../record/gate-input.js';
 import { inputs } from './errors.js';
 import { plural } from './format.js';
 import { seal } from './seal.js';
 
-export interface LeakScanTask {
-  taskId: string;
-  prompt: string;
-  /** The execution-grounded answer key. */
-  answerKey: unknown;
-  /** Plan arguments as bound at admission, when any. */
-  boundArguments?: unknown;
+export type { LeakScanTask } from '../record/gate-input.js';
+
+/** A suite's registered and reserve tasks as the gate scans them (the pipeline and `verify` alike). */
+export function leakScanTasks(
+  tasks: readonly { id: string; prompt: string; answerKey: unknown; boundArguments?: unknown }[],
+): LeakScanTask[] {
+  return tasks.map((t) => ({
+    taskId: t.id,
+    prompt: t.prompt,
+    answerKey: t.answerKey,
+    boundArguments: t.boundArguments,
+  }));
+}
+
+/**
+ * The stored input: a digest of exactly what was scanned, never the answer keys themselves (they
+ * stay in suite.json, which `verify` scans again after checking this digest).
+ */
+export function leakInputDigest(tasks: readonly LeakScanTask[]): string {
+  return canonicalDigest(
+    tasks.map((t) => ({
+      taskId: t.taskId,
+      prompt: t.prompt,
+      answerKey: t.answerKey,
+      boundArguments: t.boundArguments,
+    })),
+  );
 }
 
 /**
@@ -43,7 +65,14 @@ export function answerLeakGate(tasks: readonly LeakScanTask[]): AnswerLeakGate {
       };
   return seal(
     AnswerLeakGate,
-    { gate: 'answer_leak', tier: 'free', ...decision, scanned: tasks.length, leaks },
+    {
+      gate: 'answer_leak',
+      tier: 'free',
+      ...decision,
+      scanned: tasks.length,
+      leaks,
+      input: { tasksSha256: leakInputDigest(tasks) },
+    },
     'answer_leak',
   );
 }

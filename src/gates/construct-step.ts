@@ -1,9 +1,9 @@
 import type { Pool } from '../record/extension.js';
+import type { RateParams } from '../record/gate-input.js';
 import type { ConstructReason, RateVerdict } from '../record/outcome.js';
 import { proportion } from '../record/proportion.js';
 import { type PublishedVerdict, publishedVerdict } from '../stats/index.js';
 import { GateInputError, inputs } from './errors.js';
-import type { RateParams } from './plan-power.js';
 
 export interface StepDecision {
   verdict: RateVerdict;

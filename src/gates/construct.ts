@@ -1,13 +1,6 @@
-import type { z } from 'zod';
-import type { TaskCount } from '../record/clustered-gate.js';
-import {
-  type BatchStep,
-  type ExtensionPolicy,
-  type Pool,
-  policyRecorded,
-  type RegisteredStep,
-} from '../record/extension.js';
-import { ConstructGate, type WireEvidence } from '../record/gate.js';
+import { type BatchStep, type Pool, policyRecorded, type RegisteredStep } from '../record/extension.js';
+import { ConstructGate } from '../record/gate.js';
+import type { ConstructInput, RateParams } from '../record/gate-input.js';
 import { planSampleSize, publishedVerdict } from '../stats/index.js';
 import { constructStep, type StepDecision, validatePool } from './construct-step.js';
 import { constructCurtail, curtailLine } from './curtail.js';
@@ -15,25 +8,10 @@ import { GateInputError, inputs } from './errors.js';
 import { type ExtensionDecision, resolveExtension } from './extension.js';
 import { pct, plural, pValue, rate } from './format.js';
 import { perTaskBlock } from './per-task.js';
-import { type RateParams, validateRateParams } from './plan-power.js';
+import { validateRateParams } from './plan-power.js';
 import { seal } from './seal.js';
 
-export interface ConstructInput {
-  params: RateParams;
-  compromisedErrorShare: number;
-  policy: ExtensionPolicy;
-  /** Construct reps: every task, registered or from a batch, is driven this many times. */
-  reps: number;
-  registered: { tasks: number; pool: Pool };
-  /** Each bought batch, in order, with the pool after it was driven and pooled. */
-  batches: readonly { tasksAdded: number; pool: Pool }[];
-  /** What the wire tape shows about the reference agent's calls. */
-  wire?: z.input<typeof WireEvidence>;
-  /** The last step stopped early: its registered trials that never ran (re-proved here). */
-  curtailed?: { remaining: number };
-  /** The final pool per task (m: completed trials), for the recorded clustered interval only. */
-  perTask?: readonly TaskCount[];
-}
+export type { ConstructInput } from '../record/gate-input.js';
 
 const trials = (p: Pool) => p.n + p.errors;
 
@@ -266,6 +244,7 @@ export function constructGate(input: ConstructInput): ConstructGate {
       ...(curtailed ? { curtailed: curtailed.record } : {}),
       ...(input.perTask ? perTaskBlock(fn, 'perTask', input.perTask, pool.k, pool.n) : {}),
       explain,
+      input,
     },
     fn,
   );

@@ -3,12 +3,12 @@
 // applicable) leads to the same decision. The decision is then the full sample's, so stopping is
 // not optional stopping. Pure functions: the run and `verify` call the same ones.
 import type { ExtensionPolicy, Pool } from '../record/extension.js';
+import type { RateParams } from '../record/gate-input.js';
 import { percentileNearestRank } from '../stats/index.js';
 import { NullPhase } from '../tape/phases.js';
 import { constructStep } from './construct-step.js';
 import { resolveExtension } from './extension.js';
 import { plural, pValue, rate } from './format.js';
-import type { RateParams } from './plan-power.js';
 
 export interface CurtailProof {
   /** The outcome every completion reaches. */

@@ -1,5 +1,5 @@
-import type { TaskCount } from '../record/clustered-gate.js';
 import { NullBaselineGate, type NullRate } from '../record/gate.js';
+import type { NullBaselineInput, RateCounts } from '../record/gate-input.js';
 import { percentileNearestRank, wilson } from '../stats/index.js';
 import { NullPhase, perNullPhase } from '../tape/phases.js';
 import { curtailLine, nullCurtail } from './curtail.js';
@@ -8,42 +8,12 @@ import { type NullGateView, nullExplain } from './null-reading.js';
 import { perTaskBlock } from './per-task.js';
 import { seal } from './seal.js';
 
-export interface PhaseCounts {
-  k: number;
-  /** Applicable trials (for null-random-args: those whose randomised call differed from the agent's own). */
-  n: number;
-  /**
-   * null-random-args: trials whose randomised arguments equalled the agent's own call (every
-   * argument-free tool), so they measured the real call. Counted in neither k nor n.
-   */
-  notApplicable?: number;
-  /** Tape lines behind k (the passing answers), carried into the record as they are. */
-  tapeRefs?: readonly string[];
-  /** Per task: k of its m counted trials (summing to k and n); the rate's clustered interval rests on them. */
-  perTask?: readonly TaskCount[];
-}
-
-/**
- * The signal the nulls are read against. The ceiling (S = 1) is used before any paid call; the
- * reference rate after construct; the first-try rate after the drive. Counts absent (or n = 0)
- * means the signal was not measured.
- */
-export type Signal = { source: 'ceiling' } | { source: 'reference' | 'first_try'; counts?: PhaseCounts };
-
-export interface NullBaselineInput {
-  phases: Partial<Record<NullPhase, PhaseCounts>>;
-  signal: Signal;
-  /** Registered null ratio (0.5) and percentile (95). */
-  ratio: number;
-  percentile: number;
-  /** Phases stopped early (ceiling only): each one's registered trials that never ran, re-proved here. */
-  curtailed?: Partial<Record<NullPhase, number>>;
-}
+export type { NullBaselineInput, Signal } from '../record/gate-input.js';
 
 function measure(
   fn: ReturnType<typeof inputs>,
   name: string,
-  c: PhaseCounts | undefined,
+  c: RateCounts | undefined,
 ): NullRate | undefined {
   if (c === undefined) return undefined;
   const n = fn.count(`${name}.n`, c.n);
@@ -122,7 +92,7 @@ function proveCurtail(input: NullBaselineInput, killed: boolean) {
 /** A decision before its words: every field of the record but `explain`. */
 type Draft = NullGateView &
   Pick<NullBaselineGate, 'gate' | 'tier'> &
-  Partial<Pick<NullBaselineGate, 'outcome' | 'curtailed' | 'signalCounts'>>;
+  Partial<Pick<NullBaselineGate, 'outcome' | 'curtailed' | 'signalCounts' | 'input'>>;
 
 /**
  * Gate 5 (cheap): T_null is the nearest-rank percentile of the three null rates. Missing T_null or
@@ -166,6 +136,7 @@ export function nullBaselineGate(input: NullBaselineInput): NullBaselineGate {
     ...(Object.keys(inapplicable).length > 0 ? { notMeasured: inapplicable } : {}),
     // The counts behind S travel with the decision, so it can be re-decided from this record alone.
     ...(signalRate ? { signalCounts: { k: signalRate.k, n: signalRate.n } } : {}),
+    input,
   };
   // Every sentence comes from the one wording table (null-reading.ts), read off the record itself.
   const sealed = (fields: Draft, curtailLine?: string) =>

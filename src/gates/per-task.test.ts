@@ -105,8 +105,11 @@ describe('the construct rate carries per-task counts and a clustered interval', 
       trials: 47,
       rhoBound: 'reps_agree',
     });
-    const { perTask: _p, clustered: _c, ...rest } = g;
-    expect(rest).toEqual(plain);
+    // The stored inputs differ by the per-task counts alone (the call's own); every decided number agrees.
+    const { perTask: _p, clustered: _c, input: _i, ...rest } = g;
+    const { input: _j, ...plainRest } = plain;
+    expect(rest).toEqual(plainRest);
+    expect({ ...g.input, perTask: undefined }).toEqual(plain.input);
   });
 
   it('counts that do not sum to the pool are bad input', () => {

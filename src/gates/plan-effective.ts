@@ -1,18 +1,9 @@
+import type { PlanDesign } from '../record/gate-input.js';
 import type { EffectiveRange, PlanEffective } from '../record/plan-effective.js';
 import { runnerDeterminism } from '../record/score.js';
 import { wilson } from '../stats/index.js';
 import { GateInputError, inputs } from './errors.js';
 import { pct } from './format.js';
-
-/** The clustered design the plan is for: what the construct trials are made of, and by whom. */
-export interface PlanDesign {
-  /** Tasks at the registered size. */
-  registeredTasks: number;
-  /** Tasks one extension batch adds. */
-  tasksPerBatch: number;
-  /** The runner's model id (the reference agent and the drive both run on it). */
-  runner: string;
-}
 
 export interface PlanTrials {
   registeredTrials: number;

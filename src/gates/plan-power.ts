@@ -1,30 +1,12 @@
 import { PlanPowerGate } from '../record/gate.js';
+import type { PlanPowerInput, RateParams } from '../record/gate-input.js';
 import { achievedPower, planSampleSize, publishedVerdict } from '../stats/index.js';
 import { GateInputError, inputs } from './errors.js';
 import { rate } from './format.js';
-import { type PlanDesign, planEffective } from './plan-effective.js';
+import { planEffective } from './plan-effective.js';
 import { seal } from './seal.js';
 
-export interface RateParams {
-  threshold: number;
-  alpha: number;
-  detectableRate: number;
-  power: number;
-}
-
-export interface PlanPowerInput {
-  construct: RateParams;
-  /** Construct trials at the registered size: tasks × construct reps. */
-  registeredTrials: number;
-  /** Construct trials one extension batch adds: batchTasks × construct reps. */
-  trialsPerBatch: number;
-  maxExtensions: number;
-  /**
-   * The clustered design: tasks, tasks per batch and the runner. Absent only to decide again a record
-   * planned before the design effect was stated (its gate record then has no `effective`).
-   */
-  design?: PlanDesign;
-}
+export type { RateParams } from '../record/gate-input.js';
 
 export function validateRateParams(fn: string, p: RateParams): RateParams {
   const v = inputs(fn);
@@ -102,6 +84,7 @@ export function planPowerGate(input: PlanPowerInput): PlanPowerGate {
       perfectPassAtMax: passAtMax,
       ...(design ? { effective: design.effective } : {}),
       explain: design ? `${head}${tail} ${design.explain}` : head + tail,
+      input,
     },
     'plan_power',
   );

@@ -1,44 +1,12 @@
 import { StructuralGate } from '../record/gate.js';
+import type { ExplorationFigures, StructuralInput } from '../record/gate-input.js';
 import { REASON_OUTCOME } from '../record/outcome.js';
 import { proportion } from '../record/proportion.js';
 import { inputs } from './errors.js';
 import { plural, rate } from './format.js';
 import { seal } from './seal.js';
 
-export interface StructuralInput {
-  /** tools/list succeeded. */
-  surfaceListed: boolean;
-  toolCount: number;
-  /** Entries tools/list returned before malformed ones were left out (absent: not counted). */
-  listedTools?: number;
-  candidates: number;
-  /** Candidates rejected by an admission rule (screen deletions and surplus are not rejections). */
-  rejected: number;
-  /** Of those, rejected as key-unstable: the same read-only plan answered differently again. */
-  unstable?: number;
-  registered: number;
-  /** Registered tasks that failed re-validation from their rendered content. */
-  invalidTasks: readonly { taskId: string; detail: string }[];
-  minAdmissionRate: number;
-  /** explore/2's ledger in numbers (absent for generators that do not explore). */
-  exploration?: ExplorationFigures;
-}
-
-export interface ExplorationFigures {
-  /** Tools on the surface, and how many the policy let exploration call. */
-  tools: number;
-  explorable: number;
-  /** Explorable tools called at least once, calls made, and calls that errored. */
-  toolsCalled: number;
-  calls: number;
-  errors: number;
-  /** Calls that gave a usable result (not an error, an error text, an empty or oversized result). */
-  usable?: number;
-  /** Required parameters (of any explorable tool) that only generated values could fill. */
-  generatedOnly?: readonly string[];
-  /** Answers set aside because they said the server holds nothing ("No projects yet"). */
-  emptyState?: number;
-}
+export type { StructuralInput } from '../record/gate-input.js';
 
 function noUsableText(x: ExplorationFigures): string {
   const head = `Exploration called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} and no call gave a usable result`;
@@ -188,6 +156,7 @@ export function structuralGate(input: StructuralInput): StructuralGate {
               ...(x.generatedOnly === undefined ? {} : { generatedOnly: [...x.generatedOnly] }),
             },
           }),
+      input,
     },
     'structural',
   );

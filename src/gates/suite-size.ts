@@ -1,17 +1,8 @@
 import { SuiteSizeGate } from '../record/gate.js';
+import type { SuiteSizeInput } from '../record/gate-input.js';
 import { inputs } from './errors.js';
 import { plural } from './format.js';
 import { seal } from './seal.js';
-
-export interface SuiteSizeInput {
-  /** Tasks in the registered suite. */
-  registered: number;
-  /** Admitted candidates the generation-time screen deleted (0 when no screen ran). */
-  deletedByScreen: number;
-  minTasks: number;
-  /** The suite size the run registered (`--tasks`), when known. */
-  requestedTasks?: number;
-}
 
 /**
  * Gate 3 (free): a suite below the registered minimum is refused rather than published as a tiny
@@ -32,6 +23,7 @@ export function suiteSizeGate(input: SuiteSizeInput): SuiteSizeGate {
     ...(input.requestedTasks === undefined
       ? {}
       : { requestedTasks: v.positive('requestedTasks', input.requestedTasks) }),
+    input,
   };
   if (registered >= minTasks) {
     return seal(

@@ -5,6 +5,14 @@ import { Count, NonEmpty, OpenUnit, PositiveCount, StoredInterval, Threshold, Un
 import { ConstructCurtailed, NullCurtailed } from './curtail.js';
 import { ConstructExtension } from './extension.js';
 import {
+  AnswerLeakInput,
+  ConstructInput,
+  NullBaselineInput,
+  PlanPowerInput,
+  StructuralInput,
+  SuiteSizeInput,
+} from './gate-input.js';
+import {
   AnswerLeakReason,
   CheckVerdict,
   ConstructReason,
@@ -20,6 +28,7 @@ import {
 } from './outcome.js';
 import { PlanEffective } from './plan-effective.js';
 import { REFS_PER_KIND, TapeRef } from './probe.js';
+import { WireEvidence } from './wire-evidence.js';
 
 /** Fields every gate record carries. `outcome` is present exactly when this decision refuses the run. */
 const common = {
@@ -27,6 +36,9 @@ const common = {
   /** One sentence generated from this record's own numbers. */
   explain: NonEmpty,
 };
+
+/** The input the gate function was called with (gate-input.ts); absent on records written before it was stored. */
+const stored = <S extends z.ZodType>(input: S) => ({ input: input.optional() });
 
 type Checked = { reason?: keyof typeof REASON_OUTCOME; outcome?: RefusalOutcome };
 
@@ -77,6 +89,7 @@ export const StructuralGate = z
         generatedOnly: z.array(NonEmpty).optional(),
       })
       .optional(),
+    ...stored(StructuralInput),
     ...common,
   })
   .superRefine(outcomeMatchesReason);
@@ -92,6 +105,7 @@ export const AnswerLeakGate = z
     reason: AnswerLeakReason.optional(),
     scanned: Count,
     leaks: z.array(LeakFinding),
+    ...stored(AnswerLeakInput),
     ...common,
   })
   .superRefine(outcomeMatchesReason);
@@ -107,6 +121,7 @@ export const SuiteSizeGate = z
     deletedByScreen: Count,
     /** The suite size the run registered (`--tasks`); absent on records written before it was kept. */
     requestedTasks: PositiveCount.optional(),
+    ...stored(SuiteSizeInput),
     ...common,
   })
   .superRefine(outcomeMatchesReason);
@@ -134,6 +149,7 @@ export const PlanPowerGate = z
     perfectPassAtMax: z.boolean(),
     /** The effective sample planned for; absent on a record planned before the design effect was stated. */
     effective: PlanEffective.optional(),
+    ...stored(PlanPowerInput),
     ...common,
   })
   .superRefine(outcomeMatchesReason);
@@ -179,58 +195,10 @@ export const NullBaselineGate = z
     cutoff: Unit.optional(),
     /** Null phases stopped early because no remaining outcome could change the KILL (absent: none). */
     curtailed: NullCurtailed.optional(),
+    ...stored(NullBaselineInput),
     ...common,
   })
   .superRefine(outcomeMatchesReason);
-
-const WireRefs = z.looseObject({
-  /** Request lines that never got a response. */
-  pending: z.array(TapeRef).max(REFS_PER_KIND),
-  /** Response lines carrying `isError: true`. */
-  errorResults: z.array(TapeRef).max(REFS_PER_KIND),
-  /** Response lines carrying a JSON-RPC error. */
-  protocolErrors: z.array(TapeRef).max(REFS_PER_KIND),
-  /** Every call, answered or not (absent on records written before every call was cited). */
-  calls: z.array(TapeRef).max(REFS_PER_KIND).optional(),
-});
-
-/**
- * What the wire tape shows about the reference agent's calls: the `tools/call` requests under the
- * construct trials' corr ids, paired with their responses by the tape reader. `tapeRefs` is every
- * sampled line (each kind's first REFS_PER_KIND, in tape order); `refs` says which kind each is.
- */
-export const WireEvidence = z
-  .looseObject({
-    toolCalls: Count,
-    /** Results with `isError: true`. */
-    errorResults: Count,
-    /** Requests with no response on the tape. */
-    pending: Count,
-    /** JSON-RPC error responses (absent on records written before they were counted). */
-    protocolErrors: Count.optional(),
-    tapeRefs: z.array(TapeRef),
-    refs: WireRefs.optional(),
-  })
-  .superRefine((w, ctx) => {
-    if (w.refs === undefined) return;
-    const counts = {
-      pending: w.pending,
-      errorResults: w.errorResults,
-      protocolErrors: w.protocolErrors ?? 0,
-      calls: w.toolCalls,
-    };
-    for (const kind of ['pending', 'errorResults', 'protocolErrors', 'calls'] as const) {
-      const refs = w.refs[kind];
-      if (refs === undefined) continue;
-      const expected = Math.min(counts[kind], REFS_PER_KIND);
-      if (refs.length !== expected)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['refs', kind],
-          message: `expected the first ${expected} of ${counts[kind]} refs, got ${refs.length}`,
-        });
-    }
-  });
 
 /** Construct fields shared by every schema version; v1 lacked the extension block. */
 export const constructFields = {
@@ -274,6 +242,7 @@ export const ConstructGate = z
     /** The final pool per task (m: completed trials) and its clustered interval (absent on older records). */
     perTask: z.array(TaskCount).optional(),
     clustered: GateClustered.optional(),
+    ...stored(ConstructInput),
   })
   .superRefine(kWithinN)
   .superRefine(perTaskAgrees)

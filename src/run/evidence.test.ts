@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TrialResult } from '../agents/types.js';
-import { WireEvidence } from '../record/gate.js';
 import { REFS_PER_KIND } from '../record/probe.js';
+import { WireEvidence } from '../record/wire-evidence.js';
 import { TapeWriter } from '../tape/writer.js';
 import { failedCallRefs, passingAnswerRefs, trialCalls, wireEvidence } from './evidence.js';
 

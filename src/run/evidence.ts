@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { TrialResult } from '../agents/types.js';
-import type { WireEvidence } from '../record/gate.js';
 import { REFS_PER_KIND, type TapeRef } from '../record/probe.js';
+import type { WireEvidence } from '../record/wire-evidence.js';
 import type { Exchange } from '../tape/pairing.js';
 import type { TapeWriter } from '../tape/writer.js';
 

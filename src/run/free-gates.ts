@@ -1,9 +1,10 @@
-import { answerLeakGate } from '../gates/answer-leak.js';
+import { answerLeakGate, leakScanTasks } from '../gates/answer-leak.js';
 import { planPowerGate } from '../gates/plan-power.js';
-import { type ExplorationFigures, structuralGate } from '../gates/structural.js';
+import { structuralGate } from '../gates/structural.js';
 import { suiteSizeGate } from '../gates/suite-size.js';
 import { type ExplorationLedger, ledgerFigures } from '../record/exploration.js';
 import type { GateRecord } from '../record/gate.js';
+import type { ExplorationFigures } from '../record/gate-input.js';
 import { givenTexts } from '../suite/given.js';
 import { revalidateTasks } from '../suite/revalidate.js';
 import { ledgerRejections } from '../suite/suite-file.js';
@@ -48,15 +49,7 @@ export function freeGates(ctx: RunContext, registered: Registered): (() => GateR
       ...(exploration ? { exploration } : {}),
     });
   };
-  const leak = () =>
-    answerLeakGate(
-      [...registration.tasks, ...registration.reserve].map((t) => ({
-        taskId: t.id,
-        prompt: t.prompt,
-        answerKey: t.answerKey,
-        boundArguments: t.boundArguments,
-      })),
-    );
+  const leak = () => answerLeakGate(leakScanTasks([...registration.tasks, ...registration.reserve]));
   const size = () =>
     suiteSizeGate({
       registered: registration.tasks.length,

@@ -1,10 +1,10 @@
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import type { McpSession } from '../connect/session.js';
-import type { PhaseCounts } from '../gates/null-baseline.js';
 import type { ExplorationLedger } from '../record/exploration.js';
 import type { Pool } from '../record/extension.js';
 import type { FindingsBlock } from '../record/findings.js';
 import type { GateRecord } from '../record/gate.js';
+import type { RateCounts } from '../record/gate-input.js';
 import type { PreRegistration } from '../record/prereg.js';
 import type { ProbeResult } from '../record/probe.js';
 import type { ScoreBlock } from '../record/score.js';
@@ -95,7 +95,7 @@ export interface Found extends Driven {
 }
 
 /** The null phases' counts so far, per phase (k = check passed over the applicable trials). */
-export type NullCounts = Record<NullPhase, PhaseCounts>;
+export type NullCounts = Record<NullPhase, RateCounts>;
 
 /** Registered null trials never run, per phase: what a curtailed ceiling gate must re-prove. */
 export type Unrun = Partial<Record<NullPhase, number>>;

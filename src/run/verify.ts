@@ -171,7 +171,7 @@ export async function verifyFitnessRun(dir: string, options: VerifyOptions = {})
     checks.push(
       ...policyRow(dir, record, redacted),
       ...registrationChecks(dir, record, suite, redacted),
-      ...gateChecks(record, suite),
+      ...gateChecks(record, suite, redacted.has(RUN_FILES.suite)),
       ...refusalChecks(record),
       ...findingsChecks(dir, record, redacted),
       ...(await tapeChecks(dir, record)),
