@@ -10,6 +10,8 @@ describe('a result that says it failed in its JSON text is an error', () => {
     '{"ok": false}',
     '{"error": "SQLITE_ERROR: no such table: cSx7nW"}',
     '{"error": {"code": 404, "message": "not found"}}',
+    '{"status": "error", "message": "Request not found"}',
+    '{"status": "fail", "data": {"requestId": "is not known"}}',
   ])('%s', (body) => {
     const read = readResult(text(body));
     expect(read.ok).toBe(false);
@@ -19,10 +21,16 @@ describe('a result that says it failed in its JSON text is an error', () => {
     '{"results": [{"id": 1}], "error": null}',
     '{"errors": [], "rows": 3}',
     '{"success": true, "rows": []}',
+    '{"status": "success", "data": {"id": 4}}',
+    '{"jobs": [{"name": "build", "status": "failed"}]}',
     '["authors", "books"]',
     'plain text that mentions "error": nothing else',
   ])('%s is an answer', (body) => {
     expect(readResult(text(body)).ok).toBe(true);
+  });
+  it("an entry's failed status is data; only its own error fields make it a failure report", () => {
+    expect(saidFailure({ name: 'build', status: 'failed' }, 'entry')).toBeUndefined();
+    expect(saidFailure({ name: 'build', error: 'exit 2' }, 'entry')).toBe('exit 2');
   });
   it('reads only objects', () => {
     expect(saidFailure(['error'])).toBeUndefined();

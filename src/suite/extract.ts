@@ -30,16 +30,22 @@ function embeddedJson(text: string): unknown {
   return text.length <= MAX_FACT_TEXT ? jsonIn(text) : undefined;
 }
 
+/** A whole answer's `status` that reports the call failed (JSend's `fail` and `error`, and their kin). */
+const FAILED_STATUS = /^(?:error|fail|failed|failure)$/i;
+
 /**
  * A JSON body that says it failed, in the fields JSON bodies use for that (`isError: true`,
  * `success: false`, `ok: false`, or a non-empty `error`), is an error whatever the MCP envelope says:
- * its text describes a failure, not the server's data.
+ * its text describes a failure, not the server's data. A whole answer (not an entry inside one,
+ * where a job's `status: "failed"` is data) also says so with a failed `status`.
  */
-export function saidFailure(json: unknown): string | undefined {
+export function saidFailure(json: unknown, scope: 'answer' | 'entry' = 'answer'): string | undefined {
   if (!isRecord(json)) return undefined;
   const body = json;
   const error = body.error;
   const message = typeof body.message === 'string' ? body.message : undefined;
+  if (scope === 'answer' && typeof body.status === 'string' && FAILED_STATUS.test(body.status.trim()))
+    return (message ?? JSON.stringify(json)).slice(0, 200);
   if (body.isError === true) return (message ?? JSON.stringify(json)).slice(0, 200);
   if (body.success === false || body.ok === false) return (message ?? JSON.stringify(json)).slice(0, 200);
   if (typeof error === 'string' && error.trim() !== '') return error.slice(0, 200);

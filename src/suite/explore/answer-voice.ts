@@ -21,7 +21,7 @@ export function inFailedEntry(document: unknown, path: readonly (string | number
     if (Array.isArray(node) && typeof token === 'number') node = node[token];
     else if (isRecord(node) && typeof token === 'string') node = node[token];
     else return false;
-    if (isRecord(node) && saidFailure(node) !== undefined) return true;
+    if (isRecord(node) && saidFailure(node, 'entry') !== undefined) return true;
   }
   return false;
 }
