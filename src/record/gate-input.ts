@@ -15,7 +15,7 @@ import { WireEvidence } from './wire-evidence.js';
  */
 
 /** explore/2's ledger in numbers, as the structural gate reads it. */
-const ExplorationFigures = z.object({
+export const ExplorationFigures = z.object({
   /** Tools on the surface, and how many the policy let exploration call. */
   tools: Count,
   explorable: Count,

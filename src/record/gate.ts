@@ -7,6 +7,7 @@ import { ConstructExtension } from './extension.js';
 import {
   AnswerLeakInput,
   ConstructInput,
+  ExplorationFigures,
   NullBaselineInput,
   PlanPowerInput,
   StructuralInput,
@@ -74,21 +75,7 @@ export const StructuralGate = z
     registered: Count,
     invalidTasks: z.array(z.looseObject({ taskId: NonEmpty, detail: NonEmpty })),
     /** explore/2 only: what the exploration ledger says, so a no-candidate refusal is explained by it. */
-    exploration: z
-      .looseObject({
-        tools: Count,
-        explorable: Count,
-        toolsCalled: Count,
-        calls: Count,
-        errors: Count,
-        /** Calls that gave a usable result (absent on records written before it was counted). */
-        usable: Count.optional(),
-        /** Answers set aside because they said the server holds nothing (absent on older records). */
-        emptyState: Count.optional(),
-        /** Required parameters that only generated values could fill. */
-        generatedOnly: z.array(NonEmpty).optional(),
-      })
-      .optional(),
+    exploration: z.looseObject(ExplorationFigures.shape).optional(),
     ...stored(StructuralInput),
     ...common,
   })

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { good } from '../../test/support/suite/admission.js';
 import { library, librarySurface } from '../../test/support/suite/library.js';
 import { admitCandidates } from './admission/admit.js';
 import { surfaceSafety } from './destructive.js';
 import { revalidateTasks } from './revalidate.js';
 import { admittedTasks } from './suite-file.js';
 
-const candidate = {
-  id: 'c1',
-  prompt: 'In the library catalogue, who wrote the book with id 4103?',
-  expectedTools: ['get_book'],
-  plan: [{ tool: 'get_book', arguments: { id: 4103 } }],
-  extract: { kind: 'pointer', pointer: '/author' },
-  check: { kind: 'contains' },
-  serverRequiredBecause: 'authors are only recorded in the catalogue',
-};
-
 async function admitted() {
   const surface = librarySurface();
   const safety = surfaceSafety(surface);
-  const entries = await admitCandidates([candidate], {
+  const entries = await admitCandidates([good], {
     surface,
     safety,
     allowDestructive: false,
