@@ -171,6 +171,37 @@ describe('explore/2 on a server whose data is empty', () => {
   });
 });
 
+describe('explore/2 on a search it can only feed made-up words', () => {
+  it('does not take "no results" to a generated query for the server holding nothing', async () => {
+    const search: ToolSurface = {
+      tools: [
+        {
+          name: 'search_notes',
+          description: 'Searches the notes',
+          inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+        },
+      ],
+    };
+    const caller: ToolCaller = async (_name, args) => ({
+      kind: 'result',
+      result: { content: [{ type: 'text', text: JSON.stringify({ query: args.query, results: [] }) }] },
+    });
+    const result = await explore2({
+      surface: search,
+      safety: applyPolicy(search, surfaceSafety(search), DEFAULT_POLICY),
+      policy: DEFAULT_POLICY,
+      caller,
+      seed: 1,
+      count: 10,
+      given: [],
+    });
+    const tool = result.ledger.tools.find((t) => t.tool === 'search_notes');
+    expect(tool?.calls).toBeGreaterThan(0);
+    expect(tool?.discarded).toBe(tool?.calls);
+    expect(tool?.emptyState ?? 0).toBe(0);
+  });
+});
+
 describe('explore/2 reads the call, not only the data', () => {
   const data = mkdtempSync(join(tmpdir(), 'fr-voice-'));
   writeFileSync(join(data, 'harbour.txt'), 'x');

@@ -26,14 +26,20 @@ function size(result: ToolResult): number {
  * What exploration keeps of one call: an `isError` result or a JSON-RPC error is an error; a result
  * over the size cap, an empty one, one whose text reports a failure without `isError` ("ENOENT: no
  * such file") or whose fact tree is over its cap is set aside with its reason, and so is a listing
- * that lists nothing (`listsNothing`, counted as an empty-state answer); anything else is an
- * observation.
+ * that lists nothing (`listsNothing`); both count as the server saying it holds nothing only when
+ * no argument was generated. Anything else is an observation.
  */
 export function readObservation(
   outcome: ToolCallOutcome,
   maxChars: number,
-  call: { tool: ToolDescriptor; args: Record<string, unknown> },
+  call: { tool: ToolDescriptor; args: Record<string, unknown>; generated: boolean },
 ): ReadObservation {
+  // "Nothing here" says the server holds nothing only when it was asked with values it or the user
+  // gave; asked with a value we made up, it says only that nothing matched it.
+  const nothing = (what: string): ReadObservation =>
+    call.generated
+      ? { kind: 'discarded', reason: `${what} to a generated value (nothing matched it)` }
+      : { kind: 'discarded', reason: `${what} (the server says it holds nothing)`, emptyState: true };
   if (outcome.kind === 'error') return { kind: 'error' };
   const read = readResult(outcome.result);
   if (!read.ok) return { kind: 'error' };
@@ -49,22 +55,12 @@ export function readObservation(
   const prose = doc === undefined || doc.source === 'facts';
   if (prose && isErrorText(text)) return { kind: 'discarded', reason: 'an error text without isError' };
   if (prose && text.trim() === '') return { kind: 'discarded', reason: 'an empty result' };
-  if (prose && isEmptyStateText(text))
-    return {
-      kind: 'discarded',
-      reason: 'an empty-state answer (the server says it holds nothing)',
-      emptyState: true,
-    };
+  if (prose && isEmptyStateText(text)) return nothing('an empty-state answer');
   const facts = doc === undefined ? readFacts(read.result) : undefined;
   if (facts?.ok === false) return { kind: 'discarded', reason: facts.reason };
   if (doc !== undefined && leavesOf(doc.document).length === 0 && text.trim() === '')
     return { kind: 'discarded', reason: 'an empty result' };
   const own = `${call.tool.description ?? ''} ${JSON.stringify(call.tool.inputSchema)}`;
-  if (doc !== undefined && listsNothing(doc.document, own, call.args))
-    return {
-      kind: 'discarded',
-      reason: 'an empty listing (the server says it holds nothing)',
-      emptyState: true,
-    };
+  if (doc !== undefined && listsNothing(doc.document, own, call.args)) return nothing('an empty listing');
   return { kind: 'result', result: read.result };
 }

@@ -114,7 +114,8 @@ export class Exploration {
 
   private keep({ plan, set, outcome }: Made, hop: number): boolean {
     const max = this.options.maxResultChars ?? EXPLORE_LIMITS.maxResultChars;
-    const read = readObservation(outcome, max, { tool: plan.tool, args: set.args });
+    const generated = Object.values(set.supplies).some((supply) => supply.origin === 'schema');
+    const read = readObservation(outcome, max, { tool: plan.tool, args: set.args, generated });
     if (outcome.kind === 'error' && outcome.refused !== undefined) {
       plan.tally.errors++;
       plan.tally.skip(`skipped: ${outcome.refused}; the run reconnected and did not call it again`);
