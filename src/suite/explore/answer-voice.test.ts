@@ -2,13 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY } from '../../../test/support/explorable-policy.js';
-import { surfaceSafety } from '../destructive.js';
-import { applyPolicy } from '../explorable.js';
+import { exploreWith } from '../../../test/support/suite/explore.js';
 import type { GivenValue } from '../given.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
 import { inFailedEntry, listsNothing, repeatedAcrossCalls } from './answer-voice.js';
-import { explore2 } from './explore2.js';
 import { dataRoots, isHostPath } from './host-paths.js';
 
 describe('inFailedEntry', () => {
@@ -155,15 +152,7 @@ describe('explore/2 on a server whose data is empty', () => {
         content: [{ type: 'text', text: JSON.stringify({ success: true, schema: 'main', tables: [] }) }],
       },
     });
-    const result = await explore2({
-      surface: empty,
-      safety: applyPolicy(empty, surfaceSafety(empty), DEFAULT_POLICY),
-      policy: DEFAULT_POLICY,
-      caller,
-      seed: 1,
-      count: 10,
-      given: [],
-    });
+    const result = await exploreWith(empty, caller, { count: 10 });
     const tool = result.ledger.tools.find((t) => t.tool === 'list_tables');
     expect(tool?.calls).toBeGreaterThan(0);
     expect(tool?.emptyState).toBe(tool?.calls);
@@ -186,15 +175,7 @@ describe('explore/2 on a search it can only feed made-up words', () => {
       kind: 'result',
       result: { content: [{ type: 'text', text: JSON.stringify({ query: args.query, results: [] }) }] },
     });
-    const result = await explore2({
-      surface: search,
-      safety: applyPolicy(search, surfaceSafety(search), DEFAULT_POLICY),
-      policy: DEFAULT_POLICY,
-      caller,
-      seed: 1,
-      count: 10,
-      given: [],
-    });
+    const result = await exploreWith(search, caller, { count: 10 });
     const tool = result.ledger.tools.find((t) => t.tool === 'search_notes');
     expect(tool?.calls).toBeGreaterThan(0);
     expect(tool?.discarded).toBe(tool?.calls);
@@ -212,15 +193,7 @@ describe('explore/2 reads the call, not only the data', () => {
     const given: GivenValue[] = [
       { name: 'argv[1]', value: data, origin: 'derived', source: 'argv[1]', kind: 'dir' },
     ];
-    const result = await explore2({
-      surface,
-      safety: applyPolicy(surface, surfaceSafety(surface), DEFAULT_POLICY),
-      policy: DEFAULT_POLICY,
-      caller: server.caller,
-      seed: 3,
-      count: 60,
-      given,
-    });
+    const result = await exploreWith(surface, server.caller, { seed: 3, given });
     return { result, calls: server.calls };
   }
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY } from '../../../test/support/explorable-policy.js';
-import { surfaceSafety } from '../destructive.js';
-import { applyPolicy } from '../explorable.js';
+import { exploreWith } from '../../../test/support/suite/explore.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
-import { explore2 } from './explore2.js';
 import { headNoun } from './fit.js';
 
 /** Two projects that each keep a file of the same name, with different contents. */
@@ -62,15 +59,7 @@ describe('explore/2: a name is known where it was listed', () => {
       const body = files[String(args.fileName)];
       return body === undefined ? { kind: 'error', message: 'no such file' } : text(body);
     };
-    const result = await explore2({
-      surface,
-      safety: applyPolicy(surface, surfaceSafety(surface), DEFAULT_POLICY),
-      policy: DEFAULT_POLICY,
-      caller,
-      seed: 2,
-      count: 40,
-      given: [],
-    });
+    const result = await exploreWith(surface, caller, { seed: 2, count: 40 });
     const reads = calls
       .filter((c) => c.name === 'read_file')
       .map((c) => `${c.args.projectName}/${c.args.fileName}`);
