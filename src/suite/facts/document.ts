@@ -51,12 +51,8 @@ function readBlock(text: string): { document: unknown; reader: Reader } | undefi
   if (front !== undefined)
     return { document: { 'front matter': front.matter, ...(markdown ?? {}) }, reader: 'markdown' };
   if (markdown !== undefined) return { document: markdown, reader: 'markdown' };
-  // Markup no reader took is never a value.
-  if (
-    !trimmed.includes('\n') &&
-    trimmed.length <= MAX_ANSWER &&
-    !/<\/?(?:table|tr|td|th)[\s>]/i.test(trimmed)
-  )
+  // An HTML table no reader took is markup, never a value.
+  if (!trimmed.includes('\n') && trimmed.length <= MAX_ANSWER && !isHtmlTable(trimmed))
     return { document: { answer: trimmed }, reader: 'answer' };
   return undefined;
 }
