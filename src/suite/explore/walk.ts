@@ -247,18 +247,30 @@ export async function hop(run: Exploration, plans: readonly ToolPlan[], index: n
   return run.calls - before;
 }
 
-/** Tools that never answered get one schema-derived call (strings ≤ 64 characters, never empty). */
+/**
+ * Tools that never answered get one call with what is known filling every parameter it fits (a
+ * given folder still fills `repo_path` when nothing fits `target`), and seeded schema values
+ * (strings ≤ 64 characters, never empty) only for the required parameters nothing fits.
+ */
 export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Promise<void> {
   for (const plan of plans) {
     if (plan.tally.results > 0 || plan.tally.calls > 0 || run.budgetExhausted) continue;
     const random = mulberry32(deriveSeed(run.options.seed, `unfilled:${plan.tool.name}`));
-    plan.tally.generated = plan.params
-      .filter(
-        (p) => p.required && suppliesFor(plan.tool, p, run.pool, run.options.given, random).length === 0,
-      )
-      .map((p) => p.name);
-    const args = await schemaArguments(plan.tool, deriveSeed(run.options.seed, `args:${plan.tool.name}`));
-    if (args === undefined || run.validator.check(plan.tool.name, args) !== undefined) {
+    const known = knownSupplies(plan, run.pool, run.options.given, random);
+    plan.tally.generated = plan.params.filter((p) => p.required && !(p.name in known)).map((p) => p.name);
+    const generated = await schemaArguments(plan.tool, deriveSeed(run.options.seed, `args:${plan.tool.name}`));
+    if (generated === undefined) {
+      plan.tally.noArguments = true;
+      continue;
+    }
+    const supplies: ArgumentSet['supplies'] = {
+      ...Object.fromEntries(
+        Object.entries(generated).map(([k, v]) => [k, { origin: 'schema' as const, value: v }]),
+      ),
+      ...known,
+    };
+    const args = Object.fromEntries(Object.entries(supplies).map(([k, s]) => [k, s.value]));
+    if (run.validator.check(plan.tool.name, args) !== undefined) {
       plan.tally.noArguments = true;
       continue;
     }
@@ -268,9 +280,21 @@ export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Pr
       run.budgetExhausted = true;
       continue;
     }
-    const supplies = Object.fromEntries(
-      Object.entries(args).map(([k, v]) => [k, { origin: 'schema' as const, value: v }]),
-    );
     run.absorb(await run.invoke(plan, { args, supplies }), 0);
   }
+}
+
+/** The best given or harvested value of each parameter one fits (an enum's first value is no knowledge). */
+function knownSupplies(
+  plan: ToolPlan,
+  pool: readonly Harvest[],
+  given: readonly GivenValue[],
+  random: () => number,
+): ArgumentSet['supplies'] {
+  const out: ArgumentSet['supplies'] = {};
+  for (const p of plan.params) {
+    const best = suppliesFor(plan.tool, p, pool, given, random).find((s) => s.origin !== 'enum');
+    if (best !== undefined) out[p.name] = best;
+  }
+  return out;
 }
