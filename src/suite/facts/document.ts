@@ -1,7 +1,9 @@
 import { resultTextJson, type ToolResult } from '../surface.js';
 import { commaList, delimitedTable } from './delimited.js';
+import { type DiffFile, unifiedDiff } from './diff.js';
 import { htmlTables, isHtmlTable } from './html.js';
 import { jsonIn } from './json.js';
+import { keyedLines } from './keyed-lines.js';
 import { markdownDocument } from './markdown.js';
 import { xmlDocument } from './xml.js';
 import { frontMatter, yamlDocument } from './yaml.js';
@@ -16,7 +18,17 @@ import { frontMatter, yamlDocument } from './yaml.js';
  */
 
 export type DocumentSource = 'structured' | 'text-json' | 'facts';
-export type Reader = 'json' | 'html' | 'xml' | 'delimited' | 'list' | 'yaml' | 'markdown' | 'answer';
+export type Reader =
+  | 'json'
+  | 'html'
+  | 'xml'
+  | 'delimited'
+  | 'list'
+  | 'keyed-lines'
+  | 'diff'
+  | 'yaml'
+  | 'markdown'
+  | 'answer';
 
 /** Text longer than this is not read (results are untrusted: bounded before parsing). */
 export const MAX_FACT_TEXT = 200_000;
@@ -30,6 +42,8 @@ export type FactReading = { ok: true; document: unknown; readers: Reader[] } | {
 function readBlock(text: string): { document: unknown; reader: Reader } | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
+  const diff = unifiedDiff(trimmed);
+  if (diff !== undefined) return withHead(readBlock(diff.head), diff.files);
   const json = jsonIn(trimmed);
   if (json !== undefined) return { document: json, reader: 'json' };
   const html = htmlTables(trimmed);
@@ -43,6 +57,8 @@ function readBlock(text: string): { document: unknown; reader: Reader } | undefi
   if (table !== undefined) return { document: table, reader: 'delimited' };
   const list = commaList(trimmed);
   if (list !== undefined) return { document: list, reader: 'list' };
+  const keyed = keyedLines(trimmed);
+  if (keyed !== undefined) return { document: keyed, reader: 'keyed-lines' };
   const yaml = yamlDocument(trimmed);
   if (yaml !== undefined) return { document: yaml, reader: 'yaml' };
   const front = frontMatter(trimmed);
@@ -55,6 +71,17 @@ function readBlock(text: string): { document: unknown; reader: Reader } | undefi
   if (!trimmed.includes('\n') && trimmed.length <= MAX_ANSWER && !isHtmlTable(trimmed))
     return { document: { answer: trimmed }, reader: 'answer' };
   return undefined;
+}
+
+/** A diff's files under its head's record (a commit's author and date), or alone. */
+function withHead(
+  head: { document: unknown } | undefined,
+  files: DiffFile[],
+): { document: unknown; reader: Reader } {
+  const record = head?.document;
+  if (record === null || typeof record !== 'object' || Array.isArray(record) || 'files' in record)
+    return { document: files, reader: 'diff' };
+  return { document: { ...record, files }, reader: 'diff' };
 }
 
 /** Nodes and depth of a tree, counted without recursion (a hostile tree can be 10,000 deep). */
