@@ -24,6 +24,8 @@ export interface Observation {
   lead: string;
   /** Values the prompt names: never keys. */
   named: string[];
+  /** For a chained lead: the call asked directly, for a value the chain's prompt would name. */
+  direct?: Pick<Observation, 'plan' | 'lead' | 'named'>;
   result: ToolResult;
   hop: number;
 }
@@ -61,7 +63,27 @@ export function whyNotKey(
   if (isBlob(value)) return 'an encoded blob';
   if (restatedInput(value, [...obs.named, ...keys.given]) !== undefined) return 'it restates an input';
   const named = [{ where: 'prompt', text: `${obs.lead} ${obs.named.join(' ')} ${keys.given.join(' ')}` }];
-  return findLeak(value, named) === undefined ? undefined : 'named in the prompt';
+  return findLeak(value, named) === undefined ? undefined : NAMED_IN_PROMPT;
+}
+
+const NAMED_IN_PROMPT = 'named in the prompt';
+
+/**
+ * The observation as a prompt asks for this value, and why it still cannot be a key. Principle: a
+ * value a chained prompt would give away (the entry it names holds it) is asked for directly, the
+ * call's inputs named, when that prompt does not name it.
+ */
+function askedFor(
+  value: unknown,
+  field: string,
+  obs: Observation,
+  keys: KeyContext,
+): { asked: Observation; why: string | undefined } {
+  const why = whyNotKey(value, field, obs, keys);
+  if (why !== NAMED_IN_PROMPT || obs.direct === undefined) return { asked: obs, why };
+  const direct: Observation = { ...obs, ...obs.direct, direct: undefined };
+  const again = whyNotKey(value, field, direct, keys);
+  return again === undefined ? { asked: direct, why: undefined } : { asked: obs, why };
 }
 
 /** Why values were not keys, counted per reason (the ledger reports them). */
@@ -110,7 +132,7 @@ function fromDocument(obs: Observation, keys: KeyContext, drops?: Drops): Candid
       continue;
     }
     const field = fieldOf(leaf);
-    const why = whyNotKey(leaf.value, field, obs, keys);
+    const { asked, why } = askedFor(leaf.value, field, obs, keys);
     if (why !== undefined) {
       dropped(drops, why);
       continue;
@@ -124,7 +146,7 @@ function fromDocument(obs: Observation, keys: KeyContext, drops?: Drops): Candid
       dropped(drops, 'not unique in its result');
       continue;
     }
-    if (!id.inList && keys.repeated?.(obs, leaf.pointer, leaf.value) === true) {
+    if (!id.inList && keys.repeated?.(asked, leaf.pointer, leaf.value) === true) {
       dropped(drops, "the same in the tool's answers to other arguments (its wording or a setting)");
       continue;
     }
@@ -133,7 +155,7 @@ function fromDocument(obs: Observation, keys: KeyContext, drops?: Drops): Candid
     const check: Check =
       typeof leaf.value === 'number' && !id.inList ? { kind: 'number', tolerance: 0 } : { kind: 'contains' };
     if (!readsBack(extract, obs.result, leaf.value)) continue;
-    const named = { ...obs, named: [...obs.named, ...id.named] };
+    const named = { ...asked, named: [...asked.named, ...id.named] };
     const late = whyNotKey(leaf.value, field, named, keys);
     if (late !== undefined) {
       dropped(drops, late);

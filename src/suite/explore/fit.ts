@@ -45,10 +45,28 @@ export function pathRank(harvest: Harvest, dirsFirst: boolean): number {
 
 const TOPIC_FIELDS = new Set(['name', 'title', 'label', 'subject', 'heading', 'entityname', 'displayname']);
 
-/** How a value fits a parameter: by its name (field, listing, given name), or only by its shape (a path). */
-export type Fit = 'noun' | 'name' | 'shape' | undefined;
+/**
+ * How a value fits a parameter: by its name (field, listing, given name), only by its shape (a
+ * path), or as an identifier the server listed, offered where nothing fits by name.
+ */
+export type Fit = 'noun' | 'name' | 'shape' | 'identifier' | undefined;
 
-export const FIT_ORDER: Record<NonNullable<Fit>, number> = { noun: 0, name: 1, shape: 2 };
+export const FIT_ORDER: Record<NonNullable<Fit>, number> = { noun: 0, name: 1, shape: 2, identifier: 3 };
+
+const IDENTIFIER_FIELDS = new Set(['id', 'uuid', 'key', 'slug', 'hash', 'sha', 'ref', 'code']);
+
+/**
+ * A value under an identifier field (`id`, `uuid`, `taskId`…) that is one token: what the server
+ * names an entry by. Principle: a parameter nothing fits by name may mean the thing the server
+ * listed (a commit listed by its hash fills `revision`); it is tried after every named value.
+ */
+function isIdentifier(param: ParamSpec, h: Harvest): boolean {
+  if (param.pathLike || param.topic || param.enum !== undefined || wants(param) !== undefined) return false;
+  if (param.type !== undefined && param.type !== 'string') return false;
+  const field = looseName(h.field);
+  const named = IDENTIFIER_FIELDS.has(field) || (field.length > 2 && field.endsWith('id'));
+  return named && typeof h.value === 'string' && /^\S{1,64}$/.test(h.value);
+}
 
 const PREPOSITIONS = new Set(['in', 'of', 'for', 'by', 'from', 'with', 'on', 'at', 'to', 'under', 'within']);
 
@@ -89,10 +107,12 @@ export function harvestFit(param: ParamSpec, h: Harvest): Fit {
   // A list's noun is in its tool's name (list_tables) or in the list's own field or heading.
   const named = nameFit(param.name, h.field, h.listing === undefined ? [h.tool] : [h.tool, h.listing]);
   if (named !== undefined && (!param.pathLike || absolute || h.kind === 'leaf')) return named;
+  if (isIdentifier(param, h)) return 'identifier';
   if (typeof h.value !== 'string') return undefined;
   // A relative name listed by a call that named a folder, or nested in a tree, means the path under
-  // that folder: its joined form (`forms.ts`), not the bare name.
-  const placed = listedUnder(h) !== undefined || (h.nest?.length ?? 0) > 0;
+  // that folder where a path is asked: its joined form (`forms.ts`), not the bare name. Elsewhere
+  // it is a name (a commit listed for a repository is named by its hash).
+  const placed = param.pathLike && (listedUnder(h) !== undefined || (h.nest?.length ?? 0) > 0);
   if (placed && absoluteOf(h.value) === undefined) return undefined;
   return shapeFits(param, h.value) ? 'shape' : undefined;
 }

@@ -14,6 +14,8 @@ export interface Lead {
   plan: PlanStep[];
   lead: string;
   named: string[];
+  /** For a chained lead: the same call asked directly, its inputs named (`candidates.ts` asks so a value the chain would give away). */
+  direct?: Lead;
 }
 
 function flat(value: unknown): string[] {
@@ -60,6 +62,7 @@ export function leadFor(tool: ToolDescriptor, set: ArgumentSet, observations: re
       plan: [...source.plan, { tool: tool.name, arguments: args }],
       lead,
       named: [...source.named, ...ident.named, String(leaf.value), ...Object.values(others).flatMap(flat)],
+      direct: literal(tool, set.args),
     };
   }
   return literal(tool, set.args);

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { exploreWith } from '../../../test/support/suite/explore.js';
+import { text } from '../../../test/support/suite/facts.js';
+import type { GivenValue } from '../given.js';
+import type { ToolCaller, ToolSurface } from '../surface.js';
+
+const repo = '/srv/tide-tables';
+const commits = [
+  {
+    hash: '38469e33a044c8b69bddbda4194cbe73961eeb5c',
+    author: 'Chen Wei',
+    subject: 'Document the release process',
+  },
+  { hash: 'b9ea49e3192286ca747d0200ca1a59f85a9691b5', author: 'Amara Okafor', subject: 'Add Bergen' },
+  {
+    hash: 'da75c3c350321be717f0f4aae837610ef3996461',
+    author: 'Luca Ferri',
+    subject: 'Render the weekly table',
+  },
+];
+const repoPath = { repo_path: { type: 'string', description: 'Path to the repository' } };
+
+/** A git-like server: a one-line log, a show by revision, and a diff between two revisions. */
+function gitLike() {
+  const surface: ToolSurface = {
+    tools: [
+      {
+        name: 'git_log',
+        description: 'Shows the commit log',
+        inputSchema: { type: 'object', properties: repoPath, required: ['repo_path'] },
+      },
+      {
+        name: 'git_show',
+        description: 'Shows the contents of a commit',
+        inputSchema: {
+          type: 'object',
+          properties: { ...repoPath, revision: { type: 'string' } },
+          required: ['repo_path', 'revision'],
+        },
+      },
+      {
+        name: 'git_diff',
+        description: 'Shows the differences with a target',
+        inputSchema: {
+          type: 'object',
+          properties: { ...repoPath, target: { type: 'integer', minimum: 1000 } },
+          required: ['repo_path', 'target'],
+        },
+      },
+    ],
+  };
+  const calls: { name: string; args: Record<string, unknown> }[] = [];
+  const caller: ToolCaller = async (name, args) => {
+    calls.push({ name, args });
+    if (args.repo_path !== repo)
+      return { kind: 'result', result: { ...text('not a git repository'), isError: true } };
+    if (name === 'git_log')
+      return {
+        kind: 'result',
+        result: text(commits.map((c) => `${c.hash} ${c.author} ${c.subject}`).join('\n')),
+      };
+    const commit = commits.find((c) => c.hash === args.revision);
+    if (name === 'git_show' && commit !== undefined)
+      return {
+        kind: 'result',
+        result: text(
+          `commit ${commit.hash}\nAuthor: ${commit.author}\nDate: 2024-03-29\n\n    ${commit.subject}\n`,
+        ),
+      };
+    return {
+      kind: 'result',
+      result: { ...text(`bad revision ${String(args.revision ?? args.target)}`), isError: true },
+    };
+  };
+  return { surface, caller, calls };
+}
+
+const given: GivenValue[] = [{ name: 'cwd', value: repo, origin: 'derived', source: 'cwd', kind: 'dir' }];
+
+describe('explore/2 on a one-line log', () => {
+  it('follows each listed hash to the tool that shows it, and keys come from what it shows', async () => {
+    const git = gitLike();
+    const result = await exploreWith(git.surface, git.caller, { given });
+    const shown = git.calls.filter((c) => c.name === 'git_show').map((c) => c.args.revision);
+    expect(shown).toEqual(expect.arrayContaining(commits.map((c) => c.hash)));
+    const keys = result.candidates.map((c) => c.observedKey);
+    expect(keys).toEqual(expect.arrayContaining(commits.map((c) => c.author)));
+    // The log line holds the author, so the chain through it would give the key away: the show
+    // is asked for directly, by its hash, and no prompt names its own key.
+    for (const c of result.candidates) expect(c.prompt).not.toContain(String(c.observedKey));
+    const byAuthor = result.candidates.find((c) => c.observedKey === 'Chen Wei');
+    expect(byAuthor?.plan).toEqual([
+      { tool: 'git_show', arguments: { repo_path: repo, revision: commits[0]?.hash } },
+    ]);
+  });
+
+  it('a given value fills every parameter it fits, even when another has nothing but a generated value', async () => {
+    const git = gitLike();
+    const result = await exploreWith(git.surface, git.caller, { given });
+    const diffs = git.calls.filter((c) => c.name === 'git_diff');
+    expect(diffs.length).toBeGreaterThan(0);
+    for (const call of diffs) expect(call.args.repo_path).toBe(repo);
+    expect(result.ledger.tools.find((t) => t.tool === 'git_diff')?.generatedOnly).toEqual(['target']);
+  });
+});
