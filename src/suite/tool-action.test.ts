@@ -105,6 +105,15 @@ describe('what a real tool does, by its name and the sentences of its descriptio
     expect(toolAction(tool('add', '', { entity: { type: 'string' } })).action).toBe('write');
   });
 
+  it('a verb alone in the name takes its objects from a description that computes from values', () => {
+    const input = { input: { type: 'string' } };
+    expect(
+      toolAction(tool('hash', 'Compute hash or HMAC of a string using MD5 or SHA256.', input)).action,
+    ).toBe('compute');
+    // Without such a clause a compute verb with no value object reads what the server holds.
+    expect(toolAction(tool('hash', 'Returns the stored checksum of a file.', input)).action).toBe('read');
+  });
+
   it('says when the answer depends on the current time', () => {
     expect(
       toolAction(tool('get_current_time', 'Get current time in a specific timezones')).timeDependent,

@@ -177,12 +177,14 @@ function nameVerbs(
     if (lemma === undefined || (out.length > 0 && !NAME_JOINERS.has(words[i - 1] ?? ''))) return;
     const after = words.slice(i + 1).filter((w) => lemmaOf(w) === undefined || isValue(w));
     const inDescription = described.find((c) => c.use.lemma === lemma);
+    // A verb alone in the name takes its objects from the description: its own clause, else
+    // one that says the tool computes from values ("hash": "Compute the digest of a string").
     const values =
       after.length > 0
         ? after.every(isValue)
         : inDescription !== undefined
           ? inDescription.resolved === 'compute'
-          : numericSchema(tool);
+          : described.some((c) => c.resolved === 'compute') || numericSchema(tool);
     const resolved = resolve(lemma, values);
     if (resolved !== undefined) out.push({ word, resolved });
   });

@@ -9,7 +9,8 @@ import {
 } from '../key-values.js';
 import { containsNormalised, keyText } from '../normalise.js';
 import type { Candidate } from '../schema.js';
-import { findTool, type ToolSurface } from '../surface.js';
+import { findTool, type ToolDescriptor, type ToolSurface } from '../surface.js';
+import { toolAction } from '../tool-action.js';
 import { type Rejection, reject } from './types.js';
 
 /** A long base64 run ("IyBCZXJ0aCBwbGFu…") re-encodes content rather than carrying a value. */
@@ -45,7 +46,7 @@ export function keyUninformative(
   if (position !== undefined) return fail(`the prompt picks the value by position ("${position}")`);
   if (isMemberOf(key, context.given) || isUnderPath(key, context.given))
     return fail('the key is given context (a value the user supplies, or a path inside it)');
-  if (isBlob(key)) return fail('the key is an encoded blob, not a value');
+  if (blobNoValue(key, tools)) return fail('the key is an encoded blob, not a value');
   const inputs = boundArguments.flatMap((args) =>
     Object.values(args).flatMap((v) => (Array.isArray(v) ? v : [v])),
   );
@@ -53,8 +54,17 @@ export function keyUninformative(
   return restated === undefined ? undefined : fail(`the key mostly restates the input "${restated}"`);
 }
 
-export function isBlob(key: unknown): boolean {
+function isBlob(key: unknown): boolean {
   return typeof key === 'string' && BLOB.test(key.trim());
+}
+
+/**
+ * A blob from a tool that reads what the server holds re-encodes content: no value. One a tool
+ * computes from its arguments (a digest, an encoding) is that tool's answer, and a key like any
+ * other: the no-tools null decides whether a model could give it unaided.
+ */
+export function blobNoValue(key: unknown, tools: readonly ToolDescriptor[]): boolean {
+  return isBlob(key) && !tools.some((tool) => toolAction(tool).action === 'compute');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../core/canonical.js';
 import { findLeak } from '../../core/leak.js';
-import { isBlob, restatedInput } from '../admission/informative.js';
+import { blobNoValue, restatedInput } from '../admission/informative.js';
 import { isEmptyStateText } from '../admission/key-information.js';
 import { applyExtract } from '../extract.js';
 import { readFacts } from '../facts/document.js';
@@ -60,7 +60,7 @@ export function whyNotKey(
     return 'a member of a declared enum';
   if (findLeak(value, keys.context, { minPhrase: 6 }) !== undefined)
     return 'in the server instructions or a tool description';
-  if (isBlob(value)) return 'an encoded blob';
+  if (blobNoValue(value, [obs.tool])) return 'an encoded blob';
   if (restatedInput(value, [...obs.named, ...keys.given]) !== undefined) return 'it restates an input';
   const named = [{ where: 'prompt', text: `${obs.lead} ${obs.named.join(' ')} ${keys.given.join(' ')}` }];
   return findLeak(value, named) === undefined ? undefined : NAMED_IN_PROMPT;

@@ -8,10 +8,11 @@ import type { Candidate } from '../schema.js';
 import type { ToolCaller, ToolDescriptor, ToolSurface } from '../surface.js';
 import { repeatedAcrossCalls } from './answer-voice.js';
 import { candidatesFrom } from './candidates.js';
+import { fallback } from './last-resort.js';
 import { ToolTally } from './ledger.js';
 import { paramsOf, schemaHazard } from './params.js';
 import { readQueryLanguage } from './query-language.js';
-import { EXPLORE_LIMITS, Exploration, fallback, hop, type ToolPlan } from './walk.js';
+import { EXPLORE_LIMITS, Exploration, hop, type ToolPlan } from './walk.js';
 
 export const EXPLORE_V2 = { name: 'explore', version: '2' } as const;
 

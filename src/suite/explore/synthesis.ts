@@ -195,7 +195,11 @@ function rankedSupplies(
   // A listed identifier is offered only where no value fits by name.
   const identifiers = FIT_ORDER.identifier * 2;
   if ((ranked[0]?.rank ?? identifiers) < identifiers)
-    ranked.splice(0, ranked.length, ...ranked.filter((r) => r.rank < identifiers || r.rank > identifiers + 1));
+    ranked.splice(
+      0,
+      ranked.length,
+      ...ranked.filter((r) => r.rank < identifiers || r.rank > identifiers + 1),
+    );
   if (!asksFile(tool.name, param)) return ranked;
   // A folder is never offered where a file is asked when a file under it is known.
   const full = foldersWithFiles(knownPaths(pool, given));

@@ -9,14 +9,13 @@ import { deriveSeed, mulberry32 } from '../prng.js';
 import type { ToolCaller, ToolCallOutcome, ToolDescriptor, ToolSurface } from '../surface.js';
 import { argumentSets } from './argument-sets.js';
 import type { Observation } from './candidates.js';
-import { schemaArguments } from './generated.js';
 import { type Harvest, harvestResult } from './harvest.js';
 import { hostPathTest } from './host-paths.js';
 import { leadFor } from './lead.js';
 import type { ToolTally } from './ledger.js';
 import type { ParamSpec } from './params.js';
 import { readObservation } from './read.js';
-import { type ArgumentSet, handleOf, suppliesFor } from './synthesis.js';
+import { type ArgumentSet, handleOf } from './synthesis.js';
 
 export const EXPLORE_LIMITS = { maxCalls: 320, perTool: 30, maxHops: 4, maxResultChars: 1_000_000 } as const;
 
@@ -245,56 +244,4 @@ export async function hop(run: Exploration, plans: readonly ToolPlan[], index: n
     for (const call of made.flat()) run.absorb(call, index);
   }
   return run.calls - before;
-}
-
-/**
- * Tools that never answered get one call with what is known filling every parameter it fits (a
- * given folder still fills `repo_path` when nothing fits `target`), and seeded schema values
- * (strings ≤ 64 characters, never empty) only for the required parameters nothing fits.
- */
-export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Promise<void> {
-  for (const plan of plans) {
-    if (plan.tally.results > 0 || plan.tally.calls > 0 || run.budgetExhausted) continue;
-    const random = mulberry32(deriveSeed(run.options.seed, `unfilled:${plan.tool.name}`));
-    const known = knownSupplies(plan, run.pool, run.options.given, random);
-    plan.tally.generated = plan.params.filter((p) => p.required && !(p.name in known)).map((p) => p.name);
-    const generated = await schemaArguments(plan.tool, deriveSeed(run.options.seed, `args:${plan.tool.name}`));
-    if (generated === undefined) {
-      plan.tally.noArguments = true;
-      continue;
-    }
-    const supplies: ArgumentSet['supplies'] = {
-      ...Object.fromEntries(
-        Object.entries(generated).map(([k, v]) => [k, { origin: 'schema' as const, value: v }]),
-      ),
-      ...known,
-    };
-    const args = Object.fromEntries(Object.entries(supplies).map(([k, s]) => [k, s.value]));
-    if (run.validator.check(plan.tool.name, args) !== undefined) {
-      plan.tally.noArguments = true;
-      continue;
-    }
-    if (plan.tried.has(canonicalJson(args))) continue;
-    plan.tried.add(canonicalJson(args));
-    if (run.calls >= run.maxCalls) {
-      run.budgetExhausted = true;
-      continue;
-    }
-    run.absorb(await run.invoke(plan, { args, supplies }), 0);
-  }
-}
-
-/** The best given or harvested value of each parameter one fits (an enum's first value is no knowledge). */
-function knownSupplies(
-  plan: ToolPlan,
-  pool: readonly Harvest[],
-  given: readonly GivenValue[],
-  random: () => number,
-): ArgumentSet['supplies'] {
-  const out: ArgumentSet['supplies'] = {};
-  for (const p of plan.params) {
-    const best = suppliesFor(plan.tool, p, pool, given, random).find((s) => s.origin !== 'enum');
-    if (best !== undefined) out[p.name] = best;
-  }
-  return out;
 }

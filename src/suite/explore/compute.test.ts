@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { exploreWith } from '../../../test/support/suite/explore.js';
+import { text } from '../../../test/support/suite/facts.js';
+import type { ToolCaller, ToolSurface } from '../surface.js';
+import { COMPUTE_CALLS } from './last-resort.js';
+
+const surface: ToolSurface = {
+  tools: [
+    {
+      name: 'hash',
+      description: 'Compute the digest of a string',
+      inputSchema: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'] },
+    },
+    {
+      name: 'get_blob',
+      description: 'Get the stored attachment',
+      inputSchema: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
+    },
+  ],
+};
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+const blob = Buffer.from('the stored attachment, in base64, longer than thirty-two characters').toString(
+  'base64',
+);
+
+describe('explore/2 on a tool that computes from its arguments', () => {
+  it('calls it with several made-up inputs, and its digest is a key; a stored blob is not', async () => {
+    const inputs: string[] = [];
+    const caller: ToolCaller = async (name, args) => {
+      if (name === 'get_blob') return { kind: 'result', result: text(blob) };
+      inputs.push(String(args.input));
+      return { kind: 'result', result: text(`{"algorithm":"sha256","digest":"${sha(String(args.input))}"}`) };
+    };
+    const result = await exploreWith(surface, caller);
+    expect(new Set(inputs).size).toBe(COMPUTE_CALLS);
+    const keys = result.candidates.map((c) => c.observedKey);
+    expect(keys).toEqual(expect.arrayContaining(inputs.map(sha)));
+    expect(keys).not.toContain(blob);
+    const getBlob = result.ledger.tools.find((t) => t.tool === 'get_blob');
+    expect(getBlob?.calls).toBe(1);
+    expect(getBlob?.skipped).toMatch(/an encoded blob/);
+  });
+});

@@ -1,0 +1,82 @@
+import { canonicalJson } from '../../core/canonical.js';
+import type { GivenValue } from '../given.js';
+import { deriveSeed, mulberry32 } from '../prng.js';
+import { toolAction } from '../tool-action.js';
+import { schemaArguments } from './generated.js';
+import type { Harvest } from './harvest.js';
+import { type ArgumentSet, suppliesFor } from './synthesis.js';
+import type { Exploration, ToolPlan } from './walk.js';
+
+/** Calls a tool that computes from its arguments gets from made-up inputs: it holds no data to find. */
+export const COMPUTE_CALLS = 3;
+
+/**
+ * Tools that never answered get a call with what is known filling every parameter it fits (a
+ * given folder still fills `repo_path` when nothing fits `target`), and seeded schema values
+ * (strings ≤ 64 characters, never empty) only for the required parameters nothing fits. A tool
+ * that computes from its arguments gets `COMPUTE_CALLS` such calls, each with other made-up inputs.
+ */
+export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Promise<void> {
+  for (const plan of plans) {
+    if (plan.tally.results > 0 || plan.tally.calls > 0 || run.budgetExhausted) continue;
+    const random = mulberry32(deriveSeed(run.options.seed, `unfilled:${plan.tool.name}`));
+    const known = knownSupplies(plan, run.pool, run.options.given, random);
+    plan.tally.generated = plan.params.filter((p) => p.required && !(p.name in known)).map((p) => p.name);
+    const computes = toolAction(plan.tool).action === 'compute';
+    for (let i = 0; i < (computes ? COMPUTE_CALLS : 1); i++) {
+      const salt = i === 0 ? '' : `:${i}`;
+      const generated = await schemaArguments(
+        plan.tool,
+        deriveSeed(run.options.seed, `args:${plan.tool.name}${salt}`),
+      );
+      if (!(await lastResort(run, plan, generated, known))) break;
+    }
+  }
+}
+
+/** One last-resort call, or false when there is none to make (no arguments, a repeat, no budget). */
+async function lastResort(
+  run: Exploration,
+  plan: ToolPlan,
+  generated: Record<string, unknown> | undefined,
+  known: ArgumentSet['supplies'],
+): Promise<boolean> {
+  if (generated === undefined) {
+    plan.tally.noArguments = plan.tally.calls === 0;
+    return false;
+  }
+  const supplies: ArgumentSet['supplies'] = {
+    ...Object.fromEntries(
+      Object.entries(generated).map(([k, v]) => [k, { origin: 'schema' as const, value: v }]),
+    ),
+    ...known,
+  };
+  const args = Object.fromEntries(Object.entries(supplies).map(([k, s]) => [k, s.value]));
+  if (run.validator.check(plan.tool.name, args) !== undefined) {
+    plan.tally.noArguments = plan.tally.calls === 0;
+    return false;
+  }
+  if (plan.tried.has(canonicalJson(args))) return false;
+  plan.tried.add(canonicalJson(args));
+  if (run.calls >= run.maxCalls) {
+    run.budgetExhausted = true;
+    return false;
+  }
+  run.absorb(await run.invoke(plan, { args, supplies }), 0);
+  return true;
+}
+
+/** The best given or harvested value of each parameter one fits (an enum's first value is no knowledge). */
+function knownSupplies(
+  plan: ToolPlan,
+  pool: readonly Harvest[],
+  given: readonly GivenValue[],
+  random: () => number,
+): ArgumentSet['supplies'] {
+  const out: ArgumentSet['supplies'] = {};
+  for (const p of plan.params) {
+    const best = suppliesFor(plan.tool, p, pool, given, random).find((s) => s.origin !== 'enum');
+    if (best !== undefined) out[p.name] = best;
+  }
+  return out;
+}
