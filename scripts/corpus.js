@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run corpus` (docs/corpus.md): installs the corpus's own servers if missing, seeds each
 // server's data, runs the corpus roster offline and prints the yield table. Thin: the table and the
-// goal lines are computed by src/roster/yield.ts from the records; this script only prints them.
+// goal lines (per split) are computed by src/roster/yield.ts from the records; this script only prints them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,8 +9,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = join(ROOT, 'corpus');
-const USAGE =
-  'usage: npm run corpus -- [--split dev|holdout|all] [--only NAME]... [--out DIR] [--concurrency N] [--seed N] [--table-only]';
+
+// The split names are declared once, in src/roster/yield.ts: the built yield module is loaded first
+// (building dist/ when it is missing) and the --split choices are read from it.
+if (!existsSync(join(ROOT, 'dist/cli/main.js'))) run('npm', ['run', 'build']);
+const { SPLITS, readYieldRows, yieldTable, splitGoalLines } = await import(
+  pathToFileURL(join(ROOT, 'dist/roster/yield-io.js')).href
+);
+if (!Array.isArray(SPLITS)) throw new Error('dist/ is older than src/roster/yield.ts: run npm run build');
+const SPLIT_CHOICES = [...SPLITS, 'all'];
+const USAGE = `usage: npm run corpus -- [--split ${SPLIT_CHOICES.join('|')}] [--only NAME]... [--out DIR] [--concurrency N] [--seed N] [--table-only]`;
 
 function parse(argv) {
   const o = {
@@ -36,7 +44,8 @@ function parse(argv) {
     else if (a === '--table-only') o.tableOnly = true;
     else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
-  if (!['dev', 'holdout', 'all'].includes(o.split)) throw new Error(`--split: dev, holdout or all\n${USAGE}`);
+  if (!SPLIT_CHOICES.includes(o.split))
+    throw new Error(`--split: one of ${SPLIT_CHOICES.join(', ')}\n${USAGE}`);
   return o;
 }
 
@@ -59,7 +68,6 @@ if (names.length === 0) throw new Error('no server selected');
 if (!opts.tableOnly) {
   if (!existsSync(join(CORPUS, 'node_modules')))
     run('npm', ['ci', '--prefix', CORPUS, '--no-audit', '--no-fund']);
-  if (!existsSync(join(ROOT, 'dist/cli/main.js'))) run('npm', ['run', 'build']);
   for (const n of names) {
     process.stdout.write(`seed ${n}\n`);
     execFileSync(process.execPath, [join(CORPUS, 'seed', `${n}.js`), join(CORPUS, 'data', n)], {
@@ -103,10 +111,7 @@ if (!opts.tableOnly) {
   );
 }
 
-const { readYieldRows, yieldTable, goalLines } = await import(
-  pathToFileURL(join(ROOT, 'dist/roster/yield-io.js')).href
-);
 const rows = await readYieldRows(opts.out, servers, names);
-const text = `${yieldTable(rows)}\n\n${goalLines(rows).join('\n')}\n`;
+const text = `${yieldTable(rows)}\n\n${splitGoalLines(rows).join('\n')}\n`;
 process.stdout.write(text);
 writeFileSync(join(opts.out, 'table.txt'), text);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GateId } from '../src/record/outcome.js';
+import { SPLITS } from '../src/roster/yield.js';
 import { NullPhase, Phase, Stage } from '../src/tape/phases.js';
 
 /**
@@ -71,6 +72,15 @@ describe('each idea is declared once', () => {
 
   it('the gate names: in src/record/outcome.ts', () => {
     expect(copiesOf(GateId.options, 'record/outcome.ts', 3)).toEqual([]);
+  });
+
+  it('the corpus splits: in src/roster/yield.ts (scripts/corpus.js reads them from its build)', () => {
+    expect(copiesOf(SPLITS, 'roster/yield.ts', 2)).toEqual([]);
+    const script = readFileSync(resolve(SRC, '../scripts/corpus.js'), 'utf8');
+    expect(script).toContain('SPLITS');
+    expect(
+      lists(script).filter((list) => list.filter((s) => SPLITS.some((n) => n === s)).length >= 2),
+    ).toEqual([]);
   });
 
   it("the run record's schema name: in src/record/run.ts (records are built by record/void-record.ts)", () => {

@@ -7,7 +7,7 @@ import { RUN_FILES } from '../tape/file-names.js';
 import { RosterStore } from './store.js';
 import { CorpusServer, missingRow, type YieldRow, yieldRow } from './yield.js';
 
-export { goalLines, yieldTable } from './yield.js';
+export { SPLITS, splitGoalLines, yieldTable } from './yield.js';
 
 /**
  * The yield rows of a corpus run folder (docs/corpus.md): for each named server, its last attempt's

@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
-import { goalLines, goals, missingRow, topKey, type YieldRow, yieldRow, yieldTable } from './yield.js';
+import {
+  CorpusServer,
+  goalLines,
+  goals,
+  missingRow,
+  SPLITS,
+  splitGoalLines,
+  topKey,
+  type YieldRow,
+  yieldRow,
+  yieldTable,
+} from './yield.js';
 
 const fixture = (name: string): RunRecord =>
   parseRecord(readFileSync(new URL(`../record/fixtures/${name}.json`, import.meta.url), 'utf8'), name);
@@ -86,6 +97,46 @@ describe('goals', () => {
 
   it('says — when no server holds readable data', () => {
     expect(goalLines([])[0]).toContain('0 of 0 (—;');
+  });
+});
+
+describe('CorpusServer', () => {
+  it('takes each split of the one list, the fresh batch included, and refuses any other', () => {
+    expect(SPLITS).toEqual(['dev', 'holdout', 'fresh']);
+    for (const split of SPLITS) expect(CorpusServer.parse({ split }).split).toBe(split);
+    expect(CorpusServer.parse({ split: 'fresh', readableData: false }).readableData).toBe(false);
+    expect(CorpusServer.safeParse({ split: 'heldout' }).success).toBe(false);
+  });
+});
+
+describe('splitGoalLines', () => {
+  const row = (server: string, split: CorpusServer['split'], fixtureName: string, keys: unknown[]) =>
+    yieldRow(server, { split, readableData: true }, fixture(fixtureName), tasks(...keys));
+  const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+
+  it('prints the goal lines of each split apart, in the split order, the fresh batch last', () => {
+    const rows = [
+      row('fresh-one', 'fresh', 'v2-scored', keys),
+      row('dev-one', 'dev', 'v2-scored', keys),
+      row('fresh-two', 'fresh', 'v2-insufficient-surface', []),
+      row('dev-two', 'dev', 'v2-scored', keys),
+      missingRow('fresh-three', { split: 'fresh', readableData: true }, 'not run'),
+    ];
+    const lines = splitGoalLines(rows);
+    expect(lines).toEqual([
+      'dev (2):',
+      ...goalLines(rows.filter((r) => r.split === 'dev')).map((l) => `  ${l}`),
+      'fresh (3):',
+      ...goalLines(rows.filter((r) => r.split === 'fresh')).map((l) => `  ${l}`),
+    ]);
+    // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh, never 3 of 5 pooled.
+    expect(lines[1]).toContain(': 2 of 2 (100%;');
+    expect(lines[4]).toContain(': 1 of 3 (33%;');
+    expect(lines.some((l) => l.startsWith('holdout'))).toBe(false);
+  });
+
+  it('prints nothing for no rows', () => {
+    expect(splitGoalLines([])).toEqual([]);
   });
 });
 

@@ -9,9 +9,16 @@ import type { RunRecord } from '../record/run.js';
  * carry is shown as absent (`—`), never guessed.
  */
 
+/**
+ * The corpus's splits (docs/corpus.md, "The split rule"), in the order their goal lines are printed:
+ * the development two thirds, the held-out third drawn once, and a fresh batch added later and held
+ * out for one whole session. The one list of them: the schema and the corpus script read it here.
+ */
+export const SPLITS = ['dev', 'holdout', 'fresh'] as const;
+
 /** What the corpus says of one server: its split and whether its answers hold readable data. */
 export const CorpusServer = z.looseObject({
-  split: z.enum(['dev', 'holdout']),
+  split: z.enum(SPLITS),
   /** By-hand: the server answers with data a task could be read from (not only echoes of its input). */
   readableData: z.boolean().default(true),
 });
@@ -160,4 +167,16 @@ export function goalLines(rows: readonly YieldRow[]): string[] {
     `SCORED among servers whose answers hold readable data: ${g.scored} of ${g.readable} (${share}; goal at least 70%)`,
     `SCORED suites with one key over 25% of their tasks: ${g.concentrated.length}${g.concentrated.length ? ` (${g.concentrated.join(', ')})` : ''} (goal 0)`,
   ];
+}
+
+/**
+ * The goal lines of each split the rows hold, in `SPLITS` order, each under a line naming the split
+ * and its number of servers (pure): splits are measured apart, never pooled (docs/corpus.md).
+ */
+export function splitGoalLines(rows: readonly YieldRow[]): string[] {
+  return SPLITS.flatMap((split) => {
+    const mine = rows.filter((r) => r.split === split);
+    if (mine.length === 0) return [];
+    return [`${split} (${mine.length}):`, ...goalLines(mine).map((line) => `  ${line}`)];
+  });
 }

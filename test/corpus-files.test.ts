@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CorpusServer } from '../src/roster/yield.js';
+
+/**
+ * The corpus's files agree (docs/corpus.md): every server in corpus/servers.json has a split from the
+ * one list, its package pinned at the same version in corpus/package.json, a roster entry whose data
+ * folder is its own, and a seed script. Reads the files only: no corpus server is started here.
+ */
+
+const CORPUS = resolve(import.meta.dirname, '../corpus');
+const json = (name: string) => JSON.parse(readFileSync(join(CORPUS, name), 'utf8'));
+const servers: Record<string, { package: string; version: string; split: string }> =
+  json('servers.json').servers;
+const roster: Record<string, { data?: string }> = json('roster.json').mcpServers;
+const pinned: Record<string, string> = json('package.json').dependencies;
+
+describe('corpus files', () => {
+  it('list the same servers in servers.json and roster.json', () => {
+    expect(Object.keys(roster).sort()).toEqual(Object.keys(servers).sort());
+  });
+
+  it.each(Object.entries(servers))(
+    '%s: a known split, its pinned version, its data folder and seed',
+    (name, s) => {
+      expect(CorpusServer.safeParse(s).success).toBe(true);
+      expect(pinned[s.package]).toBe(s.version);
+      expect(roster[name]?.data).toBe(`data/${name}`);
+      expect(existsSync(join(CORPUS, 'seed', `${name}.js`))).toBe(true);
+    },
+  );
+
+  it('hold 21 dev, 11 held-out and 9 fresh servers', () => {
+    const count = (split: string) => Object.values(servers).filter((s) => s.split === split).length;
+    expect([count('dev'), count('holdout'), count('fresh')]).toEqual([21, 11, 9]);
+  });
+});
