@@ -128,11 +128,18 @@ describe('splitGoalLines', () => {
       ...goalLines(rows.filter((r) => r.split === 'dev')).map((l) => `  ${l}`),
       'fresh (3):',
       ...goalLines(rows.filter((r) => r.split === 'fresh')).map((l) => `  ${l}`),
+      'every split (5):',
+      ...goalLines(rows).map((l) => `  ${l}`),
     ]);
-    // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh, never 3 of 5 pooled.
+    // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh; the whole corpus after them.
     expect(lines[1]).toContain(': 2 of 2 (100%;');
     expect(lines[4]).toContain(': 1 of 3 (33%;');
+    expect(lines[7]).toContain(': 3 of 5 (60%;');
     expect(lines.some((l) => l.startsWith('holdout'))).toBe(false);
+    // One split alone has no whole-corpus block.
+    expect(splitGoalLines(rows.filter((r) => r.split === 'dev')).some((l) => l.startsWith('every'))).toBe(
+      false,
+    );
   });
 
   it('prints nothing for no rows', () => {

@@ -171,12 +171,17 @@ export function goalLines(rows: readonly YieldRow[]): string[] {
 
 /**
  * The goal lines of each split the rows hold, in `SPLITS` order, each under a line naming the split
- * and its number of servers (pure): splits are measured apart, never pooled (docs/corpus.md).
+ * and its number of servers (pure): splits are measured apart (docs/corpus.md). When the rows hold
+ * more than one split, the whole corpus's lines follow, the issue's goal being stated over all of it.
  */
 export function splitGoalLines(rows: readonly YieldRow[]): string[] {
-  return SPLITS.flatMap((split) => {
+  const block = (name: string, mine: readonly YieldRow[]) => [
+    `${name} (${mine.length}):`,
+    ...goalLines(mine).map((line) => `  ${line}`),
+  ];
+  const splits = SPLITS.flatMap((split) => {
     const mine = rows.filter((r) => r.split === split);
-    if (mine.length === 0) return [];
-    return [`${split} (${mine.length}):`, ...goalLines(mine).map((line) => `  ${line}`)];
+    return mine.length === 0 ? [] : [block(split, mine)];
   });
+  return [...splits.flat(), ...(splits.length > 1 ? block('every split', rows) : [])];
 }
