@@ -12,6 +12,8 @@ describe('a result that says it failed in its JSON text is an error', () => {
     '{"error": {"code": 404, "message": "not found"}}',
     '{"status": "error", "message": "Request not found"}',
     '{"status": "fail", "data": {"requestId": "is not known"}}',
+    '{"status": "task_not_found", "message": "No such task found"}',
+    '{"status": "INVALID_ARGUMENT"}',
   ])('%s', (body) => {
     const read = readResult(text(body));
     expect(read.ok).toBe(false);
@@ -22,6 +24,8 @@ describe('a result that says it failed in its JSON text is an error', () => {
     '{"errors": [], "rows": 3}',
     '{"success": true, "rows": []}',
     '{"status": "success", "data": {"id": 4}}',
+    '{"status": "already_completed", "message": "Every task of req-3 is done"}',
+    '{"status": "found", "id": 7}',
     '{"jobs": [{"name": "build", "status": "failed"}]}',
     '["authors", "books"]',
     'plain text that mentions "error": nothing else',

@@ -30,8 +30,12 @@ function embeddedJson(text: string): unknown {
   return text.length <= MAX_FACT_TEXT ? jsonIn(text) : undefined;
 }
 
-/** A whole answer's `status` that reports the call failed (JSend's `fail` and `error`, and their kin). */
-const FAILED_STATUS = /^(?:error|fail|failed|failure)$/i;
+/**
+ * A whole answer's `status` that reports the call failed: JSend's `fail` and `error` and their kin,
+ * and a status code that names a failure (`task_not_found`, `invalid_argument`, `access_denied`).
+ */
+const FAILED_STATUS =
+  /(?:^|[_\s-])(?:error|fail|failed|failure|not[_\s-]?found|invalid|denied|forbidden|unauthori[sz]ed)(?:$|[_\s-])/i;
 
 /**
  * A JSON body that says it failed, in the fields JSON bodies use for that (`isError: true`,

@@ -57,11 +57,14 @@ const IDENTIFIER_FIELDS = new Set(['id', 'uuid', 'key', 'slug', 'hash', 'sha', '
 
 /**
  * A value under an identifier field (`id`, `uuid`, `taskId`…) that is one token: what the server
- * names an entry by. Principle: a parameter nothing fits by name may mean the thing the server
- * listed (a commit listed by its hash fills `revision`); it is tried after every named value.
+ * names an entry by. Principle: a parameter that names no kind of identifier and that nothing fits
+ * by name may mean the thing the server listed (a commit listed by its hash fills `revision`); it
+ * is tried after every named value. `taskId` names its kind: a request's id is not one.
  */
 function isIdentifier(param: ParamSpec, h: Harvest): boolean {
   if (param.pathLike || param.topic || param.enum !== undefined || wants(param) !== undefined) return false;
+  // A parameter named as one kind's identifier (`taskId`) takes that kind's, found by name only.
+  if (/.(?:id|key|name|slug)$/.test(looseName(param.name))) return false;
   if (param.type !== undefined && param.type !== 'string') return false;
   const field = looseName(h.field);
   const named = IDENTIFIER_FIELDS.has(field) || (field.length > 2 && field.endsWith('id'));

@@ -103,3 +103,32 @@ describe('explore/2 on a one-line log', () => {
     expect(result.ledger.tools.find((t) => t.tool === 'git_diff')?.generatedOnly).toEqual(['target']);
   });
 });
+
+describe('a listed identifier and a parameter that names its kind', () => {
+  it('a request id never fills taskId: that parameter takes a task id, found by name', async () => {
+    const surface: ToolSurface = {
+      tools: [
+        {
+          name: 'list_requests',
+          description: 'Lists all requests',
+          inputSchema: { type: 'object', properties: {} },
+        },
+        {
+          name: 'open_task_details',
+          description: 'Gets the details of a task',
+          inputSchema: { type: 'object', properties: { taskId: { type: 'string' } }, required: ['taskId'] },
+        },
+      ],
+    };
+    const calls: Record<string, unknown>[] = [];
+    const caller: ToolCaller = async (name, args) => {
+      if (name === 'list_requests')
+        return { kind: 'result', result: text('[{"requestId":"req-1","title":"Tide tables"}]') };
+      calls.push(args);
+      return { kind: 'result', result: text('{"status":"task_not_found","message":"No such task found"}') };
+    };
+    const result = await exploreWith(surface, caller);
+    expect(calls.some((args) => args.taskId === 'req-1')).toBe(false);
+    expect(result.candidates.map((c) => c.observedKey)).not.toContain('task_not_found');
+  });
+});
