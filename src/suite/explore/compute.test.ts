@@ -39,7 +39,39 @@ describe('explore/2 on a tool that computes from its arguments', () => {
     expect(keys).toEqual(expect.arrayContaining(inputs.map(sha)));
     expect(keys).not.toContain(blob);
     const getBlob = result.ledger.tools.find((t) => t.tool === 'get_blob');
-    expect(getBlob?.calls).toBe(1);
     expect(getBlob?.skipped).toMatch(/an encoded blob/);
+  });
+});
+
+describe('explore/2 on tools whose names do not say they compute', () => {
+  const tools: ToolSurface = {
+    tools: [
+      {
+        name: 'days_in_month',
+        description: 'Get the number of days in a month',
+        inputSchema: { type: 'object', properties: { month: { type: 'string' } }, required: ['month'] },
+      },
+      {
+        name: 'get_note',
+        description: 'Get a note by its title',
+        inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+      },
+    ],
+  };
+
+  it('one that answers a made-up input computes from it and gets more; one that finds nothing gets one', async () => {
+    const calls: { name: string; args: Record<string, unknown> }[] = [];
+    const caller: ToolCaller = async (name, args) => {
+      calls.push({ name, args });
+      if (name === 'get_note')
+        return { kind: 'result', result: { ...text('Note not found'), isError: true } };
+      return {
+        kind: 'result',
+        result: text(`${String(args.month)} has ${28 + String(args.month).length} days`),
+      };
+    };
+    await exploreWith(tools, caller);
+    expect(calls.filter((c) => c.name === 'days_in_month')).toHaveLength(COMPUTE_CALLS);
+    expect(calls.filter((c) => c.name === 'get_note')).toHaveLength(1);
   });
 });

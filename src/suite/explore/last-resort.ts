@@ -14,7 +14,9 @@ export const COMPUTE_CALLS = 3;
  * Tools that never answered get a call with what is known filling every parameter it fits (a
  * given folder still fills `repo_path` when nothing fits `target`), and seeded schema values
  * (strings ≤ 64 characters, never empty) only for the required parameters nothing fits. A tool
- * that computes from its arguments gets `COMPUTE_CALLS` such calls, each with other made-up inputs.
+ * that computes from its arguments gets `COMPUTE_CALLS` such calls, each with other made-up inputs:
+ * one its name and description say computes, or one that answered a made-up input (a tool that
+ * looks its data up says it found nothing; one that computes answers anything it is given).
  */
 export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Promise<void> {
   for (const plan of plans) {
@@ -22,8 +24,10 @@ export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Pr
     const random = mulberry32(deriveSeed(run.options.seed, `unfilled:${plan.tool.name}`));
     const known = knownSupplies(plan, run.pool, run.options.given, random);
     plan.tally.generated = plan.params.filter((p) => p.required && !(p.name in known)).map((p) => p.name);
-    const computes = toolAction(plan.tool).action === 'compute';
-    for (let i = 0; i < (computes ? COMPUTE_CALLS : 1); i++) {
+    const said = toolAction(plan.tool).action === 'compute';
+    const madeUp = plan.tally.generated.length > 0;
+    for (let i = 0; i < COMPUTE_CALLS; i++) {
+      if (i > 0 && !said && !(madeUp && plan.tally.results > 0)) break;
       const salt = i === 0 ? '' : `:${i}`;
       const generated = await schemaArguments(
         plan.tool,
