@@ -5,7 +5,7 @@ import { leavesOf } from '../facts/leaves.js';
 import { documentOf } from '../facts/view.js';
 import { resultText, type ToolCallOutcome, type ToolDescriptor, type ToolResult } from '../surface.js';
 import { listsNothing } from './answer-voice.js';
-import { isErrorText } from './text.js';
+import { isErrorText, refusesInput } from './text.js';
 
 export type ReadObservation =
   | { kind: 'result'; result: ToolResult }
@@ -25,7 +25,7 @@ function size(result: ToolResult): number {
 /**
  * What exploration keeps of one call: an `isError` result or a JSON-RPC error is an error; a result
  * over the size cap, an empty one, one whose text reports a failure without `isError` ("ENOENT: no
- * such file") or whose fact tree is over its cap is set aside with its reason, and so is a listing
+ * such file", or a value we sent "is not a directory") or whose fact tree is over its cap is set aside with its reason, and so is a listing
  * that lists nothing (`listsNothing`); both count as the server saying it holds nothing only when
  * no argument was generated. Anything else is an observation.
  */
@@ -53,7 +53,8 @@ export function readObservation(
   const doc = documentOf(read.result);
   // Prose (anything not structured or JSON text) is read for what it says before what it holds.
   const prose = doc === undefined || doc.source === 'facts';
-  if (prose && isErrorText(text)) return { kind: 'discarded', reason: 'an error text without isError' };
+  if (prose && (isErrorText(text) || refusesInput(text, call.args)))
+    return { kind: 'discarded', reason: 'an error text without isError' };
   if (prose && text.trim() === '') return { kind: 'discarded', reason: 'an empty result' };
   if (prose && isEmptyStateText(text)) return nothing('an empty-state answer');
   const facts = doc === undefined ? readFacts(read.result) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absolutePaths, isErrorText, joinListing, listingEntries } from './text.js';
+import { absolutePaths, isErrorText, joinListing, listingEntries, refusesInput } from './text.js';
 
 describe('values in text results', () => {
   it('never reads markup as a path: closing tags and self-closing tags name no file', () => {
@@ -36,5 +36,13 @@ describe('values in text results', () => {
       ),
     ).toBe(false);
     expect(isErrorText('Owner: Ines Marlow')).toBe(false);
+  });
+
+  it('knows an answer that says a value we sent is not of the kind the tool takes', () => {
+    expect(refusesInput('Type "Genre" is not an object type with fields', { typeName: 'Genre' })).toBe(true);
+    expect(refusesInput('/srv/notes/a.md is not a directory', { path: '/srv/notes/a.md' })).toBe(true);
+    // About something we did not send, or data that merely says "is not": kept.
+    expect(refusesInput('Bergen is not a port of call', { typeName: 'Genre' })).toBe(false);
+    expect(refusesInput('Genre: fiction\nShelf: 4 is not a shelf', { typeName: 'Genre' })).toBe(false);
   });
 });

@@ -51,6 +51,19 @@ export function joinListing(parent: string, name: string): string {
 const ERROR_TEXT =
   /^(?:error\b|err:|failed\b|failure\b|exception\b)|\b(?:ENOENT|EISDIR|ENOTDIR|EACCES|EPERM)\b|\b(?:not found|no such (?:file|directory|table|entity|item|record)|does not exist|access denied|permission denied|no matches found|no results?(?: found)?|unknown (?:tool|table|id)|invalid (?:path|id|argument))\b/i;
 
+/** "… is not a directory", "… is not an object type", "… is not supported": a word on the input's kind. */
+const NOT_ITS_KIND = /\b(?:is|are) not (?:a|an|one of|of|valid|supported|allowed|known|recogni[sz]ed)\b/i;
+
+/**
+ * A one-line answer that names a value we sent and says it is not of the kind the tool takes
+ * (`Type "Genre" is not an object type with fields`): the tool refusing the call, not its data.
+ */
+export function refusesInput(text: string, args: Record<string, unknown>): boolean {
+  const line = text.trim();
+  if (line === '' || line.includes('\n') || line.length > 200 || !NOT_ITS_KIND.test(line)) return false;
+  return Object.values(args).some((v) => typeof v === 'string' && v.trim().length >= 2 && line.includes(v.trim()));
+}
+
 export function isErrorText(text: string): boolean {
   const head = text.trim().slice(0, 300);
   if (head === '') return false;

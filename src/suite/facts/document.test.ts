@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facts, text } from '../../../test/support/suite/facts.js';
+import { facts, readersOf, text } from '../../../test/support/suite/facts.js';
 import { candidatesFrom, type Observation } from '../explore/candidates.js';
 import { nameMatches } from '../explore/fit.js';
 import { harvestResult } from '../explore/harvest.js';
@@ -201,5 +201,17 @@ describe('several blocks', () => {
   });
   it('objects with no field in common are one record split over blocks', () => {
     expect(facts(text('Name: Kestrel', 'Tonnage: 410'))).toEqual({ Name: 'Kestrel', Tonnage: '410' });
+  });
+});
+
+describe('label lines', () => {
+  it('a label is a name: a signature whose brackets open before the colon is no label', () => {
+    expect(readersOf(text('type Query {\n  book(isbn: String!): Book\n  loan(id: ID!): Loan\n}'))).toEqual(
+      [],
+    );
+    expect(facts(text('Owner (acting): Ines Marlow\nStore room: Shed 4'))).toEqual({
+      'Owner (acting)': 'Ines Marlow',
+      'Store room': 'Shed 4',
+    });
   });
 });

@@ -22,6 +22,8 @@ function labelOf(line: string): LabelLine | undefined {
   const value = match?.[2]?.replace(/(?:\*\*|__)$/, '').trim();
   // "https://…" would read as a label "https"; a value that is only markup is no value.
   if (label === undefined || value === undefined || value === '' || value.startsWith('//')) return undefined;
+  // A label is a name, so its brackets balance: `book(isbn: String!): Book` is a signature, not a label.
+  if ((label.match(/\(/g) ?? []).length !== (label.match(/\)/g) ?? []).length) return undefined;
   return { label, value };
 }
 
