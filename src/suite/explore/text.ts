@@ -61,7 +61,9 @@ const NOT_ITS_KIND = /\b(?:is|are) not (?:a|an|one of|of|valid|supported|allowed
 export function refusesInput(text: string, args: Record<string, unknown>): boolean {
   const line = text.trim();
   if (line === '' || line.includes('\n') || line.length > 200 || !NOT_ITS_KIND.test(line)) return false;
-  return Object.values(args).some((v) => typeof v === 'string' && v.trim().length >= 2 && line.includes(v.trim()));
+  return Object.values(args).some(
+    (v) => typeof v === 'string' && v.trim().length >= 2 && line.includes(v.trim()),
+  );
 }
 
 export function isErrorText(text: string): boolean {
