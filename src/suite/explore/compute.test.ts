@@ -75,3 +75,49 @@ describe('explore/2 on tools whose names do not say they compute', () => {
     expect(calls.filter((c) => c.name === 'get_note')).toHaveLength(1);
   });
 });
+
+describe('explore/2 on a server reached only through a search', () => {
+  const notes: Record<string, string> = {
+    'Harbour/Tide tables.md': 'Harbourmaster: Oskar Brandt\nDeep water berth: Quay 3',
+    'Storm procedures.md': 'Cancellation threshold: Beaufort 8\nOwner: Ines Marlow',
+  };
+  const surface: ToolSurface = {
+    tools: [
+      {
+        name: 'search_notes',
+        description: 'Searches for a note by its name; matches partial names',
+        inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+      },
+      {
+        name: 'read_notes',
+        description: 'Read the contents of multiple notes',
+        inputSchema: {
+          type: 'object',
+          properties: { paths: { type: 'array', items: { type: 'string' } } },
+          required: ['paths'],
+        },
+      },
+    ],
+  };
+
+  it('asks the search for what most text holds, then follows what it found', async () => {
+    const queries: string[] = [];
+    const caller: ToolCaller = async (name, args) => {
+      if (name === 'search_notes') {
+        const q = String(args.query).toLowerCase();
+        queries.push(q);
+        const hits = Object.keys(notes).filter((n) => n.toLowerCase().includes(q));
+        return { kind: 'result', result: text(hits.length === 0 ? 'No matches found' : hits.join('\n')) };
+      }
+      const paths = Array.isArray(args.paths) ? args.paths.map(String) : [];
+      return {
+        kind: 'result',
+        result: text(paths.map((p) => notes[p] ?? `${p}: Error - not found`).join('\n')),
+      };
+    };
+    const result = await exploreWith(surface, caller);
+    expect(queries[0]).toBe('e');
+    const keys = result.candidates.map((c) => c.observedKey);
+    expect(keys).toEqual(expect.arrayContaining(['Oskar Brandt', 'Ines Marlow']));
+  });
+});

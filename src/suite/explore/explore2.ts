@@ -100,11 +100,17 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
     });
   }
   const maxHops = options.maxHops ?? EXPLORE_LIMITS.maxHops;
-  for (let index = 0; index <= maxHops && !run.budgetExhausted; index++) {
+  let index = 0;
+  for (; index <= maxHops && !run.budgetExhausted; index++) {
     const made = await hop(run, plans, index);
     if (made === 0 && index > 0) break;
   }
+  // What the last resort found is followed like anything else the server returned.
+  const before = run.pool.length;
   await fallback(run, plans);
+  if (run.pool.length > before)
+    for (let more = 0; more < maxHops && !run.budgetExhausted; more++)
+      if ((await hop(run, plans, ++index)) === 0) break;
 
   const keys = {
     context: contextHaystacks(options.surface),

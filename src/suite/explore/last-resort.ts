@@ -25,6 +25,7 @@ export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Pr
     const known = knownSupplies(plan, run.pool, run.options.given, random);
     plan.tally.generated = plan.params.filter((p) => p.required && !(p.name in known)).map((p) => p.name);
     const said = toolAction(plan.tool).action === 'compute';
+    if (!said && (await broadSearch(run, plan, known))) continue;
     const madeUp = plan.tally.generated.length > 0;
     for (let i = 0; i < COMPUTE_CALLS; i++) {
       if (i > 0 && !said && !(madeUp && plan.tally.results > 0)) break;
@@ -36,6 +37,36 @@ export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Pr
       if (!(await lastResort(run, plan, generated, known))) break;
     }
   }
+}
+
+/** What most text holds, asked of a search nobody gave a term for: a letter (names matched in part), then a word. */
+export const BROAD_TERMS = ['e', 'the'] as const;
+
+/**
+ * A search tool whose query nothing known fits is asked for what most text holds
+ * (`BROAD_TERMS`, in order, until one answers): a made-up string finds nothing, and a search that
+ * finds nothing leaves the rest of the server unreached. False when the tool takes no such query.
+ */
+async function broadSearch(
+  run: Exploration,
+  plan: ToolPlan,
+  known: ArgumentSet['supplies'],
+): Promise<boolean> {
+  const queries = plan.params.filter(
+    (p) => p.required && p.topic && !(p.name in known) && (p.type === undefined || p.type === 'string'),
+  );
+  if (queries.length === 0) return false;
+  for (const term of BROAD_TERMS) {
+    if (plan.tally.results > 0 || run.budgetExhausted) break;
+    const generated = await schemaArguments(
+      plan.tool,
+      deriveSeed(run.options.seed, `args:${plan.tool.name}`),
+    );
+    if (generated === undefined) break;
+    const asked = { ...generated, ...Object.fromEntries(queries.map((p) => [p.name, term])) };
+    await lastResort(run, plan, asked, known);
+  }
+  return true;
 }
 
 /** One last-resort call, or false when there is none to make (no arguments, a repeat, no budget). */

@@ -4,6 +4,7 @@ import { type DiffFile, unifiedDiff } from './diff.js';
 import { htmlTables, isHtmlTable } from './html.js';
 import { jsonIn } from './json.js';
 import { keyedLines } from './keyed-lines.js';
+import { fileLines } from './line-list.js';
 import { markdownDocument } from './markdown.js';
 import { xmlDocument } from './xml.js';
 import { frontMatter, yamlDocument } from './yaml.js';
@@ -25,6 +26,7 @@ export type Reader =
   | 'delimited'
   | 'list'
   | 'keyed-lines'
+  | 'file-lines'
   | 'diff'
   | 'yaml'
   | 'markdown'
@@ -59,6 +61,8 @@ function readBlock(text: string): { document: unknown; reader: Reader } | undefi
   if (list !== undefined) return { document: list, reader: 'list' };
   const keyed = keyedLines(trimmed);
   if (keyed !== undefined) return { document: keyed, reader: 'keyed-lines' };
+  const files = fileLines(trimmed);
+  if (files !== undefined) return { document: files, reader: 'file-lines' };
   const yaml = yamlDocument(trimmed);
   if (yaml !== undefined) return { document: yaml, reader: 'yaml' };
   const front = frontMatter(trimmed);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { facts, readersOf, text } from '../../../test/support/suite/facts.js';
 import { keyedLines } from './keyed-lines.js';
+import { fileLines } from './line-list.js';
 
 const log = [
   '38469e33a044c8b69bddbda4194cbe73961eeb5c Chen Wei Fri Mar 29 10:00:00 2024 +0000 Document the release process',
@@ -46,5 +47,19 @@ describe('lines keyed by an identifier', () => {
     expect(keyedLines('a1b2c3d Fix the tide offset\n17 Add Porto')).toBeUndefined();
     expect(keyedLines('a1b2c3d Fix the tide offset\n0f9e8d7')).toBeUndefined();
     expect(keyedLines('a1b2c3d Fix the tide offset')).toBeUndefined();
+  });
+});
+
+describe('file names one per line', () => {
+  it('a bare list of paths is a list of names; a line that is more than a name is not', () => {
+    expect(facts(text('Harbour/Tide tables.md\nStorm procedures.md\n/srv/notes/a.txt'))).toEqual([
+      'Harbour/Tide tables.md',
+      'Storm procedures.md',
+      '/srv/notes/a.txt',
+    ]);
+    expect(fileLines('Harbour/Tide tables.md')).toBeUndefined();
+    expect(fileLines('a.md\nOwner: Ines Marlow')).toBeUndefined();
+    expect(fileLines('a.md\nsee the notes for more')).toBeUndefined();
+    expect(fileLines('a.md\na.md')).toBeUndefined();
   });
 });
