@@ -193,17 +193,13 @@ function rankedSupplies(
   });
   ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
   // A listed identifier is offered only where no value fits by name.
-  const identifiers = FIT_ORDER.identifier * 2;
-  if ((ranked[0]?.rank ?? identifiers) < identifiers)
-    ranked.splice(
-      0,
-      ranked.length,
-      ...ranked.filter((r) => r.rank < identifiers || r.rank > identifiers + 1),
-    );
-  if (!asksFile(tool.name, param)) return ranked;
+  const identifier = FIT_ORDER.identifier * 2 + 1;
+  const named = (ranked[0]?.rank ?? identifier) < identifier;
+  const offered = named ? ranked.filter((r) => r.rank !== identifier) : ranked;
+  if (!asksFile(tool.name, param)) return offered;
   // A folder is never offered where a file is asked when a file under it is known.
   const full = foldersWithFiles(knownPaths(pool, given));
-  return ranked.filter((r) => {
+  return offered.filter((r) => {
     const path = typeof r.supply.value === 'string' ? absoluteOf(r.supply.value) : undefined;
     return path === undefined || !full.has(path);
   });
