@@ -44,6 +44,8 @@ export type FactReading = { ok: true; document: unknown; readers: Reader[] } | {
 function readBlock(text: string): { document: unknown; reader: Reader } | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
+  // A diff first: whole JSON text never holds its header line (a JSON string holds no raw
+  // newline), while JSON after a prefix could be read out of a diff that adds a JSON file.
   const diff = unifiedDiff(trimmed);
   if (diff !== undefined) return withHead(readBlock(diff.head), diff.files);
   const json = jsonIn(trimmed);
