@@ -19,7 +19,8 @@ export function canonicalJson(value: unknown): string {
 // In a `u` regex a surrogate pair is one code point, so this only matches unpaired halves.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-function hasLoneSurrogate(text: string): boolean {
+/** A string with an unpaired surrogate half is not text: no JSON canonical form holds it. */
+export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 

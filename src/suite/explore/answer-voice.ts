@@ -34,6 +34,19 @@ interface Called {
 }
 
 /**
+ * A server's answer compared as a whole: canonical JSON where it has one, else its plain JSON (an
+ * answer may hold what canonical JSON refuses, an infinite number or a lone surrogate: untrusted
+ * input compares, it never crashes exploration).
+ */
+function identity(value: unknown): string {
+  try {
+    return canonicalJson(value);
+  } catch {
+    return JSON.stringify(value) ?? '';
+  }
+}
+
+/**
  * For each observation's (pointer, value): did the same tool give it there for other arguments in
  * an answer that otherwise differs? An answer that is the same whatever the arguments is not the
  * tool's wording but a lookup that ignores its arguments: that is the server's behaviour, which the
@@ -45,11 +58,11 @@ export function repeatedAcrossCalls(
   const seen = new Map<string, { args: string; answer: string }[]>();
   const answers = new Map<Called, string>();
   const at = (obs: Called, pointer: string, value: unknown) =>
-    `${obs.tool.name}\u0000${pointer}\u0000${canonicalJson(value)}`;
+    `${obs.tool.name}\u0000${pointer}\u0000${identity(value)}`;
   for (const obs of observations) {
     const doc = documentOf(obs.result);
     if (doc === undefined) continue;
-    const call = { args: canonicalJson(obs.args), answer: canonicalJson(doc.document) };
+    const call = { args: identity(obs.args), answer: identity(doc.document) };
     answers.set(obs, call.answer);
     for (const leaf of leavesOf(doc.document)) {
       const key = at(obs, leaf.pointer, leaf.value);
@@ -57,7 +70,7 @@ export function repeatedAcrossCalls(
     }
   }
   return (obs, pointer, value) => {
-    const args = canonicalJson(obs.args);
+    const args = identity(obs.args);
     const answer = answers.get(obs);
     return (seen.get(at(obs, pointer, value)) ?? []).some((c) => c.args !== args && c.answer !== answer);
   };
@@ -71,7 +84,7 @@ export function repeatedAcrossCalls(
  */
 export function listsNothing(document: unknown, own: string, args: Record<string, unknown>): boolean {
   let lists = 0;
-  const sent = new Set(Object.values(args).map((v) => canonicalJson(v)));
+  const sent = new Set(Object.values(args).map((v) => identity(v)));
   const empty = (node: unknown): boolean => {
     if (Array.isArray(node)) {
       lists++;
@@ -79,7 +92,7 @@ export function listsNothing(document: unknown, own: string, args: Record<string
     }
     if (isRecord(node)) return Object.values(node).every(empty);
     if (node === null || typeof node === 'boolean' || node === 0) return true;
-    if (sent.has(canonicalJson(node))) return true;
+    if (sent.has(identity(node))) return true;
     return typeof node === 'string' && (node.trim() === '' || containsNormalised(own, node));
   };
   return empty(document) && lists > 0;

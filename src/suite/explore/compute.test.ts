@@ -121,3 +121,33 @@ describe('explore/2 on a server reached only through a search', () => {
     expect(keys).toEqual(expect.arrayContaining(['Oskar Brandt', 'Ines Marlow']));
   });
 });
+
+describe('explore/2 on answers canonical JSON cannot hold', () => {
+  it('a session id YAML reads as infinite and a lone surrogate are compared, never a crash', async () => {
+    const surface: ToolSurface = {
+      tools: [
+        {
+          name: 'get_session',
+          description: 'Get a session',
+          inputSchema: { type: 'object', properties: { topic: { type: 'string' } } },
+        },
+      ],
+    };
+    let n = 0;
+    const caller: ToolCaller = async () => {
+      n++;
+      return {
+        kind: 'result',
+        result: text(
+          n % 2 === 0
+            ? `Session ID: 8e41234${n}\nsession:\n  owner: Ines Marlow\n  topic: Tide tables`
+            : `{"name": "\\ud800broken", "owner": "Oskar Brandt", "size": ${n}}`,
+        ),
+      };
+    };
+    const result = await exploreWith(surface, caller);
+    const keys = result.candidates.map((c) => c.observedKey);
+    expect(keys).not.toContain(Number.POSITIVE_INFINITY);
+    expect(keys.every((k) => typeof k !== 'string' || !/[\uD800-\uDFFF]/u.test(k))).toBe(true);
+  });
+});

@@ -215,3 +215,12 @@ describe('label lines', () => {
     });
   });
 });
+
+describe('a fact tree holds JSON values', () => {
+  it('a number YAML would read as infinite stays the text it was written as', () => {
+    expect(facts(text('Session ID: 8e412345\nsession:\n  owner: Ines Marlow\n  limit: .inf'))).toEqual({
+      'Session ID': '8e412345',
+      session: { owner: 'Ines Marlow', limit: '.inf' },
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { hasLoneSurrogate } from '../../core/canonical.js';
 import { formatPointer } from '../pointer.js';
 
 /** One scalar in a result document, with where it sits. */
@@ -16,7 +17,11 @@ export function leavesOf(document: unknown): Leaf[] {
   const out: Leaf[] = [];
   const walk = (value: unknown, path: (string | number)[]) => {
     if (out.length >= MAX_LEAVES || path.length > MAX_DEPTH) return;
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
+    // A leaf is a JSON value: an infinite number or a string with a lone surrogate is none.
+    if (
+      (typeof value === 'string' && !hasLoneSurrogate(value)) ||
+      (typeof value === 'number' && Number.isFinite(value))
+    ) {
       out.push({ pointer: formatPointer(path), path, value });
     } else if (Array.isArray(value)) {
       for (const [i, item] of value.entries()) walk(item, [...path, i]);

@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { parseDocument, visit } from 'yaml';
 
 /**
  * YAML (docs/design.md §5.2), read with the `yaml` library's core schema: no custom tags, no
@@ -13,6 +13,14 @@ function load(text: string): unknown {
   try {
     const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false });
     if (doc.errors.length > 0) return undefined;
+    // A fact tree holds JSON values: a number YAML reads as infinite or NaN (a session id
+    // `8e412345`, `.inf`) is kept as the text it was written as.
+    visit(doc, {
+      Scalar(_key, node) {
+        if (typeof node.value === 'number' && !Number.isFinite(node.value) && node.source !== undefined)
+          node.value = node.source;
+      },
+    });
     const value: unknown = doc.toJS({ maxAliasCount: 0 });
     return value !== null && typeof value === 'object' ? value : undefined;
   } catch {
