@@ -21,12 +21,20 @@ const CLOCK = /\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b/;
 const ISO_DATETIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 const WEEKDAY_DATE = /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
 
-/** A value that reads as a moment (a date with a time of day, a clock reading, an epoch in ms). */
+// just now, 5 minutes ago, an hour ago, yesterday, in 3 days: a moment said relative to now.
+const RELATIVE =
+  /\b(?:just now|yesterday|tomorrow|today|(?:an?|\d+) (?:sec(?:ond)?|min(?:ute)?|hour|hr|day|week|month|year)s? ago|in (?:an?|\d+) (?:second|minute|hour|day|week|month|year)s?)\b/i;
+
+/**
+ * A value that reads as a moment (a date with a time of day, a clock reading, an epoch in ms, or a
+ * short phrase that places it relative to now: "just now", "5 minutes ago").
+ */
 export function isTimeLike(value: unknown): boolean {
   if (typeof value === 'number') return Number.isInteger(value) && value > 1e12 && value < 1e13;
   if (typeof value !== 'string') return false;
   const text = value.trim();
   if (/^\d{13}$/.test(text)) return true;
+  if (RELATIVE.test(text) && text.length <= 60) return true;
   return ISO_DATETIME.test(text) || (CLOCK.test(text) && (WEEKDAY_DATE.test(text) || text.length <= 40));
 }
 

@@ -15,12 +15,28 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 // Template slots a generator forgot to fill: {id}, {{ id }}, ${id}, <id>.
 const PLACEHOLDER = /\{\{?\s*[A-Za-z_][\w.-]*\s*\}\}?|\$\{[^}]*\}|<[A-Za-z_][\w.-]*>/;
 
+/** The strings a plan sends, at any depth of its steps' arguments. */
+function sentStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(sentStrings);
+  return value !== null && typeof value === 'object' ? Object.values(value).flatMap(sentStrings) : [];
+}
+
+/**
+ * The prompt's own words: without the values its plan sends, which may hold anything the server
+ * wrote (a design variant named `<Default>` is the server's value, not a slot we forgot to fill).
+ */
+function ownText(candidate: Candidate): string {
+  const sent = candidate.plan.flatMap((step) => sentStrings(step.arguments)).filter((v) => v !== '');
+  return sent.reduce((text, value) => text.split(value).join(''), candidate.prompt);
+}
+
 export const malformed: Rule = (candidate) => {
   const fail = (detail: string, evidence: Record<string, unknown> = {}) =>
     reject('malformed', detail, evidence);
   if (!ID.test(candidate.id)) return fail('id must be 1-64 chars of [A-Za-z0-9._-]', { id: candidate.id });
   if (candidate.prompt.trim() === '') return fail('empty prompt');
-  const slot = PLACEHOLDER.exec(candidate.prompt);
+  const slot = PLACEHOLDER.exec(ownText(candidate));
   if (slot !== null) return fail(`unbound placeholder ${slot[0]} in the prompt`, { placeholder: slot[0] });
   if (candidate.serverRequiredBecause.trim() === '') return fail('serverRequiredBecause is empty');
   if (candidate.plan.length === 0) return fail('the plan has no steps');
