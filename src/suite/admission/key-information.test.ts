@@ -59,6 +59,8 @@ describe('key-empty-state: the server saying it has nothing is not a value', () 
     '0 items',
     'There are no tasks yet',
     'The graph is empty',
+    '📄 No differences found',
+    '> none',
   ])('%s', (text) => {
     expect(isEmptyStateText(text)).toBe(true);
     expect(keyEmptyState(text)?.rule).toBe('key-empty-state');
@@ -69,6 +71,7 @@ describe('key-empty-state: the server saying it has nothing is not a value', () 
     'No. 7 Harbour Road',
     'Nothingham Abbey',
     '2024-02 has 29 days',
+    '📄 Notes on tide gauges',
   ])('%s is a value', (text) => expect(keyEmptyState(text)).toBeUndefined());
 });
 

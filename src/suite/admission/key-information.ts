@@ -49,13 +49,15 @@ export function keyEnvironmental(key: unknown, host: readonly HostFact[]): Rejec
 
 /**
  * Empty-state phrasing: the server saying there is nothing ("No remote repositories configured",
- * "No results found", "(empty)", "0 items"). Read only at the head of a short text.
+ * "No results found", "(empty)", "0 items"). Read only at the head of a short text, after any
+ * symbol that leads it (an emoji, a quote mark).
  */
 const EMPTY_STATE =
   /^(?:\(?(?:empty|none|nothing|n\/a|null|undefined)\)?[.!]?$|no\s+(?:[\w-]+\s+){0,3}(?:found|configured|attached|available|exist|exists|yet|set|defined|registered|connected|selected|loaded)\b|no\s+(?:results?|matches|items|entries|records|data|rows)\b|0\s+(?:results?|items|entries|records|rows|matches)\b|(?:there\s+(?:are|is)\s+no|nothing\s+(?:to\s+show|found|here))\b|(?:the\s+)?(?:[\w-]+\s+)?(?:list|directory|folder|graph|database|table|store|vault)\s+is\s+empty\b)/i;
 
 export function isEmptyStateText(text: string): boolean {
-  const head = text.trim();
+  // The phrase is read after any symbol that leads it ("📄 No differences found", "> none").
+  const head = text.trim().replace(/^[^\p{L}\p{N}(]+/u, '');
   return head.length > 0 && head.length <= 200 && EMPTY_STATE.test(head);
 }
 
