@@ -35,7 +35,8 @@ export function readObservation(
   call: { tool: ToolDescriptor; args: Record<string, unknown>; generated: boolean },
 ): ReadObservation {
   // "Nothing here" says the server holds nothing only when it was asked with values it or the user
-  // gave; asked with a value we made up, it says only that nothing matched it.
+  // gave; asked with a value we made up, or a search term whoever chose it, it says only that
+  // nothing matched.
   const nothing = (what: string): ReadObservation =>
     call.generated
       ? { kind: 'discarded', reason: `${what} to a generated value (nothing matched it)` }

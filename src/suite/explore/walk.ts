@@ -113,7 +113,11 @@ export class Exploration {
 
   private keep({ plan, set, outcome }: Made, hop: number): boolean {
     const max = this.options.maxResultChars ?? EXPLORE_LIMITS.maxResultChars;
-    const generated = Object.values(set.supplies).some((supply) => supply.origin === 'schema');
+    // "Nothing here" says only that nothing matched when we made a value up or chose a search term.
+    const searched = new Set(plan.params.filter((p) => p.topic).map((p) => p.name));
+    const generated = Object.entries(set.supplies).some(
+      ([name, supply]) => supply.origin === 'schema' || searched.has(name),
+    );
     const read = readObservation(outcome, max, { tool: plan.tool, args: set.args, generated });
     if (outcome.kind === 'error' && outcome.refused !== undefined) {
       plan.tally.errors++;

@@ -151,3 +151,35 @@ describe('explore/2 on answers canonical JSON cannot hold', () => {
     expect(keys.every((k) => typeof k !== 'string' || !/[\uD800-\uDFFF]/u.test(k))).toBe(true);
   });
 });
+
+describe('explore/2 on a search that finds nothing for a listed term', () => {
+  it('says nothing matched, never that the server holds nothing', async () => {
+    const surface: ToolSurface = {
+      tools: [
+        {
+          name: 'list_projects',
+          description: 'List the projects',
+          inputSchema: { type: 'object', properties: {} },
+        },
+        {
+          name: 'search_chunks',
+          description: 'Search the chunks of a project',
+          inputSchema: {
+            type: 'object',
+            properties: { project: { type: 'string' }, query: { type: 'string' } },
+            required: ['project', 'query'],
+          },
+        },
+      ],
+    };
+    const caller: ToolCaller = async (name) =>
+      name === 'list_projects'
+        ? { kind: 'result', result: text('[{"name": "shore-birds", "chunks": 12}]') }
+        : { kind: 'result', result: text('{"project": "shore-birds", "results": []}') };
+    const result = await exploreWith(surface, caller);
+    const search = result.ledger.tools.find((t) => t.tool === 'search_chunks');
+    expect(search?.calls).toBeGreaterThan(0);
+    expect(search?.skipped).not.toMatch(/holds nothing/);
+    expect(result.ledger.tools.some((t) => /holds nothing/.test(t.skipped ?? ''))).toBe(false);
+  });
+});
