@@ -16,7 +16,8 @@ export const COMPUTE_CALLS = 3;
  * (strings ≤ 64 characters, never empty) only for the required parameters nothing fits. A tool
  * that computes from its arguments gets `COMPUTE_CALLS` such calls, each with other made-up inputs:
  * one its name and description say computes, or one that answered a made-up input (a tool that
- * looks its data up says it found nothing; one that computes answers anything it is given).
+ * looks its data up says it found nothing; one that computes answers anything it is given). A
+ * search whose query nothing known fits is asked for what most text holds instead (`broadSearch`).
  */
 export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Promise<void> {
   for (const plan of plans) {
@@ -40,7 +41,7 @@ export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Pr
 }
 
 /** What most text holds, asked of a search nobody gave a term for: a letter (names matched in part), then a word. */
-export const BROAD_TERMS = ['e', 'the'] as const;
+const BROAD_TERMS = ['e', 'the'] as const;
 
 /**
  * A search tool whose query nothing known fits is asked for what most text holds
