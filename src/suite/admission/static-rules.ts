@@ -27,7 +27,8 @@ function sentStrings(value: unknown): string[] {
  * wrote (a design variant named `<Default>` is the server's value, not a slot we forgot to fill).
  */
 function ownText(candidate: Candidate): string {
-  const sent = candidate.plan.flatMap((step) => sentStrings(step.arguments)).filter((v) => v !== '');
+  // A value shorter than the shortest slot (`<a>`) holds none: removing it would only mangle the text.
+  const sent = candidate.plan.flatMap((step) => sentStrings(step.arguments)).filter((v) => v.length >= 3);
   return sent.reduce((text, value) => text.split(value).join(''), candidate.prompt);
 }
 
