@@ -22,6 +22,8 @@ describe('isTimeLike: a value that reads as a moment', () => {
       '10 minutes',
       'Ines Marlow',
       'the day after the storm, a long story of the harbour and its ferries ago',
+      '- 金针菇 10g（看个人喜好, 不喜欢 see you tomorrow 的就不放）',
+      'Order the buoys tomorrow',
     ])
       expect(isTimeLike(value), String(value)).toBe(false);
   });

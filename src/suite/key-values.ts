@@ -21,9 +21,11 @@ const CLOCK = /\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b/;
 const ISO_DATETIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 const WEEKDAY_DATE = /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
 
-// just now, 5 minutes ago, an hour ago, yesterday, in 3 days: a moment said relative to now.
+// just now, 5 minutes ago, Last active: an hour ago, yesterday, in 3 days: a value that *is* a
+// moment said relative to now (after a short label at most), not a text that mentions one
+// ("不喜欢 see you tomorrow 的就不放" is a recipe's joke).
 const RELATIVE =
-  /\b(?:just now|yesterday|tomorrow|today|(?:an?|\d+) (?:sec(?:ond)?|min(?:ute)?|hour|hr|day|week|month|year)s? ago|in (?:an?|\d+) (?:second|minute|hour|day|week|month|year)s?)\b/i;
+  /^(?:[\p{L} ]{1,24}:\s*)?(?:just now|yesterday|tomorrow|today|(?:an?|\d+) (?:sec(?:ond)?|min(?:ute)?|hour|hr|day|week|month|year)s? ago|in (?:an?|\d+) (?:second|minute|hour|day|week|month|year)s?)[.!]?$/iu;
 
 /**
  * A value that reads as a moment (a date with a time of day, a clock reading, an epoch in ms, or a
@@ -34,7 +36,7 @@ export function isTimeLike(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const text = value.trim();
   if (/^\d{13}$/.test(text)) return true;
-  if (RELATIVE.test(text) && text.length <= 60) return true;
+  if (RELATIVE.test(text)) return true;
   return ISO_DATETIME.test(text) || (CLOCK.test(text) && (WEEKDAY_DATE.test(text) || text.length <= 40));
 }
 
