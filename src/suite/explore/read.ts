@@ -25,13 +25,15 @@ function size(result: ToolResult): number {
 /**
  * What exploration keeps of one call: an `isError` result or a JSON-RPC error is an error; a result
  * over the size cap, an empty one, one whose text reports a failure without `isError` ("ENOENT: no
- * such file", or a value we sent "is not a directory") or whose fact tree is over its cap is set aside with its reason, and so is a listing
- * that lists nothing (`listsNothing`); both count as the server saying it holds nothing only when
- * no argument was generated. Anything else is an observation.
+ * such file", or a value we sent "is not a directory") or whose fact tree is over its cap is set
+ * aside with its reason, and so is a listing that lists nothing (`listsNothing`); both count as the
+ * server saying it holds nothing only when no argument was made up and none was a search term.
+ * Anything else is an observation.
  */
 export function readObservation(
   outcome: ToolCallOutcome,
   maxChars: number,
+  /** `generated`: a value was made up, or a search term sent (whoever chose it). */
   call: { tool: ToolDescriptor; args: Record<string, unknown>; generated: boolean },
 ): ReadObservation {
   // "Nothing here" says the server holds nothing only when it was asked with values it or the user
@@ -39,7 +41,7 @@ export function readObservation(
   // nothing matched.
   const nothing = (what: string): ReadObservation =>
     call.generated
-      ? { kind: 'discarded', reason: `${what} to a generated value (nothing matched it)` }
+      ? { kind: 'discarded', reason: `${what} to a made-up value or a search term (nothing matched it)` }
       : { kind: 'discarded', reason: `${what} (the server says it holds nothing)`, emptyState: true };
   if (outcome.kind === 'error') return { kind: 'error' };
   const read = readResult(outcome.result);
