@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY } from '../../../test/support/explorable-policy.js';
+import { exploreOptions } from '../../../test/support/suite/explore.js';
 import { library, librarySurface } from '../../../test/support/suite/library.js';
 import { admitCandidates } from '../admission/admit.js';
-import { surfaceSafety } from '../destructive.js';
-import { applyPolicy } from '../explorable.js';
 import type { GivenValue } from '../given.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
 import { type Explore2Options, explore2 } from './explore2.js';
 import { ExploreTransportError } from './walk.js';
 
 function setup(surface: ToolSurface, caller: ToolCaller, over: Partial<Explore2Options> = {}) {
-  const safety = applyPolicy(surface, surfaceSafety(surface), DEFAULT_POLICY);
-  const options: Explore2Options = {
-    surface,
-    safety,
-    policy: DEFAULT_POLICY,
-    caller,
-    seed: 1,
-    count: 60,
-    given: [],
-    ...over,
-  };
-  return { options, safety };
+  const options = exploreOptions(surface, caller, over);
+  return { options, safety: options.safety };
 }
 
 async function onLibrary(seed: number, count = 60) {
