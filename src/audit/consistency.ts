@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { isRecorded } from '../record/common.js';
 import { readRecord } from '../record/io.js';
 import type { RunRecord } from '../record/run.js';
+import { nullsSeenBy } from '../record/trial-count.js';
 import { readSuiteFile } from '../suite/read-suite.js';
 import type { Task } from '../suite/schema.js';
 import type { SuiteFile } from '../suite/suite-file.js';
@@ -143,9 +144,10 @@ function screenChecks(run: Run): Agreement[] {
 function nullChecks(run: Run): Agreement[] {
   const gate = run.record.gates.findLast((g) => g.gate === 'null_baseline');
   if (gate?.gate !== 'null_baseline') return [];
+  const seen = nullsSeenBy(gate.signalSource, run.trials);
   return NullPhase.options.flatMap((phase) => {
     const rate = gate.nullRates[phase];
-    const all = inPhase(run, phase);
+    const all = seen.filter((t) => t.phase === phase);
     if (phase !== 'null-random-args') {
       if (rate === undefined) return [];
       return [agree(`${phase} k/n`, [rate.k, rate.n], [passes(run, all, checkPassed), all.length])];

@@ -99,3 +99,15 @@ export function countsText(c: PhaseCounts): string {
     ...(c.notRecorded > 0 ? [`${c.notRecorded} not recorded`] : []),
   ].join(' · ');
 }
+
+/**
+ * The trials a null-baseline gate counted, out of every trial in tape order. The ceiling gate is
+ * decided before the first construct trial, and an extension batch runs its own nulls only after
+ * construct has started, so the ceiling gate saw exactly the nulls before the first construct trial;
+ * a gate on a measured signal (reference, first try) reads every null the run ran.
+ */
+export function nullsSeenBy<T extends { phase: string }>(signalSource: string, trials: readonly T[]): T[] {
+  const firstConstruct = trials.findIndex((t) => t.phase === 'construct');
+  if (signalSource !== 'ceiling' || firstConstruct < 0) return [...trials];
+  return trials.slice(0, firstConstruct);
+}
