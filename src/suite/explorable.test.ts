@@ -126,6 +126,16 @@ describe('the inference rule', () => {
     ['list_and_update', 'List rows.', false],
     ['get_booking', 'Get a booking and cancel it when asked.', false],
     ['get_booking', 'Get each booking of a passenger.', true],
+    // A wh-clause says what the answer reports; a hyphenated word acts by its last part.
+    [
+      'get_history',
+      'Get version history. Each commit shows who made the change, what was changed, and when.',
+      true,
+    ],
+    ['show_plan', 'Show how the rows would be modified, without changing them.', true],
+    ['parse_url', 'Fetch a web page, extract its text, and auto-create chunks.', false],
+    ['fetch_page', 'Fetch a page and re-create its summary.', false],
+    ['check_flags', 'Check the read-only flags of a volume.', true],
   ])('%s: %s → %s', (name, description, readOnly) => {
     expect(inferredReadOnly(tool(name, description)).readOnly).toBe(readOnly);
   });

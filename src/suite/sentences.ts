@@ -52,7 +52,9 @@ export interface Clause {
 }
 
 const COORDINATORS = new Set(['and', 'or', 'but', 'nor', 'then', 'plus']);
-const RELATIVES = new Set(['that', 'which', 'who', 'whom', 'whose']);
+// A clause opened by a relative or a wh-word ("who made the change, what was changed") says what
+// something else is or did: what the answer reports, not what the tool does.
+const RELATIVES = new Set(['that', 'which', 'who', 'whom', 'whose', 'what', 'how']);
 const SUBORDINATORS = new Set(
   'if when whenever unless whether because since although though while until once before after where as'.split(
     ' ',
@@ -113,18 +115,28 @@ function cut(terms: readonly Term[]): Part[] {
   return out;
 }
 
+/** Where the hyphenated word ending at `i` starts ("auto" of "auto-create"). */
+function compoundStart(terms: readonly Term[], i: number): number {
+  let start = i;
+  while (start > 0 && terms[start - 1]?.post === '-' && has(terms[start - 1], 'Hyphenated')) start--;
+  return start;
+}
+
 /** A lexicon verb this term uses as a verb, given its neighbours; undefined when it is a noun or adjective. */
 function verbAt(terms: readonly Term[], i: number, head: boolean, seenVerb: boolean): string | undefined {
   const t = terms[i];
   if (t === undefined) return undefined;
   const lemma = t.text
     .split('/')
-    .map((part) => lemmaOf(part))
+    .map((part) => lemmaOf(part.split('-').at(-1) ?? part))
     .find((l) => l !== undefined);
   if (lemma === undefined) return undefined;
-  const prev = terms[i - 1];
-  if (has(prev, 'Determiner', 'Possessive')) return undefined;
+  // A hyphenated word is read by its last part at the place of its first ("auto-create chunks"
+  // creates); a part followed by a hyphen is not a verb ("read-only").
   if (has(t, 'Hyphenated') && t.post.includes('-')) return undefined;
+  const start = compoundStart(terms, i);
+  const prev = terms[start - 1];
+  if (has(prev, 'Determiner', 'Possessive')) return undefined;
   const next = terms[i + 1];
   const passive = has(prev, 'Copula', 'Auxiliary');
   const participle = t.lower.endsWith('ed') || t.lower.endsWith('en');
@@ -135,7 +147,7 @@ function verbAt(terms: readonly Term[], i: number, head: boolean, seenVerb: bool
   if (t.lower.endsWith('s') && has(prev, 'Noun') && seenVerb) return undefined;
   if (has(t, 'Verb') && !has(t, 'Auxiliary')) return lemma;
   // The tool is the unstated subject: "Deletes the file" starts with its verb, "Commits are listed" with a noun.
-  const leads = head && i === 0 && terms.length > 1 && has(t, 'Noun') && !has(t, 'Pronoun');
+  const leads = head && start === 0 && terms.length > i + 1 && has(t, 'Noun') && !has(t, 'Pronoun');
   return leads && !has(next, 'Copula', 'Auxiliary', 'Modal') ? lemma : undefined;
 }
 
