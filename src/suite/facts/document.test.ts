@@ -32,6 +32,23 @@ describe('the fact layer reads every answer into one document', () => {
     expect(doc?.document).toEqual([{ filePath: 'a.js', messages: [{ ruleId: 'no-undef', line: 3 }] }]);
   });
 
+  it('a table without outer pipes under a count line is a table, not YAML folding its lines', () => {
+    const listing = [
+      '3 rules:',
+      '  ID  |  Description  |  Level',
+      '  ---|---|---',
+      '  text/img-alt  |  Images must have alternate text.  |  A',
+      '  media/captions  |  Video needs captions via <track>.  |  A',
+      '  adaptable/lists  |  Lists hold items only.  |  AA',
+    ].join('\n');
+    expect(readersOf(text(listing))).toEqual(['markdown']);
+    expect(facts(text(listing))).toEqual([
+      { ID: 'text/img-alt', Description: 'Images must have alternate text.', Level: 'A' },
+      { ID: 'media/captions', Description: 'Video needs captions via <track>.', Level: 'A' },
+      { ID: 'adaptable/lists', Description: 'Lists hold items only.', Level: 'AA' },
+    ]);
+  });
+
   it('Markdown: sections under headings, tables as rows, lists as names, labels as fields', () => {
     const md = [
       '# Tobias Quill',

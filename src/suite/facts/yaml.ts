@@ -8,6 +8,8 @@ import { parseDocument, visit } from 'yaml';
  */
 
 const MARKDOWN = /^(?:#{1,6}\s|\|.*\||```|\s*[-*+]\s+\*\*|\*\*)/m;
+/** A GFM table's delimiter row (`---|---|---`, outer pipes optional): the text holds a table. */
+const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$/m;
 
 function load(text: string): unknown {
   try {
@@ -30,7 +32,7 @@ function load(text: string): unknown {
 
 /** The YAML a text is, or undefined when it is not YAML (or only flat `Label: value` lines). */
 export function yamlDocument(text: string): unknown {
-  if (MARKDOWN.test(text)) return undefined;
+  if (MARKDOWN.test(text) || TABLE_DELIMITER.test(text)) return undefined;
   const nested = /^[ \t]*[\w"'-][^:\n]*:[ \t]*\n[ \t]+\S/m.test(text) || /^---[ \t]*$/m.test(text);
   return nested ? load(text) : undefined;
 }
