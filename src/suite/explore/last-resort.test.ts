@@ -183,3 +183,64 @@ describe('explore/2 on a search that finds nothing for a listed term', () => {
     expect(result.ledger.tools.some((t) => /holds nothing/.test(t.skipped ?? ''))).toBe(false);
   });
 });
+
+describe('explore/2 on a search that found nothing for any term it was given', () => {
+  it('asks it the broad terms with the known project kept, then follows the ids it found', async () => {
+    const chunks: Record<string, string> = {
+      'dunlin-01': 'The dunlin feeds on the mudflats at low tide.',
+      'knot-02': 'Red knots gather in large flocks each autumn.',
+    };
+    const surface: ToolSurface = {
+      tools: [
+        {
+          name: 'list_projects',
+          description: 'List the projects',
+          inputSchema: { type: 'object', properties: {} },
+        },
+        {
+          name: 'search_chunks',
+          description: 'Search the chunks of a project by their text',
+          inputSchema: {
+            type: 'object',
+            properties: { project: { type: 'string' }, query: { type: 'string' } },
+            required: ['project', 'query'],
+          },
+        },
+        {
+          name: 'get_chunk',
+          description: 'Get one chunk of a project by its id',
+          inputSchema: {
+            type: 'object',
+            properties: { project: { type: 'string' }, id: { type: 'string' } },
+            required: ['project', 'id'],
+          },
+        },
+      ],
+    };
+    const asked: string[] = [];
+    const caller: ToolCaller = async (name, args) => {
+      if (name === 'list_projects')
+        return { kind: 'result', result: text('[{"name": "shore-birds", "chunks": 2}]') };
+      if (args.project !== 'shore-birds')
+        return { kind: 'error', message: `Project "${String(args.project)}" not found` };
+      if (name === 'search_chunks') {
+        const q = String(args.query);
+        asked.push(q);
+        const hits = Object.entries(chunks).filter(([, t]) => t.includes(q));
+        return {
+          kind: 'result',
+          result: text(JSON.stringify({ found: hits.length, results: hits.map(([id]) => ({ id })) })),
+        };
+      }
+      const found = chunks[String(args.id)];
+      return found === undefined
+        ? { kind: 'error', message: `Chunk "${String(args.id)}" not found` }
+        : { kind: 'result', result: text(JSON.stringify({ id: args.id, text: found })) };
+    };
+    const result = await exploreWith(surface, caller);
+    expect(asked[0]).toBe('shore-birds');
+    expect(asked).toContain('e');
+    const keys = result.candidates.map((c) => c.observedKey);
+    expect(keys).toEqual(expect.arrayContaining([chunks['dunlin-01']]));
+  });
+});

@@ -17,13 +17,19 @@ export const COMPUTE_CALLS = 3;
  * that computes from its arguments gets `COMPUTE_CALLS` such calls, each with other made-up inputs:
  * one its name and description say computes, or one that answered a made-up input (a tool that
  * looks its data up says it found nothing; one that computes answers anything it is given). A
- * search whose query nothing known fits is asked for what most text holds instead (`broadSearch`).
+ * search whose query nothing known fits, or that found nothing for any known term, is asked for
+ * what most text holds instead (`broadSearch`).
  */
 export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Promise<void> {
   for (const plan of plans) {
-    if (plan.tally.results > 0 || plan.tally.calls > 0 || run.budgetExhausted) continue;
+    if (plan.tally.results > 0 || run.budgetExhausted) continue;
     const random = mulberry32(deriveSeed(run.options.seed, `unfilled:${plan.tool.name}`));
     const known = knownSupplies(plan, run.pool, run.options.given, random);
+    // A search asked every known term and answering none is asked the broad terms instead.
+    if (plan.tally.calls > 0) {
+      await broadSearch(run, plan, known, true);
+      continue;
+    }
     plan.tally.generated = plan.params.filter((p) => p.required && !(p.name in known)).map((p) => p.name);
     const said = toolAction(plan.tool).action === 'compute';
     if (!said && (await broadSearch(run, plan, known))) continue;
@@ -44,19 +50,27 @@ export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Pr
 const BROAD_TERMS = ['e', 'the'] as const;
 
 /**
- * A search tool whose query nothing known fits is asked for what most text holds
- * (`BROAD_TERMS`, in order, until one answers): a made-up string finds nothing, and a search that
- * finds nothing leaves the rest of the server unreached. False when the tool takes no such query.
+ * A search tool whose query nothing known fits, or whose every known term found nothing
+ * (`knownFoundNothing`), is asked for what most text holds (`BROAD_TERMS`, in order, until one
+ * answers): a made-up string finds nothing, and a search that finds nothing leaves the rest of the
+ * server unreached. False when the tool takes no such query.
  */
 async function broadSearch(
   run: Exploration,
   plan: ToolPlan,
-  known: ArgumentSet['supplies'],
+  supplies: ArgumentSet['supplies'],
+  knownFoundNothing = false,
 ): Promise<boolean> {
   const queries = plan.params.filter(
-    (p) => p.required && p.topic && !(p.name in known) && (p.type === undefined || p.type === 'string'),
+    (p) =>
+      p.required &&
+      p.topic &&
+      (knownFoundNothing || !(p.name in supplies)) &&
+      (p.type === undefined || p.type === 'string'),
   );
   if (queries.length === 0) return false;
+  const asking = new Set(queries.map((p) => p.name));
+  const known = Object.fromEntries(Object.entries(supplies).filter(([name]) => !asking.has(name)));
   for (const term of BROAD_TERMS) {
     if (plan.tally.results > 0 || run.budgetExhausted) break;
     const generated = await schemaArguments(
