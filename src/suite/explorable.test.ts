@@ -139,6 +139,43 @@ describe('the inference rule', () => {
   ])('%s: %s → %s', (name, description, readOnly) => {
     expect(inferredReadOnly(tool(name, description)).readOnly).toBe(readOnly);
   });
+
+  // A tool whose argument chooses among actions does what its most changing action does.
+  const withAction = (
+    name: string,
+    description: string,
+    param: string,
+    actions: string[],
+  ): ToolDescriptor => ({
+    ...tool(name, description),
+    inputSchema: { type: 'object', properties: { [param]: { type: 'string', enum: actions } } },
+  });
+  it.each([
+    [
+      withAction('git-bisect', 'Binary search through commit history to find bugs', 'action', [
+        'start',
+        'bad',
+        'good',
+        'reset',
+        'status',
+      ]),
+      false,
+    ],
+    [withAction('watchers', 'Show the watchers', 'op', ['list', 'poll', 'create']), false],
+    [
+      withAction('datetime', 'Get the current time, convert timezones and format dates', 'action', [
+        'now',
+        'convert',
+        'format',
+      ]),
+      true,
+    ],
+    [withAction('list_issues', 'List the issues', 'sort', ['created', 'updated']), true],
+  ])('%o → read-only %s', (described, readOnly) => {
+    const inferred = inferredReadOnly(described);
+    expect(inferred.readOnly).toBe(readOnly);
+    if (!readOnly) expect(inferred.detail).toMatch(/among the actions its "(action|op)" argument chooses/);
+  });
 });
 
 describe('compute tools', () => {

@@ -28,7 +28,7 @@ export interface ToolAction {
   action: ToolActionKind;
   /** The verb that decided, as written, and where it stands. */
   word?: string;
-  source?: 'name' | 'description';
+  source?: 'name' | 'description' | 'arguments';
   /** The clause it stands in (description only). */
   clause?: string;
   /** Its name or description speaks of the present moment (now, today, the current time). */
@@ -165,6 +165,17 @@ function numericSchema(tool: ToolDescriptor): boolean {
   return types.length > 0 && types.every((t) => t === 'number' || t === 'integer');
 }
 
+/**
+ * A verb standing alone (in the name, or as an action's name) takes its objects from the
+ * description: its own clause, else one that says the tool computes from values ("hash":
+ * "Compute the digest of a string").
+ */
+function aloneOnValues(lemma: string, tool: ToolDescriptor, described: readonly Counted[]): boolean {
+  const inDescription = described.find((c) => c.use.lemma === lemma);
+  if (inDescription !== undefined) return inDescription.resolved === 'compute';
+  return described.some((c) => c.resolved === 'compute') || numericSchema(tool);
+}
+
 /** The name's verbs: its first lexicon verb, and any joined by and/or/then (`get_and_delete`). */
 function nameVerbs(
   tool: ToolDescriptor,
@@ -176,19 +187,49 @@ function nameVerbs(
     const lemma = lemmaOf(word);
     if (lemma === undefined || (out.length > 0 && !NAME_JOINERS.has(words[i - 1] ?? ''))) return;
     const after = words.slice(i + 1).filter((w) => lemmaOf(w) === undefined || isValue(w));
-    const inDescription = described.find((c) => c.use.lemma === lemma);
-    // A verb alone in the name takes its objects from the description: its own clause, else
-    // one that says the tool computes from values ("hash": "Compute the digest of a string").
-    const values =
-      after.length > 0
-        ? after.every(isValue)
-        : inDescription !== undefined
-          ? inDescription.resolved === 'compute'
-          : described.some((c) => c.resolved === 'compute') || numericSchema(tool);
+    const values = after.length > 0 ? after.every(isValue) : aloneOnValues(lemma, tool, described);
     const resolved = resolve(lemma, values);
     if (resolved !== undefined) out.push({ word, resolved });
   });
   return out;
+}
+
+/** Parameters that choose what the tool does: their values are actions ("start", "reset"). */
+const ACTION_PARAMS = new Set([
+  'action',
+  'actions',
+  'operation',
+  'op',
+  'command',
+  'cmd',
+  'subcommand',
+  'mode',
+  'method',
+  'verb',
+]);
+
+/**
+ * A tool whose argument chooses among actions does what its most changing action does: the first
+ * value of an action parameter's enum that is a write verb (git-bisect's `action`: start, reset).
+ * A verb that computes or writes by its objects computes where the description says the tool
+ * computes ("convert" of a clock's `action`).
+ */
+function writeAction(
+  tool: ToolDescriptor,
+  described: readonly Counted[],
+): { param: string; value: string } | undefined {
+  for (const [param, schema] of Object.entries(propertiesOf(tool))) {
+    if (!ACTION_PARAMS.has(param.toLowerCase()) || schema === null || typeof schema !== 'object') continue;
+    const values: unknown = (schema as { enum?: unknown }).enum;
+    if (!Array.isArray(values)) continue;
+    for (const value of values) {
+      if (typeof value !== 'string') continue;
+      const lemma = lemmaOf(wordsOf(value)[0] ?? '');
+      if (lemma !== undefined && resolve(lemma, aloneOnValues(lemma, tool, described)) === 'write')
+        return { param, value };
+    }
+  }
+  return undefined;
 }
 
 function speaksOfNow(tool: ToolDescriptor): boolean {
@@ -236,6 +277,15 @@ export function toolAction(tool: ToolDescriptor, otherTools: readonly string[] =
       detail: `"${write.use.word}" in "${quote(write.clause.text)}" ${how}`,
     };
   }
+  const chosen = writeAction(tool, described);
+  if (chosen !== undefined)
+    return {
+      action: 'write',
+      word: chosen.value,
+      source: 'arguments',
+      timeDependent,
+      detail: `"${chosen.value}" among the actions its "${chosen.param}" argument chooses is a write verb`,
+    };
   if (!readable)
     return {
       action: 'undecided',
