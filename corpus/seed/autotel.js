@@ -90,7 +90,14 @@ for (let i = 0; i < 18; i++) {
     statusCode: status,
   };
   for (const c of children) c.parentSpanId = root.spanId;
-  traces.push({ traceId, serviceName: kind.service, startTimeUnixMs: start, durationMs, statusCode: status, spans: [root, ...children] });
+  traces.push({
+    traceId,
+    serviceName: kind.service,
+    startTimeUnixMs: start,
+    durationMs,
+    statusCode: status,
+    spans: [root, ...children],
+  });
   logs.push({
     timestampUnixMs: start + durationMs,
     severityText: failure ? 'ERROR' : 'INFO',
@@ -116,9 +123,21 @@ const series = (metricName, unit, service, extra, values) => ({
   attributes: { 'service.name': service, ...extra },
 });
 const metrics = [
-  series('http.server.duration', 'ms', 'rides-api', { 'http.route': '/rides' }, [212, 240, 198, 655, 230, 221]),
+  series(
+    'http.server.duration',
+    'ms',
+    'rides-api',
+    { 'http.route': '/rides' },
+    [212, 240, 198, 655, 230, 221],
+  ),
   series('http.server.duration', 'ms', 'rides-api', { 'http.route': '/stations' }, [34, 41, 38, 36, 52, 39]),
-  series('docks.available_bikes', '{bikes}', 'docks', { 'dock.station': 'Cais do Sodré' }, [18, 14, 9, 6, 7, 11]),
+  series(
+    'docks.available_bikes',
+    '{bikes}',
+    'docks',
+    { 'dock.station': 'Cais do Sodré' },
+    [18, 14, 9, 6, 7, 11],
+  ),
   series('payments.declined', '{payments}', 'payments', {}, [0, 1, 0, 2, 0, 1]),
 ];
 

@@ -151,9 +151,12 @@ writeTree(dir, {
       where_left_off: 'Alert history page needs paging past 200 entries.',
     },
   ],
-  'README.md': '# tide-tables\n\nThe harbour office web app: tide tables, charts, berth bookings and storm warnings.\n',
+  'README.md':
+    '# tide-tables\n\nThe harbour office web app: tide tables, charts, berth bookings and storm warnings.\n',
 });
 writeTree(
   dir,
-  Object.fromEntries(SPRINTS.map((s) => [`docs/retros/sprint-${s.sprint_number}.json`, core.buildScorecard(s)])),
+  Object.fromEntries(
+    SPRINTS.map((s) => [`docs/retros/sprint-${s.sprint_number}.json`, core.buildScorecard(s)]),
+  ),
 );
