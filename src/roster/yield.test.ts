@@ -101,8 +101,8 @@ describe('goals', () => {
 });
 
 describe('CorpusServer', () => {
-  it('takes each split of the one list, the fresh batch included, and refuses any other', () => {
-    expect(SPLITS).toEqual(['dev', 'holdout', 'fresh']);
+  it('takes each split of the one list, both fresh batches included, and refuses any other', () => {
+    expect(SPLITS).toEqual(['dev', 'holdout', 'fresh', 'fresh2']);
     for (const split of SPLITS) expect(CorpusServer.parse({ split }).split).toBe(split);
     expect(CorpusServer.parse({ split: 'fresh', readableData: false }).readableData).toBe(false);
     expect(CorpusServer.safeParse({ split: 'heldout' }).success).toBe(false);
@@ -114,8 +114,9 @@ describe('splitGoalLines', () => {
     yieldRow(server, { split, readableData: true }, fixture(fixtureName), tasks(...keys));
   const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 
-  it('prints the goal lines of each split apart, in the split order, the fresh batch last', () => {
+  it('prints the goal lines of each split apart, in the split order, the fresh batches last', () => {
     const rows = [
+      row('second-one', 'fresh2', 'v2-insufficient-surface', []),
       row('fresh-one', 'fresh', 'v2-scored', keys),
       row('dev-one', 'dev', 'v2-scored', keys),
       row('fresh-two', 'fresh', 'v2-insufficient-surface', []),
@@ -128,13 +129,17 @@ describe('splitGoalLines', () => {
       ...goalLines(rows.filter((r) => r.split === 'dev')).map((l) => `  ${l}`),
       'fresh (3):',
       ...goalLines(rows.filter((r) => r.split === 'fresh')).map((l) => `  ${l}`),
-      'every split (5):',
+      'fresh2 (1):',
+      ...goalLines(rows.filter((r) => r.split === 'fresh2')).map((l) => `  ${l}`),
+      'every split (6):',
       ...goalLines(rows).map((l) => `  ${l}`),
     ]);
-    // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh; the whole corpus after them.
+    // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh, 0 of 1 second fresh batch;
+    // the whole corpus after them.
     expect(lines[1]).toContain(': 2 of 2 (100%;');
     expect(lines[4]).toContain(': 1 of 3 (33%;');
-    expect(lines[7]).toContain(': 3 of 5 (60%;');
+    expect(lines[7]).toContain(': 0 of 1 (0%;');
+    expect(lines[10]).toContain(': 3 of 6 (50%;');
     expect(lines.some((l) => l.startsWith('holdout'))).toBe(false);
     // One split alone has no whole-corpus block.
     expect(splitGoalLines(rows.filter((r) => r.split === 'dev')).some((l) => l.startsWith('every'))).toBe(
