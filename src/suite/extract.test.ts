@@ -41,3 +41,30 @@ describe('a result that says it failed in its JSON text is an error', () => {
     expect(saidFailure('error')).toBeUndefined();
   });
 });
+
+describe('a text that is itself a tool result (a server that wrapped its answer twice)', () => {
+  const wrapped = (inner: object) => text(JSON.stringify(inner));
+  it('is read as the inner result: its text, and its isError', () => {
+    const log = '43ba142 Skip sheets already catalogued\n083e400 Azores field sheet';
+    const read = readResult(
+      wrapped({ content: [{ type: 'text', text: log }], isError: false, metadata: { duration: 83 } }),
+    );
+    expect(read.ok && read.result.content).toEqual([{ type: 'text', text: log }]);
+    const twice = readResult(
+      wrapped({
+        content: [{ type: 'text', text: JSON.stringify({ content: [{ type: 'text', text: 'x' }] }) }],
+      }),
+    );
+    expect(twice.ok && twice.result.content).toEqual([{ type: 'text', text: 'x' }]);
+    const failed = readResult(
+      wrapped({ content: [{ type: 'text', text: '❌ Blame failed' }], isError: true }),
+    );
+    expect(failed.ok).toBe(false);
+    expect(!failed.ok && failed.detail).toMatch(/^tool returned isError: ❌ Blame failed/);
+  });
+  it('a chat message or a record with content blocks is data, not a result', () => {
+    const message = { role: 'assistant', content: [{ type: 'text', text: 'Plan: herbarium labels' }] };
+    const read = readResult(wrapped(message));
+    expect(read.ok && read.result.content[0]?.text).toBe(JSON.stringify(message));
+  });
+});

@@ -8,6 +8,41 @@ import { resultText, resultTextJson, ToolResult } from './surface.js';
 
 export type Extracted = { ok: true; value: unknown } | { ok: false; detail: string };
 
+/** The fields of a tool result: a JSON text holding only these (or an `isError`) is one. */
+const RESULT_FIELDS = new Set(['content', 'structuredContent', 'isError', '_meta']);
+const MAX_WRAPS = 3;
+
+/**
+ * A result whose one text block is itself a tool result (`{"content": [...], "isError": false}`: a
+ * server that wrapped its answer twice) is read as that inner result, so its text is read by the
+ * fact layer and its `isError` counts. A JSON text is a result only with a `content` array and
+ * either an `isError` flag or no field a result does not have (a chat message's `role` is data).
+ */
+function unwrapped(result: ToolResult, depth = 0): ToolResult {
+  const [only, ...rest] = result.content;
+  if (
+    depth >= MAX_WRAPS ||
+    rest.length > 0 ||
+    only?.type !== 'text' ||
+    result.structuredContent !== undefined
+  )
+    return result;
+  const json = embeddedText(only.text ?? '');
+  if (!isRecord(json) || !Array.isArray(json.content)) return result;
+  const shaped = typeof json.isError === 'boolean' || Object.keys(json).every((k) => RESULT_FIELDS.has(k));
+  const inner = shaped ? ToolResult.safeParse(json) : undefined;
+  return inner?.success === true ? unwrapped(inner.data, depth + 1) : result;
+}
+
+function embeddedText(text: string): unknown {
+  if (text.length > MAX_FACT_TEXT) return undefined;
+  try {
+    return JSON.parse(text.trim());
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parses a raw call result; an `isError` result never yields a key. */
 export function readResult(raw: unknown): { ok: true; result: ToolResult } | { ok: false; detail: string } {
   const parsed = ToolResult.safeParse(raw);
@@ -17,12 +52,13 @@ export function readResult(raw: unknown): { ok: true; result: ToolResult } | { o
       detail: `result is not a tool result: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
     };
   }
-  if (parsed.data.isError === true) {
-    return { ok: false, detail: `tool returned isError: ${resultText(parsed.data).slice(0, 200)}` };
+  const result = unwrapped(parsed.data);
+  if (result.isError === true) {
+    return { ok: false, detail: `tool returned isError: ${resultText(result).slice(0, 200)}` };
   }
-  const said = saidFailure(resultTextJson(parsed.data) ?? embeddedJson(resultText(parsed.data)));
+  const said = saidFailure(resultTextJson(result) ?? embeddedJson(resultText(result)));
   if (said !== undefined) return { ok: false, detail: `tool said it failed in its JSON text: ${said}` };
-  return { ok: true, result: parsed.data };
+  return { ok: true, result };
 }
 
 /** JSON after a prefix or in a fence ("Result: {…}"), read only from a text within the fact readers' cap. */
