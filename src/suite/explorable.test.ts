@@ -136,6 +136,9 @@ describe('the inference rule', () => {
     ['parse_url', 'Fetch a web page, extract its text, and auto-create chunks.', false],
     ['fetch_page', 'Fetch a page and re-create its summary.', false],
     ['check_flags', 'Check the read-only flags of a volume.', true],
+    // A verb that makes the answer the tool returns (a list, a report) changes nothing stored.
+    ['list_tasks', 'Generate structured task lists, including status tracking and priorities', true],
+    ['plan_tasks', 'Generate tasks for the project from its requirements', false],
   ])('%s: %s → %s', (name, description, readOnly) => {
     expect(inferredReadOnly(tool(name, description)).readOnly).toBe(readOnly);
   });

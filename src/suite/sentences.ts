@@ -158,15 +158,26 @@ function objectsAfter(
   const objects: string[] = [];
   const proper: string[] = [];
   let values = false;
+  // After the verb, an -s form right after a noun ends that noun's run: "task lists" are lists.
+  const pluralAfterNoun = (j: number) =>
+    j > from + 1 &&
+    (terms[j]?.lower.endsWith('s') ?? false) &&
+    has(terms[j - 1], 'Noun') &&
+    !breaksAfter(terms[j - 1] as Term);
   for (let i = from + 1; i < terms.length; i++) {
     const t = terms[i] as Term;
     if (has(t, 'Value')) values = true;
     const nounish =
-      has(t, ...NOUN_LIKE) || (has(t, 'Verb') && t.root !== '' && lemmaOf(t.text) === undefined);
+      has(t, ...NOUN_LIKE) ||
+      (has(t, 'Verb') && t.root !== '' && lemmaOf(t.text) === undefined) ||
+      pluralAfterNoun(i);
     if (!nounish || has(t, ...NOT_OBJECT)) continue;
     const next = terms[i + 1];
     const runContinues =
-      next !== undefined && has(next, ...NOUN_LIKE) && !has(next, ...NOT_OBJECT) && !breaksAfter(t);
+      next !== undefined &&
+      (has(next, ...NOUN_LIKE) || pluralAfterNoun(i + 1)) &&
+      !has(next, ...NOT_OBJECT) &&
+      !breaksAfter(t);
     if (runContinues) continue;
     const object = (t.root || t.lower).toLowerCase();
     objects.push(object);

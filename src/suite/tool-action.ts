@@ -91,8 +91,12 @@ const MOMENT = new Set([
 const singular = (w: string) => (w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
 const isValue = (w: string) => VALUE_NOUNS.has(w) || VALUE_NOUNS.has(singular(w));
 
+/** What a tool hands back: a verb that makes one of these ("generate task lists") makes its answer. */
+const MADE_ANSWERS = new Set([...ANSWER, 'list', 'report', 'summary', 'overview']);
+
+/** Every object is a value, or the answer the tool returns: a dual compute/write verb then computes. */
 function valuesOnly(objects: readonly string[], values: boolean): boolean {
-  return (objects.length > 0 || values) && objects.every(isValue);
+  return (objects.length > 0 || values) && objects.every((o) => isValue(o) || MADE_ANSWERS.has(singular(o)));
 }
 
 /** A verb's class, given its objects: a dual compute/write verb computes only on values. */
