@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { exploreWith } from '../../../test/support/suite/explore.js';
 import { text } from '../../../test/support/suite/facts.js';
+import type { GivenValue } from '../given.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
 import { COMPUTE_CALLS } from './last-resort.js';
 
@@ -242,5 +243,50 @@ describe('explore/2 on a search that found nothing for any term it was given', (
     expect(asked).toContain('e');
     const keys = result.candidates.map((c) => c.observedKey);
     expect(keys).toEqual(expect.arrayContaining([chunks['dunlin-01']]));
+  });
+});
+
+describe('explore/2 on a search that failed with an optional narrowing argument', () => {
+  it('asks the broad term with only the arguments it requires', async () => {
+    const folder = '/srv/vaults/field-notes';
+    const surface: ToolSurface = {
+      tools: [
+        {
+          name: 'list_vaults',
+          description: 'List the available vaults',
+          inputSchema: { type: 'object', properties: {} },
+        },
+        {
+          name: 'search_vault',
+          description: 'Search the notes of a vault',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              vault: { type: 'string' },
+              query: { type: 'string' },
+              path: { type: 'string', description: 'Optional subfolder within the vault' },
+            },
+            required: ['vault', 'query'],
+          },
+        },
+      ],
+    };
+    const sent: Record<string, unknown>[] = [];
+    const caller: ToolCaller = async (name, args) => {
+      if (name === 'list_vaults')
+        return { kind: 'result', result: text('Available vaults:\n  - field-notes') };
+      sent.push(args);
+      if (args.path !== undefined)
+        return { kind: 'error', message: `Directory not found: ${String(args.path)}` };
+      const hits = ['Dunlin survey: 48 birds at Saltmere'].filter((n) => n.includes(String(args.query)));
+      return { kind: 'result', result: text(hits.length === 0 ? 'No matches found' : hits.join('\n')) };
+    };
+    const given: GivenValue[] = [
+      { name: 'vault_dir', value: folder, origin: 'derived', source: 'cwd', kind: 'dir' },
+    ];
+    const result = await exploreWith(surface, caller, { given });
+    expect(sent.some((a) => a.path === folder)).toBe(true);
+    expect(sent).toContainEqual({ vault: 'field-notes', query: 'e' });
+    expect(result.ledger.tools.find((t) => t.tool === 'search_vault')?.candidates).toBeGreaterThan(0);
   });
 });

@@ -51,8 +51,8 @@ const BROAD_TERMS = ['e', 'the'] as const;
 
 /**
  * A search tool whose query nothing known fits, or whose every known term found nothing
- * (`knownFoundNothing`), is asked for what most text holds (`BROAD_TERMS`, in order, until one
- * answers): a made-up string finds nothing, and a search that finds nothing leaves the rest of the
+ * (`knownFoundNothing`: then with only the arguments it requires), is asked for what most text
+ * holds (`BROAD_TERMS`, in order, until one answers): a made-up string finds nothing, and a search that finds nothing leaves the rest of the
  * server unreached. False when the tool takes no such query.
  */
 async function broadSearch(
@@ -70,7 +70,13 @@ async function broadSearch(
   );
   if (queries.length === 0) return false;
   const asking = new Set(queries.map((p) => p.name));
-  const known = Object.fromEntries(Object.entries(supplies).filter(([name]) => !asking.has(name)));
+  // After known terms found nothing, the broadest question: only the arguments it requires.
+  const required = new Set(plan.params.filter((p) => p.required).map((p) => p.name));
+  const known = Object.fromEntries(
+    Object.entries(supplies).filter(
+      ([name]) => !asking.has(name) && (!knownFoundNothing || required.has(name)),
+    ),
+  );
   for (const term of BROAD_TERMS) {
     if (plan.tally.results > 0 || run.budgetExhausted) break;
     const generated = await schemaArguments(
