@@ -18,7 +18,7 @@ const MAX_WRAPS = 3;
  * fact layer and its `isError` counts. A JSON text is a result only with a `content` array and
  * either an `isError` flag or no field a result does not have (a chat message's `role` is data).
  */
-function unwrapped(result: ToolResult, depth = 0): ToolResult {
+export function unwrapped(result: ToolResult, depth = 0): ToolResult {
   const [only, ...rest] = result.content;
   if (
     depth >= MAX_WRAPS ||

@@ -1,5 +1,6 @@
 import type { LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
 import { isRecord } from '../../core/json.js';
+import { unwrapped } from '../../suite/extract.js';
 import { documentOf } from '../../suite/facts/view.js';
 import { ToolResult } from '../../suite/surface.js';
 
@@ -40,13 +41,15 @@ function fromText(text: string, ok: boolean): ToolOutcome {
 // An MCP CallToolResult passed through as JSON: {content: [...], structuredContent?, isError?}.
 function fromJson(value: unknown, ok: boolean): ToolOutcome {
   if (isRecord(value) && (Array.isArray(value.content) || 'structuredContent' in value)) {
-    const text = textOf(value.content);
     const structured = value.structuredContent ?? undefined;
-    // The document the suite reads (the fact layer): the one `$from` pointers and keys address.
-    const result = ToolResult.safeParse(value);
-    const document = result.success ? documentOf(result.data)?.document : undefined;
+    // The document the suite reads (the fact layer, through a result wrapped twice): the one `$from`
+    // pointers and keys address.
+    const parsed = ToolResult.safeParse(value);
+    const result = parsed.success ? unwrapped(parsed.data) : undefined;
+    const document = result === undefined ? undefined : documentOf(result)?.document;
+    const text = result === undefined ? textOf(value.content) : textOf(result.content);
     return {
-      ok: ok && value.isError !== true,
+      ok: ok && value.isError !== true && result?.isError !== true,
       text,
       data: document ?? structured ?? parseJson(text),
       ...(structured === undefined ? {} : { structured }),
