@@ -34,7 +34,7 @@ function mentioned(value: unknown, task: string): boolean {
 
 const HANDLE_SUFFIXES = ['id', 'uuid', 'key', 'slug', 'name', 'code'];
 
-function lookup(record: Record<string, unknown>, prop: string): unknown {
+function lookup(record: Record<string, unknown>, prop: string, listed: string | undefined): unknown {
   const want = squash(prop);
   const entries = Object.entries(record).filter(([, v]) => isScalar(v));
   const exact = entries.find(([k]) => squash(k) === want);
@@ -45,16 +45,39 @@ function lookup(record: Record<string, unknown>, prop: string): unknown {
     const hit = entries.find(([k]) => squash(k) === suffix);
     if (hit !== undefined) return hit[1];
   }
+  // A parameter named for what the listing lists (`project` after `list_projects`) takes the
+  // entry's handle, as a model reads "for that entry".
+  if (listed !== undefined && want === squash(listed))
+    for (const handle of HANDLE_SUFFIXES) {
+      const hit = entries.find(([k]) => squash(k) === handle);
+      if (hit !== undefined) return hit[1];
+    }
   return undefined;
+}
+
+/** What a listing tool lists: the last word of its name, singular (`list_projects` → `project`). */
+export function listedNoun(toolName: string): string | undefined {
+  const last = toolName
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '')
+    .at(-1)
+    ?.toLowerCase();
+  if (last === undefined) return undefined;
+  if (last.endsWith('ies')) return `${last.slice(0, -3)}y`;
+  if (/(?:ss|us|is)$/.test(last)) return last;
+  if (/(?:ses|xes|ches|shes)$/.test(last)) return last.slice(0, -2);
+  return last.endsWith('s') ? last.slice(0, -1) : last;
 }
 
 /**
  * Values an earlier result offers to a later call: the record the task mentions (by any of its
- * values), else the first record, looked up by property name.
+ * values), else the first record, looked up by property name (or, for a parameter named for what
+ * the listing tool lists, `listed`, by the record's handle).
  */
-export function harvestFrom(data: unknown, task: string): Harvest | undefined {
+export function harvestFrom(data: unknown, task: string, listed?: string): Harvest | undefined {
   const records = recordsOf(data);
   const chosen = records.find((r) => Object.values(r).some((v) => mentioned(v, task))) ?? records[0];
   if (chosen === undefined) return undefined;
-  return (prop) => lookup(chosen, prop);
+  return (prop) => lookup(chosen, prop, listed);
 }

@@ -5,7 +5,7 @@ import { evaluateArithmetic } from './arithmetic.js';
 import type { Conversation, PastCall } from './conversation.js';
 import { fillArguments } from './fill.js';
 import { focusedAnswer } from './focus.js';
-import { harvestFrom, isListLike } from './harvest.js';
+import { harvestFrom, isListLike, listedNoun } from './harvest.js';
 import { rankTools, terms } from './lexical.js';
 import { findPlan, type PlanStep, resolveRefs, UnresolvedReference } from './plan.js';
 import { relevantText } from './results.js';
@@ -117,7 +117,7 @@ const DETAIL_CUES = [
  */
 function chainedCall(input: PolicyInput, last: PastCall): Action | undefined {
   const { task, calls } = input.conversation;
-  const harvest = harvestFrom(last.outcome?.data, task);
+  const harvest = harvestFrom(last.outcome?.data, task, listedNoun(last.toolName));
   if (harvest === undefined) return undefined;
   const taskTerms = terms(task);
   const lastNameTerms = terms(last.toolName);
