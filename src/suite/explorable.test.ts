@@ -139,6 +139,10 @@ describe('the inference rule', () => {
     // A verb that makes the answer the tool returns (a list, a report) changes nothing stored.
     ['list_tasks', 'Generate structured task lists, including status tracking and priorities', true],
     ['plan_tasks', 'Generate tasks for the project from its requirements', false],
+    // What a tool returns is what it reads; a participle opening a clause, or "to be" after a noun, describes.
+    ['erc20', 'Make a token. Returns the source code, formatted in a Markdown code block.', true],
+    ['modules', 'Returns an overview and a list of modules to be exported.', true],
+    ['erase', 'Returns the count of rows it deleted, and deletes them.', false],
   ])('%s: %s → %s', (name, description, readOnly) => {
     expect(inferredReadOnly(tool(name, description)).readOnly).toBe(readOnly);
   });

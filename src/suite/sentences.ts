@@ -139,6 +139,9 @@ function verbAt(terms: readonly Term[], i: number, head: boolean, seenVerb: bool
   if (has(prev, 'Determiner', 'Possessive')) return undefined;
   const next = terms[i + 1];
   const passive = has(prev, 'Copula', 'Auxiliary');
+  // "modules to be exported": an infinitive passive after a noun says what the noun is for.
+  if (prev?.lower === 'be' && terms[start - 2]?.lower === 'to' && has(terms[start - 3], 'Noun'))
+    return undefined;
   const participle = t.lower.endsWith('ed') || t.lower.endsWith('en');
   if (passive && participle) return lemma;
   // "attached servers", "modified files": a participle before a noun, with no copula, is an adjective.

@@ -154,7 +154,8 @@ describe('run and execute run whatever they are given only when the caller gives
     ['analyser-run', 'Run Knip and list the issues it finds', [], 'read'],
     ['acme-run', 'Run acme and list the issues', [], 'read'],
     ['report', 'Lists the issues. Adjust the config, run again until no issues remain.', [], 'read'],
-    ['acme-run', 'Run Acme and return its hints', [], 'undecided'],
+    ['acme-run', 'Run Acme and return its hints', [], 'read'],
+    ['acme-run', 'Run Acme', [], 'undecided'],
     ['acme-run', 'Run Acme and delete the cache', [], 'write'],
   ] as const)('%s: %s (parameters %j) → %s', (name, description, parameters, expected) => {
     const properties = Object.fromEntries(parameters.map((p) => [p, { type: 'string' }]));

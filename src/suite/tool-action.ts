@@ -18,7 +18,7 @@ import { classesOf, lemmaOf, VALUE_NOUNS, wordsOf } from './verbs.js';
  * "read-only", "to read"), while with one named program ("Run Knip") or nothing to run it decides
  * nothing; a compute verb that is also a write (add, convert, format, generate) computes only when
  * all its objects are values (numbers, text, times), and writes otherwise ("add observations to
- * entities"). A past participle that opens a condition with no subject ("when truncated", "unless
+ * entities"). A past participle that opens a clause with no subject ("when truncated", "unless
  * archived") names a state, not an action, and decides nothing.
  */
 
@@ -135,8 +135,9 @@ function descriptionVerbs(
     if (!aboutTheTool(clause, others)) continue;
     for (const use of clause.verbs) {
       if (use.negated) continue;
-      // "(… when truncated)": a bare participle in a condition names a state, not an action.
-      if (use.bare && clause.kind === 'subordinate') continue;
+      // "(… when truncated)", "…, formatted in a Markdown code block": a past participle standing
+      // first in its clause, with no subject and no auxiliary, names a state of something, not an action.
+      if (use.bare) continue;
       const resolved = resolve(use.lemma, valuesOnly(use.objects, use.values));
       if (resolved === undefined) continue;
       if (resolved === 'delegate') {

@@ -10,7 +10,7 @@ export type VerbClass = 'read' | 'write' | 'compute' | 'delegate';
 export const READ_VERBS: readonly string[] = (
   'list get read search query describe show find fetch view lookup browse count inspect ' +
   'retrieve display explore lint analyze analyse check preview peek summarize summarise explain ' +
-  'sample profile look recommend suggest'
+  'sample profile look recommend suggest return'
 ).split(' ');
 
 /** Words that say a tool changes something, in any inflection (create, creates, created, creating). */
