@@ -153,26 +153,27 @@ describe('explore/2 on answers canonical JSON cannot hold', () => {
   });
 });
 
+/** A listing of projects and a search over one project's chunks. */
+const projectSearch = (): ToolSurface['tools'] => [
+  {
+    name: 'list_projects',
+    description: 'List the projects',
+    inputSchema: { type: 'object', properties: {} },
+  },
+  {
+    name: 'search_chunks',
+    description: 'Search the chunks of a project by their text',
+    inputSchema: {
+      type: 'object',
+      properties: { project: { type: 'string' }, query: { type: 'string' } },
+      required: ['project', 'query'],
+    },
+  },
+];
+
 describe('explore/2 on a search that finds nothing for a listed term', () => {
   it('says nothing matched, never that the server holds nothing', async () => {
-    const surface: ToolSurface = {
-      tools: [
-        {
-          name: 'list_projects',
-          description: 'List the projects',
-          inputSchema: { type: 'object', properties: {} },
-        },
-        {
-          name: 'search_chunks',
-          description: 'Search the chunks of a project',
-          inputSchema: {
-            type: 'object',
-            properties: { project: { type: 'string' }, query: { type: 'string' } },
-            required: ['project', 'query'],
-          },
-        },
-      ],
-    };
+    const surface: ToolSurface = { tools: projectSearch() };
     const caller: ToolCaller = async (name) =>
       name === 'list_projects'
         ? { kind: 'result', result: text('[{"name": "shore-birds", "chunks": 12}]') }
@@ -193,20 +194,7 @@ describe('explore/2 on a search that found nothing for any term it was given', (
     };
     const surface: ToolSurface = {
       tools: [
-        {
-          name: 'list_projects',
-          description: 'List the projects',
-          inputSchema: { type: 'object', properties: {} },
-        },
-        {
-          name: 'search_chunks',
-          description: 'Search the chunks of a project by their text',
-          inputSchema: {
-            type: 'object',
-            properties: { project: { type: 'string' }, query: { type: 'string' } },
-            required: ['project', 'query'],
-          },
-        },
+        ...projectSearch(),
         {
           name: 'get_chunk',
           description: 'Get one chunk of a project by its id',
