@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Clause, clausesOf } from '../suite/sentences.js';
 import type { ToolDescriptor } from '../suite/surface.js';
 import { type Term, termsOf } from '../suite/terms.js';
-import { THE_TOOL } from '../suite/tool-action.js';
+import { THE_TOOL } from '../suite/tool-words.js';
 
 /**
  * What a server says about using its own tools, read from each tool's description (and title,

@@ -2,6 +2,15 @@ import { delegationOf } from './delegation.js';
 import { type Clause, clausesOf, type VerbUse } from './sentences.js';
 import type { ToolDescriptor } from './surface.js';
 import { MAX_DESCRIPTION_CHARS } from './terms.js';
+import {
+  ACTION_PARAMS,
+  ANSWER,
+  CALLERS,
+  MADE_ANSWERS,
+  MOMENT,
+  NAME_JOINERS,
+  THE_TOOL,
+} from './tool-words.js';
 import { classesOf, lemmaOf, VALUE_NOUNS, wordsOf } from './verbs.js';
 
 /**
@@ -39,60 +48,8 @@ export interface ToolAction {
 
 type Resolved = 'read' | 'compute' | 'write' | 'delegate';
 
-const CALLERS = new Set([
-  'you',
-  'user',
-  'users',
-  'caller',
-  'callers',
-  'agent',
-  'agents',
-  'model',
-  'models',
-  'client',
-  'clients',
-  'llm',
-  'assistant',
-]);
-const ANSWER = new Set([
-  'output',
-  'result',
-  'results',
-  'response',
-  'responses',
-  'answer',
-  'reply',
-  'listing',
-]);
-export const THE_TOOL: ReadonlySet<string> = new Set([
-  'it',
-  'this',
-  'tool',
-  'operation',
-  'server',
-  'function',
-  'command',
-]);
-const NAME_JOINERS = new Set(['and', 'or', 'then']);
-const MOMENT = new Set([
-  'time',
-  'date',
-  'datetime',
-  'timestamp',
-  'day',
-  'week',
-  'month',
-  'year',
-  'hour',
-  'moment',
-  'clock',
-]);
-
 const singular = (w: string) => (w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
 const isValue = (w: string) => VALUE_NOUNS.has(w) || VALUE_NOUNS.has(singular(w));
-
-/** What a tool hands back: a verb that makes one of these ("generate task lists") makes its answer. */
-const MADE_ANSWERS = new Set([...ANSWER, 'list', 'report', 'summary', 'overview']);
 
 /** Every object is a value, or the answer the tool returns: a dual compute/write verb then computes. */
 function valuesOnly(objects: readonly string[], values: boolean): boolean {
@@ -198,20 +155,6 @@ function nameVerbs(
   });
   return out;
 }
-
-/** Parameters that choose what the tool does: their values are actions ("start", "reset"). */
-const ACTION_PARAMS = new Set([
-  'action',
-  'actions',
-  'operation',
-  'op',
-  'command',
-  'cmd',
-  'subcommand',
-  'mode',
-  'method',
-  'verb',
-]);
 
 /**
  * A tool whose argument chooses among actions does what its most changing action does: the first
