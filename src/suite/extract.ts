@@ -27,20 +27,12 @@ export function unwrapped(result: ToolResult, depth = 0): ToolResult {
     result.structuredContent !== undefined
   )
     return result;
-  const json = embeddedText(only.text ?? '');
+  // One text block: the result's text is that block's.
+  const json = (only.text ?? '').length <= MAX_FACT_TEXT ? resultTextJson(result) : undefined;
   if (!isRecord(json) || !Array.isArray(json.content)) return result;
   const shaped = typeof json.isError === 'boolean' || Object.keys(json).every((k) => RESULT_FIELDS.has(k));
   const inner = shaped ? ToolResult.safeParse(json) : undefined;
   return inner?.success === true ? unwrapped(inner.data, depth + 1) : result;
-}
-
-function embeddedText(text: string): unknown {
-  if (text.length > MAX_FACT_TEXT) return undefined;
-  try {
-    return JSON.parse(text.trim());
-  } catch {
-    return undefined;
-  }
 }
 
 /** Parses a raw call result; an `isError` result never yields a key. */

@@ -1,4 +1,5 @@
 import { isRecord } from '../../core/json.js';
+import { wordsOf } from '../../suite/verbs.js';
 import type { Harvest } from './fill.js';
 import { escapeRegex } from './text-values.js';
 
@@ -57,12 +58,7 @@ function lookup(record: Record<string, unknown>, prop: string, listed: string | 
 
 /** What a listing tool lists: the last word of its name, singular (`list_projects` → `project`). */
 export function listedNoun(toolName: string): string | undefined {
-  const last = toolName
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== '')
-    .at(-1)
-    ?.toLowerCase();
+  const last = wordsOf(toolName).at(-1);
   if (last === undefined) return undefined;
   if (last.endsWith('ies')) return `${last.slice(0, -3)}y`;
   if (/(?:ss|us|is)$/.test(last)) return last;

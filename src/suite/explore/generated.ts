@@ -1,6 +1,7 @@
 import { generate, type JsonSchema } from 'json-schema-faker';
 import { isRecord } from '../../core/json.js';
 import type { ToolDescriptor } from '../surface.js';
+import { wordsOf } from '../verbs.js';
 
 /** Generated strings are at most this long (a 594 KB generated string once ran a server out of memory). */
 export const MAX_GENERATED_STRING = 64;
@@ -34,14 +35,6 @@ const KINDS: readonly { name: RegExp; values: readonly string[] }[] = [
   { name: /(?:^|_)locale$/, values: ['en-GB', 'pt-PT'] },
 ];
 
-/** snake_case of a parameter name: `sourceTimezone` → `source_timezone`. */
-function snake(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[-\s]+/g, '_')
-    .toLowerCase();
-}
-
 function plainString(schema: unknown): boolean {
   if (!isRecord(schema) || schema.type !== 'string') return false;
   return schema.enum === undefined && schema.format === undefined && schema.pattern === undefined;
@@ -56,7 +49,7 @@ function ofTheirKinds(
   const props = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
   return Object.fromEntries(
     Object.entries(value).map(([name, v], i) => {
-      const kind = KINDS.find((k) => k.name.test(snake(name)));
+      const kind = KINDS.find((k) => k.name.test(wordsOf(name).join('_')));
       if (kind === undefined || typeof v !== 'string' || !plainString(props[name])) return [name, v];
       return [name, kind.values[(seed + i) % kind.values.length]];
     }),
