@@ -1,6 +1,6 @@
 import { isRecord } from '../../core/json.js';
 import { normaliseText } from '../../suite/normalise.js';
-import { terms } from './lexical.js';
+import { fieldMatches, fieldTerms } from './field-names.js';
 import type { ToolOutcome } from './results.js';
 
 type Scalar = string | number;
@@ -33,29 +33,10 @@ function listedRecords(
   return out;
 }
 
-/**
- * The terms of a field name the task states. A name made only of words a lexical agent skips in
- * prose ("value", "answer") is still a name: it is matched as written, not as no term at all.
- */
-function fieldTerms(label: string): Set<string> {
-  const quoted = /^"([^"]+)" field$/.exec(label.trim())?.[1];
-  if (quoted !== undefined) return new Set([quoted.toLowerCase()]);
-  const own = terms(label);
-  return own.size > 0 ? own : new Set([label.trim().toLowerCase()]);
-}
-
-function fieldMatches(name: string, wanted: Set<string>): boolean {
-  const own = terms(name);
-  return (
-    wanted.has(name.toLowerCase()) ||
-    (own.size > 0 && [...own].every((t) => wanted.has(t)) && [...wanted].every((t) => own.has(t)))
-  );
-}
-
 /** "whose built year is 2009" → conditions on the entry the task means. */
 function conditions(task: string): { field: Set<string>; value: string }[] {
   const out: { field: Set<string>; value: string }[] = [];
-  for (const m of task.matchAll(/\bwhose ("[^"]+" field|[a-z][a-z ]*?) is ("[^"]*"|-?\d+(?:\.\d+)?)/gi)) {
+  for (const m of task.matchAll(/\bwhose ("[^"]+" field|[a-z][a-z0-9 ]*?) is ("[^"]*"|-?\d+(?:\.\d+)?)/gi)) {
     out.push({ field: fieldTerms(m[1] ?? ''), value: (m[2] ?? '').replace(/^"|"$/g, '') });
   }
   return out;
@@ -63,7 +44,9 @@ function conditions(task: string): { field: Set<string>; value: string }[] {
 
 /** The field a question asks for: "what is the built year of …" → {built, year}. */
 function asked(task: string): Set<string> | undefined {
-  const m = /\bwhat is (?:the |its )?("[^"]+" field|[a-z][a-z ]*?)(?: of the (?:entry|row)\b|\?)/i.exec(task);
+  const m = /\bwhat is (?:the |its )?("[^"]+" field|[a-z][a-z0-9 ]*?)(?: of the (?:entry|row)\b|\?)/i.exec(
+    task,
+  );
   return m?.[1] === undefined ? undefined : fieldTerms(m[1]);
 }
 
