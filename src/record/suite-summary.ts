@@ -22,6 +22,7 @@ export const AdmissionRule = z.enum([
   'key-constant',
   'key-environmental',
   'key-empty-state',
+  'key-input-independent',
 ]);
 export type AdmissionRule = z.infer<typeof AdmissionRule>;
 

@@ -10,6 +10,7 @@ import { ArgumentValidator } from './arguments.js';
 import { bindDecoys, siblingValues } from './decoys.js';
 import { DuplicateTracker } from './duplicate.js';
 import { keyUninformative, timeVarying } from './informative.js';
+import { keyInputIndependent } from './input-independence.js';
 import { keyConstant, keyEmptyState, keyEnvironmental, keyIsToolName } from './key-information.js';
 import {
   answerLeak,
@@ -127,8 +128,11 @@ async function runPlan(
   context: RuleContext,
   options: AdmissionOptions,
 ): Promise<Verdict> {
-  const execute = (caller: ToolCaller = options.caller) =>
-    executePlan(candidate, caller, {
+  const execute = (
+    caller: ToolCaller = options.caller,
+    plan: Pick<Candidate, 'plan' | 'extract'> = candidate,
+  ) =>
+    executePlan(plan, caller, {
       validateArguments: (tool, args) => context.validator.check(tool, args),
     });
   const run = await execute();
@@ -170,6 +174,12 @@ async function runPlan(
     keyEnvironmental(key, options.host ?? []) ??
     keyConstant(key, siblings);
   if (leak !== undefined) return rejected(leak);
+  const anything = readOnly
+    ? await keyInputIndependent(candidate, key, boundArguments.at(-1), context.surface, (c) =>
+        execute(options.caller, c),
+      )
+    : undefined;
+  if (anything !== undefined) return rejected(anything);
 
   const withDecoys = bindDecoys(candidate, candidate.check, key, run.lastResult);
   const proved = await bindAndProve(withDecoys, key, (call) =>
