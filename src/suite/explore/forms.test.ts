@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   asksFile,
+  decoratedName,
   fileUrl,
   fileUrlPath,
   foldersWithFiles,
@@ -124,4 +125,21 @@ describe('a folder is never offered where a file is asked when a file under it i
     ]);
     expect(full.size).toBe(0);
   });
+});
+
+describe('the name a decorated list item holds', () => {
+  it.each([
+    ['[function] addDays — 1 connections (/src/util/dates.ts)', 'addDays'],
+    ['[FILE] notes.md', 'notes.md'],
+    ['notes.md (3 KB)', 'notes.md'],
+    ['Member – interface', 'Member'],
+    ['(dir) reports', 'reports'],
+  ])('%s → %s', (item, name) => expect(decoratedName(item)).toBe(name));
+  it.each([
+    'addDays',
+    'Sensor network upkeep',
+    '[todo] Call the supplier about T-204',
+    'Fix: the DST bug',
+    '(42)',
+  ])('%s holds no one name', (item) => expect(decoratedName(item)).toBeUndefined());
 });

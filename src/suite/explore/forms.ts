@@ -12,8 +12,8 @@ import { listingEntries } from './text.js';
  * known. Pure: the roots are the given folders, the known paths what exploration has seen.
  */
 
-/** How one form was made from the value as given. */
-export type FormKind = 'given' | 'path' | 'file-url' | 'relative' | 'joined';
+/** How one form was made from the value as given (`name`: the one name a decorated list item holds). */
+export type FormKind = 'given' | 'path' | 'file-url' | 'relative' | 'joined' | 'name';
 
 export interface Form {
   value: string;
@@ -60,6 +60,22 @@ export function asksFile(toolName: string, param: ParamSpec): boolean {
 export function asksFolder(toolName: string, param: ParamSpec): boolean {
   const kind = wants(param);
   return kind === 'dir' || (kind === 'path' && wantsDirectories(toolName));
+}
+
+// A tag before a listed name (`[function]`, `(dir)`) and a note after it (` — 3 connections`, ` (2 KB)`).
+const TAG = /^(?:\[[^\]\n]{1,40}\]|\([^)\n]{1,40}\))\s+/;
+const NOTE = /(?:\s+[—–-]\s|\s+\().*$/;
+
+/**
+ * The one name a decorated list item holds: `[function] addDays — 1 connections (src/a.ts)` →
+ * `addDays`, `notes.md (3 KB)` → `notes.md`. Undefined when the item is not decorated, or what is
+ * left is not one word (a title with spaces is not a name with a note).
+ */
+export function decoratedName(value: string): string | undefined {
+  const item = value.trim();
+  if (item.length > 300 || item.includes('\n')) return undefined;
+  const name = item.replace(TAG, '').replace(NOTE, '').trim();
+  return name !== item && /^[^\s]{1,120}$/.test(name) && /\p{L}/u.test(name) ? name : undefined;
 }
 
 export function isAbsolutePath(value: string): boolean {

@@ -260,3 +260,31 @@ describe('argument synthesis: a call about one file lists nothing under it', () 
     expect(values).not.toContain('/srv/data/temps.csv/temps.csv');
   });
 });
+
+describe('argument synthesis: a decorated list item offers its name', () => {
+  const context = {
+    name: 'get_context',
+    description: 'Get a symbol with its full code.',
+    inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  };
+  const overview = harvestResult({
+    obs: 0,
+    tool: 'project_overview',
+    args: {},
+    result: text(
+      '## Most Connected Symbols\n- [function] addDays — 1 connections (/src/util/dates.ts)\n- [class] PlotRegistry — 1 connections (/src/plots.ts)',
+    ),
+  });
+
+  it('the bare name comes just before the item as written, and is marked as another form', () => {
+    const [name] = paramsOf(context);
+    if (name === undefined) throw new Error('param');
+    const supplies = suppliesFor(context, name, overview, [], mulberry32(1));
+    const values = supplies.map((s) => s.value);
+    for (const bare of ['addDays', 'PlotRegistry']) {
+      const item = values.findIndex((v) => typeof v === 'string' && v.includes(`] ${bare} —`));
+      expect(values.indexOf(bare)).toBe(item - 1);
+    }
+    expect(supplies.find((s) => s.value === 'addDays')).toMatchObject({ origin: 'harvest', form: 'name' });
+  });
+});

@@ -9,6 +9,7 @@ import {
   absoluteOf,
   asksFile,
   asksFolder,
+  decoratedName,
   type FormKind,
   foldersWithFiles,
   formFits,
@@ -184,6 +185,14 @@ function rankedSupplies(
         order,
       });
     if (typeof h.value !== 'string') return;
+    // A decorated item's name is offered just before the item as written, where a name is asked.
+    const name = param.pathLike ? undefined : decoratedName(h.value);
+    if (name !== undefined)
+      ranked.push({
+        supply: { origin: 'harvest', value: name, harvest: h, form: 'name' },
+        rank: fit === undefined ? OTHER_FORM + FIT_ORDER.shape * 2 + 1 : FIT_ORDER[fit] * 2 + 1,
+        order: order - 0.5,
+      });
     for (const f of otherForms(handles, h.value, fit !== undefined, h))
       ranked.push({
         supply: { origin: 'harvest', value: f.value, harvest: h, form: f.form },
