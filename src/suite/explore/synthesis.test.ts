@@ -288,3 +288,38 @@ describe('argument synthesis: a decorated list item offers its name', () => {
     expect(supplies.find((s) => s.value === 'addDays')).toMatchObject({ origin: 'harvest', form: 'name' });
   });
 });
+
+describe('argument synthesis: the more specific given folder first', () => {
+  const log = {
+    name: 'git_log',
+    description: 'Shows the commit log of a repository.',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  };
+  const base: GivenValue = {
+    name: 'GIT_BASE_DIR',
+    value: '/srv/data',
+    origin: 'derived',
+    source: 'env GIT_BASE_DIR',
+    kind: 'dir',
+  };
+  const repo: GivenValue = {
+    name: 'cwd',
+    value: '/srv/data/tide-tables',
+    origin: 'derived',
+    source: 'cwd',
+    kind: 'dir',
+  };
+  const [path] = paramsOf(log);
+  if (path === undefined) throw new Error('param');
+  const first = (given: GivenValue[]) => suppliesFor(log, path, [], given, mulberry32(1))[0]?.value;
+
+  it('a folder derived inside another derived folder (a repository under the base folder) fills the path first', () => {
+    expect(first([base, repo])).toBe('/srv/data/tide-tables');
+    expect(first([repo, base])).toBe('/srv/data/tide-tables');
+  });
+
+  it('a value the user gave still comes before every derived one', () => {
+    const user: GivenValue = { name: 'repo', value: '/home/me/plots', origin: 'given', source: '--given' };
+    expect(first([base, repo, user])).toBe('/home/me/plots');
+  });
+});

@@ -17,6 +17,7 @@ import {
   isAbsolutePath,
   type KnownPath,
   looksRelativePath,
+  relativeTo,
   wants,
   wantsDirectories,
 } from './forms.js';
@@ -140,6 +141,12 @@ function otherForms(h: Handles, value: string, asGivenFits: boolean, from?: Harv
   return asGivenFits ? [] : others.slice(0, 1);
 }
 
+/** How many other given folders this value lies inside (a repository under the base folder: 1). */
+function nesting(g: GivenValue, given: readonly GivenValue[]): number {
+  return given.filter((o) => o !== g && o.kind === 'dir' && relativeTo(o.value, g.value) !== undefined)
+    .length;
+}
+
 function rankedSupplies(
   tool: ToolDescriptor,
   param: ParamSpec,
@@ -157,17 +164,17 @@ function rankedSupplies(
   };
   given.forEach((g, i) => {
     const fit = givenFit(param, g);
+    // What the user gave comes first; among folders derived from the target, one inside another
+    // (a repository under the base folder) is the more specific place and is offered first.
+    const derived = g.origin === 'given' ? 0 : given.length * (given.length + 1);
+    const order = derived + i - nesting(g, given) * given.length;
     if (fit !== undefined)
-      ranked.push({
-        supply: { origin: 'given', value: g.value, given: g },
-        rank: FIT_ORDER[fit] * 2,
-        order: i,
-      });
+      ranked.push({ supply: { origin: 'given', value: g.value, given: g }, rank: FIT_ORDER[fit] * 2, order });
     for (const f of otherForms(handles, g.value, fit !== undefined))
       ranked.push({
         supply: { origin: 'given', value: f.value, given: g, form: f.form },
         rank: OTHER_FORM + FIT_ORDER.shape * 2,
-        order: i,
+        order,
       });
   });
   const dirsFirst = wantsDirectories(tool.name);
