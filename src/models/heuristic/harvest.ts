@@ -2,6 +2,7 @@ import { isRecord } from '../../core/json.js';
 import { wordsOf } from '../../suite/verbs.js';
 import { fieldMatches, fieldTerms } from './field-names.js';
 import type { Harvest } from './fill.js';
+import { singledOut } from './focus.js';
 import { escapeRegex } from './text-values.js';
 
 function isScalar(value: unknown): value is string | number | boolean {
@@ -95,8 +96,8 @@ export function listedNoun(toolName: string): string | undefined {
 }
 
 /**
- * Values an earlier result offers to a later call: the entry the task mentions (by any of its
- * values), else the first. A parameter takes the entry's field of its own name; else, once, the
+ * Values an earlier result offers to a later call: the one entry that meets the task's "whose … is
+ * …", else the entry the task mentions (by any of its values), else the first. A parameter takes the entry's field of its own name; else, once, the
  * field the task says to hand on (`handed`: "take its path"); else a handle its name points at.
  */
 export function harvestFrom(
@@ -107,7 +108,10 @@ export function harvestFrom(
 ): Harvest | undefined {
   const entries = entriesOf(data);
   const values = (e: Entry) => (isRecord(e) ? Object.values(e) : [e]);
-  const chosen = entries.find((e) => values(e).some((v) => mentioned(v, task))) ?? entries[0];
+  const chosen =
+    singledOut(entries.filter(isRecord), task) ??
+    entries.find((e) => values(e).some((v) => mentioned(v, task))) ??
+    entries[0];
   if (chosen === undefined) return undefined;
   let given = handed === undefined ? undefined : namedField(chosen, handed);
   return (prop) => {

@@ -9,7 +9,7 @@ import { harvestFrom, isListLike, listedNoun } from './harvest.js';
 import { rankTools, terms } from './lexical.js';
 import { findPlan, type PlanStep, resolveRefs, UnresolvedReference } from './plan.js';
 import { relevantText } from './results.js';
-import { choosingWords, handedField, statedSteps } from './steps.js';
+import { choosingWords, handedField, statedSteps, withoutHandOff } from './steps.js';
 
 export type Action =
   | { kind: 'call'; toolName: string; input: Record<string, unknown> }
@@ -174,7 +174,7 @@ function stepCall(input: PolicyInput, steps: readonly string[]): Action {
     last === undefined
       ? undefined
       : harvestFrom(last.outcome?.data, earlier, listedNoun(last.toolName), handedField(earlier, step));
-  const { args } = fillArguments(best.tool.inputSchema, step, harvest, best.tool.description);
+  const { args } = fillArguments(best.tool.inputSchema, withoutHandOff(step), harvest, best.tool.description);
   return { kind: 'call', toolName: best.tool.name, input: args };
 }
 

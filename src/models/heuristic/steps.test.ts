@@ -1,7 +1,7 @@
 import type { ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { type Call, mcpTool, run, structured, text } from '../../../test/support/models/heuristic-tools.js';
-import { choosingWords, handedField, statedSteps } from './steps.js';
+import { choosingWords, handedField, statedSteps, withoutHandOff } from './steps.js';
 
 describe('reading the steps a task states', () => {
   it('splits at a sentence that orders itself after the one before, and nowhere else', () => {
@@ -204,5 +204,60 @@ describe('the heuristic model naming a tool by what it says it does', () => {
     );
     expect(calls).toEqual([{ tool: 'get_epics', args: {} }]);
     expect(result.text).toBe('epics-1');
+  });
+});
+
+describe('the heuristic model handing on a field the task names', () => {
+  it('takes the entry the earlier step singles out, and never the field’s name as a value', async () => {
+    const calls: Call[] = [];
+    const files = [
+      {
+        filePath: '/p/a.js',
+        errorCount: 1,
+        warningCount: 3,
+        messages: [{ ruleId: 'eqeqeq', message: 'Use ===.' }],
+      },
+      {
+        filePath: '/p/b.js',
+        errorCount: 3,
+        warningCount: 0,
+        messages: [{ ruleId: 'no-var', message: 'Unexpected var.' }],
+      },
+    ];
+    const tools: ToolSet = {
+      'lint-files': mcpTool(
+        calls,
+        'lint-files',
+        'Lint files using ESLint',
+        {
+          type: 'object',
+          properties: { filePaths: { type: 'array', items: { type: 'string' } } },
+          required: ['filePaths'],
+        },
+        (args) => {
+          const paths = (args.filePaths as string[]) ?? [];
+          return structured(paths[0] === '/p' ? files : files.filter((f) => paths.includes(f.filePath)));
+        },
+      ),
+    };
+    const result = await run(
+      'Using the tool that lint files using ESLint with filePaths ["/p"], find the entry whose error count is 3. Then, ' +
+        'using the tool that lint files using ESLint with the file path of that entry, what is the rule id of the ' +
+        'entry in messages whose message is "Unexpected var."? Reply with the value itself.',
+      tools,
+    );
+    expect(calls.map((c) => c.args)).toEqual([{ filePaths: ['/p'] }, { filePaths: ['/p/b.js'] }]);
+    expect(result.text).toBe('no-var');
+  });
+});
+
+describe('the field a later step names', () => {
+  it('is the words right before "of that entry", not a run back to the tool clause', () => {
+    const later =
+      'Then, using the tool that lint files using ESLint with the file path of that entry, what is x?';
+    expect(handedField('find the entry whose error count is 3.', later)).toBe('file path');
+    expect(withoutHandOff(later)).toBe(
+      'Then, using the tool that lint files using ESLint with that entry, what is x?',
+    );
   });
 });

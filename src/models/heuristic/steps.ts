@@ -25,11 +25,17 @@ export function choosingWords(text: string): string {
   return text.replace(QUOTED, ' ');
 }
 
-const LABEL = String.raw`("[^"\n]+" field|[a-z][a-z0-9 ]*?)`;
+// A field's name: a quoted name, or plain words that do not run back over another "the".
+const LABEL = String.raw`("[^"\n]+" field|[a-z](?:(?!\bthe\b)[a-z0-9 ])*?)`;
 // "take its name." / "take its "id" field." — the field an earlier step hands on.
 const TAKE_ITS = new RegExp(String.raw`\btake its ${LABEL}(?=[.,;]|$)`, 'i');
 // "with the path of that entry" — the field a later step asks of the entry found before it.
 const OF_THAT_ENTRY = new RegExp(String.raw`\bthe ${LABEL} of that entry\b`, 'i');
+
+/** A later step's words with the handed field's name taken out: "the file path of that entry" names a field, it is no value. */
+export function withoutHandOff(step: string): string {
+  return step.replace(OF_THAT_ENTRY, 'that entry');
+}
 
 /**
  * The field one step hands to the next, as the task names it: "take its <field>" in the earlier
