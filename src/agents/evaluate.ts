@@ -42,3 +42,22 @@ export function reachedKeyThroughServer(task: Task, calls: readonly ToolCallReco
       carriesKey(task, c.result),
   );
 }
+
+/**
+ * null-random-args: a trial is a null when it randomised an argument that carries the task's handle
+ * and no call it left as planned (an argument-free listing, a call whose handles stayed) brought
+ * back the key: when one did, the answer came from the real call, and the trial measured it.
+ */
+export function randomArgsApplicable(task: Task, calls: readonly ToolCallRecord[]): boolean {
+  return (
+    calls.some((c) => c.randomised === true) &&
+    !calls.some(
+      (c) =>
+        c.randomised !== true &&
+        c.failure === undefined &&
+        c.stubbed !== true &&
+        c.result !== undefined &&
+        carriesKey(task, c.result),
+    )
+  );
+}

@@ -2,7 +2,7 @@ import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
 import type { ToolCallOutcome as SuiteOutcome } from '../suite/surface.js';
 import { verifyCorrId } from '../tape/corr-id.js';
 import { planDrift } from './drift.js';
-import { checkAnswer, reachedKeyThroughServer } from './evaluate.js';
+import { checkAnswer, randomArgsApplicable, reachedKeyThroughServer } from './evaluate.js';
 import { plannedArguments } from './handles.js';
 import { type AgentRun, runAgent } from './loop.js';
 import { phaseHasTools, phaseNeedsServer, phasePrompt } from './prompts.js';
@@ -142,8 +142,7 @@ export async function runTrial(spec: TrialSpec, deps: TrialDeps): Promise<TrialR
       const changed = planDrift(spec.task, ctx.calls);
       if (changed !== undefined) result.stateChanged = changed;
     }
-    if (spec.phase === 'null-random-args')
-      result.nullApplicable = ctx.calls.some((c) => c.randomised === true);
+    if (spec.phase === 'null-random-args') result.nullApplicable = randomArgsApplicable(spec.task, ctx.calls);
     return result;
   } finally {
     await session?.close().catch(() => {});

@@ -153,7 +153,7 @@ function nullChecks(run: Run): Agreement[] {
       return [agree(`${phase} k/n`, [rate.k, rate.n], [passes(run, all, checkPassed), all.length])];
     }
     // Applicable trials: some call went out with arguments other than the model's own.
-    const applicable = all.filter((t) => randomisedTrial(t, run.tasks.get(t.taskId)));
+    const applicable = all.filter((t) => randomisedTrial(t, run.tasks.get(t.taskId), run.wire));
     const recorded =
       rate ??
       (gate.notMeasured?.[phase]

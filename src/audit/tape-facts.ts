@@ -128,14 +128,22 @@ function same(a: unknown, b: unknown): boolean {
 /**
  * null-random-args: a trial is applicable when some call went out with arguments other than the
  * ones the model asked for (the agent tape against the wire tape, call by call) that change an
- * argument carrying the task's handle: the same rule the trial used (`changesHandle`).
+ * argument carrying the task's handle, and no call left as the model asked brought back the key:
+ * the same rule the trial used (`changesHandle`, `randomArgsApplicable`).
  */
-export function randomisedTrial(trial: TapeTrial, task: Task | undefined): boolean {
+export function randomisedTrial(trial: TapeTrial, task: Task | undefined, wire: Tape): boolean {
   const planned = task === undefined ? undefined : plannedArguments(task);
-  return trial.sent.some(
+  const randomised = trial.sent.map(
     (sent, i) =>
       !same(sent, trial.asked[i]) &&
       changesHandle(trial.calls[i]?.tool ?? '', isRecord(sent) ? sent : {}, planned),
+  );
+  if (!randomised.some(Boolean)) return false;
+  return (
+    task === undefined ||
+    !trial.calls.some(
+      (c, i) => randomised[i] !== true && c.outcome === 'result' && carriesKey(task, responseResult(wire, c)),
+    )
   );
 }
 

@@ -36,7 +36,7 @@ export function standingNotes(config: RunContext['config']): Note[] {
     },
     {
       id: 'null-applicability',
-      text: "A null-random-args trial whose randomised arguments equal the agent's own call (every call of an argument-free tool), or leave every argument the task's plan gives that tool as planned (only optional, unplanned fields randomised, or a plan step with no arguments), measured the real call, so it is not applicable: the random-args rate is over applicable trials, both counts are recorded, and a phase with no applicable trial is not measured, never 0.",
+      text: "A null-random-args trial whose randomised arguments equal the agent's own call (every call of an argument-free tool), or leave every argument the task's plan gives that tool as planned (only optional, unplanned fields randomised, or a plan step with no arguments), or whose answer a call left as planned already brought back, measured the real call, so it is not applicable: the random-args rate is over applicable trials, both counts are recorded, and a phase with no applicable trial is not measured, never 0.",
     },
     // Identical on every run the heuristic drove, and on every run whose models all defaulted.
     ...(config.runnerSpec === 'heuristic' ? [HEURISTIC_RUNNER] : []),
