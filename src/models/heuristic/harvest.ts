@@ -97,8 +97,9 @@ export function listedNoun(toolName: string): string | undefined {
 
 /**
  * Values an earlier result offers to a later call: the one entry that meets the task's "whose … is
- * …", else the entry the task mentions (by any of its values), else the first. A parameter takes the entry's field of its own name; else, once, the
- * field the task says to hand on (`handed`: "take its path"); else a handle its name points at.
+ * …", else the entry the task mentions (by any of its values), else the first. A parameter takes
+ * the entry's field of its own name; else, once, the field the task says to hand on (`handed`:
+ * "take its path"); else a handle its name points at.
  */
 export function harvestFrom(
   data: unknown,
