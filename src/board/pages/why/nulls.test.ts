@@ -56,3 +56,35 @@ describe("the null gate's why page", () => {
     expect(words(refusalStory(record, links))).toContain('the tasks are answerable without the server');
   });
 });
+
+describe("the null gate's why page when the runner solved nothing", () => {
+  it('names both parties the zero can belong to, from the record’s own reference gate', () => {
+    const { record } = refusedBy({
+      'null-no-tools': { k: 0, n: 16 },
+      'null-stubbed-empty': { k: 0, n: 16 },
+      'null-random-args': { k: 0, n: 16 },
+    });
+    const phases = {
+      'null-no-tools': { k: 0, n: 16 },
+      'null-stubbed-empty': { k: 0, n: 16 },
+      'null-random-args': { k: 0, n: 16 },
+    };
+    const at = (source: 'reference' | 'first_try', k: number) =>
+      nullBaselineGate({ phases, signal: { source, counts: { k, n: 48 } }, ratio: 0.5, percentile: 95 });
+    const gates = [
+      ...record.gates.filter((g) => g.gate !== 'null_baseline'),
+      at('reference', 48),
+      at('first_try', 0),
+    ];
+    const story = words(refusalStory({ ...record, gates }, links));
+    expect(story).toContain('reached the answer through the server in 48 of 48 trials');
+    expect(story).toContain('or this runner cannot follow what they say');
+    // A reference that reached nothing either says nothing of the kind.
+    const none = [
+      ...record.gates.filter((g) => g.gate !== 'null_baseline'),
+      at('reference', 0),
+      at('first_try', 0),
+    ];
+    expect(words(refusalStory({ ...record, gates: none }, links))).not.toContain('through the server in');
+  });
+});

@@ -79,9 +79,26 @@ ${marks}
  * What the decision says, in the words of the one wording table (gates/null-reading.ts), read off
  * this gate record: which null reached the line and what that says, or why nothing could be read.
  */
-function finding(gate: NullBaselineGate): string {
+function finding(gate: NullBaselineGate, record: RunRecord): string {
   const r = nullReading(gate);
-  return `${r.sentence}.${r.kind === 'no-signal' ? ' An undecidable gate stops the run exactly like a kill.' : ''}`;
+  if (r.kind !== 'no-signal') return `${r.sentence}.`;
+  return `${r.sentence}. An undecidable gate stops the run exactly like a kill.${whoseLimit(gate, record)}`;
+}
+
+/**
+ * A runner that solved nothing where the reference agent, given each task's plan, reached the
+ * answers through the server: the tasks can be done with these tools, so the zero names two parties
+ * (the tools' own account of themselves, or the runner), never the server's data. Read off the
+ * record's own reference gate.
+ */
+function whoseLimit(gate: NullBaselineGate, record: RunRecord): string {
+  if (gate.signalSource !== 'first_try') return '';
+  const reference = record.gates.find(
+    (g): g is NullBaselineGate => g.gate === 'null_baseline' && g.signalSource === 'reference',
+  );
+  const counts = reference?.signalCounts;
+  if (counts === undefined || counts.k === 0) return '';
+  return ` The reference agent, given each task's plan, reached the answer through the server in ${counts.k} of ${counts.n} trials, so these tasks can be done with these tools; the runner, without the plan, reached none: either the tools do not tell an agent how to reach these answers, or this runner cannot follow what they say.`;
 }
 
 function screenNote(record: RunRecord): string {
@@ -93,7 +110,7 @@ function screenNote(record: RunRecord): string {
 }
 
 export function nullStory(gate: NullBaselineGate, record: RunRecord, links: Links): SafeHtml {
-  return html`<p>${finding(gate)}</p>
+  return html`<p>${finding(gate, record)}</p>
 ${drawing(gate)}
 ${facts([
   ...NullPhase.options.map(
