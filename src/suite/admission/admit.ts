@@ -10,7 +10,7 @@ import { ArgumentValidator } from './arguments.js';
 import { bindDecoys, siblingValues } from './decoys.js';
 import { DuplicateTracker } from './duplicate.js';
 import { keyUninformative, timeVarying } from './informative.js';
-import { keyInputIndependent } from './input-independence.js';
+import { keyInEarlierStep, keyInputIndependent } from './input-independence.js';
 import { keyConstant, keyEmptyState, keyEnvironmental, keyIsToolName } from './key-information.js';
 import {
   answerLeak,
@@ -174,6 +174,8 @@ async function runPlan(
     keyEnvironmental(key, options.host ?? []) ??
     keyConstant(key, siblings);
   if (leak !== undefined) return rejected(leak);
+  const earlier = keyInEarlierStep(candidate, key, run.steps);
+  if (earlier !== undefined) return rejected(earlier);
   const anything = readOnly
     ? await keyInputIndependent(candidate, key, boundArguments.at(-1), context.surface, (c) =>
         execute(options.caller, c),

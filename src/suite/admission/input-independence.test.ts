@@ -16,10 +16,34 @@ const changelog = {
   annotations: { readOnlyHint: true },
 };
 
-/** The library, plus a tool that answers every component the same way, in a language we have no phrases for. */
+const customers = {
+  name: 'customer_data',
+  description: 'Returns customer data with segment information.',
+  inputSchema: {
+    type: 'object',
+    properties: { segment: { type: 'string', enum: ['All', 'SMB', 'Startup'] } },
+  },
+  annotations: { readOnlyHint: true },
+};
+const LEGEND = { SMB: '#1e40af', Startup: '#047857' };
+const PEOPLE = [
+  { id: 'cust-0001', name: 'Atlas Soft', segment: 'Startup' },
+  { id: 'cust-0002', name: 'Vertex Logic', segment: 'SMB' },
+];
+
+/**
+ * The library, plus a tool that answers every component the same way, in a language we have no
+ * phrases for, and one whose every answer carries the same legend whatever segment it is asked for.
+ */
 function servers(): { caller: ToolCaller; calls: { name: string; args: Record<string, unknown> }[] } {
   const lib = library();
   const caller: ToolCaller = async (name, args) => {
+    if (name === 'customer_data') {
+      lib.calls.push({ name, args });
+      const people = PEOPLE.filter((p) => args.segment === undefined || p.segment === args.segment);
+      const body = JSON.stringify({ legend: LEGEND, customers: people });
+      return { kind: 'result', result: { content: [{ type: 'text', text: body }] } };
+    }
     if (name !== 'component_changelog') return lib.caller(name, args);
     lib.calls.push({ name, args });
     return { kind: 'result', result: { content: [{ type: 'text', text: 'undefined 组件不存在' }] } };
@@ -29,7 +53,7 @@ function servers(): { caller: ToolCaller; calls: { name: string; args: Record<st
 
 async function fate(candidate: Record<string, unknown>) {
   const surface = librarySurface();
-  surface.tools.push(changelog);
+  surface.tools.push(changelog, customers);
   const { caller, calls } = servers();
   const [entry] = await admitCandidates([candidate], {
     surface,
@@ -84,5 +108,53 @@ describe('key-input-independent: a key the tool gives for made-up inputs is not 
     });
     expect(madeUpArguments({ tags: ['a', 'b'] }, {})).toEqual({ tags: [MADE_UP_TEXT] });
     expect(madeUpArguments({ id: 4103, locale: 'en', note: '' }, schema)).toBeUndefined();
+  });
+});
+
+describe('key-input-independent: a key the chain’s earlier call already answered', () => {
+  it('rejects it without a call: the handle carried to the last call selected nothing', async () => {
+    const { verdict, calls } = await fate({
+      id: 'c-legend',
+      prompt:
+        'Using the tool that returns customer data, find the entry whose name is "Vertex Logic". Then, using it with the segment of that entry, what is the legend SMB?',
+      expectedTools: ['customer_data'],
+      plan: [
+        { tool: 'customer_data', arguments: {} },
+        {
+          tool: 'customer_data',
+          arguments: { segment: { $from: { step: 0, pointer: '/customers/1/segment' } } },
+        },
+      ],
+      extract: { kind: 'pointer', pointer: '/legend/SMB', source: 'text-json' },
+      check: { kind: 'contains' },
+      serverRequiredBecause: 'the legend is the server’s',
+    });
+    expect(verdict).toMatchObject({ admitted: false, rule: 'key-input-independent' });
+    expect(verdict?.admitted === false && verdict.detail).toMatch(
+      /step 0 \(customer_data\) already answered "#1e40af"/,
+    );
+    // The plan and its stability re-run, and no made-up call: the rule needed none.
+    expect(calls.filter((c) => c.name === 'customer_data')).toHaveLength(4);
+    expect(JSON.stringify(calls)).not.toContain(MADE_UP_TEXT);
+  });
+
+  it('keeps a chained key only the last call brings', async () => {
+    const { verdict } = await fate({
+      id: 'c-person',
+      prompt:
+        'Using the tool that returns customer data, find the entry whose name is "Vertex Logic". Then, using it with the segment of that entry, what is the id of the first customer?',
+      expectedTools: ['customer_data'],
+      plan: [
+        { tool: 'customer_data', arguments: {} },
+        {
+          tool: 'customer_data',
+          arguments: { segment: { $from: { step: 0, pointer: '/customers/1/segment' } } },
+        },
+      ],
+      extract: { kind: 'pointer', pointer: '/customers/0/id', source: 'text-json' },
+      check: { kind: 'contains' },
+      serverRequiredBecause: 'customers are the server’s',
+    });
+    expect(verdict).toMatchObject({ admitted: true, task: { answerKey: 'cust-0002' } });
   });
 });

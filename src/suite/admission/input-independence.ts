@@ -1,7 +1,8 @@
 import { sameJson } from '../../core/canonical.js';
 import { isRecord } from '../../core/json.js';
+import { applyExtract, readResult } from '../extract.js';
 import { keyText } from '../normalise.js';
-import type { executePlan } from '../plan.js';
+import type { ExecutedStep, executePlan } from '../plan.js';
 import type { Candidate } from '../schema.js';
 import type { ToolSurface } from '../surface.js';
 import { type Rejection, reject } from './types.js';
@@ -66,4 +67,30 @@ export async function keyInputIndependent(
     `${last.tool} gave the same key "${keyText(key).slice(0, 80)}" for made-up inputs: it answers anything so`,
     { madeUp },
   );
+}
+
+/**
+ * key-input-independent, for a chained plan, with no call: a key an earlier step's answer already
+ * holds where the question reads it (the same extraction finds it there) was not selected by the
+ * handle the chain carries to the last call, whatever that call was asked.
+ */
+export function keyInEarlierStep(
+  candidate: Candidate,
+  key: unknown,
+  steps: readonly ExecutedStep[],
+): Rejection | undefined {
+  const earlier = steps.slice(0, -1).find((step) => {
+    if (step.outcome.kind !== 'result') return false;
+    const answered = readResult(step.outcome.result);
+    if (!answered.ok || answered.result.isError === true) return false;
+    const read = applyExtract(candidate.extract, answered.result);
+    return read.ok && sameJson(read.value, key);
+  });
+  return earlier === undefined
+    ? undefined
+    : reject(
+        'key-input-independent',
+        `step ${earlier.step} (${earlier.tool}) already answered "${keyText(key).slice(0, 80)}" before the chain's last call`,
+        { step: earlier.step },
+      );
 }
