@@ -96,6 +96,8 @@ export function identify(document: unknown, path: readonly (string | number)[]):
     }
     const next = path[i + 1];
     const ids = identifiers(array, token, typeof next === 'string' ? next : '');
+    // The only entry of a list needs no name: "the entry in projects" of the one workspace.
+    if (ids.length === 0 && array.length === 1) continue;
     if (ids.length === 0) return undefined;
     const where = typeof owner === 'string' ? ` in ${words(owner)}` : '';
     const conditions = ids.map(([f, v]) => `whose ${fieldLabel(f)} is ${renderValue(v)}`).join(' and ');
