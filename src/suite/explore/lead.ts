@@ -33,9 +33,10 @@ function literal(tool: ToolDescriptor, args: Record<string, unknown>): Lead {
 
 /**
  * How a prompt reaches one call. A value harvested from a JSON listing is reached the way an agent
- * would: the prompt names the entry by a sibling value ("find the entry whose title is …") and which
- * of its fields to pass on ("with the path of that entry"), never the value, and the plan feeds the
- * value on through a `$from` handle, so the agent has to read the earlier result.
+ * would: the prompt names the entry by a sibling value ("find the entry whose title is …") and the
+ * plan feeds the value on through a `$from` handle, so the agent has to read the earlier result.
+ * Which of the entry's fields the next tool takes is never said ("for that entry"): that is the
+ * tool's own documentation to say, and part of what is measured.
  * Anything else (given context, text harvests, enums) is named in the prompt as an input.
  */
 export function leadFor(tool: ToolDescriptor, set: ArgumentSet, observations: readonly Observation[]): Lead {
@@ -57,7 +58,7 @@ export function leadFor(tool: ToolDescriptor, set: ArgumentSet, observations: re
     const field = supply.harvest.field;
     const lead =
       ident.clauses.length > 0
-        ? `${source.lead}, find ${ident.clauses.join(' of ')}. Then, using ${toolClause(tool)} with the ${fieldLabel(field)} of that entry${withOthers}`
+        ? `${source.lead}, find ${ident.clauses.join(' of ')}. Then, using ${toolClause(tool)} for that entry${withOthers}`
         : `${source.lead}, take its ${fieldLabel(field)}. Then, using ${toolClause(tool)} with that ${words(field) || field}${withOthers}`;
     return {
       plan: [...source.plan, { tool: tool.name, arguments: args }],
