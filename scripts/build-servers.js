@@ -53,7 +53,11 @@ export async function buildServers(outdir = SERVERS_OUT) {
     readFileSync(bundleFile, 'utf8') === bundle &&
     snapshotCurrent(outdir);
   // Every file is replaced whole (written aside, then renamed), so a server starting meanwhile reads
-  // either the old build or the new one; a cache that does not match its bundle is ignored by V8.
+  // either the old build or the new one. V8 accepts a code cache for any source of the same length
+  // (its check is the length, not the text): an edit that keeps the length ('link' -> 'here') would
+  // run the old code from the old cache. So a changed bundle's cache goes before the bundle does,
+  // and the new one is compiled from the source alone (start.cjs --write-cache reads no cache).
+  if (!unchanged) rmSync(cacheFile, { force: true });
   place(bundleFile, bundle);
   place(join(outdir, 'start.cjs'), START);
   for (const n of names) place(join(outdir, `${n}.cjs`), entry(n));
@@ -170,10 +174,10 @@ const { Script } = require('node:vm');
 const BUNDLE = join(__dirname, ${JSON.stringify(BUNDLE)});
 const CACHE = BUNDLE + '.cache';
 
-function load() {
+function load(cached = true) {
   let cachedData;
   try {
-    cachedData = readFileSync(CACHE);
+    if (cached) cachedData = readFileSync(CACHE);
   } catch {}
   const source = readFileSync(BUNDLE, 'utf8');
   const wrapped = '(function (exports, require, module, __filename, __dirname) {' + source + '\\n})';
@@ -193,7 +197,8 @@ module.exports = { start };
 
 if (require.main === module && process.argv[2] === '--write-cache') {
   process.argv.splice(2);
-  const { servers, script } = load();
+  // Compiled from the source alone: a cache of another bundle of the same length would be accepted.
+  const { servers, script } = load(false);
   process.on('exit', () => {
     const aside = CACHE + '.' + process.pid + '.tmp';
     writeFileSync(aside, script.createCachedData());

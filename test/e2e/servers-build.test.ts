@@ -6,7 +6,16 @@
  * its imports evaluated) is how the demo and the audit start them, and must answer the same too.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modernMeta, postFrame, startHttpServer, stdioExchange } from '../../examples/servers/lib/launch.js';
@@ -87,6 +96,38 @@ describe('the planted servers built into dist/servers', () => {
     const run = spawnSync(process.execPath, [flag ?? '', 'no-such-server'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('no planted server named no-such-server\n');
+  });
+
+  it('a bundle edited to text of the same length gets a cache of its own, never the old code', async () => {
+    // V8 accepts a code cache for any source of the same length. hostile-names' text is a module
+    // constant, compiled into the cache when the cache is written: a writer that read the old cache
+    // would keep serving the old text. Its OSC 8 link text `here` becomes `gone`.
+    const dir = mkdtempSync(join(tmpdir(), 'servers-cache-'));
+    try {
+      const built = join(ROOT, 'dist/servers');
+      for (const f of ['start.cjs', 'servers.bundle.cjs', 'servers.bundle.cjs.cache'])
+        copyFileSync(join(built, f), join(dir, f));
+      const bundle = join(dir, 'servers.bundle.cjs');
+      const text = readFileSync(bundle, 'utf8');
+      expect(text).toContain(String.raw`evil.example\x07here`);
+      writeFileSync(
+        bundle,
+        text.replaceAll(String.raw`evil.example\x07here`, String.raw`evil.example\x07gone`),
+      );
+      const made = spawnSync(process.execPath, [join(dir, 'start.cjs'), '--write-cache'], {
+        encoding: 'utf8',
+      });
+      expect(made.status, made.stderr).toBe(0);
+      writeFileSync(join(dir, 'hostile.cjs'), "require('./start.cjs').start('hostile-names');\n");
+      const started = await stdioExchange(process.execPath, [join(dir, 'hostile.cjs')], frames, {
+        timeoutMs: 30_000,
+      });
+      const listed = JSON.stringify(started.received);
+      expect(listed).toContain('evil.example\\u0007gone');
+      expect(listed).not.toContain('evil.example\\u0007here');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('over HTTP a built server answers tools/list exactly as its source', async () => {
