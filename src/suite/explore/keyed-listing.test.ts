@@ -132,3 +132,52 @@ describe('a listed identifier and a parameter that names its kind', () => {
     expect(result.candidates.map((c) => c.observedKey)).not.toContain('task_not_found');
   });
 });
+
+describe('a parameter named for what a listing lists', () => {
+  const vessels = [
+    { vesselId: '5201', name: 'Morning Gannet' },
+    { vesselId: '5202', name: 'Saint Brannoc' },
+  ];
+  const surface: ToolSurface = {
+    tools: [
+      {
+        name: 'list_vessels',
+        description: 'Lists every vessel in the fleet',
+        inputSchema: { type: 'object', properties: {} },
+      },
+      {
+        name: 'get_vessel',
+        description: 'Fetches one vessel',
+        inputSchema: { type: 'object', properties: { vessel: { type: 'string' } }, required: ['vessel'] },
+      },
+    ],
+  };
+  const fleet = (accepts: 'vesselId' | 'name') => {
+    const calls: Record<string, unknown>[] = [];
+    const caller: ToolCaller = async (name, args) => {
+      if (name === 'list_vessels') return { kind: 'result', result: text(JSON.stringify({ vessels })) };
+      calls.push(args);
+      const found = vessels.find((v) => v[accepts] === args.vessel);
+      return found === undefined
+        ? { kind: 'result', result: { content: [{ type: 'text', text: 'Invalid input.' }], isError: true } }
+        : { kind: 'result', result: text(JSON.stringify({ shipyard: `Yard of ${found.name}` })) };
+    };
+    return { calls, caller };
+  };
+
+  it('takes the listed identifier once every listed name went unanswered', async () => {
+    const { calls, caller } = fleet('vesselId');
+    const result = await exploreWith(surface, caller);
+    // The names come first (they fit `vessel` by the listing's noun); refused, the ids follow.
+    const sent = calls.map((a) => String(a.vessel));
+    expect(sent.slice(0, 2).sort()).toEqual(['Morning Gannet', 'Saint Brannoc']);
+    expect(sent.slice(2).sort()).toEqual(['5201', '5202']);
+    expect(result.ledger.tools.find((t) => t.tool === 'get_vessel')).toMatchObject({ calls: 4, errors: 2 });
+  });
+
+  it('spends no call on an identifier while a listed name is answered', async () => {
+    const { calls, caller } = fleet('name');
+    await exploreWith(surface, caller);
+    expect(calls.map((a) => a.vessel).sort()).toEqual(['Morning Gannet', 'Saint Brannoc']);
+  });
+});

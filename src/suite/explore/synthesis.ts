@@ -208,10 +208,12 @@ function rankedSupplies(
       });
   });
   ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  // A listed identifier is offered only where no value fits by name.
+  // A listed identifier is offered only where no value fits by name, or where every value that
+  // does went unanswered by this tool: then the parameter takes something else the server listed.
   const identifier = FIT_ORDER.identifier * 2 + 1;
-  const named = (ranked[0]?.rank ?? identifier) < identifier;
-  const offered = named ? ranked.filter((r) => r.rank !== identifier) : ranked;
+  const named = ranked.filter((r) => r.rank < identifier);
+  const refused = named.every((r) => failed.has(handleOf(r.supply) ?? ''));
+  const offered = named.length > 0 && !refused ? ranked.filter((r) => r.rank !== identifier) : ranked;
   if (!asksFile(tool.name, param)) return offered;
   // A folder is never offered where a file is asked when a file under it is known.
   const full = foldersWithFiles(knownPaths(pool, given));
