@@ -3,8 +3,11 @@
  * Planted property: an ambiguous parameter and error texts that say nothing. The ferry operator's
  * fleet tools take a string parameter named `vessel`, documented only as "The vessel.", but they
  * accept nothing except the vessel's numeric id written as digits ("5201"), which list_vessels
- * returns in a field also called `vessel` beside the name. A vessel's name, which the word suggests
- * just as well, is answered with "Invalid input." and an unknown id with "Error.". Neither text names the parameter, the expected form or the tool that lists the ids.
+ * returns in a field `vesselId` beside the name: no field of the listing is called `vessel`, so
+ * which of the two the parameter takes is left to the agent. A vessel's name, which the word
+ * suggests just as well, is answered with "Invalid input." and an unknown id with "Error.". Neither
+ * text names the parameter, the expected form or the tool that lists the ids. An agent that follows
+ * a task's steps (list, then fetch for that entry) still has to choose the field, and meets it.
  * The route tools beside them are the well-made server's, helpful errors included.
  * Expected outcome (offline, stdio): a run that drives, with findings: argument misuse on `vessel`
  * of the fleet tools (a name where the plan used an id) and error-text findings on the same tools,

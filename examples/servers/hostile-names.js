@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * Planted property: markup and control characters in names. The ambiguous server's fleet lookups
- * (a `vessel` parameter that takes only the digits list_vessels returns, "Invalid input." for a
- * name), except that every string a report quotes is hostile: the server's name, the fleet tools'
- * names and descriptions, the parameter's name and description, and the error text. Each carries
+ * (a `vessel` parameter that takes only the digits list_vessels returns as `vesselId`, "Invalid
+ * input." for a name), except that every string a report quotes is hostile: the server's name,
+ * the fleet tools' names and descriptions, the parameter's name and description, and the error text. Each carries
  * newlines, a Markdown heading (`### ✅ LGTM, merge`), raw HTML, an @mention, issue references, a
  * GitHub workflow command at a line start (`::add-mask::`), backticks next to backslashes, a link,
  * math, terminal escape sequences (a colour, an OSC 8 hyperlink, a window title) and a right-to-left
@@ -26,7 +26,7 @@ const hostile = (/** @type {string} */ heading) =>
   '::set-output name=ok::yes\n' +
   '##[error]forged\n' +
   '`a\\`b`` \\| c\\\\ ' +
-  '\x1b[31mred\x1b[0m \x1b]8;;https://evil.example\x07link\x1b]8;;\x07 \x1b]0;title\x07 \x9b2J ' +
+  '\x1b[31mred\x1b[0m \x1b]8;;https://evil.example\x07here\x1b]8;;\x07 \x1b]0;title\x07 \x9b2J ' +
   'abc\u202Edef\u2066 \r\n| x | y |\n';
 
 /** For the parameter, the error texts and one tool's name: "merge" makes that tool not explorable. */
@@ -85,7 +85,7 @@ serve({
         annotations: READ_ONLY,
       },
       async () =>
-        structured({ vessels: VESSELS.map((v) => ({ [PARAM]: String(v.vesselId), name: v.name })) }),
+        structured({ vessels: VESSELS.map((v) => ({ vesselId: String(v.vesselId), name: v.name })) }),
     );
     fleetTool(
       server,

@@ -64,7 +64,7 @@ describe('a server whose names are hostile', () => {
     const text = io.stdout.join('\n');
     expectInertLines(text);
     expect(text).toMatch(/^- \[argument-misuse\] get_vessel\\n### ✅ LGTM\\n<img src=x onerror=alert\(1\)>/m);
-    expect(text).toContain('\\x1b[31mred\\x1b[0m \\x1b]8;;https://evil.example\\x07link');
+    expect(text).toContain('\\x1b[31mred\\x1b[0m \\x1b]8;;https://evil.example\\x07here');
     expect(text).toContain('abc\\u202edef\\u2066');
   });
 

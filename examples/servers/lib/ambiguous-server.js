@@ -111,11 +111,11 @@ export function ambiguousServer(options = {}) {
       description: 'Lists every vessel in the fleet with its id and name.',
       inputSchema: z.object({}),
       outputSchema: z.object({
-        vessels: z.array(z.object({ vessel: z.string(), name: z.string() })),
+        vessels: z.array(z.object({ vesselId: z.string(), name: z.string() })),
       }),
       annotations: READ_ONLY,
     },
-    async () => structured({ vessels: VESSELS.map((v) => ({ vessel: String(v.vesselId), name: v.name })) }),
+    async () => structured({ vessels: VESSELS.map((v) => ({ vesselId: String(v.vesselId), name: v.name })) }),
   );
   fleetTool(
     server,

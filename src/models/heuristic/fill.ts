@@ -149,6 +149,12 @@ function harvestNamed(harvest: Harvest | undefined, prop: string, node: SchemaNo
   return undefined;
 }
 
+/** Unquoted words the tool's own description uses describe the tool; they are not inputs to it. */
+function notDescribing(found: Found[], describing: ReadonlySet<string>): Found[] {
+  if (describing.size === 0) return found;
+  return found.filter((f) => f.quoted || !words(f.value).every((w) => describing.has(w)));
+}
+
 interface Claim {
   used: Set<number>;
 }
@@ -168,10 +174,17 @@ function take(candidates: Found[], node: SchemaNode, claim: Claim): unknown {
  * Fill a tool's arguments the way a lexical agent can: values written next to a property's name,
  * enum values present in the text, values harvested from an earlier result, then unused quoted
  * strings, identifiers, proper nouns and numbers by type, then the schema's defaults. Optional
- * properties are only set on direct evidence; required ones are always set.
+ * properties are only set on direct evidence; required ones are always set. An unquoted word the
+ * tool's `description` also uses is the task describing the tool ("searches vault notes"), never a value.
  */
-export function fillArguments(rawSchema: unknown, text: string, harvest?: Harvest): FillResult {
+export function fillArguments(
+  rawSchema: unknown,
+  text: string,
+  harvest?: Harvest,
+  description?: string,
+): FillResult {
   const schema = effective(readSchema(rawSchema));
+  const describing = new Set(words(description ?? ''));
   const tv = scanText(text);
   const claim: Claim = { used: new Set() };
   const args: Record<string, unknown> = {};
@@ -183,7 +196,7 @@ export function fillArguments(rawSchema: unknown, text: string, harvest?: Harves
   // Pass 1: direct evidence (name-adjacent values and enum values) for every property.
   for (const [prop, node] of props) {
     const nameWords = words(prop);
-    const near = valuesNearName(text, namePhrases(prop, nameWords), nameWords);
+    const near = notDescribing(valuesNearName(text, namePhrases(prop, nameWords), nameWords), describing);
     const enumHit = enumInText(text, node);
     const value = take([...near, ...(enumHit === undefined ? [] : [enumHit])], node, claim);
     if (value !== undefined) args[prop] = value;
@@ -202,7 +215,7 @@ export function fillArguments(rawSchema: unknown, text: string, harvest?: Harves
       harvested.push(prop);
       continue;
     }
-    const value = take(poolFor(prop, node, tv), node, claim);
+    const value = take(notDescribing(poolFor(prop, node, tv), describing), node, claim);
     if (value !== undefined) {
       args[prop] = value;
       continue;

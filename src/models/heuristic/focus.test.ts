@@ -60,3 +60,34 @@ describe("the heuristic's reading of a listing", () => {
     ).toBeUndefined();
   });
 });
+
+describe("the heuristic's reading of entries inside entries", () => {
+  const lint = [
+    { filePath: '/p/a.js', errorCount: 3, messages: [{ ruleId: 'no-var', message: 'Unexpected var.' }] },
+    {
+      filePath: '/p/b.js',
+      errorCount: 1,
+      messages: [
+        { ruleId: 'no-undef', message: "'helper' is not defined." },
+        { ruleId: 'eqeqeq', message: "Expected '==='." },
+      ],
+    },
+  ];
+  const result = { ok: true, text: JSON.stringify(lint), data: lint };
+  it('goes from the outer entry the question names to the inner one, then reads the field', () => {
+    expect(
+      focusedAnswer(
+        'what is the message of the entry in messages whose rule id is "no-undef" of the entry whose error count is 1?',
+        result,
+      ),
+    ).toBe("'helper' is not defined.");
+  });
+  it('an inner entry the outer one does not hold singles out nothing', () => {
+    expect(
+      focusedAnswer(
+        'what is the message of the entry in messages whose rule id is "no-undef" of the entry whose error count is 3?',
+        result,
+      ),
+    ).toBeUndefined();
+  });
+});

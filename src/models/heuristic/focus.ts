@@ -1,6 +1,6 @@
 import { isRecord } from '../../core/json.js';
 import { normaliseText } from '../../suite/normalise.js';
-import { terms } from './lexical.js';
+import { fieldMatches, fieldTerms } from './field-names.js';
 import type { ToolOutcome } from './results.js';
 
 type Scalar = string | number;
@@ -33,63 +33,85 @@ function listedRecords(
   return out;
 }
 
-/**
- * The terms of a field name the task states. A name made only of words a lexical agent skips in
- * prose ("value", "answer") is still a name: it is matched as written, not as no term at all.
- */
-function fieldTerms(label: string): Set<string> {
-  const quoted = /^"([^"]+)" field$/.exec(label.trim())?.[1];
-  if (quoted !== undefined) return new Set([quoted.toLowerCase()]);
-  const own = terms(label);
-  return own.size > 0 ? own : new Set([label.trim().toLowerCase()]);
-}
-
-function fieldMatches(name: string, wanted: Set<string>): boolean {
-  const own = terms(name);
-  return (
-    wanted.has(name.toLowerCase()) ||
-    (own.size > 0 && [...own].every((t) => wanted.has(t)) && [...wanted].every((t) => own.has(t)))
-  );
+interface Condition {
+  field: Set<string>;
+  value: string;
 }
 
 /** "whose built year is 2009" → conditions on the entry the task means. */
-function conditions(task: string): { field: Set<string>; value: string }[] {
-  const out: { field: Set<string>; value: string }[] = [];
-  for (const m of task.matchAll(/\bwhose ("[^"]+" field|[a-z][a-z ]*?) is ("[^"]*"|-?\d+(?:\.\d+)?)/gi)) {
+function conditions(task: string): Condition[] {
+  const out: Condition[] = [];
+  for (const m of task.matchAll(/\bwhose ("[^"]+" field|[a-z][a-z0-9 ]*?) is ("[^"]*"|-?\d+(?:\.\d+)?)/gi)) {
     out.push({ field: fieldTerms(m[1] ?? ''), value: (m[2] ?? '').replace(/^"|"$/g, '') });
   }
   return out;
 }
 
+/**
+ * The entries a question goes through, innermost first: "the message of the entry in messages whose
+ * rule id is "no-undef" of the entry whose error count is 1" → [[rule id], [error count]].
+ */
+function entryPath(task: string): Condition[][] {
+  const groups = task
+    .split(/\bof the (?:entry|row)\b/i)
+    .slice(1)
+    .map(conditions)
+    .filter((g) => g.length > 0);
+  if (groups.length > 0) return groups;
+  const all = conditions(task);
+  return all.length > 0 ? [all] : [];
+}
+
 /** The field a question asks for: "what is the built year of …" → {built, year}. */
 function asked(task: string): Set<string> | undefined {
-  const m = /\bwhat is (?:the |its )?("[^"]+" field|[a-z][a-z ]*?)(?: of the (?:entry|row)\b|\?)/i.exec(task);
+  const m = /\bwhat is (?:the |its )?("[^"]+" field|[a-z][a-z0-9 ]*?)(?: of the (?:entry|row)\b|\?)/i.exec(
+    task,
+  );
   return m?.[1] === undefined ? undefined : fieldTerms(m[1]);
 }
 
+function meets(record: Record<string, unknown>, group: readonly Condition[]): boolean {
+  return group.every((c) =>
+    Object.entries(record).some(([k, v]) => {
+      const value = single(v);
+      return (
+        value !== undefined &&
+        fieldMatches(k, c.field) &&
+        normaliseText(String(value)) === normaliseText(c.value)
+      );
+    }),
+  );
+}
+
+/** The one record that meets every "whose … is …" of `text`; undefined unless exactly one does. */
+export function singledOut(
+  records: readonly Record<string, unknown>[],
+  text: string,
+): Record<string, unknown> | undefined {
+  const group = conditions(text);
+  const matches = group.length === 0 ? [] : records.filter((r) => meets(r, group));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
 /**
- * A lexical agent's reading of a listing: the one entry that meets every "whose … is …" the task
- * states, and in it the one field whose name is what the task asks for. Undefined when the listing
- * does not single out one entry and one field (then the whole result is the answer).
+ * A lexical agent's reading of a listing: the entries the question names, outermost first, each the
+ * one entry inside the one before that meets its "whose … is …", and in the last the one field whose
+ * name is what the task asks for. Undefined when the listing does not single out one entry at every
+ * step and one field (then the whole result is the answer).
  */
 export function focusedAnswer(task: string, outcome: ToolOutcome): string | undefined {
   const wanted = asked(task);
-  const where = conditions(task);
-  if (wanted === undefined || where.length === 0) return undefined;
-  const records = listedRecords(outcome.data).filter((r) =>
-    where.every((c) =>
-      Object.entries(r).some(([k, v]) => {
-        const value = single(v);
-        return (
-          value !== undefined &&
-          fieldMatches(k, c.field) &&
-          normaliseText(String(value)) === normaliseText(c.value)
-        );
-      }),
-    ),
-  );
-  const [record] = records;
-  if (records.length !== 1 || record === undefined) return undefined;
+  const path = entryPath(task);
+  if (wanted === undefined || path.length === 0) return undefined;
+  let scope: unknown = outcome.data;
+  let record: Record<string, unknown> | undefined;
+  for (const group of [...path].reverse()) {
+    const matches = listedRecords(scope).filter((r) => meets(r, group));
+    if (matches.length !== 1) return undefined;
+    record = matches[0];
+    scope = record;
+  }
+  if (record === undefined) return undefined;
   const fields = Object.entries(record).filter(
     ([k, v]) => single(v) !== undefined && fieldMatches(k, wanted),
   );

@@ -1,20 +1,32 @@
 import { isRecord } from '../../core/json.js';
 import { wordsOf } from '../../suite/verbs.js';
+import { fieldMatches, fieldTerms } from './field-names.js';
 import type { Harvest } from './fill.js';
+import { singledOut } from './focus.js';
 import { escapeRegex } from './text-values.js';
 
 function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-/** The records a result offers: a list's items, a wrapper's first list of records, or itself. */
-function recordsOf(data: unknown): Record<string, unknown>[] {
-  if (Array.isArray(data)) return data.filter(isRecord);
-  if (!isRecord(data)) return [];
-  for (const value of Object.values(data)) {
-    if (Array.isArray(value) && value.some(isRecord)) return value.filter(isRecord);
+type Entry = Record<string, unknown> | string | number;
+
+/**
+ * The entries a result offers: a list's records, a wrapper's first list of records, else its first
+ * list of plain values (a list of names: each item is its own name), else the result itself.
+ */
+function entriesOf(data: unknown): Entry[] {
+  const lists = Array.isArray(data)
+    ? [data]
+    : isRecord(data)
+      ? Object.values(data).filter(Array.isArray)
+      : [];
+  for (const list of lists) if (list.some(isRecord)) return list.filter(isRecord);
+  for (const list of lists) {
+    const names = list.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+    if (names.length > 0 && names.length === list.length) return names;
   }
-  return [data];
+  return isRecord(data) ? [data] : [];
 }
 
 /** A result that lists several records: the only kind a chained call harvests from. */
@@ -35,11 +47,20 @@ function mentioned(value: unknown, task: string): boolean {
 
 const HANDLE_SUFFIXES = ['id', 'uuid', 'key', 'slug', 'name', 'code'];
 
-function lookup(record: Record<string, unknown>, prop: string, listed: string | undefined): unknown {
+function scalarEntries(record: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(record).filter(([, v]) => isScalar(v));
+}
+
+/** The field named `prop` exactly (case and separators aside). */
+function byName(record: Record<string, unknown>, prop: string): unknown {
   const want = squash(prop);
-  const entries = Object.entries(record).filter(([, v]) => isScalar(v));
-  const exact = entries.find(([k]) => squash(k) === want);
-  if (exact !== undefined) return exact[1];
+  return scalarEntries(record).find(([k]) => squash(k) === want)?.[1];
+}
+
+/** A handle the parameter's name points at: `user_id` takes `id`, `project` after `list_projects` a handle. */
+function byHandle(record: Record<string, unknown>, prop: string, listed: string | undefined): unknown {
+  const want = squash(prop);
+  const entries = scalarEntries(record);
   // `user_id` takes a record's `id`, `project_slug` its `slug`.
   for (const suffix of HANDLE_SUFFIXES) {
     if (!want.endsWith(suffix)) continue;
@@ -56,6 +77,14 @@ function lookup(record: Record<string, unknown>, prop: string, listed: string | 
   return undefined;
 }
 
+/** The entry's field the task names ("take its path"): a plain value is its own every field. */
+function namedField(entry: Entry, label: string): unknown {
+  if (!isRecord(entry)) return entry;
+  const wanted = fieldTerms(label);
+  const hits = scalarEntries(entry).filter(([k]) => fieldMatches(k, wanted));
+  return hits.length === 1 ? hits[0]?.[1] : undefined;
+}
+
 /** What a listing tool lists: the last word of its name, singular (`list_projects` → `project`). */
 export function listedNoun(toolName: string): string | undefined {
   const last = wordsOf(toolName).at(-1);
@@ -67,13 +96,33 @@ export function listedNoun(toolName: string): string | undefined {
 }
 
 /**
- * Values an earlier result offers to a later call: the record the task mentions (by any of its
- * values), else the first record, looked up by property name (or, for a parameter named for what
- * the listing tool lists, `listed`, by the record's handle).
+ * Values an earlier result offers to a later call: the one entry that meets the task's "whose … is
+ * …", else the entry the task mentions (by any of its values), else the first. A parameter takes
+ * the entry's field of its own name; else, once, the field the task says to hand on (`handed`:
+ * "take its path"); else a handle its name points at.
  */
-export function harvestFrom(data: unknown, task: string, listed?: string): Harvest | undefined {
-  const records = recordsOf(data);
-  const chosen = records.find((r) => Object.values(r).some((v) => mentioned(v, task))) ?? records[0];
+export function harvestFrom(
+  data: unknown,
+  task: string,
+  listed?: string,
+  handed?: string,
+): Harvest | undefined {
+  const entries = entriesOf(data);
+  const values = (e: Entry) => (isRecord(e) ? Object.values(e) : [e]);
+  const chosen =
+    singledOut(entries.filter(isRecord), task) ??
+    entries.find((e) => values(e).some((v) => mentioned(v, task))) ??
+    entries[0];
   if (chosen === undefined) return undefined;
-  return (prop) => lookup(chosen, prop, listed);
+  let given = handed === undefined ? undefined : namedField(chosen, handed);
+  return (prop) => {
+    const own = isRecord(chosen) ? byName(chosen, prop) : undefined;
+    if (own !== undefined) return own;
+    if (given !== undefined) {
+      const out = given;
+      given = undefined;
+      return out;
+    }
+    return isRecord(chosen) ? byHandle(chosen, prop, listed) : undefined;
+  };
 }

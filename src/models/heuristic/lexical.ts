@@ -77,12 +77,19 @@ interface ToolTerms {
   tool: LanguageModelV3FunctionTool;
   name: Set<string>;
   description: Set<string>;
+  /** The terms of the description's leading sentence: what the tool says it does. */
+  leading: Set<string>;
   params: Set<string>;
   /** Every term of the three, once. */
   all: Set<string>;
 }
 
 type Terms = Omit<ToolTerms, 'tool'>;
+
+/** A description's first sentence, up to a colon that opens a list of what it returns. */
+function leadingSentence(description: string): string {
+  return description.split(/(?<=[.!?])\s|\n|:\s/)[0] ?? '';
+}
 
 function paramNames(tool: LanguageModelV3FunctionTool): string[] {
   const props = tool.inputSchema.properties;
@@ -102,8 +109,15 @@ function toolTerms(tool: LanguageModelV3FunctionTool): ToolTerms {
     return { tool, ...hit.terms };
   const name = terms(tool.name);
   const description = terms(tool.description ?? '');
+  const leading = terms(leadingSentence(tool.description ?? ''));
   const params = terms(paramNames(tool).join(' '));
-  const fresh: Terms = { name, description, params, all: new Set([...name, ...description, ...params]) };
+  const fresh: Terms = {
+    name,
+    description,
+    leading,
+    params,
+    all: new Set([...name, ...description, ...params]),
+  };
   termCache.set(tool.inputSchema, { name: tool.name, description: tool.description, terms: fresh });
   return { tool, ...fresh };
 }
@@ -116,12 +130,16 @@ export interface ScoredTool {
   tool: LanguageModelV3FunctionTool;
   score: number;
   nameHits: number;
+  /** How many terms of the tool's leading sentence the task repeats, when it repeats them all (else 0). */
+  echo: number;
 }
 
 /**
  * Score every tool against the task: a shared term counts 3 in the tool name, 1 in the
  * description or a parameter name, divided by how many offered tools share it (a term every tool
- * has says nothing). Sorted best first; ties by name, so the order never depends on offer order.
+ * has says nothing). A task that repeats the whole of what a tool says it does (its description's
+ * leading sentence) names that tool, the fullest such repetition first; word weights order the
+ * rest. Ties by name, so the order never depends on offer order.
  */
 export function rankTools(task: string, tools: readonly LanguageModelV3FunctionTool[]): ScoredTool[] {
   const taskTerms = terms(task);
@@ -143,9 +161,11 @@ export function rankTools(task: string, tools: readonly LanguageModelV3FunctionT
       else nouns += share;
     }
     const score = nouns > 0 ? nouns + verbs : verbs * VERB_ONLY_FACTOR;
-    return { tool: t.tool, score, nameHits };
+    const repeated = t.leading.size > 1 && [...t.leading].every((term) => taskTerms.has(term));
+    return { tool: t.tool, score, nameHits, echo: repeated ? t.leading.size : 0 };
   });
   return scored.sort(
-    (a, b) => b.score - a.score || b.nameHits - a.nameHits || (a.tool.name < b.tool.name ? -1 : 1),
+    (a, b) =>
+      b.echo - a.echo || b.score - a.score || b.nameHits - a.nameHits || (a.tool.name < b.tool.name ? -1 : 1),
   );
 }

@@ -9,6 +9,7 @@ import { harvestFrom, isListLike, listedNoun } from './harvest.js';
 import { rankTools, terms } from './lexical.js';
 import { findPlan, type PlanStep, resolveRefs, UnresolvedReference } from './plan.js';
 import { relevantText } from './results.js';
+import { choosingWords, handedField, statedSteps, withoutHandOff } from './steps.js';
 
 export type Action =
   | { kind: 'call'; toolName: string; input: Record<string, unknown> }
@@ -39,9 +40,14 @@ export function answer(conversation: Conversation): Action {
     const outcome = conversation.calls[i]?.outcome;
     const text = outcome === undefined ? undefined : relevantText(outcome);
     if (outcome !== undefined && text !== undefined)
-      return { kind: 'answer', text: focusedAnswer(conversation.task, outcome) ?? text };
+      return { kind: 'answer', text: focusedAnswer(question(conversation.task), outcome) ?? text };
   }
   return { kind: 'answer', text: evaluateArithmetic(conversation.task) ?? UNKNOWN };
+}
+
+/** The step that asks the question: the last one a task states (earlier steps' "whose …" found earlier entries). */
+function question(task: string): string {
+  return statedSteps(task).at(-1) ?? task;
 }
 
 const EXPECTED = /^Expected answer: (.+)$/m;
@@ -86,15 +92,25 @@ function followPlan(steps: PlanStep[], input: PolicyInput): Action {
  * model would list users before getting one, and the chain step below feeds the id onward.
  */
 function firstCall(input: PolicyInput): Action {
-  const ranking = rankTools(input.conversation.task, input.tools);
+  const ranking = rankTools(choosingWords(input.conversation.task), input.tools);
   const best = ranking[0];
   if (best === undefined || (best.score <= 0 && !input.mustCall)) return answer(input.conversation);
   for (const candidate of ranking) {
     if (candidate.score <= 0 || candidate.score < best.score * MIN_RELATIVE_SCORE) break;
-    const fill = fillArguments(candidate.tool.inputSchema, input.conversation.task);
+    const fill = fillArguments(
+      candidate.tool.inputSchema,
+      input.conversation.task,
+      undefined,
+      candidate.tool.description,
+    );
     if (fill.guessed.length === 0) return { kind: 'call', toolName: candidate.tool.name, input: fill.args };
   }
-  const { args } = fillArguments(best.tool.inputSchema, input.conversation.task);
+  const { args } = fillArguments(
+    best.tool.inputSchema,
+    input.conversation.task,
+    undefined,
+    best.tool.description,
+  );
   return { kind: 'call', toolName: best.tool.name, input: args };
 }
 
@@ -121,7 +137,7 @@ function chainedCall(input: PolicyInput, last: PastCall): Action | undefined {
   if (harvest === undefined) return undefined;
   const taskTerms = terms(task);
   const lastNameTerms = terms(last.toolName);
-  const ranking = rankTools(task, input.tools);
+  const ranking = rankTools(choosingWords(task), input.tools);
   const lastScore = ranking.find((r) => r.tool.name === last.toolName)?.score ?? 0;
   const wantsDetail = [...taskTerms].some((t) => DETAIL_CUES.includes(t));
   const called = new Set(calls.map((c) => c.toolName));
@@ -130,12 +146,36 @@ function chainedCall(input: PolicyInput, last: PastCall): Action | undefined {
     if (!wantsDetail && candidate.score < lastScore) continue;
     const ownTerm = [...terms(candidate.tool.name)].some((t) => taskTerms.has(t) && !lastNameTerms.has(t));
     if (!ownTerm) continue;
-    const fill = fillArguments(candidate.tool.inputSchema, task, harvest);
+    const fill = fillArguments(candidate.tool.inputSchema, task, harvest, candidate.tool.description);
     if (fill.harvested.length > 0 && fill.guessed.length === 0) {
       return { kind: 'call', toolName: candidate.tool.name, input: fill.args };
     }
   }
   return undefined;
+}
+
+/**
+ * A task that states its steps in order is done in that order: call k serves step k, its tool the
+ * best match for that step's own words and its arguments filled from that step, with what the step
+ * before found (the entry it names, the field it says to hand on). A failed or empty step ends it.
+ */
+function stepCall(input: PolicyInput, steps: readonly string[]): Action {
+  const { conversation } = input;
+  const { calls } = conversation;
+  const last = calls.at(-1);
+  const step = steps[calls.length];
+  if (step === undefined) return answer(conversation);
+  if (last !== undefined && (last.outcome === undefined || relevantText(last.outcome) === undefined))
+    return answer(conversation);
+  const best = rankTools(choosingWords(step), input.tools)[0];
+  if (best === undefined || best.score <= 0) return answer(conversation);
+  const earlier = steps[calls.length - 1] ?? '';
+  const harvest =
+    last === undefined
+      ? undefined
+      : harvestFrom(last.outcome?.data, earlier, listedNoun(last.toolName), handedField(earlier, step));
+  const { args } = fillArguments(best.tool.inputSchema, withoutHandOff(step), harvest, best.tool.description);
+  return { kind: 'call', toolName: best.tool.name, input: args };
 }
 
 /** The heuristic's whole decision for one step. */
@@ -145,6 +185,8 @@ export function decide(input: PolicyInput): Action {
   if (plan.kind === 'invalid') throw new BadPlanError(plan.reason);
   if (plan.kind === 'plan') return followPlan(plan.steps, input);
   if (input.tools.length === 0) return answer(conversation);
+  const steps = statedSteps(conversation.task);
+  if (steps.length > 1) return stepCall(input, steps);
   const last = conversation.calls[conversation.calls.length - 1];
   if (last === undefined) return firstCall(input);
   if (conversation.calls.length >= MAX_LEXICAL_CALLS || last.outcome === undefined)

@@ -87,7 +87,11 @@ export function namePhrases(propName: string, nameWords: string[]): string[] {
 export function valuesNearName(text: string, phrases: string[], nameWords: string[]): Found[] {
   const out: Found[] = [];
   for (const phrase of phrases) {
-    const re = new RegExp(String.raw`\b${phrase}(?:s|d|ed)?\b${CONNECTOR}${VALUE}`, 'gi');
+    // A name in quotes (`the "id" field`) is a label the task names, not a parameter with its value.
+    const re = new RegExp(
+      String.raw`(?<!["“'\`])\b${phrase}(?:s|d|ed)?\b(?!["”'\`])${CONNECTOR}${VALUE}`,
+      'gi',
+    );
     for (const m of text.matchAll(re)) {
       const raw = m[1];
       if (raw === undefined) continue;
