@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Target } from '../connect/target.js';
 import { UsageError } from '../core/errors.js';
 import type { GivenValue } from '../suite/given.js';
+import { filesInFolders } from './folder-files.js';
 
 /** Scripts are how a server starts, not context a user gives. */
 const SCRIPT = /\.(?:[cm]?js|ts|py|rb|sh|pl|php|exe|jar)$/i;
@@ -20,8 +21,9 @@ function pathKind(path: string): 'file' | 'dir' | undefined {
 /**
  * The run's given context: `--given` pairs (and an mcpServers entry's `given`) as the user wrote
  * them, then the target's own argv (after the command), env and cwd entries that are existing
- * paths, recorded as derived with where each came from. A value that is a known secret is never
- * derived; scripts (the server's own entry file) are not context.
+ * paths, recorded as derived with where each came from, then the files inside every folder among
+ * them (`folder-files.ts`). A value that is a known secret is never derived; scripts (the server's
+ * own entry file) are not context.
  */
 export function resolveGiven(
   target: Target,
@@ -35,12 +37,14 @@ export function resolveGiven(
     out.push({ name, value, origin: 'given', source: '--given' });
     seen.add(value);
   }
-  if (target.kind !== 'stdio') return out;
+  if (target.kind !== 'stdio') return [...out, ...filesInFolders(out, seen, secrets)];
   const base = target.cwd ?? cwd;
   const derive = (name: string, raw: string, source: string) => {
     if (raw.trim() === '' || raw.startsWith('-') || secrets.includes(raw)) return;
     const path = isAbsolute(raw) ? raw : resolve(base, raw);
     const kind = pathKind(path);
+    // The server's own script is not context, nor is it a file of a folder it is in.
+    if (kind === 'file' && SCRIPT.test(path)) seen.add(path);
     if (kind === undefined || (kind === 'file' && SCRIPT.test(path)) || seen.has(path)) return;
     seen.add(path);
     out.push({ name, value: path, origin: 'derived', source, kind });
@@ -50,7 +54,7 @@ export function resolveGiven(
   });
   for (const [name, value] of Object.entries(target.env)) derive(name, value, `env ${name}`);
   if (target.cwd !== undefined) derive('cwd', target.cwd, 'cwd');
-  return out;
+  return [...out, ...filesInFolders(out, seen, secrets)];
 }
 
 /** `NAME=VALUE` → [name, value]; a bad pair is a usage error naming the flag. */

@@ -14,6 +14,8 @@ export const GivenValue = z.looseObject({
   source: z.string().min(1),
   /** For derived values: what the path is. */
   kind: z.enum(['file', 'dir']).optional(),
+  /** For a file found inside a named folder (`src/run/folder-files.ts`): that folder's name. */
+  in: z.string().min(1).optional(),
 });
 export type GivenValue = z.infer<typeof GivenValue>;
 

@@ -126,6 +126,8 @@ function shapeFits(param: ParamSpec, value: string): boolean {
 }
 
 export function givenFit(param: ParamSpec, g: GivenValue): Fit {
+  // A file is not a folder: a path known to be a file never fills a parameter that asks for one.
+  if (g.kind === 'file' && wants(param) === 'dir') return undefined;
   if (nameMatches(param.name, g.name, '')) return 'name';
   return shapeFits(param, g.value) ? 'shape' : undefined;
 }

@@ -168,12 +168,18 @@ function rankedSupplies(
     // (a repository under the base folder) is the more specific place and is offered first.
     const derived = g.origin === 'given' ? 0 : given.length * (given.length + 1);
     const order = derived + i - nesting(g, given) * given.length;
+    // A file found in a named folder comes after everything the server gave (see `serverFirst`).
+    const after = g.in === undefined ? 0 : IN_FOLDER;
     if (fit !== undefined)
-      ranked.push({ supply: { origin: 'given', value: g.value, given: g }, rank: FIT_ORDER[fit] * 2, order });
+      ranked.push({
+        supply: { origin: 'given', value: g.value, given: g },
+        rank: after + FIT_ORDER[fit] * 2,
+        order,
+      });
     for (const f of otherForms(handles, g.value, fit !== undefined))
       ranked.push({
         supply: { origin: 'given', value: f.value, given: g, form: f.form },
-        rank: OTHER_FORM + FIT_ORDER.shape * 2,
+        rank: after + OTHER_FORM + FIT_ORDER.shape * 2,
         order,
       });
   });
@@ -208,12 +214,7 @@ function rankedSupplies(
       });
   });
   ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  // A listed identifier is offered only where no value fits by name, or where every value that
-  // does went unanswered by this tool: then the parameter takes something else the server listed.
-  const identifier = FIT_ORDER.identifier * 2 + 1;
-  const named = ranked.filter((r) => r.rank < identifier);
-  const refused = named.every((r) => failed.has(handleOf(r.supply) ?? ''));
-  const offered = named.length > 0 && !refused ? ranked.filter((r) => r.rank !== identifier) : ranked;
+  const offered = serverFirst(identifierLast(ranked, failed), failed);
   if (!asksFile(tool.name, param)) return offered;
   // A folder is never offered where a file is asked when a file under it is known.
   const full = foldersWithFiles(knownPaths(pool, given));
@@ -221,6 +222,33 @@ function rankedSupplies(
     const path = typeof r.supply.value === 'string' ? absoluteOf(r.supply.value) : undefined;
     return path === undefined || !full.has(path);
   });
+}
+
+/** Do values exist that fit, and has this tool answered any of them? */
+function stillOpen(values: readonly Ranked[], failed: ReadonlySet<string>): boolean {
+  return values.length > 0 && !values.every((r) => failed.has(handleOf(r.supply) ?? ''));
+}
+
+/**
+ * A listed identifier is offered only where no value fits by name, or where every value that does
+ * went unanswered by this tool: then the parameter takes something else the server listed.
+ */
+function identifierLast(ranked: readonly Ranked[], failed: ReadonlySet<string>): Ranked[] {
+  const identifier = FIT_ORDER.identifier * 2 + 1;
+  const named = ranked.filter((r) => r.rank < identifier);
+  return stillOpen(named, failed) ? ranked.filter((r) => r.rank !== identifier) : [...ranked];
+}
+
+/** Rank of a file found in a named folder: after every value the server gave and its other forms. */
+const IN_FOLDER = 20;
+
+/**
+ * Principle: the budget goes on what the server gave. A file found in a named folder is offered
+ * only where nothing the server gave fits, or every such value went unanswered by this tool.
+ */
+function serverFirst(ranked: readonly Ranked[], failed: ReadonlySet<string>): Ranked[] {
+  const fromServer = ranked.filter((r) => r.supply.origin === 'harvest');
+  return stillOpen(fromServer, failed) ? ranked.filter((r) => r.rank < IN_FOLDER) : [...ranked];
 }
 
 /**

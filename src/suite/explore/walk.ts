@@ -147,9 +147,15 @@ export class Exploration {
   }
 }
 
-/** Hop 0 uses only what the run knows before any call: given context and enums. */
-function usesHarvest(set: ArgumentSet): boolean {
-  return Object.values(set.supplies).some((s) => s.origin === 'harvest' || s.origin === 'query');
+/**
+ * Hop 0 uses only what the run knows before any call: given context and enums, but not a file
+ * found in a named folder, which waits until the server has had a hop to give its own values.
+ */
+function notYet(set: ArgumentSet): boolean {
+  return Object.values(set.supplies).some(
+    (s) =>
+      s.origin === 'harvest' || s.origin === 'query' || (s.origin === 'given' && s.given.in !== undefined),
+  );
 }
 
 /** Does the set carry a value in another form than it was given in? */
@@ -173,7 +179,7 @@ function offers(run: Exploration, plans: readonly ToolPlan[], index: number): [T
       random,
       failed: unanswered(plan),
     });
-    return [[plan, sets.filter((set) => (index === 0 ? !usesHarvest(set) : true))]];
+    return [[plan, sets.filter((set) => (index === 0 ? !notYet(set) : true))]];
   });
 }
 
