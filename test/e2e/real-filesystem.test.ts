@@ -47,7 +47,12 @@ describe('server-filesystem over stdio, 24 seeded files', () => {
 
   it('explored from the allowed directory it was given (derived from argv) to the files, reading but never writing', async () => {
     const given = report.record?.exploration?.given ?? [];
-    expect(given).toEqual([expect.objectContaining({ origin: 'derived', source: 'argv[2]' })]);
+    expect(given[0]).toEqual(expect.objectContaining({ origin: 'derived', source: 'argv[2]' }));
+    // The folder's own files are context too (src/run/folder-files.ts), each named by its path in it.
+    for (const g of given.slice(1)) {
+      expect(g).toMatchObject({ origin: 'derived', source: 'in argv[2]' });
+      expect(g.value).toBe(join(given[0]?.value ?? '', g.name));
+    }
     const wire = await readTape(join(report.dir ?? '', 'wire.jsonl'));
     const explored = pairExchanges(wire.records).exchanges.filter(
       (e) => e.method === 'tools/call' && e.corrId === 'generate',
