@@ -1,4 +1,4 @@
-import { homedir, hostname, userInfo } from 'node:os';
+import { arch, cpus, homedir, hostname, platform, release, totalmem, type, userInfo, version } from 'node:os';
 import { MARKER_VAR } from '../connect/processes.js';
 import type { Target } from '../connect/target.js';
 import type { HostFact } from '../suite/admission/types.js';
@@ -6,16 +6,29 @@ import { PRODUCER, VERSION } from '../version.js';
 
 /**
  * The facts of this machine and this harness a server may echo back (key-environmental,
- * docs/design.md §5.3): our runtime's versions, host, user, folders, client name and version, and
- * our own variables' names and values. Read once here, at the edge; the rule is pure.
+ * docs/design.md §5.3). Principle: what this machine reports about itself is the host's, not the
+ * server's data: our runtime's versions, the operating system (type, platform, kernel release and
+ * version, architecture, memory, processor), host, user, folders, client name and version, and the
+ * values of the environment we run in (named, never quoted: a variable may hold a secret). Read
+ * once here, at the edge; the rule is pure.
  */
 export function hostFacts(target: Target, env: NodeJS.ProcessEnv = process.env): HostFact[] {
   const facts: HostFact[] = [];
   const add = (what: string, value: string | undefined) => {
     if (value !== undefined && value !== '') facts.push({ what, value });
   };
-  for (const [name, version] of Object.entries(process.versions))
-    add(`the runtime's ${name} version`, version);
+  for (const [name, v] of Object.entries(process.versions)) add(`the runtime's ${name} version`, v);
+  add("the runtime's version", process.version);
+  add("the operating system's type", type());
+  add("the operating system's platform", platform());
+  add("the kernel's release", release());
+  add("the kernel's version", safe(version));
+  add("the machine's architecture", arch());
+  add("the machine's memory in bytes", String(totalmem()));
+  add(
+    "the machine's processor",
+    safe(() => cpus()[0]?.model ?? ''),
+  );
   add('the host name', hostname());
   add(
     'the user name',
@@ -33,6 +46,10 @@ export function hostFacts(target: Target, env: NodeJS.ProcessEnv = process.env):
     add("the harness's variable name", name);
     add(`the harness's variable ${name}`, value);
   }
+  // Short values ("1", "true", "C") say too little to be told from data.
+  for (const [name, value] of Object.entries(env))
+    if (value !== undefined && value.length >= 5 && !name.startsWith('FITNESS_REPORT_'))
+      facts.push({ what: `the value of the harness's environment variable ${name}`, value, unquoted: true });
   return facts;
 }
 

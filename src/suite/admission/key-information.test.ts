@@ -46,6 +46,26 @@ describe('key-environmental: a fact about the host or the harness is not the ser
     ).toBeUndefined();
     expect(keyEnvironmental(1234, host)).toBeUndefined();
   });
+  it('a version the host runs, named inside a longer key, is the host’s: the runtime’s, or one in a variable', () => {
+    const path = {
+      what: 'the value of PATH',
+      value: '/root/.pyenv/versions/3.11.7/bin:/usr/bin',
+      unquoted: true,
+    };
+    expect(keyEnvironmental('Node.js v20.20.2', host)?.rule).toBe('key-environmental');
+    expect(keyEnvironmental('Python 3.11.7', [...host, path])?.detail).toBe(
+      'the key names a version from the value of PATH ("3.11.7"), not the server\'s data',
+    );
+    // A longer version, or one of fewer parts, is another value.
+    expect(keyEnvironmental('release 20.20.21', host)).toBeUndefined();
+    expect(keyEnvironmental('Python 3.11', [...host, path])).toBeUndefined();
+  });
+  it('names a variable of the environment without quoting its value', () => {
+    const term = { what: 'the value of TERM', value: 'xterm-256color', unquoted: true };
+    expect(keyEnvironmental('xterm-256color', [term])?.detail).toBe(
+      "the key is the value of TERM, not the server's data",
+    );
+  });
 });
 
 describe('key-empty-state: the server saying it has nothing is not a value', () => {

@@ -32,19 +32,37 @@ export function keyConstant(key: unknown, siblings: readonly unknown[]): Rejecti
  * variables). Such a value describes where the run happened, not what the server holds.
  */
 export function keyEnvironmental(key: unknown, host: readonly HostFact[]): Rejection | undefined {
-  const squashed = squash(keyText(key));
+  const text = keyText(key);
+  const squashed = squash(text);
   if (squashed.length === 0) return undefined;
   for (const fact of host) {
     const value = squash(fact.value);
     if (value.length < 3) continue;
     const exact = value === squashed;
     const mostly = value.length >= 5 && squashed.includes(value) && value.length * 2 >= squashed.length;
-    if (exact || mostly)
-      return reject('key-environmental', `the key is ${fact.what} ("${fact.value}"), not the server's data`, {
-        what: fact.what,
-      });
+    if (exact || mostly) return environmental(fact, 'is');
   }
+  // A version this host runs, written anywhere in the key ("Python 3.11.7", "Node.js v20.20.2").
+  for (const fact of host)
+    for (const version of versionsIn(fact.value))
+      if (new RegExp(String.raw`(?<![\w.])v?${escapeRegex(version)}(?![\w.])`).test(text))
+        return environmental({ ...fact, value: version, unquoted: false }, 'names');
   return undefined;
+}
+
+function environmental(fact: HostFact, how: 'is' | 'names'): Rejection {
+  const quoted = fact.unquoted === true ? '' : ` ("${fact.value}")`;
+  const said = how === 'is' ? `is ${fact.what}` : `names a version from ${fact.what}`;
+  return reject('key-environmental', `the key ${said}${quoted}, not the server's data`, { what: fact.what });
+}
+
+/** Version numbers of three parts or more (`3.11.7`, `20.20.2`, `6.18.44-fc`) in a host value. */
+function versionsIn(value: string): string[] {
+  return [...value.matchAll(/(?<![\w.])\d+\.\d+\.\d+(?![\w.])/g)].map((m) => m[0]);
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

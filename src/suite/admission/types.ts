@@ -26,6 +26,8 @@ export interface AdmissionEntry {
 export interface HostFact {
   what: string;
   value: string;
+  /** A variable of the harness's environment: named in a rejection, its value never quoted. */
+  unquoted?: boolean;
 }
 
 export interface AdmissionOptions {
