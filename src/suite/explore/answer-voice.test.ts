@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exploreWith } from '../../../test/support/suite/explore.js';
 import type { GivenValue } from '../given.js';
 import type { ToolCaller, ToolSurface } from '../surface.js';
-import { inFailedEntry, listsNothing, repeatedAcrossCalls } from './answer-voice.js';
+import { besideOutcome, inFailedEntry, listsNothing, repeatedAcrossCalls } from './answer-voice.js';
 import { dataRoots, isHostPath } from './host-paths.js';
 
 describe('inFailedEntry', () => {
@@ -215,5 +215,21 @@ describe('explore/2 reads the call, not only the data', () => {
     expect(keys).toEqual(expect.arrayContaining(['4821', 'Marit Olsen', 'Kenji Sato']));
     expect(keys).not.toContain('Info lookup finished');
     expect(keys.some((k) => k.startsWith('Not found'))).toBe(false);
+  });
+});
+
+describe('a text beside an outcome flag', () => {
+  const answer = {
+    success: true,
+    message: 'Directory listing retrieved successfully',
+    data: { files: ['README.md', 'notes'], message: 'kept: no flag beside it' },
+  };
+  it('is the tool’s word on the call; what sits apart from the flag is data', () => {
+    expect(besideOutcome(answer, ['message'])).toBe(true);
+    expect(besideOutcome(answer, ['data', 'files', 0])).toBe(false);
+    expect(besideOutcome(answer, ['data', 'message'])).toBe(false);
+    expect(besideOutcome({ ok: false, reason: 'x' }, ['reason'])).toBe(true);
+    // A flag that is not boolean is a field like any other.
+    expect(besideOutcome({ success: 'yes', message: 'x' }, ['message'])).toBe(false);
   });
 });

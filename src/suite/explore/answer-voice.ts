@@ -7,9 +7,9 @@ import { containsNormalised } from '../normalise.js';
 import type { ToolResult } from '../surface.js';
 
 /**
- * Two ways an answer speaks about the call rather than the data (docs/design.md §5.2). An entry that
+ * Three ways an answer speaks about the call rather than the data (docs/design.md §5.2). An entry that
  * says it failed (`error`, `isError: true`, `success: false`, as a whole answer would) reports a
- * failure, whatever else it holds. And a single value a tool gave at the same place for different
+ * failure, whatever else it holds; a text beside a success flag is its word on the call. And a single value a tool gave at the same place for different
  * arguments ("Multiple files read completed", `encoding: utf-8`) is its own wording or setting:
  * calls with other arguments are siblings too, and a value that tells none of them apart is no key.
  */
@@ -24,6 +24,27 @@ export function inFailedEntry(document: unknown, path: readonly (string | number
     if (isRecord(node) && saidFailure(node, 'entry') !== undefined) return true;
   }
   return false;
+}
+
+/** A flag by which an entry says how the call went (`success: true`, `ok: false`). */
+const OUTCOME_FLAGS = ['success', 'ok', 'succeeded'];
+
+/**
+ * Is the value at `path` a text beside an outcome flag (`{"success": true, "message": "Directory
+ * listing retrieved successfully", "data": …}`)? Principle: the words an entry puts beside its
+ * say on how the call went are about the call; the data is what sits apart from them.
+ */
+export function besideOutcome(document: unknown, path: readonly (string | number)[]): boolean {
+  let node = document;
+  for (const token of path.slice(0, -1)) {
+    if (Array.isArray(node) && typeof token === 'number') node = node[token];
+    else if (isRecord(node) && typeof token === 'string') node = node[token];
+    else return false;
+  }
+  const last = path.at(-1);
+  if (!isRecord(node) || typeof last !== 'string' || typeof node[last] !== 'string') return false;
+  const entry = node;
+  return OUTCOME_FLAGS.some((flag) => flag !== last && typeof entry[flag] === 'boolean');
 }
 
 /** The part of an observation this reads. */

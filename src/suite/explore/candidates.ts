@@ -10,7 +10,7 @@ import { enumValues, isBooleanLike, isMemberOf, isTimeField, isTimeLike } from '
 import { containsNormalised, literalLength } from '../normalise.js';
 import type { Candidate, Check, Extract, PlanStep } from '../schema.js';
 import type { ToolDescriptor, ToolResult } from '../surface.js';
-import { inFailedEntry } from './answer-voice.js';
+import { besideOutcome, inFailedEntry } from './answer-voice.js';
 import { identify } from './identify.js';
 import { ANSWER_FORMAT } from './phrase.js';
 
@@ -129,6 +129,10 @@ function fromDocument(obs: Observation, keys: KeyContext, drops?: Drops): Candid
   for (const leaf of leaves) {
     if (inFailedEntry(doc.document, leaf.path)) {
       dropped(drops, 'in an entry that reports a failure');
+      continue;
+    }
+    if (besideOutcome(doc.document, leaf.path)) {
+      dropped(drops, "the tool's word on how the call went (beside its success flag)");
       continue;
     }
     const field = fieldOf(leaf);

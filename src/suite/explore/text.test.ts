@@ -28,8 +28,14 @@ describe('values in text results', () => {
       'EISDIR: illegal operation on a directory, read',
       'Error: table not found',
       'No matches found',
+      '❌ Unable to check for updates. Please ensure you have internet connectivity.',
+      'Could not open the workbook',
+      'Failed to create source file: ENOTDIR',
     ])
       expect(isErrorText(text), text).toBe(true);
+    // Saying so later in the line, or in a sentence about something else, is data.
+    expect(isErrorText('The crew could not sail on 3 May (storm)')).toBe(false);
+    expect(isErrorText('Cannonball Run: 1981')).toBe(false);
     expect(
       isErrorText(
         `# Storm policy\n\n${'Cancellation threshold: Beaufort 8\n'.repeat(10)}If a page is not found, ask.`,

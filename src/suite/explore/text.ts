@@ -66,9 +66,18 @@ export function refusesInput(text: string, args: Record<string, unknown>): boole
   );
 }
 
+/**
+ * The tool saying it could not do what was asked, at the head of the text after any symbol that
+ * leads it ("❌ Unable to check for updates. Please ensure you have internet connectivity.").
+ */
+const COULD_NOT = /^(?:unable to|could not|couldn't|cannot|can't|failed to)\b/i;
+
 export function isErrorText(text: string): boolean {
   const head = text.trim().slice(0, 300);
   if (head === '') return false;
   const firstLine = head.split(/\r?\n/)[0] ?? '';
-  return ERROR_TEXT.test(firstLine) || (head.length < 200 && ERROR_TEXT.test(head));
+  const opening = firstLine.replace(/^[^\p{L}\p{N}]+/u, '');
+  return (
+    ERROR_TEXT.test(firstLine) || COULD_NOT.test(opening) || (head.length < 200 && ERROR_TEXT.test(head))
+  );
 }
