@@ -7,8 +7,9 @@ import type { GivenValue } from '../suite/given.js';
  * context, and so are its files"). A user who says "the project is at /srv/x" has told an agent
  * what is in it as well: an agent with no tool that lists it would look. Read here, at the run's
  * edge, once, before exploration; recorded as derived given values, so pre-registered and never
- * keys. Bounded: hidden entries and dependency folders are not entered, at most `MAX_DEPTH`
- * folders deep, `MAX_ENTRIES` entries read, `MAX_FILES` files kept, in path order.
+ * keys (a file name a server lists is then context, not a key). Bounded (`FOLDER_LIMITS`): hidden
+ * entries and dependency or build folders are not entered, at most `maxDepth` folders deep,
+ * `maxEntries` entries read, `maxFiles` files kept, breadth first and in name order.
  */
 export interface FolderLimits {
   maxDepth: number;
