@@ -19,6 +19,10 @@ export const GivenValue = z.looseObject({
 });
 export type GivenValue = z.infer<typeof GivenValue>;
 
+/**
+ * The given values any prompt may name, so never keys: what was given or derived. A file found in
+ * a named folder is named only by the prompt whose call takes it, as that call's input.
+ */
 export function givenTexts(given: readonly GivenValue[]): string[] {
-  return given.map((g) => g.value);
+  return given.filter((g) => g.in === undefined).map((g) => g.value);
 }

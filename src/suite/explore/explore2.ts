@@ -2,7 +2,7 @@ import type { ExplorationLedger } from '../../record/exploration.js';
 import { contextHaystacks } from '../admission/key-rules.js';
 import type { ToolSafety } from '../destructive.js';
 import { type ExplorablePolicy, policyRecord, unknownAssertions } from '../explorable.js';
-import type { GivenValue } from '../given.js';
+import { type GivenValue, givenTexts } from '../given.js';
 import { deriveSeed, mulberry32, shuffle } from '../prng.js';
 import type { Candidate } from '../schema.js';
 import type { ToolCaller, ToolDescriptor, ToolSurface } from '../surface.js';
@@ -114,7 +114,7 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
 
   const keys = {
     context: contextHaystacks(options.surface),
-    given: options.given.map((g) => g.value),
+    given: givenTexts(options.given),
     repeated: repeatedAcrossCalls(run.observations),
   };
   const pools = new Map<string, Candidate[]>();

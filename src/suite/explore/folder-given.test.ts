@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exploreWith } from '../../../test/support/suite/explore.js';
 import { text } from '../../../test/support/suite/facts.js';
-import type { GivenValue } from '../given.js';
+import { type GivenValue, givenTexts } from '../given.js';
 import type { ToolCaller, ToolDescriptor } from '../surface.js';
 
 const root = '/srv/greenhouse';
@@ -78,5 +78,11 @@ describe('a file given where a folder is asked', () => {
     await exploreWith({ tools: [tool] }, caller, { given });
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call.args.root).toBe(root);
+  });
+});
+
+describe('the given values a prompt may name', () => {
+  it('are what was given or derived, not every file found in a folder', () => {
+    expect(givenTexts(given)).toEqual([root]);
   });
 });
