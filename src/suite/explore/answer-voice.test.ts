@@ -228,7 +228,9 @@ describe('a text beside an outcome flag', () => {
     expect(besideOutcome(answer, ['message'])).toBe(true);
     expect(besideOutcome(answer, ['data', 'files', 0])).toBe(false);
     expect(besideOutcome(answer, ['data', 'message'])).toBe(false);
-    expect(besideOutcome({ ok: false, reason: 'x' }, ['reason'])).toBe(true);
+    expect(besideOutcome({ ok: false, msg: 'x' }, ['msg'])).toBe(true);
+    // A record's own fields beside the flag are data.
+    expect(besideOutcome({ ok: true, title: 'Tide tables', message: 'Saved' }, ['title'])).toBe(false);
     // A flag that is not boolean is a field like any other.
     expect(besideOutcome({ success: 'yes', message: 'x' }, ['message'])).toBe(false);
   });

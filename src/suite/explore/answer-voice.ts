@@ -29,10 +29,14 @@ export function inFailedEntry(document: unknown, path: readonly (string | number
 /** A flag by which an entry says how the call went (`success: true`, `ok: false`). */
 const OUTCOME_FLAGS = ['success', 'ok', 'succeeded'];
 
+/** The field an entry says something about the call in (not `title` or `name`, which are data). */
+const MESSAGE_FIELD = /^(?:message|msg|status_?(?:message|text)?|detail|info|notice)$/i;
+
 /**
- * Is the value at `path` a text beside an outcome flag (`{"success": true, "message": "Directory
- * listing retrieved successfully", "data": …}`)? Principle: the words an entry puts beside its
- * say on how the call went are about the call; the data is what sits apart from them.
+ * Is the value at `path` the message beside an outcome flag (`{"success": true, "message":
+ * "Directory listing retrieved successfully", "data": …}`)? Principle: what an entry says about
+ * how the call went is about the call; the data is what sits apart from it, and a record that
+ * carries the flag beside its own fields (`{"ok": true, "title": …}`) keeps them.
  */
 export function besideOutcome(document: unknown, path: readonly (string | number)[]): boolean {
   let node = document;
@@ -43,6 +47,7 @@ export function besideOutcome(document: unknown, path: readonly (string | number
   }
   const last = path.at(-1);
   if (!isRecord(node) || typeof last !== 'string' || typeof node[last] !== 'string') return false;
+  if (!MESSAGE_FIELD.test(last)) return false;
   const entry = node;
   return OUTCOME_FLAGS.some((flag) => flag !== last && typeof entry[flag] === 'boolean');
 }
