@@ -14,6 +14,8 @@
  * each citing the wire lines of the failed calls; and rewrite proposals for those tools.
  * With FERRY_TIMETABLE=1 in its environment it also lists get_timetable: the same server with
  * another surface, which a rerun of an earlier run refuses (the surface digests differ).
+ * With FERRY_VESSEL_FIELD=vessel list_vessels gives the id in a field `vessel`, as it did when the
+ * old-format runs of test/fixtures/suite-v1-run were made, so those runs can be rerun against it.
  * With FERRY_GATEWAY=1 a name is answered instead by its gateway's refusal, which echoes the
  * GitHub-token-shaped credential it forwarded (a secret a server returned, long enough that a
  * finding quoting the text at 80 characters would cut the token): the finding and the published
@@ -27,5 +29,6 @@ serve({
     ambiguousServer({
       gateway: process.env.FERRY_GATEWAY === '1',
       timetable: process.env.FERRY_TIMETABLE === '1',
+      ...(process.env.FERRY_VESSEL_FIELD === 'vessel' ? { listedAs: 'vessel' } : {}),
     }),
 });

@@ -91,6 +91,9 @@ describe('a run directory with suite.json in the suite/1 names', () => {
       [...trustOf(dir).keys()][0] ?? '',
       '--out',
       dirname(dir),
+      // The server as it listed its vessels when this run was made (examples/servers/ambiguous.js).
+      '--env',
+      'FERRY_VESSEL_FIELD=vessel',
       '--',
       'node',
       ...server('ambiguous'),

@@ -96,11 +96,14 @@ function routeTools(server) {
  * @typedef {object} AmbiguousOptions
  * @property {boolean} [gateway] a name is answered by the gateway's refusal echoing a credential (FERRY_GATEWAY=1)
  * @property {boolean} [timetable] get_timetable is listed too (FERRY_TIMETABLE=1)
+ * @property {string} [listedAs] the field list_vessels gives the id in: `vesselId`, or `vessel` as
+ *   the server listed it when the runs of test/fixtures/suite-v1-run were made (FERRY_VESSEL_FIELD)
  */
 
 /** @param {AmbiguousOptions} [options] */
 export function ambiguousServer(options = {}) {
   const refusal = options.gateway === true ? GATEWAY_REFUSAL : 'Invalid input.';
+  const listed = options.listedAs ?? 'vesselId';
   const server = plantedServer('planted-ambiguous', {
     instructions: 'A coastal ferry operator: its routes and its fleet.',
   });
@@ -111,11 +114,11 @@ export function ambiguousServer(options = {}) {
       description: 'Lists every vessel in the fleet with its id and name.',
       inputSchema: z.object({}),
       outputSchema: z.object({
-        vessels: z.array(z.object({ vesselId: z.string(), name: z.string() })),
+        vessels: z.array(z.object({ [listed]: z.string(), name: z.string() })),
       }),
       annotations: READ_ONLY,
     },
-    async () => structured({ vessels: VESSELS.map((v) => ({ vesselId: String(v.vesselId), name: v.name })) }),
+    async () => structured({ vessels: VESSELS.map((v) => ({ [listed]: String(v.vesselId), name: v.name })) }),
   );
   fleetTool(
     server,
