@@ -1,14 +1,8 @@
+import { escapeRegex } from '../../core/escape/regex.js';
 import { words } from './lexical.js';
 import { readSchema, type SchemaNode } from './schema.js';
 import { codeNames, fitsStatedForm } from './stated-form.js';
-import {
-  escapeRegex,
-  type Found,
-  namePhrases,
-  scanText,
-  type TextValues,
-  valuesNearName,
-} from './text-values.js';
+import { type Found, namePhrases, scanText, type TextValues, valuesNearName } from './text-values.js';
 
 /** Finds a value for a property in an earlier tool result (ids from a list feeding a get). */
 export type Harvest = (propName: string) => unknown;

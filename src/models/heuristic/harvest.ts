@@ -1,9 +1,9 @@
+import { escapeRegex } from '../../core/escape/regex.js';
 import { isRecord } from '../../core/json.js';
 import { wordsOf } from '../../suite/verbs.js';
 import { fieldMatches, fieldTerms } from './field-names.js';
 import type { Harvest } from './fill.js';
 import { singledOut } from './focus.js';
-import { escapeRegex } from './text-values.js';
 
 function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';

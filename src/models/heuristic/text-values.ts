@@ -1,3 +1,4 @@
+import { escapeRegex } from '../../core/escape/regex.js';
 import { isStopword } from './lexical.js';
 
 /** A candidate value found in the task text, with its position so each is used once. */
@@ -56,10 +57,6 @@ export function scanText(text: string): TextValues {
       .map((f) => ({ ...f, value: f.value.replace(/^(?:the|a|an)\s+/i, '').trim() }))
       .filter((f) => f.value !== ''),
   };
-}
-
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const VALUE = String.raw`("[^"\n]+"|“[^”\n]+”|'[^'\n]+'|-?\d+(?:\.\d+)?(?![\w])|[A-Za-z0-9_][\w.@/:+-]*)`;

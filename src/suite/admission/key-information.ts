@@ -1,3 +1,4 @@
+import { escapeRegex } from '../../core/escape/regex.js';
 import { squash } from '../../core/leak.js';
 import { keyIdentity, keyText } from '../normalise.js';
 import type { ToolSurface } from '../surface.js';
@@ -59,10 +60,6 @@ function environmental(fact: HostFact, how: 'is' | 'names'): Rejection {
 /** Version numbers of three parts or more (`3.11.7`, `20.20.2`, `6.18.44-fc`) in a host value. */
 function versionsIn(value: string): string[] {
   return [...value.matchAll(/(?<![\w.])\d+\.\d+\.\d+(?![\w.])/g)].map((m) => m[0]);
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

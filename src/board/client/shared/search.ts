@@ -1,3 +1,4 @@
+import { escapeRegex } from '../../../core/escape/regex.js';
 import type { Entry } from './entries.js';
 
 /** Search over the tape: every line whose text contains the query (case-insensitive), in time order. */
@@ -11,15 +12,11 @@ export interface SearchState {
 
 const MAX_HITS = 100_000;
 
-function literal(q: string): string {
-  return q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** One pass with a literal, case-insensitive pattern: no copy of a line is made. */
 export function search(entries: readonly Entry[], query: string): SearchState {
   const state: SearchState = { query, hits: [], more: 0, at: -1 };
   if (query.trim() === '') return state;
-  const re = new RegExp(literal(query), 'i');
+  const re = new RegExp(escapeRegex(query), 'i');
   entries.forEach((e, i) => {
     if (!re.test(e.text)) return;
     if (state.hits.length < MAX_HITS) state.hits.push(i);
