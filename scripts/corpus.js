@@ -20,6 +20,19 @@ if (!Array.isArray(SPLITS)) throw new Error('dist/ is older than src/roster/yiel
 const SPLIT_CHOICES = [...SPLITS, 'all'];
 const USAGE = `usage: npm run corpus -- [--split ${SPLIT_CHOICES.join('|')}] [--only NAME]... [--out DIR] [--concurrency N] [--seed N] [--table-only]`;
 
+/** Bad input ends in one line naming what was wrong, then the usage; never a stack trace. */
+function fail(message) {
+  process.stderr.write(`npm run corpus: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+/** A whole number of at least `least`, or one line saying which flag was given what. */
+function count(flag, text, least) {
+  if (!/^\d+$/.test(text) || Number(text) < least)
+    fail(`${flag} ${text}: a whole number of at least ${least}`);
+  return Number(text);
+}
+
 function parse(argv) {
   const o = {
     split: 'all',
@@ -33,19 +46,21 @@ function parse(argv) {
     const a = argv[i];
     const value = () => {
       const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value\n${USAGE}`);
+      if (v === undefined) fail(`${a} needs a value`);
       return v;
     };
-    if (a === '--split') o.split = value();
+    if (a === '--help' || a === '-h') {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    } else if (a === '--split') o.split = value();
     else if (a === '--only') o.only.push(...value().split(','));
     else if (a === '--out') o.out = resolve(value());
-    else if (a === '--concurrency') o.concurrency = Number(value());
-    else if (a === '--seed') o.seed = Number(value());
+    else if (a === '--concurrency') o.concurrency = count(a, value(), 1);
+    else if (a === '--seed') o.seed = count(a, value(), 0);
     else if (a === '--table-only') o.tableOnly = true;
-    else throw new Error(`unknown option ${a}\n${USAGE}`);
+    else fail(`unknown option ${a}`);
   }
-  if (!SPLIT_CHOICES.includes(o.split))
-    throw new Error(`--split: one of ${SPLIT_CHOICES.join(', ')}\n${USAGE}`);
+  if (!SPLIT_CHOICES.includes(o.split)) fail(`--split ${o.split}: one of ${SPLIT_CHOICES.join(', ')}`);
   return o;
 }
 
@@ -57,13 +72,13 @@ function run(cmd, args, opts = {}) {
 
 const opts = parse(process.argv.slice(2));
 const servers = JSON.parse(readFileSync(join(CORPUS, 'servers.json'), 'utf8')).servers;
-for (const n of opts.only) if (!(n in servers)) throw new Error(`--only ${n}: not in corpus/servers.json`);
+for (const n of opts.only) if (!(n in servers)) fail(`--only ${n}: not in corpus/servers.json`);
 const names = Object.keys(servers).filter(
   (n) =>
     (opts.only.length === 0 || opts.only.includes(n)) &&
     (opts.split === 'all' || servers[n].split === opts.split),
 );
-if (names.length === 0) throw new Error('no server selected');
+if (names.length === 0) fail(`no server of split ${opts.split} matches --only ${opts.only.join(',')}`);
 
 if (!opts.tableOnly) {
   if (!existsSync(join(CORPUS, 'node_modules')))
