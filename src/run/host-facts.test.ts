@@ -22,6 +22,15 @@ describe('the facts this machine reports about itself', () => {
     expect(values.get("the harness's variable FITNESS_REPORT_SESSION")?.value).toBe('abc123');
   });
 
+  it('mark what the machine says of its own software and hardware, and only that', () => {
+    const machine = new Set(facts.filter((f) => f.machine === true).map((f) => f.what));
+    for (const what of ["the runtime's version", "the kernel's release", "the machine's architecture"])
+      expect(machine.has(what), what).toBe(true);
+    for (const what of ['the home folder', "the harness's working folder", 'the host name'])
+      expect(machine.has(what), what).toBe(false);
+    expect(facts.some((f) => f.unquoted === true && f.machine === true)).toBe(false);
+  });
+
   it('turn the host’s answers about itself away as keys', () => {
     for (const key of [
       release(),

@@ -17,15 +17,18 @@ export function hostFacts(target: Target, env: NodeJS.ProcessEnv = process.env):
   const add = (what: string, value: string | undefined) => {
     if (value !== undefined && value !== '') facts.push({ what, value });
   };
-  for (const [name, v] of Object.entries(process.versions)) add(`the runtime's ${name} version`, v);
-  add("the runtime's version", process.version);
-  add("the operating system's type", type());
-  add("the operating system's platform", platform());
-  add("the kernel's release", release());
-  add("the kernel's version", safe(version));
-  add("the machine's architecture", arch());
-  add("the machine's memory in bytes", String(totalmem()));
-  add(
+  const machine = (what: string, value: string | undefined) => {
+    if (value !== undefined && value !== '') facts.push({ what, value, machine: true });
+  };
+  for (const [name, v] of Object.entries(process.versions)) machine(`the runtime's ${name} version`, v);
+  machine("the runtime's version", process.version);
+  machine("the operating system's type", type());
+  machine("the operating system's platform", platform());
+  machine("the kernel's release", release());
+  machine("the kernel's version", safe(version));
+  machine("the machine's architecture", arch());
+  machine("the machine's memory in bytes", String(totalmem()));
+  machine(
     "the machine's processor",
     safe(() => cpus()[0]?.model ?? ''),
   );

@@ -7,11 +7,17 @@ import { callSafely, type ExecutedStep, executePlan } from '../plan.js';
 import { Candidate, type Task } from '../schema.js';
 import type { ToolCaller } from '../surface.js';
 import { ArgumentValidator } from './arguments.js';
-import { bindDecoys, siblingValues } from './decoys.js';
+import { bindDecoys, parallelValues, siblingValues } from './decoys.js';
 import { DuplicateTracker } from './duplicate.js';
 import { keyUninformative, timeVarying } from './informative.js';
 import { keyInEarlierStep, keyInputIndependent } from './input-independence.js';
-import { keyConstant, keyEmptyState, keyEnvironmental, keyIsToolName } from './key-information.js';
+import {
+  keyAmongHostFacts,
+  keyConstant,
+  keyEmptyState,
+  keyEnvironmental,
+  keyIsToolName,
+} from './key-information.js';
 import {
   answerLeak,
   bindAndProve,
@@ -172,6 +178,7 @@ async function runPlan(
     keyIsToolName(key, context.surface) ??
     keyEmptyState(key) ??
     keyEnvironmental(key, options.host ?? []) ??
+    keyAmongHostFacts(key, [...siblings, ...parallelValues(candidate, run.lastResult)], options.host ?? []) ??
     keyConstant(key, siblings);
   if (leak !== undefined) return rejected(leak);
   const earlier = keyInEarlierStep(candidate, key, run.steps);

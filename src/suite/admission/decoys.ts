@@ -28,6 +28,32 @@ export function siblingValues(candidate: Candidate, result: ToolResult): unknown
 }
 
 /**
+ * The same field in the other members of every keyed collection on the key's path: an object whose
+ * values are parallel records (`runtimes: {node: {version}, python: {version}}`) holds siblings as
+ * an array does. Read for what the group is (key-environmental), never as decoys.
+ */
+export function parallelValues(candidate: Candidate, result: ToolResult): unknown[] {
+  if (candidate.extract.kind !== 'pointer') return [];
+  const document = resultDocument(result, candidate.extract.source);
+  const tokens = parsePointer(candidate.extract.pointer) ?? [];
+  const out: unknown[] = [];
+  // The key's own field (the last token) is not a member: its neighbours are other fields of one record.
+  tokens.slice(0, -1).forEach((token, i) => {
+    const parent = resolvePointer(document, formatPointer(tokens.slice(0, i))).value;
+    if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return;
+    for (const other of Object.keys(parent).slice(0, MAX_SIBLINGS)) {
+      if (other === token) continue;
+      const hit = resolvePointer(
+        document,
+        formatPointer([...tokens.slice(0, i), other, ...tokens.slice(i + 1)]),
+      );
+      if (hit.found && (typeof hit.value === 'string' || typeof hit.value === 'number')) out.push(hit.value);
+    }
+  });
+  return out;
+}
+
+/**
  * Binds a `contains` check's decoys from the grounded result: sibling entries' values of the key's
  * field (pointer extracts), and the generator's own decoys that the result really holds. A decoy
  * the key contains, the prompt names, or too short to mean anything is dropped, so a correct

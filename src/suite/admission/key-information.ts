@@ -33,6 +33,15 @@ export function keyConstant(key: unknown, siblings: readonly unknown[]): Rejecti
  * variables). Such a value describes where the run happened, not what the server holds.
  */
 export function keyEnvironmental(key: unknown, host: readonly HostFact[]): Rejection | undefined {
+  const found = hostFactIn(key, host);
+  return found === undefined ? undefined : environmental(found.fact, found.how);
+}
+
+/** The host fact a value is, mostly is, or names a version of; undefined when it is none. */
+function hostFactIn(
+  key: unknown,
+  host: readonly HostFact[],
+): { fact: HostFact; how: 'is' | 'names' } | undefined {
   const text = keyText(key);
   const squashed = squash(text);
   if (squashed.length === 0) return undefined;
@@ -41,13 +50,39 @@ export function keyEnvironmental(key: unknown, host: readonly HostFact[]): Rejec
     if (value.length < 3) continue;
     const exact = value === squashed;
     const mostly = value.length >= 5 && squashed.includes(value) && value.length * 2 >= squashed.length;
-    if (exact || mostly) return environmental(fact, 'is');
+    if (exact || mostly) return { fact, how: 'is' };
   }
   // A version this host runs, written anywhere in the key ("Python 3.11.7", "Node.js v20.20.2").
   for (const fact of host)
     for (const version of versionsIn(fact.value))
       if (new RegExp(String.raw`(?<![\w.])v?${escapeRegex(version)}(?![\w.])`).test(text))
-        return environmental({ ...fact, value: version, unquoted: false }, 'names');
+        return { fact: { ...fact, value: version, unquoted: false }, how: 'names' };
+  return undefined;
+}
+
+/**
+ * key-environmental, by its group: a key whose siblings (the same field of the other entries, in a
+ * listing or in parallel records) include what this machine says of its own software or hardware
+ * sits in a description of the machine (`runtimes.node.version` is the host's Node, so
+ * `runtimes.python.version` is the host's Python). Only machine facts mark a group: a folder or a
+ * variable's value may well sit among the server's data.
+ */
+export function keyAmongHostFacts(
+  key: unknown,
+  group: readonly unknown[],
+  host: readonly HostFact[],
+): Rejection | undefined {
+  const machine = host.filter((f) => f.machine === true);
+  for (const member of machine.length === 0 ? [] : group) {
+    if (keyText(member) === keyText(key)) continue;
+    const found = hostFactIn(member, machine);
+    if (found === undefined) continue;
+    return reject(
+      'key-environmental',
+      `the key sits beside ${found.fact.what} ("${keyText(member).slice(0, 40)}") in the same field of a parallel entry: the group describes this machine, not the server's data`,
+      { what: found.fact.what },
+    );
+  }
   return undefined;
 }
 

@@ -28,6 +28,8 @@ export interface HostFact {
   value: string;
   /** A variable of the harness's environment: named in a rejection, its value never quoted. */
   unquoted?: boolean;
+  /** What this machine says of its own software or hardware (runtime, OS, kernel, architecture, memory, processor). */
+  machine?: boolean;
 }
 
 export interface AdmissionOptions {
