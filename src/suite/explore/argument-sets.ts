@@ -30,10 +30,16 @@ function inContext(supply: Supply | undefined): boolean {
   return supply?.origin === 'harvest' && Object.keys(supply.harvest.args ?? {}).length > 0;
 }
 
+/** A listed identifier offered where nothing fits by name: a guess, made only where a value must be sent. */
+function isGuess(supply: Supply): boolean {
+  return supply.origin === 'harvest' && supply.guess === true;
+}
+
 /**
  * Argument sets for one tool from what is known so far: the parameter with the most candidate
  * values varies, the others take their best value; optional parameters are filled only where a
- * given or harvested value fits. Sets already tried are skipped. Empty when a required parameter
+ * given or harvested value fits by name or shape (an agent leaves out a parameter it may omit
+ * rather than guess a listed identifier into it). Sets already tried are skipped. Empty when a required parameter
  * has no value at all (the caller may then fall back to `schemaArguments`).
  */
 export function argumentSets(
@@ -44,7 +50,10 @@ export function argumentSets(
   options: { tried: ReadonlySet<string>; limit: number; random: () => number; failed?: ReadonlySet<string> },
 ): ArgumentSet[] {
   const supplies = new Map(
-    params.map((p) => [p.name, suppliesFor(tool, p, pool, given, options.random, options.failed)]),
+    params.map((p) => {
+      const all = suppliesFor(tool, p, pool, given, options.random, options.failed);
+      return [p.name, p.required ? all : all.filter((s) => !isGuess(s))];
+    }),
   );
   const required = params.filter((p) => p.required);
   if (required.some((p) => (supplies.get(p.name) ?? []).length === 0)) return [];

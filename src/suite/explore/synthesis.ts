@@ -39,7 +39,7 @@ import { readQueries } from './query-language.js';
 /** Where one argument value came from; `form` when it is offered in another form than given. */
 export type Supply =
   | { origin: 'given'; value: unknown; given: GivenValue; form?: FormKind }
-  | { origin: 'harvest'; value: unknown; harvest: Harvest; form?: FormKind }
+  | { origin: 'harvest'; value: unknown; harvest: Harvest; form?: FormKind; guess?: true }
   | { origin: 'query'; value: unknown; language: QueryLanguage; table: Harvest }
   | { origin: 'enum'; value: unknown }
   | { origin: 'schema'; value: unknown };
@@ -193,7 +193,14 @@ function rankedSupplies(
     const order = ((param.pathLike ? pathRank(h, dirsFirst) : 0) + relative) * 1e9 + h.obs * 1e5 + i;
     if (fit !== undefined)
       ranked.push({
-        supply: { origin: 'harvest', value: h.value, harvest: h },
+        // An identifier offered where nothing fits by name is a guess (`argumentSets` never makes one
+        // for a parameter it may leave out).
+        supply: {
+          origin: 'harvest',
+          value: h.value,
+          harvest: h,
+          ...(fit === 'identifier' ? { guess: true } : {}),
+        },
         rank: FIT_ORDER[fit] * 2 + 1,
         order,
       });
