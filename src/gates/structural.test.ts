@@ -83,6 +83,15 @@ describe('structural gate', () => {
     );
   });
 
+  it('below the floor with the offline generator, names it as a party to the shortfall', () => {
+    const exploration = { tools: 11, explorable: 4, toolsCalled: 4, calls: 20, errors: 3 };
+    const below = structuralGate({ ...base, candidates: 40, rejected: 31, exploration });
+    expect(below.reason).toBe('admission_rate_below_floor');
+    expect(below.explain).toContain(
+      'The offline generator built 40 candidates from 4 of 4 explorable tools; 7 tools not called, read as ones that may write: a limit of this generator as much as of the server',
+    );
+  });
+
   it('fails registered_task_invalid as GATE_FAILED, naming the first invalid task', () => {
     const g = structuralGate({ ...base, invalidTasks: [{ taskId: 't7', detail: 'regex does not compile' }] });
     expect(g).toMatchObject({ reason: 'registered_task_invalid', outcome: 'GATE_FAILED' });

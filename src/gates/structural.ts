@@ -4,6 +4,7 @@ import { REASON_OUTCOME } from '../record/outcome.js';
 import { proportion } from '../record/proportion.js';
 import { inputs } from './errors.js';
 import { plural, rate } from './format.js';
+import { offlineGeneratorLimit } from './generator-limit.js';
 import { seal } from './seal.js';
 
 export type { StructuralInput } from '../record/gate-input.js';
@@ -77,7 +78,7 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
     return {
       verdict: 'FAIL',
       reason: 'admission_rate_below_floor',
-      explain: `${rateText}, below the registered floor of ${rate(i.minAdmissionRate)}.`,
+      explain: `${rateText}, below the registered floor of ${rate(i.minAdmissionRate)}.${x === undefined ? '' : ` ${offlineGeneratorLimit(x, i.candidates)}`}`,
     };
   }
   const [first] = i.invalidTasks;

@@ -18,6 +18,15 @@ describe('suite_size gate', () => {
     expect(g.explain).toBe('7 tasks registered, below the minimum of 8.');
   });
 
+  it('with the offline generator, says the thin suite is as much its limit as the server’s, with its figures', () => {
+    const exploration = { tools: 9, explorable: 2, toolsCalled: 2, calls: 5, errors: 0 };
+    const g = suiteSizeGate({ registered: 3, deletedByScreen: 0, minTasks: 8, candidates: 3, exploration });
+    expect(g.reason).toBe('below_minimum_suite_size');
+    expect(g.explain).toBe(
+      "3 tasks registered, below the minimum of 8. The offline generator built 3 candidates from 2 of 2 explorable tools; 7 tools not called, read as ones that may write: a limit of this generator as much as of the server (a judge model may do better); the exploration ledger gives each tool's reason.",
+    );
+  });
+
   it('a registration below the minimum (--tasks 3) is the run’s limit, not the server’s', () => {
     const g = suiteSizeGate({ registered: 3, deletedByScreen: 0, minTasks: 8, requestedTasks: 3 });
     expect(g).toMatchObject({

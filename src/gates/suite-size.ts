@@ -2,6 +2,7 @@ import { SuiteSizeGate } from '../record/gate.js';
 import type { SuiteSizeInput } from '../record/gate-input.js';
 import { inputs } from './errors.js';
 import { plural } from './format.js';
+import { offlineGeneratorLimit } from './generator-limit.js';
 import { seal } from './seal.js';
 
 /**
@@ -69,7 +70,11 @@ export function suiteSizeGate(input: SuiteSizeInput): SuiteSizeGate {
       verdict: 'FAIL',
       reason: 'below_minimum_suite_size',
       outcome: 'INSUFFICIENT_SURFACE',
-      explain: `${plural(registered, 'task')} registered, below the minimum of ${minTasks}${deleted > 0 ? ` (the screen deleted ${deleted}, not enough to explain the shortfall)` : ''}.`,
+      explain: `${plural(registered, 'task')} registered, below the minimum of ${minTasks}${deleted > 0 ? ` (the screen deleted ${deleted}, not enough to explain the shortfall)` : ''}.${
+        input.exploration === undefined
+          ? ''
+          : ` ${offlineGeneratorLimit(input.exploration, input.candidates ?? registered)}`
+      }`,
     },
     'suite_size',
   );

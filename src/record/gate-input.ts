@@ -78,6 +78,9 @@ export const SuiteSizeInput = z.object({
   minTasks: PositiveCount,
   /** The suite size the run registered (`--tasks`), when known. */
   requestedTasks: PositiveCount.optional(),
+  /** Candidates the generator built, and explore/2's ledger in numbers (absent for generators that do not explore). */
+  candidates: Count.optional(),
+  exploration: ExplorationFigures.optional(),
 });
 export type SuiteSizeInput = z.infer<typeof SuiteSizeInput>;
 

@@ -50,13 +50,17 @@ export function freeGates(ctx: RunContext, registered: Registered): (() => GateR
     });
   };
   const leak = () => answerLeakGate(leakScanTasks([...registration.tasks, ...registration.reserve]));
-  const size = () =>
-    suiteSizeGate({
+  const size = () => {
+    const exploration = explorationFigures(suite.exploration);
+    return suiteSizeGate({
       registered: registration.tasks.length,
       deletedByScreen: suite.counts.deleted,
       minTasks: config.minTasks,
       requestedTasks: config.tasks,
+      candidates: suite.counts.candidates,
+      ...(exploration ? { exploration } : {}),
     });
+  };
   const power = () =>
     planPowerGate({
       construct: config.construct,

@@ -62,6 +62,8 @@ describe('board page: refused rows tell their measured story', () => {
     expect(text).toContain('trimmed as surplus 0');
     expect(text).toContain('41.7% against the floor 25.0%');
     expect(text).toContain('5 registered tasks against the minimum 8');
+    // The headline is the gate's own sentence (with the offline generator, it names whose limit).
+    expect(text).toContain('5 tasks registered, below the minimum of 8.');
   });
 
   it('screen-emptied suite: its own reason and the screen ledger', () => {

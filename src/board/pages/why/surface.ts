@@ -107,10 +107,15 @@ ${invalid.length > 0 ? html`<h4>Tasks that did not re-validate</h4><ul>${invalid
 
 export function surfaceHeadline(record: RunRecord): SafeHtml {
   switch (record.refusal?.reason) {
-    case 'admission_rate_below_floor':
     case 'no_candidates':
     case 'no_surface':
       return admissionLine(record);
+    case 'below_minimum_suite_size': {
+      // The gate's own sentence: with the offline generator it says whose limit the thin suite is.
+      const g = gate(record, 'suite_size');
+      return g ? gateShown(record, g, 'explain') : sizeLine(record);
+    }
+    case 'admission_rate_below_floor':
     case 'no_explorable_tools':
     case 'no_usable_results':
     case 'invalid_schemas':
