@@ -42,6 +42,9 @@ describe('what a real tool does, by its name and the sentences of its descriptio
     ['get_entry', 'Gets the entry. It does not modify or delete anything.', 'read'],
     ['get_files', 'Returns the files, which can be deleted later with delete_file', 'read'],
     ['get_current_time', 'Get current time in a specific timezones', 'read'],
+    // An -s form of a verb in a name is a plural noun, never the name's verb.
+    ['mastraChanges', 'Get changelog information for Mastra.ai packages.', 'read'],
+    ['recent_updates', 'Lists the latest updates to the catalogue.', 'read'],
     // Computes: a value from its arguments, naming no stored object.
     ['convert_time', 'Convert time between timezones', 'compute'],
     ['convert_time', 'Convert a wall-clock time in one zone to another.', 'compute'],
@@ -74,6 +77,8 @@ describe('what a real tool does, by its name and the sentences of its descriptio
     ['get_job', 'Get a job and remove it from the queue.', 'write'],
     ['get_file', 'Gets the file; the file is deleted after it is read.', 'write'],
     ['get_and_delete_job', 'Get a job.', 'write'],
+    ['note_delete', 'A note, by its id.', 'write'],
+    ['pendingChanges', 'Deletes the pending changes of a draft', 'write'],
     // Neither name nor description says: conservative.
     ['open_nodes', 'Open specific nodes in the knowledge graph by their names', 'undecided'],
     ['transaction', 'Execute multiple SQL statements within a transaction', 'write'],

@@ -138,6 +138,14 @@ function aloneOnValues(lemma: string, tool: ToolDescriptor, described: readonly 
   return described.some((c) => c.resolved === 'compute') || numericSchema(tool);
 }
 
+/**
+ * A name states its verb in the base form (`get_changes`, `note_delete`); an -s form of a verb in a
+ * name is a plural noun (`mastraChanges`, `pendingUpdates`), never the name's verb.
+ */
+function pluralInName(word: string, lemma: string): boolean {
+  return word !== lemma && word.endsWith('s');
+}
+
 /** The name's verbs: its first lexicon verb, and any joined by and/or/then (`get_and_delete`). */
 function nameVerbs(
   tool: ToolDescriptor,
@@ -147,7 +155,8 @@ function nameVerbs(
   const out: { word: string; resolved: Resolved }[] = [];
   words.forEach((word, i) => {
     const lemma = lemmaOf(word);
-    if (lemma === undefined || (out.length > 0 && !NAME_JOINERS.has(words[i - 1] ?? ''))) return;
+    if (lemma === undefined || pluralInName(word, lemma)) return;
+    if (out.length > 0 && !NAME_JOINERS.has(words[i - 1] ?? '')) return;
     const after = words.slice(i + 1).filter((w) => lemmaOf(w) === undefined || isValue(w));
     const values = after.length > 0 ? after.every(isValue) : aloneOnValues(lemma, tool, described);
     const resolved = resolve(lemma, values);
