@@ -1,7 +1,7 @@
 import { release, totalmem, type } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { keyEnvironmental } from '../suite/admission/key-information.js';
-import { hostFacts } from './host-facts.js';
+import { hostFacts, packagesIn } from './host-facts.js';
 
 describe('the facts this machine reports about itself', () => {
   const target = { kind: 'stdio' as const, argv: ['node', 'server.js'], env: {}, secretEnv: {} };
@@ -40,5 +40,27 @@ describe('the facts this machine reports about itself', () => {
     ])
       expect(keyEnvironmental(key, facts)?.rule, key).toBe('key-environmental');
     expect(keyEnvironmental('Brackwater Pride', facts)).toBeUndefined();
+  });
+});
+
+describe('the package a registration starts is the user’s input, not the server’s data', () => {
+  it.each([
+    [
+      ['node', '/srv/corpus/node_modules/@mrnitro360/react-native-mcp-guide/build/index.js'],
+      ['@mrnitro360/react-native-mcp-guide'],
+    ],
+    [['node', 'node_modules/mcp-cli/dist/index.js', '/data'], ['mcp-cli']],
+    [['npx', '-y', '@scope/tool-server@1.2.3', '--root', '.'], ['@scope/tool-server']],
+    [['/usr/bin/npx', 'plain-server'], ['plain-server']],
+    [['python', 'server.py'], []],
+  ])('%j → %j', (argv, names) => expect(packagesIn(argv)).toEqual(names));
+
+  it('a key that is that package is rejected, naming where it comes from', () => {
+    const argv = ['node', '/srv/corpus/node_modules/@mrnitro360/react-native-mcp-guide/build/index.js'];
+    const facts = hostFacts({ kind: 'stdio', argv, env: {}, secretEnv: {} }, {});
+    expect(keyEnvironmental('@mrnitro360/react-native-mcp-guide', facts)?.detail).toBe(
+      'the key is the package the registration starts ("@mrnitro360/react-native-mcp-guide"), not the server\'s data',
+    );
+    expect(keyEnvironmental('react-native-gesture-handler', facts)).toBeUndefined();
   });
 });

@@ -39,7 +39,11 @@ export function hostFacts(target: Target, env: NodeJS.ProcessEnv = process.env):
   );
   add('the home folder', homedir());
   add("the harness's working folder", process.cwd());
-  if (target.kind === 'stdio') add("the server's working folder", target.cwd);
+  if (target.kind === 'stdio') {
+    add("the server's working folder", target.cwd);
+    // The registration names the package it starts: the user's input, not the server's data.
+    for (const name of packagesIn(target.argv)) add('the package the registration starts', name);
+  }
   add("the harness's client name", PRODUCER);
   add("the harness's version", VERSION);
   add("the harness's process id", String(process.pid));
@@ -54,6 +58,23 @@ export function hostFacts(target: Target, env: NodeJS.ProcessEnv = process.env):
     if (value !== undefined && value.length >= 5 && !name.startsWith('FITNESS_REPORT_'))
       facts.push({ what: `the value of the harness's environment variable ${name}`, value, unquoted: true });
   return facts;
+}
+
+/**
+ * npm package names a command line starts: the folder after `node_modules/` in a path
+ * (`@scope/name` or `name`), and a spec given to a package runner (`npx -y pkg@1.2.3`).
+ */
+export function packagesIn(argv: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const arg of argv) {
+    const inModules = /node_modules\/((?:@[\w.-]+\/)?[\w.-]+)/.exec(arg);
+    if (inModules?.[1] !== undefined) names.add(inModules[1]);
+  }
+  const runner = argv.findIndex((a) => /(?:^|\/)(?:npx|bunx|pnpx)$/.test(a) || a === 'dlx' || a === 'exec');
+  const spec = runner < 0 ? undefined : argv.slice(runner + 1).find((a) => !a.startsWith('-'));
+  const bare = spec === undefined ? undefined : /^((?:@[\w.-]+\/)?[\w.-]+?)(?:@[^/]*)?$/.exec(spec)?.[1];
+  if (bare !== undefined) names.add(bare);
+  return [...names];
 }
 
 function safe(read: () => string): string | undefined {
