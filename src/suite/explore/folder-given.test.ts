@@ -63,6 +63,19 @@ describe('a file found in a folder the registration names', () => {
   });
 });
 
+describe('a bare path on a tool that reads one thing', () => {
+  it('still takes the named folder: a file found inside it does not push the folder out', async () => {
+    const log: ToolDescriptor = {
+      name: 'git_log',
+      description: 'Shows the commit log of a repository',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    };
+    const { calls, caller } = server();
+    await exploreWith({ tools: [log] }, caller, { given });
+    expect(calls.map((c) => c.args.path)).toContain(root);
+  });
+});
+
 describe('a file given where a folder is asked', () => {
   it('is never sent: the folder parameter keeps the folder', async () => {
     const tool: ToolDescriptor = {

@@ -223,8 +223,12 @@ function rankedSupplies(
   ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
   const offered = serverFirst(identifierLast(ranked, failed), failed);
   if (!asksFile(tool.name, param)) return offered;
-  // A folder is never offered where a file is asked when a file under it is known.
-  const full = foldersWithFiles(knownPaths(pool, given));
+  // A folder is never offered where a file is asked when a file under it is known. A file we found
+  // by walking a named folder (`in`) pushes the folder out only where the parameter's own name asks
+  // for a file (`filePath`); a bare `path` may mean the folder itself (cyanheads-git: a repository's
+  // folder gave way to its README.md in every `path`, and every call failed).
+  const named = wants(param) === 'file' ? given : given.filter((g) => g.in === undefined);
+  const full = foldersWithFiles(knownPaths(pool, named));
   return offered.filter((r) => {
     const path = typeof r.supply.value === 'string' ? absoluteOf(r.supply.value) : undefined;
     return path === undefined || !full.has(path);
