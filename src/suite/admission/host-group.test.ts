@@ -59,6 +59,16 @@ describe('keyAmongHostFacts: a group holding the machine’s own facts describes
   it('a folder or a variable’s value among the siblings marks nothing: data may hold them', () => {
     expect(keyAmongHostFacts('/srv/notes/archive', ['/root', '/srv/notes/inbox'], host)).toBeUndefined();
   });
+  it('nor does a platform word, a short number, or a version merely named inside a longer value', () => {
+    const more = [
+      ...host,
+      { what: "the operating system's platform", value: 'linux', machine: true },
+      { what: "the runtime's modules version", value: '115', machine: true },
+    ];
+    expect(keyAmongHostFacts('darwin', ['linux', 'win32'], more)).toBeUndefined();
+    expect(keyAmongHostFacts('212', ['115', '98'], more)).toBeUndefined();
+    expect(keyAmongHostFacts('left-pad 1.3.0', ['uses node v20.20.2 or later'], more)).toBeUndefined();
+  });
   it('siblings that are data, or no machine facts at all, leave the key to the other rules', () => {
     expect(keyAmongHostFacts('Idris Vell', ['Parveen Ashdown', 'Maud Ferris'], host)).toBeUndefined();
     expect(

@@ -64,23 +64,24 @@ function hostFactIn(
  * key-environmental, by its group: a key whose siblings (the same field of the other entries, in a
  * listing or in parallel records) include what this machine says of its own software or hardware
  * sits in a description of the machine (`runtimes.node.version` is the host's Node, so
- * `runtimes.python.version` is the host's Python). Only machine facts mark a group: a folder or a
- * variable's value may well sit among the server's data.
+ * `runtimes.python.version` is the host's Python). Only a member that is, exactly, a version or
+ * release this machine runs (five characters or more, with a digit) marks a group: a folder, a
+ * variable's value, a platform word (`linux`) or a short number may well sit among the server's data.
  */
 export function keyAmongHostFacts(
   key: unknown,
   group: readonly unknown[],
   host: readonly HostFact[],
 ): Rejection | undefined {
-  const machine = host.filter((f) => f.machine === true);
-  for (const member of machine.length === 0 ? [] : group) {
+  const marks = host.filter((f) => f.machine === true && /\d/.test(f.value) && squash(f.value).length >= 5);
+  for (const member of marks.length === 0 ? [] : group) {
     if (keyText(member) === keyText(key)) continue;
-    const found = hostFactIn(member, machine);
-    if (found === undefined) continue;
+    const fact = marks.find((f) => squash(f.value) === squash(keyText(member)));
+    if (fact === undefined) continue;
     return reject(
       'key-environmental',
-      `the key sits beside ${found.fact.what} ("${keyText(member).slice(0, 40)}") in the same field of a parallel entry: the group describes this machine, not the server's data`,
-      { what: found.fact.what },
+      `the key sits beside ${fact.what} ("${keyText(member).slice(0, 40)}") in the same field of a parallel entry: the group describes this machine, not the server's data`,
+      { what: fact.what },
     );
   }
   return undefined;
