@@ -11,6 +11,10 @@ export type { StructuralInput } from '../record/gate-input.js';
 
 function noUsableText(x: ExplorationFigures): string {
   const head = `Exploration called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} and no call gave a usable result`;
+  const invalid = x.invalidResults ?? 0;
+  // A result the client refuses is the server's defect, whatever else the calls lacked.
+  if (invalid > 0)
+    return `${head}: ${invalid} of the ${plural(x.errors, 'error')} were results the MCP client rejected because they break the output schema their tool declares (no structured content, or content that does not match it), which any client that checks output schemas refuses the same way: a defect of the server's results, not of the values sent (the exploration ledger names each tool).`;
   const params = x.generatedOnly ?? [];
   return params.length > 0
     ? `${head}: the required ${params.length === 1 ? 'parameter' : 'parameters'} ${params.join(', ')} had no given or harvested value, so every call carried a generated one. Give the values a user would (--given NAME=VALUE).`

@@ -27,6 +27,8 @@ export const ExplorationTool = z.looseObject({
   calls: Count,
   /** isError results and JSON-RPC errors. */
   errors: Count,
+  /** Of those, results the client rejected because they break the output schema the tool declares (absent when none). */
+  invalidResults: Count.optional(),
   /** Results set aside: error texts without isError, empty results, results over the size cap. */
   discarded: Count,
   /** Of those, answers that said the server holds nothing ("No projects yet"). */
@@ -105,6 +107,7 @@ export type ExplorationLedger = z.infer<typeof ExplorationLedger>;
  */
 export function ledgerFigures(ledger: ExplorationLedger) {
   const explorable = ledger.tools.filter((t) => t.explorable);
+  const invalidResults = ledger.tools.reduce((a, t) => a + (t.invalidResults ?? 0), 0);
   return {
     tools: ledger.tools.length,
     explorable: explorable.length,
@@ -113,5 +116,7 @@ export function ledgerFigures(ledger: ExplorationLedger) {
     errors: ledger.tools.reduce((a, t) => a + t.errors, 0),
     usable: ledger.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
     emptyState: ledger.tools.reduce((a, t) => a + (t.emptyState ?? 0), 0),
+    // Absent when none, as in the records made before it was counted.
+    ...(invalidResults > 0 ? { invalidResults } : {}),
   };
 }

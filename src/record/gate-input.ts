@@ -29,6 +29,8 @@ export const ExplorationFigures = z.object({
   generatedOnly: z.array(NonEmpty).optional(),
   /** Answers set aside because they said the server holds nothing ("No projects yet"). */
   emptyState: Count.optional(),
+  /** Errors that were results the client rejected against the output schema the tool declares. */
+  invalidResults: Count.optional(),
 });
 export type ExplorationFigures = z.infer<typeof ExplorationFigures>;
 

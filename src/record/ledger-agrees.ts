@@ -3,7 +3,16 @@ import { asRecord, isRecord } from '../core/json.js';
 import { type ExplorationLedger, ledgerFigures } from './exploration.js';
 
 /** The structural gate's exploration figures, each compared with the ledger's own. */
-const FIGURES = ['tools', 'explorable', 'toolsCalled', 'calls', 'errors', 'usable', 'emptyState'] as const;
+const FIGURES = [
+  'tools',
+  'explorable',
+  'toolsCalled',
+  'calls',
+  'errors',
+  'usable',
+  'emptyState',
+  'invalidResults',
+] as const;
 
 interface LedgerView {
   exploration?: ExplorationLedger;

@@ -23,7 +23,7 @@ function suiteOutcome(outcome: SessionOutcome): ToolCallOutcome {
     case 'result':
       return { kind: 'result', result: outcome.result };
     case 'invalid-result':
-      return { kind: 'error', message: outcome.message };
+      return { kind: 'error', message: outcome.message, invalidResult: true };
     case 'rpc-error':
       return { kind: 'error', message: outcome.message, code: outcome.code };
     case 'timeout':

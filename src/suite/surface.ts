@@ -56,6 +56,8 @@ export type ToolCallOutcome =
       transport?: 'timeout' | 'failed';
       /** The answer came in a frame over the transport's size or depth limit (what was refused). */
       refused?: string;
+      /** The server answered with a result the client rejected: it breaks the output schema the tool declares. */
+      invalidResult?: true;
     };
 
 export type ToolCaller = (name: string, args: Record<string, unknown>) => Promise<ToolCallOutcome>;

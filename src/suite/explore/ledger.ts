@@ -5,6 +5,8 @@ import type { ToolSafety } from '../destructive.js';
 export class ToolTally {
   calls = 0;
   errors = 0;
+  /** Of the errors, results the client rejected against the output schema the tool declares. */
+  invalidResults = 0;
   results = 0;
   candidates = 0;
   proposed = 0;
@@ -56,7 +58,11 @@ export class ToolTally {
         this.generated.length > 0
           ? `; no given or harvested value fitted ${this.generated.join(', ')}, so its calls carried generated values`
           : '';
-      return `every call failed: ${this.errors} error(s)${discarded ? `, ${discarded}` : ''}${generated}${this.noQuery()}`;
+      const invalid =
+        this.invalidResults > 0
+          ? ` (${this.invalidResults} a result the client rejected: it breaks the output schema the tool declares)`
+          : '';
+      return `every call failed: ${this.errors} error(s)${invalid}${discarded ? `, ${discarded}` : ''}${generated}${this.noQuery()}`;
     }
     const reasons = [...this.drops.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -83,6 +89,7 @@ export class ToolTally {
       ...(this.safety?.timeDependent ? { timeDependent: true } : {}),
       calls: this.calls,
       errors: this.errors,
+      ...(this.invalidResults > 0 ? { invalidResults: this.invalidResults } : {}),
       discarded: this.discardedCount,
       ...(this.emptyStateCount > 0 ? { emptyState: this.emptyStateCount } : {}),
       candidates: this.candidates,

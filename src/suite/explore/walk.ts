@@ -126,6 +126,7 @@ export class Exploration {
     }
     if (read.kind === 'error') {
       plan.tally.errors++;
+      if (outcome.kind === 'error' && outcome.invalidResult === true) plan.tally.invalidResults++;
       return false;
     }
     if (read.kind === 'discarded') {
