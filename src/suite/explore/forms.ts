@@ -13,7 +13,7 @@ import { listingEntries } from './text.js';
  */
 
 /** How one form was made from the value as given (`name`: the one name a decorated list item holds). */
-export type FormKind = 'given' | 'path' | 'file-url' | 'relative' | 'joined' | 'name';
+export type FormKind = 'given' | 'path' | 'file-url' | 'relative' | 'joined' | 'name' | 'link';
 
 export interface Form {
   value: string;
@@ -76,6 +76,25 @@ export function decoratedName(value: string): string | undefined {
   if (item.length > 300 || item.includes('\n')) return undefined;
   const name = item.replace(TAG, '').replace(NOTE, '').trim();
   return name !== item && /^[^\s]{1,120}$/.test(name) && /\p{L}/u.test(name) ? name : undefined;
+}
+
+// A list item that opens with a Markdown link: `[Alert](web/components/Alert.txt): A dialog …`.
+const LINKED = /^\s*\[([^\]\n]{1,120})\]\(([^)\s]{1,300})\)/;
+
+/**
+ * The handles a listed item names, offered just before the item as written. Principle: an item that
+ * opens with a link names one entry, and the link's destination is the server's own address for it
+ * (tried first, whatever the parameter is called), its text the entry's name; a decorated item
+ * (`decoratedName`) names one name. A path parameter takes no bare name.
+ */
+export function itemHandles(value: string, pathLike: boolean): { value: string; form: FormKind }[] {
+  const link = LINKED.exec(value);
+  if (link?.[1] !== undefined && link[2] !== undefined) {
+    const target = { value: link[2], form: 'link' as const };
+    return pathLike ? [target] : [target, { value: link[1].trim(), form: 'name' }];
+  }
+  const name = pathLike ? undefined : decoratedName(value);
+  return name === undefined ? [] : [{ value: name, form: 'name' }];
 }
 
 export function isAbsolutePath(value: string): boolean {

@@ -9,12 +9,12 @@ import {
   absoluteOf,
   asksFile,
   asksFolder,
-  decoratedName,
   type FormKind,
   foldersWithFiles,
   formFits,
   formsOf,
   isAbsolutePath,
+  itemHandles,
   type KnownPath,
   looksRelativePath,
   relativeTo,
@@ -205,14 +205,16 @@ function rankedSupplies(
         order,
       });
     if (typeof h.value !== 'string') return;
-    // A decorated item's name is offered just before the item as written, where a name is asked.
-    const name = param.pathLike ? undefined : decoratedName(h.value);
-    if (name !== undefined)
+    // The handles a listed item names (a link's destination and text, a decorated item's name) are
+    // offered just before the item as written (`itemHandles`).
+    const named = itemHandles(h.value, param.pathLike);
+    named.forEach((f, k) => {
       ranked.push({
-        supply: { origin: 'harvest', value: name, harvest: h, form: 'name' },
+        supply: { origin: 'harvest', value: f.value, harvest: h, form: f.form },
         rank: fit === undefined ? OTHER_FORM + FIT_ORDER.shape * 2 + 1 : FIT_ORDER[fit] * 2 + 1,
-        order: order - 0.5,
+        order: order - (0.5 * (named.length - k)) / named.length,
       });
+    });
     for (const f of otherForms(handles, h.value, fit !== undefined, h))
       ranked.push({
         supply: { origin: 'harvest', value: f.value, harvest: h, form: f.form },
