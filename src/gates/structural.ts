@@ -14,7 +14,7 @@ function noUsableText(x: ExplorationFigures): string {
   const invalid = x.invalidResults ?? 0;
   // A result the client refuses is the server's defect, whatever else the calls lacked.
   if (invalid > 0)
-    return `${head}: ${invalid} of the ${plural(x.errors, 'error')} were results the MCP client rejected because they break the output schema their tool declares (no structured content, or content that does not match it), which any client that checks output schemas refuses the same way: a defect of the server's results, not of the values sent (the exploration ledger names each tool).`;
+    return `${head}: ${invalid} of the ${plural(x.errors, 'error')} were results the MCP client rejected because they break the output schema their tool declares (no structured content, or content that does not match it), a defect of the server's results that any client checking output schemas meets, whatever values are sent; the exploration ledger gives every tool's errors.`;
   const params = x.generatedOnly ?? [];
   return params.length > 0
     ? `${head}: the required ${params.length === 1 ? 'parameter' : 'parameters'} ${params.join(', ')} had no given or harvested value, so every call carried a generated one. Give the values a user would (--given NAME=VALUE).`

@@ -40,7 +40,9 @@ describe('a result the client rejects against the declared output schema', () =>
       exploration: figures,
     });
     expect(gate.reason).toBe('no_usable_results');
-    expect(gate.explain).toContain("a defect of the server's results, not of the values sent");
+    expect(gate.explain).toContain(
+      "a defect of the server's results that any client checking output schemas meets, whatever values are sent",
+    );
   });
 
   it('an ordinary error is not counted as one', async () => {
