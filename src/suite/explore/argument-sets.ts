@@ -30,31 +30,52 @@ function inContext(supply: Supply | undefined): boolean {
   return supply?.origin === 'harvest' && Object.keys(supply.harvest.args ?? {}).length > 0;
 }
 
-/** A listed identifier offered where nothing fits by name: a guess, made only where a value must be sent. */
+/** A listed identifier offered where nothing fits by name: a guess. */
 function isGuess(supply: Supply): boolean {
   return supply.origin === 'harvest' && supply.guess === true;
 }
 
+type Options = {
+  tried: ReadonlySet<string>;
+  limit: number;
+  random: () => number;
+  failed?: ReadonlySet<string>;
+};
+
 /**
  * Argument sets for one tool from what is known so far: the parameter with the most candidate
  * values varies, the others take their best value; optional parameters are filled only where a
- * given or harvested value fits by name or shape (an agent leaves out a parameter it may omit
- * rather than guess a listed identifier into it). Sets already tried are skipped. Empty when a required parameter
- * has no value at all (the caller may then fall back to `schemaArguments`).
+ * given or harvested value fits. An optional parameter is left out before it takes a guess (a
+ * listed identifier nothing fits by name): the guesses come only once every set without them was
+ * made (dbeaver's `list_tables` answered `[]` to a connection id in its optional `schema`, while a
+ * diff tool's optional revision does take a listed commit). Sets already tried are skipped. Empty
+ * when a required parameter has no value at all (the caller may then fall back to `schemaArguments`).
  */
 export function argumentSets(
   tool: ToolDescriptor,
   params: readonly ParamSpec[],
   pool: readonly Harvest[],
   given: readonly GivenValue[],
-  options: { tried: ReadonlySet<string>; limit: number; random: () => number; failed?: ReadonlySet<string> },
+  options: Options,
 ): ArgumentSet[] {
-  const supplies = new Map(
-    params.map((p) => {
-      const all = suppliesFor(tool, p, pool, given, options.random, options.failed);
-      return [p.name, p.required ? all : all.filter((s) => !isGuess(s))];
-    }),
+  const all = new Map(
+    params.map((p) => [p.name, suppliesFor(tool, p, pool, given, options.random, options.failed)]),
   );
+  const left = new Map(
+    params.map((p) => [
+      p.name,
+      p.required ? (all.get(p.name) ?? []) : (all.get(p.name) ?? []).filter((s) => !isGuess(s)),
+    ]),
+  );
+  const first = setsFrom(params, left, options);
+  return first.length > 0 ? first : setsFrom(params, all, options);
+}
+
+function setsFrom(
+  params: readonly ParamSpec[],
+  supplies: ReadonlyMap<string, Supply[]>,
+  options: Options,
+): ArgumentSet[] {
   const required = params.filter((p) => p.required);
   if (required.some((p) => (supplies.get(p.name) ?? []).length === 0)) return [];
   const optional = params.filter(
