@@ -26,7 +26,9 @@ describe('a result the client rejects against the declared output schema', () =>
     const explored = await exploreWith({ tools: [listTables] }, caller);
     const entry = explored.ledger.tools.find((t) => t.tool === 'list_tables');
     expect(entry?.invalidResults).toBe(entry?.calls);
-    expect(entry?.skipped).toContain('breaks the output schema the tool declares');
+    expect(entry?.skipped).toContain(
+      `(${entry?.calls} of them a result the client rejected, one that breaks the output schema the tool declares)`,
+    );
     const figures = ledgerFigures(explored.ledger);
     expect(figures.invalidResults).toBe(entry?.calls);
     const gate = structuralGate({

@@ -60,7 +60,7 @@ export class ToolTally {
           : '';
       const invalid =
         this.invalidResults > 0
-          ? ` (${this.invalidResults} a result the client rejected: it breaks the output schema the tool declares)`
+          ? ` (${this.invalidResults} of them a result the client rejected, one that breaks the output schema the tool declares)`
           : '';
       return `every call failed: ${this.errors} error(s)${invalid}${discarded ? `, ${discarded}` : ''}${generated}${this.noQuery()}`;
     }
