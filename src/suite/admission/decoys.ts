@@ -8,41 +8,23 @@ import { resultText, type ToolResult } from '../surface.js';
 export const MAX_DECOYS = 16;
 const MAX_SIBLINGS = 200;
 
-/** The same field in the other entries of every listing on the key's path (pointer extracts). */
-export function siblingValues(candidate: Candidate, result: ToolResult): unknown[] {
+/**
+ * The key's field in the other members of each container on its path that `membersOf` names (the
+ * indices of a listing, the keys of a keyed collection), as scalars.
+ */
+function sameFieldElsewhere(
+  candidate: Candidate,
+  result: ToolResult,
+  membersOf: (parent: unknown, token: string, last: boolean) => readonly (string | number)[],
+): unknown[] {
   if (candidate.extract.kind !== 'pointer') return [];
   const document = resultDocument(result, candidate.extract.source);
   const tokens = parsePointer(candidate.extract.pointer) ?? [];
   const out: unknown[] = [];
   tokens.forEach((token, i) => {
-    if (!/^(0|[1-9]\d*)$/.test(token)) return;
-    const array = resolvePointer(document, formatPointer(tokens.slice(0, i))).value;
-    if (!Array.isArray(array)) return;
-    for (let j = 0; j < Math.min(array.length, MAX_SIBLINGS); j++) {
-      if (String(j) === token) continue;
-      const hit = resolvePointer(document, formatPointer([...tokens.slice(0, i), j, ...tokens.slice(i + 1)]));
-      if (hit.found && (typeof hit.value === 'string' || typeof hit.value === 'number')) out.push(hit.value);
-    }
-  });
-  return out;
-}
-
-/**
- * The same field in the other members of every keyed collection on the key's path: an object whose
- * values are parallel records (`runtimes: {node: {version}, python: {version}}`) holds siblings as
- * an array does. Read for what the group is (key-environmental), never as decoys.
- */
-export function parallelValues(candidate: Candidate, result: ToolResult): unknown[] {
-  if (candidate.extract.kind !== 'pointer') return [];
-  const document = resultDocument(result, candidate.extract.source);
-  const tokens = parsePointer(candidate.extract.pointer) ?? [];
-  const out: unknown[] = [];
-  // The key's own field (the last token) is not a member: its neighbours are other fields of one record.
-  tokens.slice(0, -1).forEach((token, i) => {
     const parent = resolvePointer(document, formatPointer(tokens.slice(0, i))).value;
-    if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return;
-    for (const other of Object.keys(parent).slice(0, MAX_SIBLINGS)) {
-      if (other === token) continue;
+    for (const other of membersOf(parent, token, i === tokens.length - 1).slice(0, MAX_SIBLINGS)) {
+      if (String(other) === token) continue;
       const hit = resolvePointer(
         document,
         formatPointer([...tokens.slice(0, i), other, ...tokens.slice(i + 1)]),
@@ -51,6 +33,25 @@ export function parallelValues(candidate: Candidate, result: ToolResult): unknow
     }
   });
   return out;
+}
+
+/** The same field in the other entries of every listing on the key's path (pointer extracts). */
+export function siblingValues(candidate: Candidate, result: ToolResult): unknown[] {
+  return sameFieldElsewhere(candidate, result, (parent, token) =>
+    Array.isArray(parent) && /^(0|[1-9]\d*)$/.test(token) ? parent.map((_, j) => j) : [],
+  );
+}
+
+/**
+ * The same field in the other members of every keyed collection on the key's path: an object whose
+ * values are parallel records (`runtimes: {node: {version}, python: {version}}`) holds siblings as
+ * an array does. Read for what the group is (key-environmental), never as decoys. The key's own
+ * field (the last token) is no member: its neighbours are other fields of one record.
+ */
+export function parallelValues(candidate: Candidate, result: ToolResult): unknown[] {
+  return sameFieldElsewhere(candidate, result, (parent, _token, last) =>
+    last || parent === null || typeof parent !== 'object' || Array.isArray(parent) ? [] : Object.keys(parent),
+  );
 }
 
 /**
