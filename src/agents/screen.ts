@@ -12,6 +12,11 @@ export interface ScreenDeps {
   concurrency: number;
   sink?: TurnSink;
   runSignal?: AbortSignal;
+  /**
+   * Told of a call's model fault as soon as that call ends, so the run can stop on one no retry
+   * fixes (an unreachable endpoint) before the other candidates wait out the same retries.
+   */
+  onFault?: (fault: { code: string; message: string }) => void;
 }
 
 export interface ScreenCalls {
@@ -44,6 +49,7 @@ async function screenOne(task: Task, deps: ScreenDeps): Promise<ScreenRun> {
     ...(deps.sink ? { sink: deps.sink } : {}),
     corrId: `${task.id}::screen`,
   });
+  if (run.modelError) deps.onFault?.(run.modelError);
   return { task, run };
 }
 

@@ -20,6 +20,7 @@ function screenDeps(ctx: RunContext): ScreenDeps {
     concurrency: ctx.config.concurrency,
     sink: ctx.tapes.agent,
     runSignal: ctx.abort.signal,
+    onFault: (fault) => failOnFatalModelFault(ctx, fault),
   };
 }
 

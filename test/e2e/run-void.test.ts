@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { createRunDir } from '../../src/run/run-dir.js';
 import { runFitness } from '../../src/run/run-fitness.js';
+import { verifyFitnessRun } from '../../src/run/verify.js';
+import { readTape } from '../../src/tape/reader.js';
 import { plantedInMemory } from '../support/planted-memory.js';
 import { captureIO, loadRun, outDir, server } from './run/helpers.js';
 
@@ -112,7 +114,7 @@ describe('VOID runs and bad input', () => {
     }
   });
 
-  it('an unreachable model endpoint stops the run as VOID at the screen', async () => {
+  it('an unreachable model endpoint stops the run as VOID at the screen, at its first answer', async () => {
     // The server is incidental (the model endpoint is what fails): the planted good server in memory.
     const good = plantedInMemory('good');
     const r = await runFitness({
@@ -120,6 +122,7 @@ describe('VOID runs and bad input', () => {
       target: good,
       runner: 'openai-compatible:llama3',
       judge: 'heuristic',
+      concurrency: 2,
       outDir: outDir(),
       env: { FITNESS_OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/v1' },
     });
@@ -127,6 +130,17 @@ describe('VOID runs and bad input', () => {
     expect(r.record.void?.detail).toMatch(/^MODEL_UNREACHABLE/);
     expect(r.record.void?.completed.stages).toContain('admit');
     expect(existsSync(join(r.dir, 'signature.json'))).toBe(true);
+    // Only the calls already in flight when the first one failed were made (two at a time), not one
+    // per admitted candidate each waiting out the same retries.
+    const agent = await readTape(join(r.dir, 'agent.jsonl'));
+    const screened = new Set(
+      agent.records.flatMap((t) =>
+        t.type === 'turn' && String(t.value.corr_id).endsWith('::screen') ? [t.value.corr_id] : [],
+      ),
+    );
+    expect(screened.size).toBeGreaterThan(0);
+    expect(screened.size).toBeLessThanOrEqual(2);
+    expect((await verifyFitnessRun(r.dir)).problems).toEqual([]);
     await good.closeAll();
   }, 120_000);
 
