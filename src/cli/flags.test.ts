@@ -97,6 +97,7 @@ describe('upper bounds', () => {
     ['--token-budget', '100000001', 'an integer ≤ 100000000, got 100000001'],
     ['--trial-timeout', '86400001', 'an integer ≤ 86400000, got 86400001'],
     ['--call-timeout', '86400001', 'an integer ≤ 86400000, got 86400001'],
+    ['--connect-timeout', '86400001', 'an integer ≤ 86400000, got 86400001'],
     ['--budget', '169h', 'at most 168h, got 169h'],
     ['--tape-cap', '2gb', 'at most 1GB, got 2GB'],
   ];

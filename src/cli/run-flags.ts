@@ -134,6 +134,7 @@ export const REGISTRATION_FLAGS: readonly Flag<SettingsInput>[] = [
   on.value('trialTimeoutMs', { flag: '--trial-timeout', arg: 'MS', parse: integer }),
   int('tokenBudget', '--token-budget'),
   on.value('callTimeoutMs', { flag: '--call-timeout', arg: 'MS', parse: integer }),
+  on.value('connectTimeoutMs', { flag: '--connect-timeout', arg: 'MS', parse: integer }),
   on.switch('allowDestructive', {
     flag: '--allow-destructive',
     value: true,

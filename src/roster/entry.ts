@@ -44,6 +44,7 @@ export const RunOverrideFields = z.strictObject({
   maxSteps: run.maxSteps.unwrap().optional(),
   trialTimeoutMs: run.trialTimeoutMs.unwrap().optional(),
   callTimeoutMs: run.callTimeoutMs.unwrap().optional(),
+  connectTimeoutMs: run.connectTimeoutMs.unwrap().optional(),
   tokenBudget: run.tokenBudget.unwrap().optional(),
   serverStarts: run.serverStarts.unwrap().optional(),
 });

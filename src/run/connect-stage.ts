@@ -1,7 +1,6 @@
 import { callContext } from '../connect/context.js';
 import { isTimeout, isUnreachable } from '../connect/errors.js';
 import { type McpSession, openSession } from '../connect/session.js';
-import { DEFAULTS } from '../connect/session-types.js';
 import { canonicalDigest } from '../core/canonical.js';
 import { FitnessError, messageOf } from '../core/errors.js';
 import { isRecord } from '../core/json.js';
@@ -40,6 +39,7 @@ export function openMainSession(ctx: RunContext, corrId: string): Promise<McpSes
   return callContext.run({ corrId }, () =>
     openSession(ctx.config.target, {
       tape: ctx.tapes.wire,
+      connectTimeoutMs: ctx.config.connectTimeoutMs,
       requestTimeoutMs: ctx.config.callTimeoutMs,
       signal: ctx.abort.signal,
       ...startLane(ctx),
@@ -96,7 +96,7 @@ async function listRaw(
   session: McpSession,
   tally: Tally,
 ): Promise<{ listed: boolean; raw: unknown[] }> {
-  const timeoutMs = Math.max(ctx.config.callTimeoutMs, DEFAULTS.connectTimeoutMs);
+  const timeoutMs = Math.max(ctx.config.callTimeoutMs, ctx.config.connectTimeoutMs);
   try {
     return { listed: true, raw: (await session.listTools({ corrId: 'surface', timeoutMs })).tools };
   } catch (err) {

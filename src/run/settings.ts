@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULTS as SESSION_DEFAULTS } from '../connect/session-types.js';
 import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/issues.js';
 import { Credential, PREREG_DEFAULTS } from '../record/prereg.js';
@@ -37,6 +38,7 @@ export const SETTING_MAX = {
   tokenBudget: 100_000_000,
   trialTimeoutMs: MAX_WAIT_MS,
   callTimeoutMs: MAX_WAIT_MS,
+  connectTimeoutMs: MAX_WAIT_MS,
   budgetMs: 7 * 24 * HOUR,
   tapeCapBytes: 1024 ** 3,
 } as const;
@@ -134,6 +136,11 @@ export const SettingsFields = z.object({
   callTimeoutMs: count(1, 'callTimeoutMs')
     .default(20_000)
     .describe("wait for one tool call's answer, in ms: an unanswered call past it is a timeout"),
+  connectTimeoutMs: count(1, 'connectTimeoutMs')
+    .default(SESSION_DEFAULTS.connectTimeoutMs)
+    .describe(
+      'wait for the server to start, answer the handshake and list its tools, in ms: past it the run is VOID timeout',
+    ),
   budgetMs: between(1000, M.budgetMs, durationText)
     .default(7_200_000)
     .describe('wall-clock budget of the whole run (ms, pre-registered): VOID budget_exhausted when hit'),
@@ -186,6 +193,7 @@ export const RunSettings = SettingsFields.transform((s) => ({
     trialTimeoutMs: s.trialTimeoutMs,
   },
   callTimeoutMs: s.callTimeoutMs,
+  connectTimeoutMs: s.connectTimeoutMs,
   seed: s.seed,
   concurrency: s.concurrency,
   allowDestructive: s.allowDestructive,

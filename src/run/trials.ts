@@ -45,7 +45,7 @@ function sessionOpener(
         openSession(ctx.config.target, {
           tape: ctx.tapes.wire,
           ...(prior ? { prior } : {}),
-          connectTimeoutMs: 30_000,
+          connectTimeoutMs: ctx.config.connectTimeoutMs,
           requestTimeoutMs: ctx.config.callTimeoutMs,
           ...(pool ? { prestarted: () => pool.take() } : {}),
           ...startLane(ctx),

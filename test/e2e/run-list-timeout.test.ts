@@ -30,11 +30,18 @@ describe('a server that never answers tools/list', () => {
   const target = { ...base, connect: () => dropToolsList(base.connect()) };
   afterAll(() => base.closeAll());
 
-  it('is VOID timeout after the handshake deadline, with a record that verifies', async () => {
-    const r = await runFitness({ seed: 1, target, outDir: outDir(), env: {}, callTimeoutMs: 1000 });
+  it('is VOID timeout after the handshake deadline (--connect-timeout), with a record that verifies', async () => {
+    const r = await runFitness({
+      seed: 1,
+      target,
+      outDir: outDir(),
+      env: {},
+      callTimeoutMs: 1000,
+      connectTimeoutMs: 3000,
+    });
     expect(r.record.outcome).toBe('VOID');
     expect(r.record.void?.reason).toBe('timeout');
-    expect(r.record.void?.detail).toMatch(/no answer to tools\/list within 30000 ms/);
+    expect(r.record.void?.detail).toMatch(/no answer to tools\/list within 3000 ms/);
     expect(r.record.refusal).toBeUndefined();
     const check = await verifyFitnessRun(r.dir);
     expect(check.problems).toEqual([]);
