@@ -135,7 +135,10 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
  * it sent frames the transport refuses (over the size or depth limit) or broke the connection;
  * `budget_exhausted`: the pre-registered wall-clock budget ran out; `state_changed`: a call sent with
  * the arguments admission bound no longer answered what admission read from it, so the server's data
- * changed under the measurement; `unreachable`: the target was never reached (nothing listening at
+ * changed under the measurement (it still did when asked again in a fresh process); `answers_differ`:
+ * such a call answered otherwise in one trial's process but as admission read it when asked again,
+ * so the server's processes disagree when several run side by side (one at a time measures it);
+ * `unreachable`: the target was never reached (nothing listening at
  * the URL, a command that does not exist or cannot start, a server that exited before the
  * handshake): no server answered, so the run says nothing about one; `budget_cap` is kept for
  * records that predate it.
@@ -150,6 +153,7 @@ export const VoidReason = z.enum([
   'budget_exhausted',
   'budget_cap',
   'state_changed',
+  'answers_differ',
 ]);
 export type VoidReason = z.infer<typeof VoidReason>;
 

@@ -38,7 +38,7 @@ function phaseRunner(
   const one = async (spec: TrialSpec): Promise<TrialResult> => {
     const { phase } = spec;
     const result = await runTrial(spec, deps);
-    await afterTrial(ctx, tally, ground, result);
+    await afterTrial(ctx, tally, ground, spec, result);
     if (!result.abandoned) {
       ended.push(result);
       phases.set(phase, { ended: [...ended], registered: specs.length });

@@ -10,6 +10,7 @@ import type { ModelCallCode } from '../models/errors.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
 import { type RunContext, startLane } from './context.js';
+import { driftStop } from './drift-recheck.js';
 import type { Surveyed } from './products.js';
 import { RunStop } from './stop.js';
 import type { Tally } from './tally.js';
@@ -130,6 +131,7 @@ export async function afterTrial(
   ctx: RunContext,
   tally: Tally,
   ground: TrialGround,
+  spec: TrialSpec,
   result: TrialResult,
 ): Promise<void> {
   if (result.abandoned) return;
@@ -137,13 +139,10 @@ export async function afterTrial(
   tally.addTrials(result.phase, 1);
   tally.addUsage(result.usage.map((u) => ({ ...u, role: 'runner' as const })));
   if (result.modelError) failOnFatalModelFault(ctx, result.modelError);
-  if (result.stateChanged !== undefined && !ctx.abort.signal.aborted) {
-    ctx.abort.abort(
-      new RunStop(
-        'state_changed',
-        `the server's data changed during the run (${result.corrId}): ${result.stateChanged}`,
-      ),
-    );
+  const { stateChanged } = result;
+  if (stateChanged !== undefined && !ctx.abort.signal.aborted) {
+    const stop = await driftStop(ctx, ground.prior, spec.task, { ...result, stateChanged });
+    if (!ctx.abort.signal.aborted) ctx.abort.abort(stop);
   }
   const kind = result.oracleError?.kind;
   if ((kind === 'connect' || kind === 'transport') && !ctx.abort.signal.aborted) {

@@ -1,0 +1,110 @@
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runFitness } from '../../src/run/run-fitness.js';
+import { verifyFitnessRun } from '../../src/run/verify.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { outDir } from './run/helpers.js';
+
+/** Every string and number of a value moved off what it was (`Dune` → `xenuD`, 42 → 7961). */
+function moved(value: unknown): unknown {
+  if (typeof value === 'string') return `x${[...value].reverse().join('')}`;
+  if (typeof value === 'number') return value + 7919;
+  if (Array.isArray(value)) return value.map(moved);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, moved(v)]));
+  return value;
+}
+
+/** A tools/call answer with its data moved (text and structured content alike), as a server whose data changed would give. */
+function movedAnswer(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('result' in message) || !Array.isArray(message.result.content)) return message;
+  const structured = message.result.structuredContent;
+  if (structured === undefined) return message;
+  const now = moved(structured);
+  return {
+    ...message,
+    result: {
+      ...message.result,
+      structuredContent: now,
+      content: [{ type: 'text', text: JSON.stringify(now) }],
+    },
+  };
+}
+
+/** A transport in front of `inner` that hands on every answer with its data moved. */
+function stale(inner: Transport): Transport {
+  const outer: Transport = {
+    start: () => inner.start(),
+    send: (message, options) => inner.send(message, options),
+    close: () => inner.close(),
+  };
+  inner.onmessage = (message, extra) => outer.onmessage?.(movedAnswer(message), extra);
+  inner.onclose = () => outer.onclose?.();
+  inner.onerror = (error) => outer.onerror?.(error);
+  return outer;
+}
+
+/**
+ * The good catalogue in memory, each session a fresh server as each stdio process is. Once the
+ * construct phase is under way the data "moves": for every later session (`for: 'every'`, the data
+ * changed) or only for the first one started after it (`for: 'one'`, one process answering otherwise
+ * while the others agree with admission). Runs at concurrency 1, so which session is which is fixed.
+ */
+function movingCatalogue(scope: 'every' | 'one') {
+  const base = plantedInMemory('good');
+  const state = { moving: false, moved: 0 };
+  const target = {
+    ...base,
+    connect: (): Transport => {
+      const t = base.connect();
+      if (!state.moving || (scope === 'one' && state.moved > 0)) return t;
+      state.moved += 1;
+      return stale(t);
+    },
+  };
+  const progress = (line: string) => {
+    if (/^construct: \d+\//.test(line)) state.moving = true;
+  };
+  return { target, progress, state, closeAll: () => base.closeAll() };
+}
+
+describe('a trial whose planned call no longer answers what admission read', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+  });
+
+  async function run(scope: 'every' | 'one') {
+    const server = movingCatalogue(scope);
+    close = server.closeAll;
+    const r = await runFitness({
+      seed: 1,
+      target: server.target,
+      outDir: outDir(),
+      env: {},
+      concurrency: 1,
+      progress: server.progress,
+    });
+    expect(server.state.moved).toBeGreaterThan(0);
+    expect((await verifyFitnessRun(r.dir)).problems).toEqual([]);
+    return r;
+  }
+
+  it('is VOID state_changed when a fresh process asked again still answers otherwise: the data changed', async () => {
+    const r = await run('every');
+    expect(r.record.outcome).toBe('VOID');
+    expect(r.record.void?.reason).toBe('state_changed');
+    expect(r.record.void?.detail).toMatch(
+      /^the server's data changed during the run \(x\d+::(construct|drive)#\d\): /,
+    );
+  }, 120_000);
+
+  it('is VOID answers_differ when only one process answered otherwise: the one asked again agrees with admission', async () => {
+    const r = await run('one');
+    expect(r.record.outcome).toBe('VOID');
+    expect(r.record.void?.reason).toBe('answers_differ');
+    expect(r.record.void?.detail).toMatch(
+      /^one call was answered differently by two server processes \(x\d+::(construct|drive)#\d\): .*a fresh process asked again answered as admission read it.* --concurrency 1$/,
+    );
+  }, 120_000);
+});
