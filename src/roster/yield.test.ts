@@ -101,12 +101,12 @@ describe('goals', () => {
 });
 
 describe('CorpusServer', () => {
-  it('takes each split of the one list, the five fresh batches included, and refuses any other', () => {
-    expect(SPLITS).toEqual(['dev', 'holdout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5']);
+  it('takes each split of the one list, the six fresh batches included, and refuses any other', () => {
+    expect(SPLITS).toEqual(['dev', 'holdout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6']);
     for (const split of SPLITS) expect(CorpusServer.parse({ split }).split).toBe(split);
     expect(CorpusServer.parse({ split: 'fresh', readableData: false }).readableData).toBe(false);
     expect(CorpusServer.safeParse({ split: 'heldout' }).success).toBe(false);
-    expect(CorpusServer.safeParse({ split: 'fresh6' }).success).toBe(false);
+    expect(CorpusServer.safeParse({ split: 'fresh7' }).success).toBe(false);
   });
 });
 
@@ -127,6 +127,7 @@ describe('splitGoalLines', () => {
       missingRow('third-two', { split: 'fresh3', readableData: true }, 'not run'),
       row('fourth-one', 'fresh4', 'v2-insufficient-surface', []),
       row('fifth-one', 'fresh5', 'v2-scored', keys),
+      row('sixth-one', 'fresh6', 'v2-insufficient-surface', []),
     ];
     const lines = splitGoalLines(rows);
     expect(lines).toEqual([
@@ -142,19 +143,22 @@ describe('splitGoalLines', () => {
       ...goalLines(rows.filter((r) => r.split === 'fresh4')).map((l) => `  ${l}`),
       'fresh5 (1):',
       ...goalLines(rows.filter((r) => r.split === 'fresh5')).map((l) => `  ${l}`),
-      'every split (10):',
+      'fresh6 (1):',
+      ...goalLines(rows.filter((r) => r.split === 'fresh6')).map((l) => `  ${l}`),
+      'every split (11):',
       ...goalLines(rows).map((l) => `  ${l}`),
     ]);
     // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh, 0 of 1 second fresh batch,
-    // 1 of 2 third fresh batch, 0 of 1 fourth fresh batch, 1 of 1 fifth fresh batch; the whole corpus
-    // after them.
+    // 1 of 2 third fresh batch, 0 of 1 fourth fresh batch, 1 of 1 fifth fresh batch, 0 of 1 sixth fresh
+    // batch; the whole corpus after them.
     expect(lines[1]).toContain(': 2 of 2 (100%;');
     expect(lines[4]).toContain(': 1 of 3 (33%;');
     expect(lines[7]).toContain(': 0 of 1 (0%;');
     expect(lines[10]).toContain(': 1 of 2 (50%;');
     expect(lines[13]).toContain(': 0 of 1 (0%;');
     expect(lines[16]).toContain(': 1 of 1 (100%;');
-    expect(lines[19]).toContain(': 5 of 10 (50%;');
+    expect(lines[19]).toContain(': 0 of 1 (0%;');
+    expect(lines[22]).toContain(': 5 of 11 (45%;');
     expect(lines.some((l) => l.startsWith('holdout'))).toBe(false);
     // One split alone has no whole-corpus block.
     expect(splitGoalLines(rows.filter((r) => r.split === 'dev')).some((l) => l.startsWith('every'))).toBe(
