@@ -183,11 +183,14 @@ async function runPlan(
   if (leak !== undefined) return rejected(leak);
   const earlier = keyInEarlierStep(candidate, key, run.steps);
   if (earlier !== undefined) return rejected(earlier);
-  const anything = readOnly
-    ? await keyInputIndependent(candidate, key, boundArguments.at(-1), context.surface, (c) =>
-        execute(options.caller, c),
-      )
-    : undefined;
+  // A key its siblings discriminate picks one record of the server's data: the tool cannot make it
+  // up for an input it ignores, so only a key that stands alone is asked whether any input finds it.
+  const anything =
+    readOnly && keyBasisOf(key, siblings) === 'singleton'
+      ? await keyInputIndependent(candidate, key, boundArguments.at(-1), context.surface, (c) =>
+          execute(options.caller, c),
+        )
+      : undefined;
   if (anything !== undefined) return rejected(anything);
 
   const withDecoys = bindDecoys(candidate, candidate.check, key, run.lastResult);

@@ -25,6 +25,22 @@ const customers = {
   },
   annotations: { readOnlyHint: true },
 };
+/** A store read from wherever the server was started: the folder it is given is ignored. */
+const rules = {
+  name: 'list_rules',
+  description: 'Lists the configured rules of a workspace.',
+  inputSchema: {
+    type: 'object',
+    properties: { workspaceRoot: { type: 'string' } },
+    required: ['workspaceRoot'],
+  },
+  annotations: { readOnlyHint: true },
+};
+const RULES = [
+  { id: 'rule-01', url: '/stations', method: 'GET' },
+  { id: 'rule-02', url: '/rentals', method: 'POST' },
+  { id: 'rule-03', url: '/quotes', method: 'PUT' },
+];
 const LEGEND = { SMB: '#1e40af', Startup: '#047857' };
 const PEOPLE = [
   { id: 'cust-0001', name: 'Atlas Soft', segment: 'Startup' },
@@ -44,6 +60,13 @@ function servers(): { caller: ToolCaller; calls: { name: string; args: Record<st
       const body = JSON.stringify({ legend: LEGEND, customers: people });
       return { kind: 'result', result: { content: [{ type: 'text', text: body }] } };
     }
+    if (name === 'list_rules') {
+      lib.calls.push({ name, args });
+      return {
+        kind: 'result',
+        result: { content: [{ type: 'text', text: JSON.stringify({ rules: RULES }) }] },
+      };
+    }
     if (name !== 'component_changelog') return lib.caller(name, args);
     lib.calls.push({ name, args });
     return { kind: 'result', result: { content: [{ type: 'text', text: 'undefined 组件不存在' }] } };
@@ -53,7 +76,7 @@ function servers(): { caller: ToolCaller; calls: { name: string; args: Record<st
 
 async function fate(candidate: Record<string, unknown>) {
   const surface = librarySurface();
-  surface.tools.push(changelog, customers);
+  surface.tools.push(changelog, customers, rules);
   const { caller, calls } = servers();
   const [entry] = await admitCandidates([candidate], {
     surface,
@@ -97,6 +120,25 @@ describe('key-input-independent: a key the tool gives for made-up inputs is not 
     });
     expect(verdict).toMatchObject({ admitted: true, task: { answerKey: 'Meridian of Owls' } });
     expect(calls).toContainEqual({ name: 'author_card', args: { surname: MADE_UP_TEXT } });
+  });
+
+  it('admits a key that picks one entry of a listing the tool gives whatever the input: its siblings are the data', async () => {
+    const { verdict, calls } = await fate({
+      id: 'c-rules',
+      prompt:
+        'Using the tool that lists the configured rules of a workspace with workspaceRoot "/srv/mock", what is the method of the rule whose url is "/rentals"?',
+      expectedTools: ['list_rules'],
+      plan: [{ tool: 'list_rules', arguments: { workspaceRoot: '/srv/mock' } }],
+      extract: { kind: 'pointer', pointer: '/rules/1/method', source: 'text-json' },
+      check: { kind: 'contains' },
+      serverRequiredBecause: 'the rules are only in the store',
+    });
+    expect(verdict).toMatchObject({
+      admitted: true,
+      task: { answerKey: 'POST', keyBasis: 'discriminating' },
+    });
+    // Nothing was made up: a key its siblings discriminate is the data's, whatever the input selects.
+    expect(JSON.stringify(calls)).not.toContain(MADE_UP_TEXT);
   });
 
   it('makes up only free text: numbers, declared choices and empty values stay, and nothing to make up is no call', () => {

@@ -47,6 +47,9 @@ type Execute = (candidate: Pick<Candidate, 'plan' | 'extract'>) => ReturnType<ty
  * selects it. The plan's last call is made again with its free text inputs made up; when the same
  * extraction still yields the key, the key is what the tool answers to anything (an error or an empty
  * state in any language, a fixed text, an input the tool ignores), and any call would find it.
+ * Asked only of a key that stands alone: one that differs from its siblings picks a record out of
+ * the answer, which is the server's data even when the tool ignores the input (a store read from
+ * where the server started, whatever folder it is given).
  */
 export async function keyInputIndependent(
   candidate: Candidate,
