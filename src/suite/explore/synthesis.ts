@@ -4,6 +4,7 @@ import type { QueryLanguage } from '../../record/exploration.js';
 import type { GivenValue } from '../given.js';
 import { shuffle } from '../prng.js';
 import type { ToolDescriptor } from '../surface.js';
+import { coerce } from './coerce.js';
 import { FIT_ORDER, givenFit, harvestFit, pathRank } from './fit.js';
 import {
   absoluteOf,
@@ -54,35 +55,6 @@ export function handleOf(supply: Supply): string | undefined {
 export interface ArgumentSet {
   args: Record<string, unknown>;
   supplies: Record<string, Supply>;
-}
-
-function coerce(value: unknown, param: ParamSpec): unknown {
-  const type = param.type === 'array' ? param.itemType : param.type;
-  let out: unknown;
-  if (type === 'integer') {
-    out =
-      typeof value === 'number' && Number.isInteger(value)
-        ? value
-        : typeof value === 'string' && /^-?\d{1,15}$/.test(value)
-          ? Number(value)
-          : undefined;
-  } else if (type === 'number') {
-    out =
-      typeof value === 'number'
-        ? value
-        : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
-          ? Number(value)
-          : undefined;
-  } else if (type === 'string' || type === undefined) {
-    out =
-      typeof value === 'number'
-        ? String(value)
-        : typeof value === 'string' && value.trim() !== ''
-          ? value
-          : undefined;
-  }
-  if (out === undefined) return undefined;
-  return param.type === 'array' ? [out] : out;
 }
 
 /** Other forms of a value rank after every value offered as given (server values first). */
