@@ -91,3 +91,25 @@ describe('admission: a tool whose answer depends on the current time', () => {
     expect(lib.calls).toHaveLength(0);
   });
 });
+
+describe('admission: a plan the fresh process cannot run again', () => {
+  it('is key-unstable: it answered once and failed the second time (a tool the new process does not list)', async () => {
+    const surface = librarySurface();
+    const lib = library();
+    const [entry] = await admitCandidates([good], {
+      surface,
+      safety: surfaceSafety(surface),
+      allowDestructive: false,
+      caller: lib.caller,
+      recheck: async (name) => ({
+        kind: 'error',
+        code: -32602,
+        message: `MCP error -32602: Tool ${name} not found`,
+      }),
+    });
+    expect(entry?.verdict).toMatchObject({ admitted: false, rule: 'key-unstable' });
+    expect(entry?.verdict.admitted === false && entry.verdict.detail).toMatch(
+      /^on re-execution: step 0 \(get_book\) errored: .*Tool get_book not found/,
+    );
+  });
+});
