@@ -2,6 +2,7 @@ import { canonicalJson } from '../../core/canonical.js';
 import type { GivenValue } from '../given.js';
 import { deriveSeed, mulberry32 } from '../prng.js';
 import { toolAction } from '../tool-action.js';
+import { coerce } from './coerce.js';
 import { schemaArguments } from './generated.js';
 import type { Harvest } from './harvest.js';
 import { type ArgumentSet, suppliesFor } from './synthesis.js';
@@ -24,7 +25,7 @@ export async function fallback(run: Exploration, plans: readonly ToolPlan[]): Pr
   for (const plan of plans) {
     if (plan.tally.results > 0 || run.budgetExhausted) continue;
     const random = mulberry32(deriveSeed(run.options.seed, `unfilled:${plan.tool.name}`));
-    const known = knownSupplies(plan, run.pool, run.options.given, random);
+    const known = { ...exampleSupplies(plan), ...knownSupplies(plan, run.pool, run.options.given, random) };
     // A search asked every known term and answering none is asked the broad terms instead.
     if (plan.tally.calls > 0) {
       await broadSearch(run, plan, known, true);
@@ -120,6 +121,18 @@ async function lastResort(
   }
   run.absorb(await run.invoke(plan, { args, supplies }), 0);
   return true;
+}
+
+/** A required parameter's first example its schema offers (`examples.ts`) in the form it takes. */
+function exampleSupplies(plan: ToolPlan): ArgumentSet['supplies'] {
+  const out: ArgumentSet['supplies'] = {};
+  for (const p of plan.params) {
+    const value = p.required
+      ? (p.examples ?? []).map((e) => coerce(e, p)).find((v) => v !== undefined)
+      : undefined;
+    if (value !== undefined) out[p.name] = { origin: 'schema', value };
+  }
+  return out;
 }
 
 /** The best given or harvested value of each parameter one fits (an enum's first value is no knowledge). */

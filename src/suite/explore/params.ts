@@ -2,6 +2,7 @@ import { isRecord } from '../../core/json.js';
 import type { QueryLanguage } from '../../record/exploration.js';
 import { looseName } from '../facts/leaves.js';
 import type { ToolDescriptor } from '../surface.js';
+import { exampleValues } from './examples.js';
 
 /** One input parameter as explore/2 reads it from the tool's inputSchema. */
 export interface ParamSpec {
@@ -18,6 +19,8 @@ export interface ParamSpec {
   topic: boolean;
   /** Its schema's own description, when it has one. */
   description?: string;
+  /** Values its own schema offers as examples (`examples.ts`), when it offers any. */
+  examples?: unknown[];
   /** The query language it takes (`query-language.ts`): set by explore/2 for an explorable tool only. */
   query?: QueryLanguage;
 }
@@ -71,6 +74,8 @@ export function paramsOf(tool: ToolDescriptor): ParamSpec[] {
     };
     if (type !== undefined) spec.type = type;
     if (typeof raw.description === 'string') spec.description = raw.description;
+    const examples = exampleValues(raw);
+    if (examples.length > 0) spec.examples = examples;
     const itemType = items === undefined ? undefined : typeOf(items);
     if (itemType !== undefined) spec.itemType = itemType;
     const values = Array.isArray(raw.enum) ? raw.enum : Array.isArray(items?.enum) ? items.enum : undefined;
