@@ -183,6 +183,16 @@ describe('a word blocks only as the main verb of a clause about what the tool do
     // A condition with its own verb and no other subject is the tool's action.
     ['list_rows', 'Lists the rows after deleting the stale ones', 'write'],
     ['list_rows', 'Lists the rows when it deletes the stale ones', 'write'],
+    // The items of a comma list continue the clause it hangs from: tasks the user asks for name no
+    // action of the tool; a list that opens its sentence is the tool's own actions.
+    [
+      'read_document',
+      'Read documentation for app development. When the user asks to perform a task such as implement, set up, configure, test, build, deploy, or submit, you MUST first call list_documents.',
+      'read',
+    ],
+    ['records', 'Lists records. Create, update, delete records.', 'write'],
+    ['records', 'Lists records, then updates, deletes or archives them.', 'write'],
+    ['get_file', 'Gets a file. If the file exists, overwrite, truncate or append.', 'write'],
   ] as const)('%s: %s → %s', (name, description, expected) => {
     expect(action(name, description)).toBe(expected);
   });

@@ -1,3 +1,4 @@
+import { clausesAboutTheTool } from './clause-lists.js';
 import { delegationOf } from './delegation.js';
 import { type Clause, clausesOf, type VerbUse } from './sentences.js';
 import type { ToolDescriptor } from './surface.js';
@@ -88,8 +89,10 @@ function descriptionVerbs(
   parameters: ReadonlySet<string>,
 ): Counted[] {
   const out: Counted[] = [];
-  for (const clause of clausesOf(tool.description ?? '')) {
-    if (!aboutTheTool(clause, others)) continue;
+  const clauses = clausesOf(tool.description ?? '');
+  const about = clausesAboutTheTool(clauses, (clause) => aboutTheTool(clause, others));
+  for (const [i, clause] of clauses.entries()) {
+    if (about[i] !== true) continue;
     for (const use of clause.verbs) {
       if (use.negated) continue;
       // "(… when truncated)", "…, formatted in a Markdown code block": a past participle standing
