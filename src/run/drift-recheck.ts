@@ -27,9 +27,11 @@ export async function driftStop(
   const again = await replayDrift(ctx, prior, task, `${result.corrId}:recheck`);
   if (again === 'not-replayed' || again !== undefined)
     return new RunStop('state_changed', `the server's data changed during the run ${seen}`);
+  // Over HTTP one server answers every session; over stdio (and in memory) each is a process of its own.
+  const [one, many] = ctx.config.target.kind === 'http' ? ['session', 'sessions'] : ['process', 'processes'];
   return new RunStop(
     'answers_differ',
-    `one call was answered differently by two server processes ${seen}; a fresh process asked again answered as admission read it. The trials ran up to ${ctx.config.concurrency} server processes at once over one target: measure it one at a time with --concurrency 1`,
+    `one call was answered differently by two server ${many} ${seen}; a fresh ${one} asked again answered as admission read it. The trials ran up to ${ctx.config.concurrency} server ${many} at once over one target: measure it one at a time with --concurrency 1`,
   );
 }
 
