@@ -139,6 +139,34 @@ describe('structural gate', () => {
       expect(g.explain).toMatch(/the required parameter repo_path had no given or harvested value/);
     });
 
+    it('names the tool most errors named when exploration never called it, and whose limit that is', () => {
+      const calls = {
+        ...x,
+        tools: 9,
+        explorable: 5,
+        toolsCalled: 5,
+        calls: 53,
+        errors: 53,
+        generatedOnly: ['query'],
+      };
+      const g = structuralGate({
+        ...base,
+        ...none,
+        exploration: { ...calls, namedTool: 'set_project_context', namedToolErrors: 50 },
+      });
+      expect(g).toMatchObject({ reason: 'no_usable_results', outcome: 'INDETERMINATE' });
+      expect(g.explain).toMatch(
+        /: 50 of the 53 errors name another tool of the surface, set_project_context, which exploration never called .*a limit of this generator as much as of the server\.$/,
+      );
+      // A tool only a few errors name does not explain the rest: the parameters do.
+      const few = structuralGate({
+        ...base,
+        ...none,
+        exploration: { ...calls, namedTool: 'set_project_context', namedToolErrors: 3 },
+      });
+      expect(few.explain).toMatch(/the required parameter query had no given or harvested value/);
+    });
+
     it('refuses empty_data (INDETERMINATE) when the only answers said the server holds nothing', () => {
       const empty = {
         ...x,

@@ -15,6 +15,10 @@ function noUsableText(x: ExplorationFigures): string {
   // A result the client refuses is the server's defect, whatever else the calls lacked.
   if (invalid > 0)
     return `${head}: ${invalid} of the ${plural(x.errors, 'error')} were results the MCP client rejected because they break the output schema their tool declares (no structured content, or content that does not match it), a defect of the server's results that any client checking output schemas meets, whatever values are sent; the exploration ledger gives every tool's errors.`;
+  // Errors that point at a tool exploration never called say what the server waits for.
+  const named = x.namedToolErrors ?? 0;
+  if (x.namedTool !== undefined && named * 2 >= x.errors)
+    return `${head}: ${named} of the ${plural(x.errors, 'error')} name another tool of the surface, ${x.namedTool}, which exploration never called (the ledger says why): the server answers only once that tool has been called, and the offline generator makes no call to prepare a session, a limit of this generator as much as of the server.`;
   const params = x.generatedOnly ?? [];
   return params.length > 0
     ? `${head}: the required ${params.length === 1 ? 'parameter' : 'parameters'} ${params.join(', ')} had no given or harvested value, so every call carried a generated one. Give the values a user would (--given NAME=VALUE).`

@@ -29,6 +29,8 @@ export const ExplorationTool = z.looseObject({
   errors: Count,
   /** Of those, results the client rejected because they break the output schema the tool declares (absent when none). */
   invalidResults: Count.optional(),
+  /** Other tools of the surface its errors named, and how many errors named each (absent when none). */
+  errorsNaming: z.record(NonEmpty, Count).optional(),
   /** Results set aside: error texts without isError, empty results, results over the size cap. */
   discarded: Count,
   /** Of those, answers that said the server holds nothing ("No projects yet"). */
@@ -108,6 +110,7 @@ export type ExplorationLedger = z.infer<typeof ExplorationLedger>;
 export function ledgerFigures(ledger: ExplorationLedger) {
   const explorable = ledger.tools.filter((t) => t.explorable);
   const invalidResults = ledger.tools.reduce((a, t) => a + (t.invalidResults ?? 0), 0);
+  const named = namedUncalled(ledger);
   return {
     tools: ledger.tools.length,
     explorable: explorable.length,
@@ -118,5 +121,20 @@ export function ledgerFigures(ledger: ExplorationLedger) {
     emptyState: ledger.tools.reduce((a, t) => a + (t.emptyState ?? 0), 0),
     // Absent when none, as in the records made before it was counted.
     ...(invalidResults > 0 ? { invalidResults } : {}),
+    ...(named === undefined ? {} : { namedTool: named.tool, namedToolErrors: named.errors }),
   };
+}
+
+/** The tool the most errors named, when exploration never called it (ties: the first listed). */
+function namedUncalled(ledger: ExplorationLedger): { tool: string; errors: number } | undefined {
+  const counts = new Map<string, number>();
+  for (const t of ledger.tools)
+    for (const [tool, n] of Object.entries(t.errorsNaming ?? {}))
+      counts.set(tool, (counts.get(tool) ?? 0) + n);
+  let best: { tool: string; errors: number } | undefined;
+  for (const t of ledger.tools) {
+    const errors = counts.get(t.tool) ?? 0;
+    if (t.calls === 0 && errors > (best?.errors ?? 0)) best = { tool: t.tool, errors };
+  }
+  return best;
 }

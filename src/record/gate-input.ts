@@ -31,6 +31,9 @@ export const ExplorationFigures = z.object({
   emptyState: Count.optional(),
   /** Errors that were results the client rejected against the output schema the tool declares. */
   invalidResults: Count.optional(),
+  /** The tool exploration never called that the most errors named, and how many named it. */
+  namedTool: NonEmpty.optional(),
+  namedToolErrors: Count.optional(),
 });
 export type ExplorationFigures = z.infer<typeof ExplorationFigures>;
 

@@ -12,6 +12,8 @@ const FIGURES = [
   'usable',
   'emptyState',
   'invalidResults',
+  'namedTool',
+  'namedToolErrors',
 ] as const;
 
 interface LedgerView {

@@ -18,6 +18,8 @@ export class ToolTally {
   readQueries = 0;
   /** Why values in its results were not keys, counted per reason. */
   readonly drops = new Map<string, number>();
+  /** Other tools of the surface its errors named, with how many errors named each (`named-tools.ts`). */
+  readonly named = new Map<string, number>();
   private discardedCount = 0;
   private emptyStateCount = 0;
   private readonly reasons = new Map<string, number>();
@@ -90,6 +92,7 @@ export class ToolTally {
       calls: this.calls,
       errors: this.errors,
       ...(this.invalidResults > 0 ? { invalidResults: this.invalidResults } : {}),
+      ...(this.named.size > 0 ? { errorsNaming: Object.fromEntries(this.named) } : {}),
       discarded: this.discardedCount,
       ...(this.emptyStateCount > 0 ? { emptyState: this.emptyStateCount } : {}),
       candidates: this.candidates,

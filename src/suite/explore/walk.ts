@@ -13,6 +13,7 @@ import { type Harvest, harvestResult } from './harvest.js';
 import { hostPathTest } from './host-paths.js';
 import { leadFor } from './lead.js';
 import type { ToolTally } from './ledger.js';
+import { toolsNamed } from './named-tools.js';
 import type { ParamSpec } from './params.js';
 import { readObservation } from './read.js';
 import { type ArgumentSet, handleOf } from './synthesis.js';
@@ -127,6 +128,9 @@ export class Exploration {
     if (read.kind === 'error') {
       plan.tally.errors++;
       if (outcome.kind === 'error' && outcome.invalidResult === true) plan.tally.invalidResults++;
+      const names = this.options.surface.tools.map((t) => t.name);
+      for (const named of toolsNamed(outcome, plan.tool.name, names))
+        plan.tally.named.set(named, (plan.tally.named.get(named) ?? 0) + 1);
       return false;
     }
     if (read.kind === 'discarded') {

@@ -1,0 +1,29 @@
+import { escapeRegex } from '../../core/escape/regex.js';
+import { isRecord } from '../../core/json.js';
+import type { ToolCallOutcome } from '../surface.js';
+
+/** An error's text is read this far for the names of other tools. */
+const MAX_ERROR_CHARS = 2000;
+
+/** The text an error answer carries: the JSON-RPC message, or the result's text blocks. */
+function errorText(outcome: ToolCallOutcome): string {
+  if (outcome.kind === 'error') return outcome.message;
+  const content = isRecord(outcome.result) ? outcome.result.content : undefined;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((block) => (isRecord(block) && typeof block.text === 'string' ? block.text : ''))
+    .join('\n');
+}
+
+/**
+ * The other tools of the surface an error names, each once, by its whole name (amazon-devices
+ * answered every call "You must call set_project_context before using any other tool"). What such a
+ * tool is to the server is the server's to say; the count only lets a refusal name it.
+ */
+export function toolsNamed(outcome: ToolCallOutcome, self: string, names: readonly string[]): string[] {
+  const text = errorText(outcome).slice(0, MAX_ERROR_CHARS);
+  if (text === '') return [];
+  return names.filter(
+    (name) => name !== self && new RegExp(`(?<![\\w-])${escapeRegex(name)}(?![\\w-])`).test(text),
+  );
+}
