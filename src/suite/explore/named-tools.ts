@@ -1,6 +1,5 @@
 import { escapeRegex } from '../../core/escape/regex.js';
-import { isRecord } from '../../core/json.js';
-import type { ToolCallOutcome } from '../surface.js';
+import { resultText, type ToolCallOutcome, ToolResult } from '../surface.js';
 
 /** An error's text is read this far for the names of other tools. */
 const MAX_ERROR_CHARS = 2000;
@@ -8,11 +7,8 @@ const MAX_ERROR_CHARS = 2000;
 /** The text an error answer carries: the JSON-RPC message, or the result's text blocks. */
 function errorText(outcome: ToolCallOutcome): string {
   if (outcome.kind === 'error') return outcome.message;
-  const content = isRecord(outcome.result) ? outcome.result.content : undefined;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((block) => (isRecord(block) && typeof block.text === 'string' ? block.text : ''))
-    .join('\n');
+  const result = ToolResult.safeParse(outcome.result);
+  return result.success ? resultText(result.data) : '';
 }
 
 /**
