@@ -21,6 +21,9 @@ describe('exampleValues', () => {
       }),
     ).toEqual(['vega_cli_commands_reference.md', 'https://example.org/x.html']);
     expect(exampleValues({ type: 'integer', default: 20 })).toEqual([20]);
+    expect(exampleValues({ type: 'string', description: 'Search terms. Example: query="webhook"' })).toEqual([
+      'webhook',
+    ]);
   });
   it('offers nothing from a description with no quote or example, and nothing over 64 characters', () => {
     expect(

@@ -25,7 +25,8 @@ export function exampleValues(schema: Record<string, unknown>): unknown[] {
     const found = [...text.matchAll(QUOTED), ...text.matchAll(AFTER_EXAMPLE)]
       .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
       .map((m) => (m[1] ?? '').replace(/\.$/, '').trim());
-    out.push(...found.filter((v) => v !== ''));
+    // "Example: query="webhook"": the word before `=` or `:` names the parameter, the quote is the value.
+    out.push(...found.filter((v) => v !== '' && !/[=:]$/.test(v)));
   }
   const kept = out.filter(
     (v) => typeof v === 'number' || (typeof v === 'string' && v.length <= MAX_GENERATED_STRING),
