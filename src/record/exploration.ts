@@ -29,8 +29,11 @@ export const ExplorationTool = z.looseObject({
   errors: Count,
   /** Of those, results the client rejected because they break the output schema the tool declares (absent when none). */
   invalidResults: Count.optional(),
-  /** Other tools of the surface its errors named, and how many errors named each (absent when none). */
-  errorsNaming: z.record(NonEmpty, Count).optional(),
+  /**
+   * Other tools of the surface its errors named, and how many errors named each (absent when none).
+   * A list, not an object keyed by name: a server's tool may be called `__proto__`.
+   */
+  errorsNaming: z.array(z.object({ tool: NonEmpty, errors: Count })).optional(),
   /** Results set aside: error texts without isError, empty results, results over the size cap. */
   discarded: Count,
   /** Of those, answers that said the server holds nothing ("No projects yet"). */
@@ -129,8 +132,7 @@ export function ledgerFigures(ledger: ExplorationLedger) {
 function namedUncalled(ledger: ExplorationLedger): { tool: string; errors: number } | undefined {
   const counts = new Map<string, number>();
   for (const t of ledger.tools)
-    for (const [tool, n] of Object.entries(t.errorsNaming ?? {}))
-      counts.set(tool, (counts.get(tool) ?? 0) + n);
+    for (const { tool, errors } of t.errorsNaming ?? []) counts.set(tool, (counts.get(tool) ?? 0) + errors);
   let best: { tool: string; errors: number } | undefined;
   for (const t of ledger.tools) {
     const errors = counts.get(t.tool) ?? 0;

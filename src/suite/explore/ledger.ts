@@ -92,7 +92,9 @@ export class ToolTally {
       calls: this.calls,
       errors: this.errors,
       ...(this.invalidResults > 0 ? { invalidResults: this.invalidResults } : {}),
-      ...(this.named.size > 0 ? { errorsNaming: Object.fromEntries(this.named) } : {}),
+      ...(this.named.size > 0
+        ? { errorsNaming: [...this.named].map(([tool, errors]) => ({ tool, errors })) }
+        : {}),
       discarded: this.discardedCount,
       ...(this.emptyStateCount > 0 ? { emptyState: this.emptyStateCount } : {}),
       candidates: this.candidates,
