@@ -1,6 +1,5 @@
-import { callContext } from '../connect/context.js';
 import { isTimeout, isUnreachable } from '../connect/errors.js';
-import { type McpSession, openSession } from '../connect/session.js';
+import type { McpSession } from '../connect/session.js';
 import { canonicalDigest } from '../core/canonical.js';
 import { FitnessError, messageOf } from '../core/errors.js';
 import { isRecord } from '../core/json.js';
@@ -12,8 +11,9 @@ import type { Surface } from '../record/surface.js';
 import { surfaceSafety } from '../suite/destructive.js';
 import { surfaceDigest } from '../suite/register.js';
 import { parseSurface, type ToolSurface } from '../suite/surface.js';
-import { checkStop, type RunContext, startLane } from './context.js';
+import { checkStop, type RunContext } from './context.js';
 import type { Connected, Surveyed } from './products.js';
+import { openMainSession } from './run-session.js';
 import { RunStop } from './stop.js';
 import type { Tally } from './tally.js';
 
@@ -32,19 +32,6 @@ export async function connect(ctx: RunContext): Promise<Connected> {
     );
   }
   return { main: { session }, prior: session.prior };
-}
-
-/** The main session, on the wire tape, with the run's call deadline and abort signal. */
-export function openMainSession(ctx: RunContext, corrId: string): Promise<McpSession> {
-  return callContext.run({ corrId }, () =>
-    openSession(ctx.config.target, {
-      tape: ctx.tapes.wire,
-      connectTimeoutMs: ctx.config.connectTimeoutMs,
-      requestTimeoutMs: ctx.config.callTimeoutMs,
-      signal: ctx.abort.signal,
-      ...startLane(ctx),
-    }),
-  );
 }
 
 /**

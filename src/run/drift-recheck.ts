@@ -1,10 +1,9 @@
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { planDrift } from '../agents/drift.js';
 import type { ToolCallRecord, TrialResult } from '../agents/types.js';
-import { callContext } from '../connect/context.js';
-import { openSession } from '../connect/session.js';
 import type { Task } from '../suite/schema.js';
-import { type RunContext, startLane } from './context.js';
+import type { RunContext } from './context.js';
+import { openRunSession } from './run-session.js';
 import { RunStop } from './stop.js';
 
 /**
@@ -43,15 +42,7 @@ async function replayDrift(
   corrId: string,
 ): Promise<string | undefined | 'not-replayed'> {
   try {
-    const session = await callContext.run({ corrId }, () =>
-      openSession(ctx.config.target, {
-        tape: ctx.tapes.wire,
-        ...(prior ? { prior } : {}),
-        connectTimeoutMs: ctx.config.connectTimeoutMs,
-        requestTimeoutMs: ctx.config.callTimeoutMs,
-        ...startLane(ctx),
-      }),
-    );
+    const session = await openRunSession(ctx, corrId, { prior });
     try {
       const calls: ToolCallRecord[] = [];
       for (const [step, planned] of task.plan.entries()) {

@@ -1,9 +1,9 @@
 import { messageOf } from '../core/errors.js';
 import type { ToolCaller } from '../suite/surface.js';
 import { watchedCaller } from './call-watch.js';
-import { openMainSession } from './connect-stage.js';
 import type { RunContext } from './context.js';
 import type { Connected } from './products.js';
+import { openMainSession } from './run-session.js';
 import type { Tally } from './tally.js';
 import type { CallWatch } from './watched-calls.js';
 

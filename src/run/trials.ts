@@ -2,16 +2,15 @@ import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { trialCorrId } from '../agents/prompts.js';
 import { needsSession, type TrialDeps, type TrialSession } from '../agents/trial.js';
 import type { Phase, TrialResult, TrialSpec } from '../agents/types.js';
-import { callContext } from '../connect/context.js';
 import { ServerPool } from '../connect/server-pool.js';
-import { openSession } from '../connect/session.js';
 import { serverEnv } from '../connect/target.js';
 import type { ModelCallCode } from '../models/errors.js';
 import type { Task } from '../suite/schema.js';
 import { EventKind } from '../tape/schema.js';
-import { type RunContext, startLane } from './context.js';
+import type { RunContext } from './context.js';
 import { driftStop } from './drift-recheck.js';
 import type { Surveyed } from './products.js';
+import { openRunSession } from './run-session.js';
 import { RunStop } from './stop.js';
 import type { Tally } from './tally.js';
 import { trialFacts } from './task-counts.js';
@@ -41,17 +40,7 @@ function sessionOpener(
   pool?: ServerPool,
 ): (corrId: string) => Promise<TrialSession> {
   return (corrId) =>
-    callContext
-      .run({ corrId }, () =>
-        openSession(ctx.config.target, {
-          tape: ctx.tapes.wire,
-          ...(prior ? { prior } : {}),
-          connectTimeoutMs: ctx.config.connectTimeoutMs,
-          requestTimeoutMs: ctx.config.callTimeoutMs,
-          ...(pool ? { prestarted: () => pool.take() } : {}),
-          ...startLane(ctx),
-        }),
-      )
+    openRunSession(ctx, corrId, { prior, ...(pool ? { prestarted: () => pool.take() } : {}) })
       // The next trial's process starts once this one's handshake is over, on a later turn of the
       // event loop: its fork is that trial's start, not a wait of this one.
       .finally(() => {
@@ -87,15 +76,7 @@ export async function targetAlive(ctx: RunContext, prior: PriorDiscovery | undef
 
 async function freshCheck(ctx: RunContext, prior: PriorDiscovery | undefined): Promise<boolean> {
   try {
-    const session = await callContext.run({ corrId: 'health' }, () =>
-      openSession(ctx.config.target, {
-        tape: ctx.tapes.wire,
-        ...(prior ? { prior } : {}),
-        connectTimeoutMs: 10_000,
-        requestTimeoutMs: 10_000,
-        ...startLane(ctx),
-      }),
-    );
+    const session = await openRunSession(ctx, 'health', { prior, deadlineMs: 10_000 });
     try {
       await session.listTools({ corrId: 'health', timeoutMs: 10_000 });
       return true;
