@@ -16,10 +16,9 @@
  * choosing between two identically described tools, takes the name that sorts first), so
  * `run --baseline <a well-made run> --fail-on regression` finds it `worse` (docs/ci.md).
  */
-import * as z from 'zod';
-import { FERRY_DESCRIPTIONS, ferryServer } from './lib/ferries.js';
-import { KEEP_ALIVE_MS, READ_ONLY, toolError } from './lib/planted.js';
+import { KEEP_ALIVE_MS } from './lib/planted.js';
 import { serve } from './lib/serve.js';
+import { wellMadeServer } from './lib/well-made-server.js';
 
 /** Bookings live as long as the process (shared by every HTTP session, fresh per stdio process). */
 const bookings = new Map();
@@ -30,16 +29,7 @@ const regress = argv.includes('--regress');
 serve(
   {
     keepAliveMs: KEEP_ALIVE_MS,
-    factory: () => {
-      const server = ferryServer('planted-well-made', { bookings });
-      if (regress)
-        server.registerTool(
-          'enumerate_vessels',
-          { description: FERRY_DESCRIPTIONS.list_vessels, inputSchema: z.object({}), annotations: READ_ONLY },
-          async () => toolError('enumerate_vessels has moved to list_vessels'),
-        );
-      return server;
-    },
+    factory: () => wellMadeServer({ bookings, regress }),
   },
   argv.filter((a) => a !== '--regress'),
 );

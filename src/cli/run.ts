@@ -6,7 +6,7 @@ import { outcomeLine } from '../run/outcome-line.js';
 import { runFitness } from '../run/run-fitness.js';
 import { ciHelp } from './ci-flags.js';
 import { wantsCi, writeRunCi } from './ci-output.js';
-import type { Command } from './command.js';
+import type { Command, CommandIO } from './command.js';
 import { describeError, UsageError } from './errors.js';
 import { EXIT, exitCodeHelp } from './exit-codes.js';
 import { gateHelp } from './gate-flags.js';
@@ -105,49 +105,58 @@ export const runCommand: Command = {
       io.err(`fitness-report run: ${plain(describeError(err))}`);
       return EXIT.usage;
     }
-    const { options, output, ci, gate } = parsed;
-    const live = output.plain ? undefined : liveOnTerminal();
-    try {
-      const result = await runFitness({
-        ...options,
-        handleSignals: true,
-        // Progress lines quote the server (its name, its errors): each is printed inert.
-        progress: live ? live.line : (line) => io.err(plain(line)),
-        ...(live ? { onEvent: live.event } : {}),
-      });
-      live?.close();
-      // With --json the document is stdout's one content, and the outcome lines join the progress.
-      const human = output.json ? io.err : io.out;
-      human(plain(outcomeLine(result.record)));
-      human(`run: ${plain(result.dir)}`);
-      const gated = await judgeRun(gate, result, io, human);
-      if (output.json) io.out(jsonText({ ...result.report, ...gated }));
-      const exitCode = gated.gate?.exitCode ?? result.exitCode;
-      if (wantsCi(ci)) {
-        try {
-          await writeRunCi(ci, result, io, gated.comparison ? [compareSuite(gated.comparison)] : []);
-        } catch (err) {
-          io.err(`fitness-report run: ci: ${plain(describeError(err))}`);
-          return EXIT.finding;
-        }
-      }
-      if (output.otlp === undefined) return exitCode;
-      try {
-        const sent = await exportRun(result.dir, {
-          endpoint: output.otlp,
-          headers: output.otlpHeaders,
-          content: output.otlpContent,
-        });
-        io.err(`otlp: exported ${sent.spans} spans as trace ${sent.traceId}`);
-      } catch (err) {
-        io.err(`fitness-report run: otlp: ${plain(describeError(err))}`);
-        return EXIT.finding;
-      }
-      return exitCode;
-    } catch (err) {
-      live?.close();
-      io.err(`fitness-report run: ${plain(describeError(err))}`);
-      return err instanceof UsageError ? EXIT.usage : EXIT.crash;
-    }
+    return runParsed(parsed, io);
   },
 };
+
+/**
+ * `run` once its arguments are read: the run, its outcome lines, the gate, the CI formats and the
+ * export, and the exit code. The command is `parseRunCommand` then this; a caller holding its own
+ * `Target` (an in-memory server) gives it in `parsed.options.target`.
+ */
+export async function runParsed(parsed: RunCommandArgs, io: CommandIO): Promise<number> {
+  const { options, output, ci, gate } = parsed;
+  const live = output.plain ? undefined : liveOnTerminal();
+  try {
+    const result = await runFitness({
+      ...options,
+      handleSignals: true,
+      // Progress lines quote the server (its name, its errors): each is printed inert.
+      progress: live ? live.line : (line) => io.err(plain(line)),
+      ...(live ? { onEvent: live.event } : {}),
+    });
+    live?.close();
+    // With --json the document is stdout's one content, and the outcome lines join the progress.
+    const human = output.json ? io.err : io.out;
+    human(plain(outcomeLine(result.record)));
+    human(`run: ${plain(result.dir)}`);
+    const gated = await judgeRun(gate, result, io, human);
+    if (output.json) io.out(jsonText({ ...result.report, ...gated }));
+    const exitCode = gated.gate?.exitCode ?? result.exitCode;
+    if (wantsCi(ci)) {
+      try {
+        await writeRunCi(ci, result, io, gated.comparison ? [compareSuite(gated.comparison)] : []);
+      } catch (err) {
+        io.err(`fitness-report run: ci: ${plain(describeError(err))}`);
+        return EXIT.finding;
+      }
+    }
+    if (output.otlp === undefined) return exitCode;
+    try {
+      const sent = await exportRun(result.dir, {
+        endpoint: output.otlp,
+        headers: output.otlpHeaders,
+        content: output.otlpContent,
+      });
+      io.err(`otlp: exported ${sent.spans} spans as trace ${sent.traceId}`);
+    } catch (err) {
+      io.err(`fitness-report run: otlp: ${plain(describeError(err))}`);
+      return EXIT.finding;
+    }
+    return exitCode;
+  } catch (err) {
+    live?.close();
+    io.err(`fitness-report run: ${plain(describeError(err))}`);
+    return err instanceof UsageError ? EXIT.usage : EXIT.crash;
+  }
+}

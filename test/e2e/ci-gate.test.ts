@@ -5,21 +5,39 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { RunReport } from '../../src/record/result.js';
 import { readJunit, readXml } from '../support/junit.js';
-import { captureIO, outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { captureIO, outDir, runCommandOn, server } from './run/helpers.js';
 import { sharedThinRun, sharedWellMadeRun } from './shared/shared-runs.js';
 
 const runLine = (lines: readonly string[]) =>
   (lines.find((l) => l.startsWith('run: ')) ?? '').slice('run: '.length);
 
-/** `fitness-report run` on the planted well-made server (seed 1, stdio), `extra` being the server's own flags. */
-async function run(flags: readonly string[], extra: readonly string[] = [], env: NodeJS.ProcessEnv = {}) {
-  const io = { ...captureIO(), env };
+/** `fitness-report run` on the planted well-made server (seed 1, stdio). */
+async function run(flags: readonly string[]) {
+  const io = captureIO();
   const out = outDir();
   const code = await main(
-    ['run', '--out', out, '--seed', '1', ...flags, '--', 'node', ...server('well-made'), ...extra],
+    ['run', '--out', out, '--seed', '1', ...flags, '--', 'node', ...server('well-made')],
     io,
   );
   return { code, out, stdout: io.stdout, stderr: io.stderr };
+}
+
+/**
+ * The same command on the same server served in memory (test/support/planted-memory.ts), or on its
+ * planted regression: what is tested is the gate the command judges after the run, and the stdio
+ * baseline it is judged against is the shared CLI run.
+ */
+async function runInMemory(flags: readonly string[], regress = false, env: NodeJS.ProcessEnv = {}) {
+  const io = { ...captureIO(), env };
+  const out = outDir();
+  const target = plantedInMemory(regress ? 'well-made-regress' : 'well-made');
+  try {
+    const code = await runCommandOn(target, ['--out', out, '--seed', '1', ...flags], io);
+    return { code, out, stdout: io.stdout, stderr: io.stderr };
+  } finally {
+    await target.closeAll();
+  }
 }
 
 /**
@@ -65,7 +83,15 @@ describe('run --baseline --fail-on regression on a planted server and its plante
   });
 
   it('passes an unchanged server: the same suite, paired per task, no detectable change; --fail-under read from the record', async () => {
-    const r = await run(['--json', '--baseline', baseline, '--fail-on', 'regression', '--fail-under', '80%']);
+    const r = await runInMemory([
+      '--json',
+      '--baseline',
+      baseline,
+      '--fail-on',
+      'regression',
+      '--fail-under',
+      '80%',
+    ]);
     expect(r.code, r.stderr.join('\n')).toBe(0);
     const doc = RunReport.parse(JSON.parse(r.stdout.join('\n')));
     const m = doc.comparison?.measured;
@@ -86,9 +112,9 @@ describe('run --baseline --fail-on regression on a planted server and its plante
     const summary = join(tmp, 'summary.md');
     writeFileSync(summary, '');
     const junit = join(tmp, 'junit.xml');
-    const r = await run(
+    const r = await runInMemory(
       ['--baseline', baseline, '--fail-on', 'regression', '--junit', junit, '--github-summary'],
-      ['--regress'],
+      true,
       { GITHUB_STEP_SUMMARY: summary },
     );
     expect(r.code, r.stderr.join('\n')).toBe(1);
@@ -129,7 +155,7 @@ describe('run --baseline --fail-on regression on a planted server and its plante
 
   it('reports a refused comparison as a refusal, not a regression: the SCORED run exits 0', async () => {
     const thin = await sharedThinRun();
-    const r = await run(['--json', '--baseline', runLine(thin.stdout), '--fail-on', 'regression']);
+    const r = await runInMemory(['--json', '--baseline', runLine(thin.stdout), '--fail-on', 'regression']);
     expect(r.code, r.stderr.join('\n')).toBe(0);
     const doc = RunReport.parse(JSON.parse(r.stdout.join('\n')));
     expect(doc.outcome).toBe('SCORED');

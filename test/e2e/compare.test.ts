@@ -7,18 +7,27 @@ import { main } from '../../src/cli/main.js';
 import { CompareResult } from '../../src/record/compare.js';
 import { readRecord } from '../../src/record/io.js';
 import { signFlipExact } from '../../src/stats/sign-flip.js';
-import { captureIO, outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { captureIO, outDir, runCommandOn } from './run/helpers.js';
 import { sharedAmbiguousRun, sharedThinRun } from './shared/shared-runs.js';
 
 const runLine = (io: { stdout: string[] }) =>
   (io.stdout.find((l) => l.startsWith('run: ')) ?? '').slice('run: '.length);
 
-/** One more offline run of the planted ambiguous server: its run directory. */
+/**
+ * One more offline run of the planted ambiguous server, served in memory (the subject is the
+ * comparison; the shared baseline is a stdio CLI run of the same server): its run directory.
+ */
 async function ambiguousRun(out: string, seed: string): Promise<string> {
   const io = captureIO();
-  const code = await main(['run', '--out', out, '--seed', seed, '--', 'node', ...server('ambiguous')], io);
-  expect(code, io.stderr.join('\n')).toBe(0);
-  return runLine(io);
+  const target = plantedInMemory('ambiguous');
+  try {
+    const code = await runCommandOn(target, ['--out', out, '--seed', seed], io);
+    expect(code, io.stderr.join('\n')).toBe(0);
+    return runLine(io);
+  } finally {
+    await target.closeAll();
+  }
 }
 
 async function compare(...args: string[]) {

@@ -1,7 +1,7 @@
 import { ambiguousServer } from '../../examples/servers/lib/ambiguous-server.js';
 import { calculatorServer } from '../../examples/servers/lib/calculator-server.js';
 import { catalogueServer } from '../../examples/servers/lib/catalogue-server.js';
-import { ferryServer } from '../../examples/servers/lib/ferries.js';
+import { wellMadeServer } from '../../examples/servers/lib/well-made-server.js';
 import { memoryServer, type ServerFactory } from './memory-server.js';
 
 /**
@@ -12,7 +12,12 @@ import { memoryServer, type ServerFactory } from './memory-server.js';
 const PLANTED = {
   'well-made': () => {
     const bookings = new Map();
-    return () => ferryServer('planted-well-made', { bookings });
+    return () => wellMadeServer({ bookings });
+  },
+  // well-made.js --regress: the release that breaks the fleet list.
+  'well-made-regress': () => {
+    const bookings = new Map();
+    return () => wellMadeServer({ bookings, regress: true });
   },
   ambiguous: () => () => ambiguousServer(),
   calculator: () => () => calculatorServer(),

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serverArgv, serverScript } from '../../../src/audit/fixture.js';
 import type { CommandIO } from '../../../src/cli/command.js';
+import { runParsed } from '../../../src/cli/run.js';
+import { parseRunCommand } from '../../../src/cli/run-args.js';
+import type { Target } from '../../../src/connect/target.js';
 import { readRecord } from '../../../src/record/io.js';
 import { readTape, type Tape } from '../../../src/tape/reader.js';
 import { suiteOf } from '../../support/run/run-files.js';
@@ -16,6 +19,17 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 export const server = (name: string): string[] => serverArgv(`${name}.js`);
 /** A planted server's built file, for what takes one file (an HTTP fixture, a spawned script). */
 export const serverFile = (name: string): string => serverScript(`${name}.js`);
+
+/**
+ * `fitness-report run FLAGS` against a target held in this process (an in-memory server): the
+ * command's own parse of its flags and its own run, the target given in code where the command
+ * line would name a process. For what the command does with a run (gate, CI formats, output); the
+ * process itself is other tests' subject.
+ */
+export function runCommandOn(target: Target, flags: readonly string[], io: CommandIO): Promise<number> {
+  const parsed = parseRunCommand([...flags, '--', 'in-memory'], io);
+  return runParsed({ ...parsed, options: { ...parsed.options, target } }, io);
+}
 
 export function outDir(): string {
   return mkdtempSync(join(tmpdir(), 'fitness-run-'));
