@@ -1,26 +1,27 @@
-import { writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { SUITE_SCHEMA } from '../../src/suite/suite-file.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
-import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+import { captureIO, loadRun } from './run/helpers.js';
+import { sharedWellMadeRun } from './shared/shared-runs.js';
 
 /**
  * The offline path end to end through the CLI: no key set, the heuristic runner and explore/2, the
  * well-made planted server. Then the record, the suite and the three tapes are read back and every
- * count the record publishes is re-derived from the tapes.
+ * count the record publishes is re-derived from the tapes. The run is the shared one
+ * (shared/shared-runs.ts: this exact command, made once for the files that read it); the test that
+ * edits a file edits a copy.
  */
 describe('fitness-report run (offline) on the well-made server', () => {
-  const out = outDir();
-  const io = captureIO();
-  let code = -1;
   let dir = '';
 
   it('completes SCORED with a valid record, three tapes and suite.json', async () => {
-    code = await main(['run', '--seed', '1', '--out', out, '--', 'node', ...server('well-made')], io);
+    const io = await sharedWellMadeRun();
     expect(io.stderr.join('\n')).not.toMatch(/\n\s+at /);
-    expect(code).toBe(0);
+    expect(io.code).toBe(0);
     expect(io.stdout[0]).toMatch(
       /^SCORED first-try \d+\/\d+ = .* \(95% .* clustered by task, \d+\.\d effective of \d+ trials; plain Wilson .*\)/,
     );
@@ -149,13 +150,15 @@ describe('fitness-report run (offline) on the well-made server', () => {
     const ok = captureIO();
     expect(await main(['verify', dir], ok)).toBe(0);
     expect(ok.stdout.at(-1)).toBe('verified');
-    const path = join(dir, 'record.json');
-    const { record } = await loadRun(dir);
+    const copy = join(mkdtempSync(join(tmpdir(), 'run-scored-')), 'run');
+    cpSync(dir, copy, { recursive: true });
+    const path = join(copy, 'record.json');
+    const { record } = await loadRun(copy);
     if (!record.score) throw new Error('no score');
     record.score.firstTry.wilson.lower = 0.99;
     writeFileSync(path, `${JSON.stringify(record, null, 2)}\n`);
     const bad = captureIO();
-    expect(await main(['verify', dir], bad)).toBe(1);
+    expect(await main(['verify', copy], bad)).toBe(1);
     expect(bad.stdout.join('\n')).toMatch(/^files\s+MISMATCH\s+record\.json: changed$/m);
     expect(bad.stdout.join('\n')).toMatch(/^interval first-try\s+MISMATCH\s/m);
   });

@@ -1,5 +1,6 @@
 /**
- * `run --json` and `verify --json` end to end through the CLI's main() on planted servers, offline:
+ * `run --json` and `verify --json` end to end through the CLI on planted servers (the SCORED one
+ * served in memory through the run command's own parse and run), offline:
  * stdout carries exactly one `fitness-report.result/1` document (read back through its schema) and
  * nothing else; the progress, the outcome line and the verify table go to stderr. The numbers in the
  * document are the record's own, compared with the record read from disk.
@@ -12,7 +13,8 @@ import { main } from '../../src/cli/main.js';
 import { sha256Hex } from '../../src/core/canonical.js';
 import { RunReport, VerifyReport } from '../../src/record/result.js';
 import { RUN_FILES } from '../../src/tape/file-names.js';
-import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { captureIO, loadRun, outDir, runCommandOn, server } from './run/helpers.js';
 
 /** One document on stdout, parsed with `schema`; equal to what was printed, so the schema declares all of it. */
 function documentOf<T>(stdout: readonly string[], schema: { parse(value: unknown): T }): T {
@@ -29,9 +31,10 @@ describe('run --json and verify --json', () => {
 
   it('a SCORED run: the document has the outcome, both intervals from the record, the record path and hash', async () => {
     const io = captureIO();
-    const code = await main(
-      ['run', '--json', '--seed', '1', '--out', out, '--', 'node', ...server('well-made')],
-      io,
+    // Served in memory (test/support/planted-memory.ts): the subject is the document, not the process.
+    const target = plantedInMemory('well-made');
+    const code = await runCommandOn(target, ['--json', '--seed', '1', '--out', out], io).finally(() =>
+      target.closeAll(),
     );
     expect(code, io.stderr.join('\n')).toBe(0);
     const report = documentOf(io.stdout, RunReport);
