@@ -10,6 +10,7 @@ import {
   readExpectedFailures,
   renderTable,
 } from '../probes/index.js';
+import { PROBE_STEP_MS } from '../probes/types.js';
 import type { ProbeReport } from '../record/probe-report.js';
 import { probeSuite, tapeEvidence, unreachableSuite } from '../report/index.js';
 import { Redactor } from '../tape/index.js';
@@ -46,7 +47,7 @@ const PROBE_FLAGS: readonly Flag<ProbeFlags>[] = [
   }),
   waitFlag(
     'how long one probe request may wait for its answer',
-    '10000 HTTP, 15000 stdio, which includes starting the process',
+    `${PROBE_STEP_MS.http} HTTP, ${PROBE_STEP_MS.stdio} stdio, which includes starting the process`,
   ),
 ];
 

@@ -4,7 +4,14 @@ import type { TapeRef } from '../record/probe.js';
 import { Redactor } from '../tape/redact.js';
 import type { ChannelOptions } from './channel-stdio.js';
 import { isFrame, objectAt } from './frames.js';
-import type { Frame, ProbeTape, RawChannel, Step, StepResult } from './types.js';
+import {
+  type Frame,
+  PROBE_STEP_MS,
+  type ProbeTape,
+  type RawChannel,
+  type Step,
+  type StepResult,
+} from './types.js';
 
 export interface HttpEndpoint {
   readonly url: string;
@@ -28,7 +35,7 @@ export function httpChannel(
   tape: ProbeTape,
   options: ChannelOptions = {},
 ): RawChannel {
-  const timeoutMs = options.stepTimeoutMs ?? 10_000;
+  const timeoutMs = options.stepTimeoutMs ?? PROBE_STEP_MS.http;
   const target = HttpTarget.parse({
     kind: 'http',
     url: endpoint.url,

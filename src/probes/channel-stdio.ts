@@ -3,7 +3,14 @@ import { clientAnswer, isServerRequest } from '../connect/client-answer.js';
 import { ProcessStdioTransport } from '../connect/stdio-transport.js';
 import type { TapeRef } from '../record/probe.js';
 import { isFrame } from './frames.js';
-import type { Frame, ProbeTape, RawChannel, Step, StepResult } from './types.js';
+import {
+  type Frame,
+  PROBE_STEP_MS,
+  type ProbeTape,
+  type RawChannel,
+  type Step,
+  type StepResult,
+} from './types.js';
 
 export interface StdioCommand {
   readonly argv: readonly string[];
@@ -79,7 +86,7 @@ function frameChannel(
   tape: ProbeTape,
   options: ChannelOptions,
 ): RawChannel {
-  const timeoutMs = options.stepTimeoutMs ?? 15_000;
+  const timeoutMs = options.stepTimeoutMs ?? PROBE_STEP_MS[kind];
   return {
     transport: kind,
     async exchange(steps, corrId) {

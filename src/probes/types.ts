@@ -3,6 +3,9 @@ import type { ProbeResult, TapeRef } from '../record/probe.js';
 /** A JSON-RPC frame as it crossed the wire (validated field by field where it is read). */
 export type Frame = Record<string, unknown>;
 
+/** How long one probe request waits for its answer by default: over stdio this includes starting the process. */
+export const PROBE_STEP_MS = { stdio: 15_000, memory: 15_000, http: 10_000 } as const;
+
 export interface LineOptions {
   corrId?: string | undefined;
   session?: string | undefined;

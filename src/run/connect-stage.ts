@@ -6,6 +6,7 @@ import { isRecord } from '../core/json.js';
 import { MAX_SCHEMA_CHARS } from '../core/json-schema.js';
 import { summarize } from '../probes/report.js';
 import { probeTarget } from '../probes/target.js';
+import { PROBE_STEP_MS } from '../probes/types.js';
 import type { ProbeResult } from '../record/probe.js';
 import type { Surface } from '../record/surface.js';
 import { surfaceSafety } from '../suite/destructive.js';
@@ -48,11 +49,17 @@ function connectVoidReason(err: unknown): 'unreachable' | 'target_died' | 'timeo
   return 'target_died';
 }
 
-/** Zero-token protocol probes: every one is recorded, none stops the run. */
+/**
+ * Zero-token protocol probes: every one is recorded, none stops the run. A probe request waits its
+ * default, never longer than the run lets a handshake wait (`--connect-timeout`): each one starts
+ * the exchange afresh, as a handshake does.
+ */
 export async function probeStage(ctx: RunContext, connected: Connected): Promise<ProbeResult[]> {
   const session = connected.main.session;
-  const probes = await probeTarget(ctx.config.target, ctx.tapes.wire, {
+  const { target, connectTimeoutMs } = ctx.config;
+  const probes = await probeTarget(target, ctx.tapes.wire, {
     session: { protocolVersion: session.protocolVersion, era: session.era },
+    stepTimeoutMs: Math.min(PROBE_STEP_MS[target.kind], connectTimeoutMs),
   });
   const s = summarize(probes);
   ctx.progress(`probes: ${s.passed} of ${s.checked} checks passed, ${s.couldNotCheck} could not be checked`);

@@ -20,7 +20,8 @@ function dropToolsList(inner: Transport): Transport {
  * A server that answers the handshake but never tools/list: the surface was never seen, so the run
  * is VOID on a timeout (the measurement could not be made), not INSUFFICIENT_SURFACE (a statement
  * that the server has too few tools). The listing waits as long as a handshake may, not the short
- * call deadline, so a slow list on a loaded machine is not mistaken for a missing one.
+ * call deadline, so a slow list on a loaded machine is not mistaken for a missing one; so do the
+ * protocol probes, never longer than the handshake may.
  */
 describe('a server that never answers tools/list', () => {
   const base = memoryServer(
@@ -43,6 +44,10 @@ describe('a server that never answers tools/list', () => {
     expect(r.record.void?.reason).toBe('timeout');
     expect(r.record.void?.detail).toMatch(/no answer to tools\/list within 3000 ms/);
     expect(r.record.refusal).toBeUndefined();
+    // The probes that list tools waited no longer than a handshake may either (their default is 15 s).
+    const listing = r.record.probes.filter((p) => /tools\/list answered no response/.test(p.detail ?? ''));
+    expect(listing.length).toBeGreaterThan(0);
+    for (const p of listing) expect(p.detail).toMatch(/within 3000 ms/);
     const check = await verifyFitnessRun(r.dir);
     expect(check.problems).toEqual([]);
   }, 120_000);
