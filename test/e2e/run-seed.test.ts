@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { Policy } from '../../src/record/policy.js';
-import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { captureIO, loadRun, outDir, runCommandOn } from './run/helpers.js';
 
+/** `run` with no --seed unless given, on the planted ambiguous server served in memory (the subject is the seed). */
 async function defaultRun(out: string, extra: string[] = []) {
   const io = captureIO();
-  await main(['run', '--out', out, ...extra, '--', 'node', ...server('constant-answers')], io);
+  const target = plantedInMemory('ambiguous');
+  await runCommandOn(target, ['--out', out, ...extra], io).finally(() => target.closeAll());
   const dir = (io.stdout.find((l) => l.startsWith('run: ')) ?? '').slice('run: '.length);
   const { record } = await loadRun(dir);
   const policy = Policy.parse(JSON.parse(readFileSync(join(dir, 'policy.json'), 'utf8')));
