@@ -25,6 +25,13 @@ const customers = {
   },
   annotations: { readOnlyHint: true },
 };
+/** An audit whose heading line names the component it was asked about and says the same of any. */
+const audit = {
+  name: 'audit_chart',
+  description: 'Audits a chart component for mobile risks.',
+  inputSchema: { type: 'object', properties: { component: { type: 'string' } }, required: ['component'] },
+  annotations: { readOnlyHint: true },
+};
 /** A store read from wherever the server was started: the folder it is given is ignored. */
 const rules = {
   name: 'list_rules',
@@ -67,6 +74,11 @@ function servers(): { caller: ToolCaller; calls: { name: string; args: Record<st
         result: { content: [{ type: 'text', text: JSON.stringify({ rules: RULES }) }] },
       };
     }
+    if (name === 'audit_chart') {
+      lib.calls.push({ name, args });
+      const text = `PASS ${String(args.component)}: mobile visualization audit\nWarnings: ${args.component === 'LineChart' ? 1 : 0}`;
+      return { kind: 'result', result: { content: [{ type: 'text', text }] } };
+    }
     if (name !== 'component_changelog') return lib.caller(name, args);
     lib.calls.push({ name, args });
     return { kind: 'result', result: { content: [{ type: 'text', text: 'undefined 组件不存在' }] } };
@@ -76,7 +88,7 @@ function servers(): { caller: ToolCaller; calls: { name: string; args: Record<st
 
 async function fate(candidate: Record<string, unknown>) {
   const surface = librarySurface();
-  surface.tools.push(changelog, customers, rules);
+  surface.tools.push(changelog, customers, rules, audit);
   const { caller, calls } = servers();
   const [entry] = await admitCandidates([candidate], {
     surface,
@@ -105,6 +117,23 @@ describe('key-input-independent: a key the tool gives for made-up inputs is not 
       name: 'component_changelog',
       args: { component: MADE_UP_TEXT, locale: 'zh' },
     });
+  });
+
+  it('rejects a key the made-up input gets under another label (the label carried the input)', async () => {
+    const { verdict } = await fate({
+      id: 'c-audit',
+      prompt:
+        'Using the tool that audits a chart component with component "LineChart", what is the PASS LineChart?',
+      expectedTools: ['audit_chart'],
+      plan: [{ tool: 'audit_chart', arguments: { component: 'LineChart' } }],
+      extract: { kind: 'pointer', pointer: '/PASS LineChart', source: 'facts' },
+      check: { kind: 'contains' },
+      serverRequiredBecause: 'the audit is the server’s',
+    });
+    expect(verdict).toMatchObject({ admitted: false, rule: 'key-input-independent' });
+    expect(verdict?.admitted === false && verdict.detail).toMatch(
+      /under another label, "mobile visualization audit"/,
+    );
   });
 
   it('admits a key the made-up input does not get (the tool looked the input up)', async () => {

@@ -1,6 +1,7 @@
 import { sameJson } from '../../core/canonical.js';
 import { isRecord } from '../../core/json.js';
-import { applyExtract, readResult } from '../extract.js';
+import { applyExtract, readResult, resultDocument } from '../extract.js';
+import { leavesOf } from '../facts/leaves.js';
 import { keyText } from '../normalise.js';
 import type { ExecutedStep, executePlan } from '../plan.js';
 import type { Candidate } from '../schema.js';
@@ -64,12 +65,32 @@ export async function keyInputIndependent(
   const madeUp = madeUpArguments(lastArguments, schema);
   if (madeUp === undefined) return undefined;
   const run = await execute({ plan: [{ tool: last.tool, arguments: madeUp }], extract: candidate.extract });
-  if (!run.ok || !sameJson(run.answerKey, key)) return undefined;
+  const where =
+    run.ok && sameJson(run.answerKey, key)
+      ? 'the same key'
+      : answerHolds(run.steps.at(-1), candidate.extract, key)
+        ? 'the key, under another label,'
+        : undefined;
+  if (where === undefined) return undefined;
   return reject(
     'key-input-independent',
-    `${last.tool} gave the same key "${keyText(key).slice(0, 80)}" for made-up inputs: it answers anything so`,
+    `${last.tool} gave ${where} "${keyText(key).slice(0, 80)}" for made-up inputs: it answers anything so`,
     { madeUp },
   );
+}
+
+/**
+ * Does a call's good answer hold the text `key` as one of its values, wherever it sits? A label can
+ * carry the input (semiotic: `PASS LineChart: mobile visualization audit`, read at `/PASS LineChart`),
+ * so the made-up call's `PASS zq-made-up-7x` is the same statement under a label the pointer does not
+ * reach. Only a text key of a pointer is looked for: a number or a flag meets its equal by chance.
+ */
+function answerHolds(step: ExecutedStep | undefined, extract: Candidate['extract'], key: unknown): boolean {
+  if (typeof key !== 'string' || extract.kind !== 'pointer' || step?.outcome.kind !== 'result') return false;
+  const answered = readResult(step.outcome.result);
+  if (!answered.ok || answered.result.isError === true) return false;
+  const document = resultDocument(answered.result, extract.source);
+  return leavesOf(document).some((leaf) => leaf.value === key);
 }
 
 /**
