@@ -25,6 +25,38 @@ describe('exampleValues', () => {
       'webhook',
     ]);
   });
+  it('lists every item after an introducer, without the quotes or brackets around it (semiotic)', () => {
+    expect(
+      exampleValues({
+        type: 'string',
+        description: "Chart component name, e.g. 'LineChart', 'Scatterplot', or 'BarChart'.",
+      }),
+    ).toEqual(['LineChart', 'Scatterplot', 'BarChart']);
+    expect(exampleValues({ type: 'string', description: "GitHub labels, e.g. ['bug'] or 'bug'" })).toEqual([
+      'bug',
+    ]);
+    expect(
+      exampleValues({
+        type: 'string',
+        description:
+          'Ranking intent. One of: trend, compare-series, rank, part-to-whole, distribution, correlation. Custom intents accepted.',
+      }),
+    ).toEqual(['trend', 'compare-series', 'rank', 'part-to-whole', 'distribution']);
+    expect(
+      exampleValues({
+        type: 'string',
+        description: "Issue title, e.g. 'Bug: BarChart tooltip shows undefined'",
+      }),
+    ).toEqual(['Bug: BarChart tooltip shows undefined']);
+  });
+  it('takes no apostrophe for a quote, and no phrase for a value', () => {
+    expect(
+      exampleValues({ type: 'string', description: "The user's name; don't include the domain" }),
+    ).toEqual([]);
+    expect(
+      exampleValues({ type: 'string', description: 'Filters such as the owner of a record, or its age.' }),
+    ).toEqual([]);
+  });
   it('offers nothing from a description with no quote or example, and nothing over 64 characters', () => {
     expect(
       exampleValues({ type: 'string', description: 'Search terms. Use quotes for exact phrase.' }),

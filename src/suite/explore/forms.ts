@@ -69,13 +69,15 @@ const NOTE = /(?:\s+[—–-]\s|\s+\().*$/;
 /**
  * The one name a decorated list item holds: `[function] addDays — 1 connections (src/a.ts)` →
  * `addDays`, `notes.md (3 KB)` → `notes.md`. Undefined when the item is not decorated, or what is
- * left is not one word (a title with spaces is not a name with a note).
+ * left is not one word (a title with spaces is not a name with a note), or is a label: a word
+ * ending in a colon introduces what follows it (`Fields:  (0 numeric, 0 date)`), it names nothing.
  */
 export function decoratedName(value: string): string | undefined {
   const item = value.trim();
   if (item.length > 300 || item.includes('\n')) return undefined;
   const name = item.replace(TAG, '').replace(NOTE, '').trim();
-  return name !== item && /^[^\s]{1,120}$/.test(name) && /\p{L}/u.test(name) ? name : undefined;
+  if (name === item || name.endsWith(':')) return undefined;
+  return /^[^\s]{1,120}$/.test(name) && /\p{L}/u.test(name) ? name : undefined;
 }
 
 // A list item that opens with a Markdown link: `[Alert](web/components/Alert.txt): A dialog …`.
