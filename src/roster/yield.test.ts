@@ -101,12 +101,22 @@ describe('goals', () => {
 });
 
 describe('CorpusServer', () => {
-  it('takes each split of the one list, the six fresh batches included, and refuses any other', () => {
-    expect(SPLITS).toEqual(['dev', 'holdout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6']);
+  it('takes each split of the one list, the seven fresh batches included, and refuses any other', () => {
+    expect(SPLITS).toEqual([
+      'dev',
+      'holdout',
+      'fresh',
+      'fresh2',
+      'fresh3',
+      'fresh4',
+      'fresh5',
+      'fresh6',
+      'fresh7',
+    ]);
     for (const split of SPLITS) expect(CorpusServer.parse({ split }).split).toBe(split);
     expect(CorpusServer.parse({ split: 'fresh', readableData: false }).readableData).toBe(false);
     expect(CorpusServer.safeParse({ split: 'heldout' }).success).toBe(false);
-    expect(CorpusServer.safeParse({ split: 'fresh7' }).success).toBe(false);
+    expect(CorpusServer.safeParse({ split: 'fresh8' }).success).toBe(false);
   });
 });
 
@@ -128,6 +138,7 @@ describe('splitGoalLines', () => {
       row('fourth-one', 'fresh4', 'v2-insufficient-surface', []),
       row('fifth-one', 'fresh5', 'v2-scored', keys),
       row('sixth-one', 'fresh6', 'v2-insufficient-surface', []),
+      row('seventh-one', 'fresh7', 'v2-scored', keys),
     ];
     const lines = splitGoalLines(rows);
     expect(lines).toEqual([
@@ -145,12 +156,14 @@ describe('splitGoalLines', () => {
       ...goalLines(rows.filter((r) => r.split === 'fresh5')).map((l) => `  ${l}`),
       'fresh6 (1):',
       ...goalLines(rows.filter((r) => r.split === 'fresh6')).map((l) => `  ${l}`),
-      'every split (11):',
+      'fresh7 (1):',
+      ...goalLines(rows.filter((r) => r.split === 'fresh7')).map((l) => `  ${l}`),
+      'every split (12):',
       ...goalLines(rows).map((l) => `  ${l}`),
     ]);
     // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh, 0 of 1 second fresh batch,
     // 1 of 2 third fresh batch, 0 of 1 fourth fresh batch, 1 of 1 fifth fresh batch, 0 of 1 sixth fresh
-    // batch; the whole corpus after them.
+    // batch, 1 of 1 seventh fresh batch; the whole corpus after them.
     expect(lines[1]).toContain(': 2 of 2 (100%;');
     expect(lines[4]).toContain(': 1 of 3 (33%;');
     expect(lines[7]).toContain(': 0 of 1 (0%;');
@@ -158,7 +171,8 @@ describe('splitGoalLines', () => {
     expect(lines[13]).toContain(': 0 of 1 (0%;');
     expect(lines[16]).toContain(': 1 of 1 (100%;');
     expect(lines[19]).toContain(': 0 of 1 (0%;');
-    expect(lines[22]).toContain(': 5 of 11 (45%;');
+    expect(lines[22]).toContain(': 1 of 1 (100%;');
+    expect(lines[25]).toContain(': 6 of 12 (50%;');
     expect(lines.some((l) => l.startsWith('holdout'))).toBe(false);
     // One split alone has no whole-corpus block.
     expect(splitGoalLines(rows.filter((r) => r.split === 'dev')).some((l) => l.startsWith('every'))).toBe(

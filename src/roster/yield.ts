@@ -13,10 +13,21 @@ import type { RunRecord } from '../record/run.js';
  * The corpus's splits (docs/corpus.md, "The split rule"), in the order their goal lines are printed:
  * the development two thirds, the held-out third drawn once, and the fresh batches added later, each
  * held out whole until the lead runs it once (`fresh` in the eighth session, `fresh2` in the ninth,
- * `fresh3` in the tenth, `fresh4` in the eleventh, `fresh5` in the twelfth, `fresh6` in the thirteenth).
+ * `fresh3` in the tenth, `fresh4` in the eleventh, `fresh5` in the twelfth, `fresh6` in the thirteenth,
+ * `fresh7` in the fourteenth).
  * The one list of them: the schema and the corpus script read it here.
  */
-export const SPLITS = ['dev', 'holdout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6'] as const;
+export const SPLITS = [
+  'dev',
+  'holdout',
+  'fresh',
+  'fresh2',
+  'fresh3',
+  'fresh4',
+  'fresh5',
+  'fresh6',
+  'fresh7',
+] as const;
 
 /** What the corpus says of one server: its split and whether its answers hold readable data. */
 export const CorpusServer = z.looseObject({
