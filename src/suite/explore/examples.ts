@@ -28,11 +28,12 @@ const MARKS = /^[\s["“'‘`]+|[\s\]"”'’`]+$/g;
  * several words is a phrase, not a value, unless it was quoted; an item with `=` or one ending in
  * `:` names a parameter ("Example: query="webhook"": the quote is the value).
  */
-function listed(run: string): string[] {
+export function listed(run: string): string[] {
   return run.split(BETWEEN).flatMap((raw) => {
     const item = raw.trim().replace(/^(?:or|and)\s+/, '');
-    const value = item.replace(MARKS, '').replace(/\.$/, '');
-    const quoted = value !== item.replace(/\.$/, '');
+    const bare = item.replace(/\.$/, '');
+    const value = bare.replace(MARKS, '');
+    const quoted = value !== bare;
     if (value === '' || value.includes('=') || value.endsWith(':')) return [];
     return /\s/.test(value) && !quoted ? [] : [value];
   });

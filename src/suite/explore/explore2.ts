@@ -97,6 +97,7 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
       tried: new Set(),
       safety: safety.get(tool.name),
       handles: new Map(),
+      corrections: [],
     });
   }
   const maxHops = options.maxHops ?? EXPLORE_LIMITS.maxHops;
@@ -105,10 +106,11 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
     const made = await hop(run, plans, index);
     if (made === 0 && index > 0) break;
   }
-  // What the last resort found is followed like anything else the server returned.
+  // What the last resort found is followed like anything else the server returned, and what its
+  // errors asked for is asked.
   const before = run.pool.length;
   await fallback(run, plans);
-  if (run.pool.length > before)
+  if (run.pool.length > before || plans.some((plan) => plan.corrections.length > 0))
     for (let more = 0; more < maxHops && !run.budgetExhausted; more++)
       if ((await hop(run, plans, ++index)) === 0) break;
 

@@ -5,7 +5,7 @@ import { resultText, type ToolCallOutcome, ToolResult } from '../surface.js';
 const MAX_ERROR_CHARS = 2000;
 
 /** The text an error answer carries: the JSON-RPC message, or the result's text blocks. */
-function errorText(outcome: ToolCallOutcome): string {
+export function errorText(outcome: ToolCallOutcome): string {
   if (outcome.kind === 'error') return outcome.message;
   const result = ToolResult.safeParse(outcome.result);
   return result.success ? resultText(result.data) : '';

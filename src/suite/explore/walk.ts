@@ -9,6 +9,7 @@ import { deriveSeed, mulberry32 } from '../prng.js';
 import type { ToolCaller, ToolCallOutcome, ToolDescriptor, ToolSurface } from '../surface.js';
 import { argumentSets } from './argument-sets.js';
 import type { Observation } from './candidates.js';
+import { corrections } from './corrections.js';
 import { type Harvest, harvestResult } from './harvest.js';
 import { hostPathTest } from './host-paths.js';
 import { leadFor } from './lead.js';
@@ -54,6 +55,8 @@ export interface ToolPlan {
   handles: Map<string, boolean>;
   /** Its answer was refused at the transport: never called again. */
   stopped?: boolean;
+  /** Calls an error asked for: a refused value replaced by one the error offered (`corrections.ts`). */
+  corrections: ArgumentSet[];
 }
 
 /** The values this tool got no answer for in the forms tried so far: their other forms may be offered. */
@@ -131,6 +134,7 @@ export class Exploration {
       const names = this.options.surface.tools.map((t) => t.name);
       for (const named of toolsNamed(outcome, plan.tool.name, names))
         plan.tally.named.set(named, (plan.tally.named.get(named) ?? 0) + 1);
+      plan.corrections.push(...corrections(outcome, set, plan.params));
       return false;
     }
     if (read.kind === 'discarded') {
@@ -178,13 +182,15 @@ function offers(run: Exploration, plans: readonly ToolPlan[], index: number): [T
     const left = perTool - plan.tally.calls;
     if (left <= 0 || plan.stopped === true) return [];
     const random = mulberry32(deriveSeed(run.options.seed, `explore2:${plan.tool.name}:${index}`));
+    // What an error asked for comes first, once: the server named the value it takes.
+    const asked = plan.corrections.splice(0).filter((set) => !plan.tried.has(canonicalJson(set.args)));
     const sets = argumentSets(plan.tool, plan.params, known, run.options.given, {
-      tried: plan.tried,
-      limit: left,
+      tried: new Set([...plan.tried, ...asked.map((set) => canonicalJson(set.args))]),
+      limit: Math.max(0, left - asked.length),
       random,
       failed: unanswered(plan),
     });
-    return [[plan, sets.filter((set) => (index === 0 ? !notYet(set) : true))]];
+    return [[plan, [...asked, ...sets.filter((set) => (index === 0 ? !notYet(set) : true))].slice(0, left)]];
   });
 }
 

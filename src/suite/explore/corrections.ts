@@ -1,0 +1,95 @@
+import type { ToolCallOutcome } from '../surface.js';
+import { coerce } from './coerce.js';
+import { listed } from './examples.js';
+import { errorText } from './named-tools.js';
+import type { ParamSpec } from './params.js';
+import type { ArgumentSet } from './synthesis.js';
+
+/** An error's text is read this far for the values it offers. */
+const MAX_ERROR_CHARS = 2000;
+/** At most this many offered values are tried for one refused value. */
+const MAX_OFFERED = 3;
+/** "Available servers: a, b", "Valid options are: x | y": the word that offers, what, and the list. */
+const OFFER =
+  /\b(?:available|valid|known|supported|allowed|possible|existing)\b([^:\n]{0,40}):[^\S\n]*([^\n]*)/gi;
+/** A list item on a line of its own, under an offer whose line ends at its colon. */
+const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/;
+
+/** What an error offers in place of what it refused: each list, with the noun it names ("servers"). */
+export function offeredValues(text: string): { noun: string; values: string[] }[] {
+  const head = text.slice(0, MAX_ERROR_CHARS);
+  return [...head.matchAll(OFFER)].flatMap((m) => {
+    const noun = (m[1] ?? '').trim().split(/\s+/).at(-1) ?? '';
+    const inline = m[2] ?? '';
+    const values =
+      inline.trim() === '' ? bulletsAfter(head.slice((m.index ?? 0) + m[0].length)) : listed(inline);
+    return values.length > 0 ? [{ noun, values }] : [];
+  });
+}
+
+/** The items of the bullet list that starts on the next line, up to ten lines. */
+function bulletsAfter(rest: string): string[] {
+  const items: string[] = [];
+  for (const line of rest.split('\n').slice(1, 11)) {
+    const item = BULLET.exec(line)?.[1];
+    if (item === undefined) break;
+    items.push(...listed(item));
+  }
+  return items;
+}
+
+/** The lower-case words of a parameter's name: `luaServerName` → lua, server, name. */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
+/** "servers" → "server", "entries" → "entry". */
+function singular(noun: string): string {
+  const n = noun.toLowerCase();
+  if (n.endsWith('ies')) return `${n.slice(0, -3)}y`;
+  return n.endsWith('s') && !n.endsWith('ss') ? n.slice(0, -1) : n;
+}
+
+/**
+ * Principle: an error that names what it refused and lists what is available is the server's own
+ * correction, and the call is made again with each value it offers in place of the one it refused
+ * (my-cool-proxy: "Server 'mcp-sqlite-server' not found in session 'default'. Available servers:
+ * allotments"). The refused parameter is one whose value the error quotes; of several, the ones
+ * whose name holds the noun the offer names ("servers": `luaServerName`, not `luaToolName`). An
+ * offered value is the server's runtime list of choices, so it is supplied as an enum value is.
+ */
+export function corrections(
+  outcome: ToolCallOutcome,
+  failed: ArgumentSet,
+  params: readonly ParamSpec[],
+): ArgumentSet[] {
+  const text = errorText(outcome);
+  const refused = params.filter((p) => {
+    const value = failed.args[p.name];
+    return typeof value === 'string' && value.length >= 2 && text.includes(value);
+  });
+  if (refused.length === 0) return [];
+  return offeredValues(text).flatMap(({ noun, values }) => {
+    const named = refused.filter((p) => words(p.name).includes(singular(noun)));
+    const targets = named.length > 0 ? named : refused;
+    return targets.flatMap((param) =>
+      values
+        .filter((v) => v !== failed.args[param.name])
+        .slice(0, MAX_OFFERED)
+        .flatMap((v): ArgumentSet[] => {
+          const value = coerce(v, param);
+          if (value === undefined) return [];
+          return [
+            {
+              args: { ...failed.args, [param.name]: value },
+              supplies: { ...failed.supplies, [param.name]: { origin: 'enum', value } },
+            },
+          ];
+        }),
+    );
+  });
+}
