@@ -187,6 +187,8 @@ describe('structural gate', () => {
       expect(g.explain).toMatch(/^3 answers of 5 exploration calls said the server holds nothing/);
       const some = structuralGate({ ...base, ...none, exploration: { ...empty, usable: 1 } });
       expect(some.reason).toBe('no_candidates');
+      // Some data was read, so the reason stays the generator's, and the empty answers are said beside it.
+      expect(some.explain).toMatch(/ 3 answers said the server holds nothing: its data may be empty/);
     });
 
     it('explains no_candidates from the ledger when calls answered but gave no key', () => {
@@ -199,6 +201,7 @@ describe('structural gate', () => {
       expect(g.explain).toMatch(
         /The offline generator called 1 of 1 explorable tool 4 times \(0 errors\) and built no candidate.*a judge model may do better/,
       );
+      expect(g.explain).not.toMatch(/holds nothing/);
     });
 
     it('is unchanged when candidates exist', () => {

@@ -70,7 +70,7 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
       explain:
         x === undefined
           ? `The generator proposed no candidate task from ${plural(i.toolCount, 'tool')}.`
-          : `The offline generator called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} (${plural(x.errors, 'error')}) and built no candidate from their answers: a limit of this generator as much as of the server (a judge model may do better); the exploration ledger gives each tool's reason.`,
+          : `The offline generator called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} (${plural(x.errors, 'error')}) and built no candidate from their answers: a limit of this generator as much as of the server (a judge model may do better); the exploration ledger gives each tool's reason.${emptyAside(x)}`,
     };
   }
   const rateText = `${admitted} of ${plural(i.candidates, 'candidate')} admitted (admission rate ${rate(admissionRate ?? 0)})`;
@@ -101,6 +101,17 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
     verdict: 'PASS',
     explain: `${plural(i.toolCount, 'tool')} listed; ${rateText}, at or above the floor of ${rate(i.minAdmissionRate)}; all ${plural(i.registered, 'registered task')} re-validated.`,
   };
+}
+
+/**
+ * What the empty answers say beside a refusal that did read some data: the server said it holds
+ * nothing in some of them, so its data may be the limit (excalidraw: every element list empty, the
+ * other answers only its theme and viewport settings).
+ */
+function emptyAside(x: ExplorationFigures): string {
+  const empty = x.emptyState ?? 0;
+  if (empty === 0) return '';
+  return ` ${plural(empty, 'answer')} said the server holds nothing: its data may be empty (point it at data, or seed it, and run again).`;
 }
 
 /** Gate 1 (free): is there a surface, a candidate, an admission rate above the floor, a valid suite? */
