@@ -77,7 +77,9 @@ describe('explore/2 on a server whose errors list what they take', () => {
     ],
   };
   const TOOLS: Record<string, string> = { read_query: 'Runs a SELECT', list_tables: 'Lists the tables' };
+  const made: string[] = [];
   const caller: ToolCaller = async (name, args) => {
+    made.push(JSON.stringify([name, args]));
     if (name === 'list_servers')
       return {
         kind: 'result',
@@ -109,5 +111,7 @@ describe('explore/2 on a server whose errors list what they take', () => {
       .map((c) => c.observedKey);
     expect(keys).toEqual(expect.arrayContaining(['Runs a SELECT']));
     expect(result.ledger.tools.find((t) => t.tool === 'tool_details')?.candidates).toBeGreaterThan(0);
+    // A correction is asked once: never the same call twice.
+    expect(made.length).toBe(new Set(made).size);
   });
 });

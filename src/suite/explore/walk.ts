@@ -182,8 +182,10 @@ function offers(run: Exploration, plans: readonly ToolPlan[], index: number): [T
     const left = perTool - plan.tally.calls;
     if (left <= 0 || plan.stopped === true) return [];
     const random = mulberry32(deriveSeed(run.options.seed, `explore2:${plan.tool.name}:${index}`));
-    // What an error asked for comes first, once: the server named the value it takes.
-    const asked = plan.corrections.splice(0).filter((set) => !plan.tried.has(canonicalJson(set.args)));
+    // What an error asked for comes first, once each: the server named the value it takes.
+    const asked = [
+      ...new Map(plan.corrections.splice(0).map((set) => [canonicalJson(set.args), set])).entries(),
+    ].flatMap(([id, set]) => (plan.tried.has(id) ? [] : [set]));
     const sets = argumentSets(plan.tool, plan.params, known, run.options.given, {
       tried: new Set([...plan.tried, ...asked.map((set) => canonicalJson(set.args))]),
       limit: Math.max(0, left - asked.length),
