@@ -139,7 +139,7 @@ export const SettingsFields = z.object({
   connectTimeoutMs: count(1, 'connectTimeoutMs')
     .default(SESSION_DEFAULTS.connectTimeoutMs)
     .describe(
-      'wait for the server to start, answer the handshake and list its tools, in ms: past it the run is VOID timeout',
+      'wait for the server to start, answer the handshake and list its tools, in ms: past it the run is VOID timeout; no protocol probe request waits longer',
     ),
   budgetMs: between(1000, M.budgetMs, durationText)
     .default(7_200_000)

@@ -17,6 +17,8 @@ describe('offeredValues', () => {
       { noun: 'tables', values: ['plots', 'members'] },
     ]);
     expect(offeredValues('Something failed: please retry later')).toEqual([]);
+    // my-cool-proxy's fresh process, before its fronted servers are up.
+    expect(offeredValues("Server 'allotments' not found.\n\nAvailable servers: none")).toEqual([]);
   });
 });
 

@@ -12,6 +12,8 @@ const MAX_OFFERED = 3;
 /** "Available servers: a, b", "Valid options are: x | y": the word that offers, what, and the list. */
 const OFFER =
   /\b(?:available|valid|known|supported|allowed|possible|existing)\b([^:\n]{0,40}):[^\S\n]*([^\n]*)/gi;
+/** The words that say a list is empty. */
+const EMPTY_LIST = /^(?:none|nothing|n\/a|empty|\(none\)|-)$/i;
 /** A list item on a line of its own, under an offer whose line ends at its colon. */
 const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/;
 
@@ -21,8 +23,10 @@ export function offeredValues(text: string): { noun: string; values: string[] }[
   return [...head.matchAll(OFFER)].flatMap((m) => {
     const noun = (m[1] ?? '').trim().split(/\s+/).at(-1) ?? '';
     const inline = m[2] ?? '';
-    const values =
+    const items =
       inline.trim() === '' ? bulletsAfter(head.slice((m.index ?? 0) + m[0].length)) : listed(inline);
+    // "Available servers: none" lists nothing: a word for an empty list is not a value.
+    const values = items.filter((v) => !EMPTY_LIST.test(v));
     return values.length > 0 ? [{ noun, values }] : [];
   });
 }
