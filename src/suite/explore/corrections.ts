@@ -1,12 +1,12 @@
+import { wordsOf } from '../explorable.js';
 import type { ToolCallOutcome } from '../surface.js';
 import { coerce } from './coerce.js';
 import { listed } from './examples.js';
+import { singular } from './fit.js';
 import { errorText } from './named-tools.js';
 import type { ParamSpec } from './params.js';
 import type { ArgumentSet } from './synthesis.js';
 
-/** An error's text is read this far for the values it offers. */
-const MAX_ERROR_CHARS = 2000;
 /** At most this many offered values are tried for one refused value. */
 const MAX_OFFERED = 3;
 /** "Available servers: a, b", "Valid options are: x | y": the word that offers, what, and the list. */
@@ -17,14 +17,13 @@ const EMPTY_LIST = /^(?:none|nothing|n\/a|empty|\(none\)|-)$/i;
 /** A list item on a line of its own, under an offer whose line ends at its colon. */
 const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/;
 
-/** What an error offers in place of what it refused: each list, with the noun it names ("servers"). */
+/** What an error's text (`errorText`, bounded) offers in place of what it refused: each list, with the noun it names ("servers"). */
 export function offeredValues(text: string): { noun: string; values: string[] }[] {
-  const head = text.slice(0, MAX_ERROR_CHARS);
-  return [...head.matchAll(OFFER)].flatMap((m) => {
+  return [...text.matchAll(OFFER)].flatMap((m) => {
     const noun = (m[1] ?? '').trim().split(/\s+/).at(-1) ?? '';
     const inline = m[2] ?? '';
     const items =
-      inline.trim() === '' ? bulletsAfter(head.slice((m.index ?? 0) + m[0].length)) : listed(inline);
+      inline.trim() === '' ? bulletsAfter(text.slice((m.index ?? 0) + m[0].length)) : listed(inline);
     // "Available servers: none" lists nothing: a word for an empty list is not a value.
     const values = items.filter((v) => !EMPTY_LIST.test(v));
     return values.length > 0 ? [{ noun, values }] : [];
@@ -40,22 +39,6 @@ function bulletsAfter(rest: string): string[] {
     items.push(...listed(item));
   }
   return items;
-}
-
-/** The lower-case words of a parameter's name: `luaServerName` → lua, server, name. */
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
-}
-
-/** "servers" → "server", "entries" → "entry". */
-function singular(noun: string): string {
-  const n = noun.toLowerCase();
-  if (n.endsWith('ies')) return `${n.slice(0, -3)}y`;
-  return n.endsWith('s') && !n.endsWith('ss') ? n.slice(0, -1) : n;
 }
 
 /**
@@ -78,7 +61,7 @@ export function corrections(
   });
   if (refused.length === 0) return [];
   return offeredValues(text).flatMap(({ noun, values }) => {
-    const named = refused.filter((p) => words(p.name).includes(singular(noun)));
+    const named = refused.filter((p) => wordsOf(p.name).includes(singular(noun.toLowerCase())));
     const targets = named.length > 0 ? named : refused;
     return targets.flatMap((param) =>
       values

@@ -12,7 +12,8 @@ import type { ParamSpec } from './params.js';
  * `file://` URL for a URL parameter).
  */
 
-function singular(word: string): string {
+/** "servers" → "server", "entries" → "entry", "boxes" → "box". */
+export function singular(word: string): string {
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (word.endsWith('es') && /(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s') && !word.endsWith('ss') && word.length > 3) return word.slice(0, -1);
