@@ -178,6 +178,28 @@ describe('facts are handles and keys', () => {
     expect(applyExtract(port.extract, result)).toEqual({ ok: true, value: 'Saltmere' });
   });
 
+  it('a structured field holding a JSON file is read as the file: its fields are keys, read back', () => {
+    const content = JSON.stringify({
+      name: 'greenhouse-plots',
+      version: '0.3.1',
+      dependencies: { zod: '^3.23.8' },
+    });
+    const result: ToolResult = {
+      content: [{ type: 'text', text: JSON.stringify({ path: '/srv/p/package.json', content, size: 1580 }) }],
+      structuredContent: { path: '/srv/p/package.json', content, size: 1580 },
+    };
+    expect(documentOf(result)?.document).toMatchObject({ content: { version: '0.3.1' } });
+    const candidates = candidatesFrom(obs(result), { context: [], given: [] });
+    const zod = candidates.find((c) => c.observedKey === '^3.23.8');
+    expect(zod?.extract).toEqual({
+      kind: 'pointer',
+      pointer: '/content/dependencies/zod',
+      source: 'structured',
+    });
+    if (zod === undefined) throw new Error('no candidate');
+    expect(applyExtract(zod.extract, result)).toEqual({ ok: true, value: '^3.23.8' });
+  });
+
   it('list members and table cells feed the next tool’s parameters', () => {
     const harvested = harvestResult({
       obs: 0,

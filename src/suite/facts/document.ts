@@ -2,7 +2,7 @@ import { resultTextJson, type ToolResult } from '../surface.js';
 import { commaList, delimitedTable } from './delimited.js';
 import { type DiffFile, unifiedDiff } from './diff.js';
 import { htmlTables, isHtmlTable } from './html.js';
-import { jsonIn } from './json.js';
+import { jsonIn, unwrapJsonStrings } from './json.js';
 import { keyedLines } from './keyed-lines.js';
 import { fileLines } from './line-list.js';
 import { markdownDocument } from './markdown.js';
@@ -158,9 +158,22 @@ export function readFacts(result: ToolResult): FactReading | undefined {
   return reading;
 }
 
+const structuredCache = new WeakMap<ToolResult, unknown>();
+
+/**
+ * structuredContent with every string that holds a JSON object or array read as what it holds, as
+ * the text's JSON is (`json.ts`): a file reader's `{"content": "{\"name\": …}"}` holds the file's
+ * fields, whichever block carries them. Cached per result object.
+ */
+function structuredDocument(result: ToolResult): unknown {
+  if (result.structuredContent === undefined) return undefined;
+  if (!structuredCache.has(result)) structuredCache.set(result, unwrapJsonStrings(result.structuredContent));
+  return structuredCache.get(result);
+}
+
 /** The document a `source` names: what pointer extracts and `$from` handles resolve against. */
 export function sourceDocument(result: ToolResult, source: DocumentSource): unknown {
-  if (source === 'structured') return result.structuredContent;
+  if (source === 'structured') return structuredDocument(result);
   if (source === 'text-json') return resultTextJson(result);
   const facts = readFacts(result);
   return facts?.ok === true ? facts.document : undefined;

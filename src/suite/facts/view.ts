@@ -19,7 +19,7 @@ export function documentOf(result: ToolResult): { document: unknown; source: Doc
           typeof l.value === 'string' &&
           (l.value.includes('\n') || l.value.length > 200 || l.value.trim() === text.trim()),
       );
-    if (!mirrors) return { document: structured, source: 'structured' };
+    if (!mirrors) return { document: sourceDocument(result, 'structured'), source: 'structured' };
   }
   for (const source of ['text-json', 'facts'] as const) {
     const document = sourceDocument(result, source);
