@@ -33,7 +33,9 @@ explore/2 calls only explorable tools: readOnlyHint: true, named with --read-onl
 hint is absent) inferred read-only or compute-only from the verb of its name, unless a write verb is
 the verb of a clause of its description about what it does (not a noun, a negation, or a clause
 about the caller). Arguments come from the given context, from earlier results, from enums, and only then
-from the schema. Nothing explorable is its own refusal (INDETERMINATE no_explorable_tools).
+from the schema. When the first errors say one tool must be called first, explore/2 calls it once
+(only if it is read-only, declared destructiveHint: false, or --allow-destructive) and begins every
+plan with it. Nothing explorable is its own refusal (INDETERMINATE no_explorable_tools).
 
 Models (the environment changes the defaults: read this before running with a key exported):
 ${settingsHelp(MODEL_FLAGS)}

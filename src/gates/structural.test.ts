@@ -156,7 +156,7 @@ describe('structural gate', () => {
       });
       expect(g).toMatchObject({ reason: 'no_usable_results', outcome: 'INDETERMINATE' });
       expect(g.explain).toMatch(
-        /: 50 of the 53 errors name another tool of the surface, set_project_context, which exploration never called .*a limit of this generator as much as of the server\.$/,
+        /: 50 of the 53 errors name another tool of the surface, set_project_context, which exploration never called .*declared destructiveHint: false, or --allow-destructive\); otherwise it is a limit of this generator as much as of the server\.$/,
       );
       // A tool only a few errors name does not explain the rest: the parameters do.
       const few = structuralGate({

@@ -18,7 +18,7 @@ function noUsableText(x: ExplorationFigures): string {
   // Errors that point at a tool exploration never called say what the server waits for.
   const named = x.namedToolErrors ?? 0;
   if (x.namedTool !== undefined && named * 2 >= x.errors)
-    return `${head}: ${named} of the ${plural(x.errors, 'error')} name another tool of the surface, ${x.namedTool}, which exploration never called (the ledger says why): the server answers only once that tool has been called, and the offline generator makes no call to prepare a session, a limit of this generator as much as of the server.`;
+    return `${head}: ${named} of the ${plural(x.errors, 'error')} name another tool of the surface, ${x.namedTool}, which exploration never called (the ledger says why): the server answers only once that tool has been called. Exploration makes such a call itself only when the errors say it comes first and the run may call the tool (read-only, declared destructiveHint: false, or --allow-destructive); otherwise it is a limit of this generator as much as of the server.`;
   const params = x.generatedOnly ?? [];
   return params.length > 0
     ? `${head}: the required ${params.length === 1 ? 'parameter' : 'parameters'} ${params.join(', ')} had no given or harvested value, so every call carried a generated one. Give the values a user would (--given NAME=VALUE).`

@@ -80,6 +80,11 @@ export const ExplorationLedger = z
     produced: Count,
     proposed: Count,
     tools: z.array(ExplorationTool),
+    /**
+     * The call most of the first hop's errors said must come first, made once and begun every plan
+     * with (explore/2's preparing call). Absent when none was made.
+     */
+    preparation: z.looseObject({ tool: NonEmpty, arguments: z.record(z.string(), z.unknown()) }).optional(),
   })
   .superRefine((l, ctx) => {
     const sum = (f: (t: ExplorationTool) => number) => l.tools.reduce((a, t) => a + f(t), 0);

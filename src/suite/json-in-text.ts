@@ -41,6 +41,14 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** The JSON value whose brackets open at `start` (a `{` or `[`), or undefined when they do not close on JSON. */
+export function jsonAt(text: string, start: number): unknown {
+  const end = matchingBracket(text, start);
+  if (end < 0) return undefined;
+  const parsed = tryParse(text.slice(start, end + 1));
+  return parsed.ok ? parsed.value : undefined;
+}
+
 function matchingBracket(text: string, start: number): number {
   let depth = 0;
   let inString = false;

@@ -22,6 +22,12 @@ export type FromHandle = z.infer<typeof FromHandle>;
 export const PlanStep = z.looseObject({
   tool: z.string().min(1),
   arguments: JsonObject.default({}),
+  /**
+   * The call the server's errors asked for before any other (explore/2's preparing call): made
+   * again wherever the plan is, and, when its tool is declared non-destructive, no bar to running
+   * the plan a second time. Absent on every other step.
+   */
+  prepares: z.literal(true).optional(),
 });
 export type PlanStep = z.infer<typeof PlanStep>;
 

@@ -97,8 +97,15 @@ function screenOne(raw: unknown, seq: number, context: RuleContext, duplicates: 
   return { kind: 'pending', seq, candidate, entry };
 }
 
+/**
+ * Every step reads, or is the preparing call the server asked for of a tool declared
+ * non-destructive (a session set up again is no second write): the plan may run a second time.
+ */
 function readOnlyPlan(candidate: Candidate, context: RuleContext): boolean {
-  return candidate.plan.every((step) => context.safety.get(step.tool)?.readOnly === true);
+  return candidate.plan.every((step) => {
+    const safety = context.safety.get(step.tool);
+    return safety?.readOnly === true || (step.prepares === true && safety?.destructive === false);
+  });
 }
 
 /**

@@ -11,10 +11,48 @@ import { candidatesFrom } from './candidates.js';
 import { fallback } from './last-resort.js';
 import { ToolTally } from './ledger.js';
 import { paramsOf, schemaHazard } from './params.js';
+import { askedFirst, prepare } from './prepare.js';
 import { readQueryLanguage } from './query-language.js';
 import { EXPLORE_LIMITS, Exploration, hop, type ToolPlan } from './walk.js';
 
 export const EXPLORE_V2 = { name: 'explore', version: '2' } as const;
+
+/**
+ * After a hop that read nothing: when most of the errors so far asked for one tool first, make
+ * that call (`prepare.ts`) and begin again from a clean slate of tries. True when the session
+ * was prepared.
+ */
+async function prepared(
+  run: Exploration,
+  plans: readonly ToolPlan[],
+  tallied: readonly { tool: ToolDescriptor; tally: ToolTally }[],
+  safety: ReadonlyMap<string, ToolSafety>,
+): Promise<boolean> {
+  // Only before anything was read, and once.
+  if (run.preparing !== 'not yet' || run.observations.length > 0) return false;
+  const errors = plans.reduce((n, plan) => n + plan.tally.errors, 0);
+  const first = askedFirst(run.firstAsked, errors);
+  const entry = tallied.find(({ tool }) => tool.name === first?.tool);
+  if (first === undefined || entry === undefined) return false;
+  run.preparing = 'tried';
+  const plan = plans.find((p) => p.tool.name === first.tool) ?? {
+    tool: entry.tool,
+    params: paramsOf(entry.tool),
+    tally: entry.tally,
+    tried: new Set<string>(),
+    safety: safety.get(first.tool),
+    handles: new Map<string, boolean>(),
+    corrections: [],
+  };
+  run.preparation = await prepare(run, plan, first.ask);
+  if (run.preparation === undefined) return false;
+  for (const p of plans) {
+    p.tried.clear();
+    p.handles.clear();
+    p.corrections.length = 0;
+  }
+  return true;
+}
 
 export interface Explore2Options {
   surface: ToolSurface;
@@ -104,6 +142,11 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
   let index = 0;
   for (; index <= maxHops && !run.budgetExhausted; index++) {
     const made = await hop(run, plans, index);
+    if (await prepared(run, plans, tallied, safety)) {
+      // The session is now what the server asked for: the walk starts again from its first hop.
+      index = -1;
+      continue;
+    }
     if (made === 0 && index > 0) break;
   }
   // What the last resort found is followed like anything else the server returned, and what its
@@ -151,6 +194,9 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
       produced: all.length,
       proposed: candidates.length,
       tools: tallied.map(({ tally }) => tally.entry(run.budgetExhausted)),
+      ...(run.preparation === undefined
+        ? {}
+        : { preparation: { tool: run.preparation.tool, arguments: run.preparation.arguments } }),
     },
   };
 }

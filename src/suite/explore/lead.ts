@@ -24,11 +24,11 @@ function flat(value: unknown): string[] {
   return value === undefined || value === null ? [] : [JSON.stringify(value)];
 }
 
-function literal(tool: ToolDescriptor, args: Record<string, unknown>): Lead {
+function literal(tool: ToolDescriptor, args: Record<string, unknown>, first: readonly PlanStep[]): Lead {
   const named = Object.values(args).flatMap(flat);
   const lead =
     Object.keys(args).length === 0 ? toolClause(tool) : `${toolClause(tool)} with ${renderArguments(args)}`;
-  return { plan: [{ tool: tool.name, arguments: args }], lead, named };
+  return { plan: [...first, { tool: tool.name, arguments: args }], lead, named };
 }
 
 /**
@@ -39,13 +39,20 @@ function literal(tool: ToolDescriptor, args: Record<string, unknown>): Lead {
  * tool's own documentation to say, and part of what is measured.
  * Anything else (given context, text harvests, enums) is named in the prompt as an input.
  */
-export function leadFor(tool: ToolDescriptor, set: ArgumentSet, observations: readonly Observation[]): Lead {
+export function leadFor(
+  tool: ToolDescriptor,
+  set: ArgumentSet,
+  observations: readonly Observation[],
+  preparation?: PlanStep,
+): Lead {
+  // The call the server asked for first begins every plan (`prepare.ts`); it is not one of the chain's steps.
+  const first = preparation === undefined ? [] : [preparation];
   for (const [param, supply] of Object.entries(set.supplies)) {
     // A value in another form than listed is not what the listing holds: it is named as an input.
     if (supply.origin !== 'harvest' || supply.harvest.leaf === undefined || supply.form !== undefined)
       continue;
     const source = observations[supply.harvest.obs];
-    if (source === undefined || source.plan.length >= MAX_PLAN_STEPS) continue;
+    if (source === undefined || source.plan.length - first.length >= MAX_PLAN_STEPS) continue;
     const doc = documentOf(source.result);
     if (doc === undefined) continue;
     const leaf = supply.harvest.leaf;
@@ -64,8 +71,8 @@ export function leadFor(tool: ToolDescriptor, set: ArgumentSet, observations: re
       plan: [...source.plan, { tool: tool.name, arguments: args }],
       lead,
       named: [...source.named, ...ident.named, String(leaf.value), ...Object.values(others).flatMap(flat)],
-      direct: literal(tool, set.args),
+      direct: literal(tool, set.args, first),
     };
   }
-  return literal(tool, set.args);
+  return literal(tool, set.args, first);
 }

@@ -23,3 +23,36 @@ export function toolsNamed(outcome: ToolCallOutcome, self: string, names: readon
     (name) => name !== self && new RegExp(`(?<![\\w-])${escapeRegex(name)}(?![\\w-])`).test(text),
   );
 }
+
+/** A sentence that puts a call before the rest: "call X before …", "X first", "X is required", "not initialized". */
+const COMES_FIRST = /\b(?:before|first|prior to|initiali[sz]e[ds]?|requires?|required)\b/i;
+
+/**
+ * The other tools an error names in a sentence that says they come first ("You must call
+ * set_project_context before using any other tool"), not those it points to instead ("Use
+ * file_system_read_directory for directories"): the server's word that a session needs a call.
+ */
+export function toolsAskedFirst(outcome: ToolCallOutcome, self: string, names: readonly string[]): string[] {
+  const sentences = errorText(outcome)
+    .split(/(?<=[.!?])\s+|\n+/)
+    .filter((sentence) => COMES_FIRST.test(sentence));
+  return names.filter(
+    (name) =>
+      name !== self && sentences.some((s) => new RegExp(`(?<![\\w-])${escapeRegex(name)}(?![\\w-])`).test(s)),
+  );
+}
+
+/** The errors that asked for one tool, and the texts of the first few (where a prescribed call is read). */
+export interface FirstAsk {
+  errors: number;
+  texts: string[];
+}
+
+const KEPT_TEXTS = 4;
+
+export function noteAsk(asks: Map<string, FirstAsk>, tool: string, text: string): void {
+  const ask = asks.get(tool) ?? { errors: 0, texts: [] };
+  ask.errors++;
+  if (ask.texts.length < KEPT_TEXTS) ask.texts.push(text);
+  asks.set(tool, ask);
+}

@@ -6,6 +6,7 @@ import type { ToolSafety } from '../destructive.js';
 import type { GivenValue } from '../given.js';
 import { callSafely } from '../plan.js';
 import { deriveSeed, mulberry32 } from '../prng.js';
+import type { PlanStep } from '../schema.js';
 import type { ToolCaller, ToolCallOutcome, ToolDescriptor, ToolSurface } from '../surface.js';
 import { argumentSets } from './argument-sets.js';
 import type { Observation } from './candidates.js';
@@ -14,7 +15,7 @@ import { type Harvest, harvestResult } from './harvest.js';
 import { hostPathTest } from './host-paths.js';
 import { leadFor } from './lead.js';
 import type { ToolTally } from './ledger.js';
-import { toolsNamed } from './named-tools.js';
+import { errorText, type FirstAsk, noteAsk, toolsAskedFirst, toolsNamed } from './named-tools.js';
 import type { ParamSpec } from './params.js';
 import { readObservation } from './read.js';
 import { type ArgumentSet, handleOf } from './synthesis.js';
@@ -84,6 +85,11 @@ export class Exploration {
   readonly observations: Observation[] = [];
   readonly pool: Harvest[] = [];
   readonly validator: ArgumentValidator;
+  /** Tools errors said must be called first (`named-tools.ts`), for the preparing call (`prepare.ts`). */
+  readonly firstAsked = new Map<string, FirstAsk>();
+  /** The call every plan begins with, once it was made (`prepare.ts`), and whether it was tried. */
+  preparation: PlanStep | undefined;
+  preparing: 'not yet' | 'tried' = 'not yet';
   calls = 0;
   budgetExhausted = false;
   /** Is a harvested path the host's rather than the data's (host-paths.ts)? Such paths are not followed. */
@@ -134,6 +140,8 @@ export class Exploration {
       const names = this.options.surface.tools.map((t) => t.name);
       for (const named of toolsNamed(outcome, plan.tool.name, names))
         plan.tally.named.set(named, (plan.tally.named.get(named) ?? 0) + 1);
+      for (const named of toolsAskedFirst(outcome, plan.tool.name, names))
+        noteAsk(this.firstAsked, named, errorText(outcome));
       plan.corrections.push(...corrections(outcome, set, plan.params));
       return false;
     }
@@ -142,7 +150,7 @@ export class Exploration {
       return false;
     }
     const index = this.observations.length;
-    const lead = leadFor(plan.tool, set, this.observations);
+    const lead = leadFor(plan.tool, set, this.observations, this.preparation);
     const obs: Observation = { index, tool: plan.tool, args: set.args, result: read.result, hop, ...lead };
     this.observations.push(obs);
     plan.tally.results++;
