@@ -27,6 +27,18 @@ describe('suite_size gate', () => {
     );
   });
 
+  it('says so when most rejections were key-unstable: the server answered differently in a fresh process', () => {
+    const exploration = { tools: 5, explorable: 3, toolsCalled: 3, calls: 40, errors: 12 };
+    const input = { registered: 1, deletedByScreen: 0, minTasks: 8, candidates: 4, exploration };
+    const g = suiteSizeGate({ ...input, rejected: 3, unstable: 3 });
+    expect(g.reason).toBe('below_minimum_suite_size');
+    expect(g.explain).toMatch(
+      /^1 task registered, below the minimum of 8\. 3 of the 3 rejected candidates were key-unstable: the same read-only call answered differently when admission made it again in a fresh server process\. The offline generator built 4 candidates/,
+    );
+    // Half or fewer is not most: the sentence is left out.
+    expect(suiteSizeGate({ ...input, rejected: 4, unstable: 2 }).explain).not.toMatch(/key-unstable/);
+  });
+
   it('a registration below the minimum (--tasks 3) is the run’s limit, not the server’s', () => {
     const g = suiteSizeGate({ registered: 3, deletedByScreen: 0, minTasks: 8, requestedTasks: 3 });
     expect(g).toMatchObject({

@@ -6,6 +6,19 @@ import { offlineGeneratorLimit } from './generator-limit.js';
 import { seal } from './seal.js';
 
 /**
+ * The server's part of a shortfall, when most rejections were key-unstable: its answers changed
+ * between two processes (my-cool-proxy answered "Available servers: none" until its fronted servers
+ * had started), which no generator can make into a fixed key.
+ */
+function unstableText(input: SuiteSizeInput): string {
+  const rejected = input.rejected ?? 0;
+  const unstable = input.unstable ?? 0;
+  return rejected > 0 && unstable * 2 > rejected
+    ? ` ${unstable} of the ${plural(rejected, 'rejected candidate')} were key-unstable: the same read-only call answered differently when admission made it again in a fresh server process.`
+    : '';
+}
+
+/**
  * Gate 3 (free): a suite below the registered minimum is refused rather than published as a tiny
  * 100%. When the screen's deletions caused the shortfall, the finding is that a model answered the
  * tasks with no server at all: DEGENERATE, not a thin surface.
@@ -70,7 +83,7 @@ export function suiteSizeGate(input: SuiteSizeInput): SuiteSizeGate {
       verdict: 'FAIL',
       reason: 'below_minimum_suite_size',
       outcome: 'INSUFFICIENT_SURFACE',
-      explain: `${plural(registered, 'task')} registered, below the minimum of ${minTasks}${deleted > 0 ? ` (the screen deleted ${deleted}, not enough to explain the shortfall)` : ''}.${
+      explain: `${plural(registered, 'task')} registered, below the minimum of ${minTasks}${deleted > 0 ? ` (the screen deleted ${deleted}, not enough to explain the shortfall)` : ''}.${unstableText(input)}${
         input.exploration === undefined
           ? ''
           : ` ${offlineGeneratorLimit(input.exploration, input.candidates ?? registered)}`

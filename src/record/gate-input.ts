@@ -86,6 +86,9 @@ export const SuiteSizeInput = z.object({
   /** Candidates the generator built, and explore/2's ledger in numbers (absent for generators that do not explore). */
   candidates: Count.optional(),
   exploration: ExplorationFigures.optional(),
+  /** Candidates an admission rule rejected, and of those the key-unstable (absent in records before them). */
+  rejected: Count.optional(),
+  unstable: Count.optional(),
 });
 export type SuiteSizeInput = z.infer<typeof SuiteSizeInput>;
 

@@ -27,6 +27,7 @@ export function explorationFigures(ledger: ExplorationLedger | undefined): Explo
 export function freeGates(ctx: RunContext, registered: Registered): (() => GateRecord)[] {
   const { config } = ctx;
   const { suiteFile: suite, registration } = registered;
+  const unstable = ledgerRejections(suite.ledger).filter((r) => r.rule === 'key-unstable').length;
   const structural = () => {
     const exploration = explorationFigures(suite.exploration);
     return structuralGate({
@@ -37,7 +38,7 @@ export function freeGates(ctx: RunContext, registered: Registered): (() => GateR
         : { listedTools: registered.surface.listedTools }),
       candidates: suite.counts.candidates,
       rejected: suite.counts.rejected,
-      unstable: ledgerRejections(suite.ledger).filter((r) => r.rule === 'key-unstable').length,
+      unstable,
       registered: registration.tasks.length,
       invalidTasks: revalidateTasks(suite.tasks, {
         surface: registered.tools,
@@ -58,6 +59,8 @@ export function freeGates(ctx: RunContext, registered: Registered): (() => GateR
       minTasks: config.minTasks,
       requestedTasks: config.tasks,
       candidates: suite.counts.candidates,
+      rejected: suite.counts.rejected,
+      unstable,
       ...(exploration ? { exploration } : {}),
     });
   };

@@ -133,6 +133,27 @@ describe('verify: gate records store the input they were decided on', () => {
     expect(row).toMatchObject({ ok: false, detail: `the stored input's reps 1 is not the record's ${reps}` });
   });
 
+  it('a suite_size input that stores its rejections is held to the suite: a forged count is caught', () => {
+    const { record, suite } = oldRun();
+    const now = withInputs(record, suite);
+    const i = now.gates.findIndex((g) => g.gate === 'suite_size');
+    const gate = now.gates[i];
+    if (gate?.gate !== 'suite_size' || gate.input === undefined) throw new Error('fixture');
+    const rejected = suite.counts.rejected;
+    const honest = decideGateCall({ gate: 'suite_size', input: { ...gate.input, rejected, unstable: 0 } });
+    const row = (g: GateRecord) =>
+      gateRows(replaced(now, i, g), suite).find((c) => c.check.startsWith('gate suite_size'));
+    expect(row(honest)).toMatchObject({ ok: true });
+    const forged = decideGateCall({
+      gate: 'suite_size',
+      input: { ...gate.input, rejected: rejected + 4, unstable: rejected + 4 },
+    });
+    expect(row(forged)).toMatchObject({
+      ok: false,
+      detail: `the stored input's rejected ${rejected + 4} is not the record's ${rejected}`,
+    });
+  });
+
   it('answer_leak scans suite.json only when its tasks are the ones the stored digest names', () => {
     const { record, suite } = oldRun();
     const now = withInputs(record, suite);

@@ -125,6 +125,8 @@ function pairs(gate: GateRecord, record: RunRecord): Pair[] {
       return [
         ['registered', i.registered, suite?.registered],
         ['deletedByScreen', i.deletedByScreen, suite?.deletedByScreen],
+        // Stored since the explain names key-unstable rejections; records before it have none to compare.
+        ['rejected', i.rejected, i.rejected === undefined ? undefined : suite?.rejected.total],
         ['minTasks', i.minTasks, reg?.minTasks],
         ['requestedTasks', i.requestedTasks, reg?.tasks],
       ];
