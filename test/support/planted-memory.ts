@@ -1,6 +1,7 @@
 import { ambiguousServer } from '../../examples/servers/lib/ambiguous-server.js';
 import { calculatorServer } from '../../examples/servers/lib/calculator-server.js';
 import { catalogueServer } from '../../examples/servers/lib/catalogue-server.js';
+import { hostileNamesServer } from '../../examples/servers/lib/hostile-names-server.js';
 import { wellMadeServer } from '../../examples/servers/lib/well-made-server.js';
 import { memoryServer, type ServerFactory } from './memory-server.js';
 
@@ -20,6 +21,9 @@ const PLANTED = {
     return () => wellMadeServer({ bookings, regress: true });
   },
   ambiguous: () => () => ambiguousServer(),
+  // ambiguous.js with FERRY_GATEWAY=1: a name is answered by its gateway's refusal, which echoes a credential.
+  'ambiguous-gateway': () => () => ambiguousServer({ gateway: true }),
+  'hostile-names': () => () => hostileNamesServer(),
   calculator: () => () => calculatorServer(),
   good: () => () => catalogueServer('fixture-good'),
 } satisfies Record<string, () => ServerFactory>;
