@@ -2,6 +2,7 @@ import { ambiguousServer } from '../../examples/servers/lib/ambiguous-server.js'
 import { calculatorServer } from '../../examples/servers/lib/calculator-server.js';
 import { catalogueServer } from '../../examples/servers/lib/catalogue-server.js';
 import { hostileNamesServer } from '../../examples/servers/lib/hostile-names-server.js';
+import { thinServer } from '../../examples/servers/lib/thin-server.js';
 import { wellMadeServer } from '../../examples/servers/lib/well-made-server.js';
 import { memoryServer, type ServerFactory } from './memory-server.js';
 
@@ -26,6 +27,7 @@ const PLANTED = {
   'hostile-names': () => () => hostileNamesServer(),
   calculator: () => () => calculatorServer(),
   good: () => () => catalogueServer('fixture-good'),
+  thin: () => () => thinServer(),
 } satisfies Record<string, () => ServerFactory>;
 
 /** A planted server as an in-memory target (`memory:<name>`): each session a fresh server, as each stdio process is. */
