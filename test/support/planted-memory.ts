@@ -24,11 +24,27 @@ const PLANTED = {
   ambiguous: () => () => ambiguousServer(),
   // ambiguous.js with FERRY_GATEWAY=1: a name is answered by its gateway's refusal, which echoes a credential.
   'ambiguous-gateway': () => () => ambiguousServer({ gateway: true }),
-  'hostile-names': () => () => hostileNamesServer(),
+  'hostile-names': () => () => quietly(hostileNamesServer),
   calculator: () => () => calculatorServer(),
   good: () => () => catalogueServer('fixture-good'),
   thin: () => () => thinServer(),
 } satisfies Record<string, () => ServerFactory>;
+
+/**
+ * Builds a server with console.warn silenced, and puts it back before returning: the SDK warns on the
+ * console for each over-long tool name it registers (hostile-names' are 300 characters), which a
+ * stdio process writes to its own stderr; in memory it would be three warnings a session in the
+ * test's output.
+ */
+function quietly(build: ServerFactory): ReturnType<ServerFactory> {
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    return build();
+  } finally {
+    console.warn = warn;
+  }
+}
 
 /** A planted server as an in-memory target (`memory:<name>`): each session a fresh server, as each stdio process is. */
 export function plantedInMemory(name: keyof typeof PLANTED) {
