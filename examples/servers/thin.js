@@ -6,52 +6,8 @@
  * candidate explore/1 can ground is admitted, but there are only a handful, fewer than the
  * registered minimum of 8 tasks; the record shows candidates, admitted and the admission rate.
  */
-import { McpServer } from '@modelcontextprotocol/server';
-import * as z from 'zod';
-import { KEEP_ALIVE_MS, plantedServer, READ_ONLY, structured } from './lib/planted.js';
+import { KEEP_ALIVE_MS } from './lib/planted.js';
 import { serve } from './lib/serve.js';
+import { thinServer } from './lib/thin-server.js';
 
-/** @param {McpServer} server */
-function register(server) {
-  server.registerTool(
-    'get_station_status',
-    {
-      title: 'Station status',
-      description: 'Reports the weather station name, its operating status and when it was last calibrated.',
-      inputSchema: z.object({}),
-      outputSchema: z.object({ station: z.string(), status: z.string(), lastCalibrated: z.string() }),
-      annotations: READ_ONLY,
-    },
-    async () =>
-      structured({ station: 'Gull Point Light', status: 'operational', lastCalibrated: '2026-10-02' }),
-  );
-  server.registerTool(
-    'get_wind',
-    {
-      title: 'Latest wind',
-      description:
-        'The latest wind reading at the station: direction, speed and gusts in knots, and the sea state.',
-      inputSchema: z.object({
-        units: z.enum(['knots']).describe('the only unit the station reports'),
-      }),
-      outputSchema: z.object({
-        direction: z.string(),
-        speedKnots: z.number(),
-        gustKnots: z.number(),
-        seaState: z.string(),
-      }),
-      annotations: READ_ONLY,
-    },
-    async () =>
-      structured({ direction: 'west-southwest', speedKnots: 14, gustKnots: 22, seaState: 'moderate swell' }),
-  );
-}
-
-serve({
-  keepAliveMs: KEEP_ALIVE_MS,
-  factory: () => {
-    const server = plantedServer('planted-thin');
-    register(server);
-    return server;
-  },
-});
+serve({ keepAliveMs: KEEP_ALIVE_MS, factory: thinServer });

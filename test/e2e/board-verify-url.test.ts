@@ -1,12 +1,13 @@
 /**
  * A finding that quotes a secret a server returned, and `verify SITE_URL` on the served board.
- * The planted ambiguous server with FERRY_GATEWAY=1 answers a vessel name with its gateway's
- * refusal, which echoes a GitHub-token-shaped credential, so the run's error-text finding quotes
- * that text. The signed record and the published copy must not carry the token, whole or cut at
- * the quote's 80 characters; `verify` re-derives the findings from the redacted copies and agrees;
- * the CLI, spawned from dist/, verifies the run from its URL on the real site server, and fails
- * naming the file when one byte of a published file changes on disk, and names the findings when
- * the published record is edited and its redaction re-signed.
+ * The planted ambiguous server with FERRY_GATEWAY=1 (here built in memory with its gateway, the
+ * run command run on it by runCommandOn) answers a vessel name with its gateway's refusal, which
+ * echoes a GitHub-token-shaped credential, so the run's error-text finding quotes that text. The
+ * signed record and the published copy must not carry the token, whole or cut at the quote's 80
+ * characters; `verify` re-derives the findings from the redacted copies and agrees; the CLI,
+ * spawned from dist/, verifies the run from its URL on the real site server, and fails naming the
+ * file when one byte of a published file changes on disk, and names the findings when the
+ * published record is edited and its redaction re-signed.
  */
 import { createPrivateKey } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,15 +15,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serveSite } from '../../src/board/serve.js';
 import { buildSite } from '../../src/board/site.js';
-import { main } from '../../src/cli/main.js';
 import { readRecord } from '../../src/record/io.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { defaultSigningKeyPath } from '../../src/tape/publisher.js';
 import { Redaction, RedactionEnvelope } from '../../src/tape/redaction.js';
 import { signRedaction } from '../../src/tape/redaction-sign.js';
 import { sha256File } from '../../src/tape/signature.js';
+import { plantedInMemory } from '../support/planted-memory.js';
 import { cli, stopAll } from './roster/cli.js';
-import { captureIO, outDir, server } from './run/helpers.js';
+import { captureIO, outDir, runCommandOn } from './run/helpers.js';
 
 // Pieces of the token the server forwards: none may appear anywhere a reader sees.
 const TOKEN_PARTS = ['ZqWxKpLm', 'RtYuHjNb', 'DfGaQeTr'];
@@ -31,6 +32,7 @@ const site = join(out, 'site');
 let dir = '';
 let runId = '';
 let served: RunningServer;
+const target = plantedInMemory('ambiguous-gateway');
 
 const published = () => join(site, 'runs', runId);
 const allText = (root: string) =>
@@ -47,8 +49,7 @@ async function verifyUrl(): Promise<{ code: number | null; text: string }> {
 
 beforeAll(async () => {
   const io = captureIO();
-  const args = ['run', '--out', join(out, 'runs'), '--seed', '1', '--env', 'FERRY_GATEWAY=1'];
-  const code = await main([...args, '--', 'node', ...server('ambiguous')], io);
+  const code = await runCommandOn(target, ['--out', join(out, 'runs'), '--seed', '1'], io);
   if (code !== 0) throw new Error(`run failed (${code}): ${io.stderr.join('\n')}`);
   dir = (io.stdout.find((l) => l.startsWith('run: ')) ?? '').replace(/^run: /, '');
   runId = (await readRecord(join(dir, 'record.json'))).runId;
@@ -58,6 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopAll();
+  await target.closeAll();
   await served?.close();
   rmSync(out, { recursive: true, force: true });
 });

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { trialCorrId } from '../../src/tape/corr-id.js';
 import { actingIn } from '../support/hostile-strings.js';
 import { readJunit, readXml, type XmlElement } from '../support/junit.js';
-import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { captureIO, loadRun, outDir, runCommandOn, server } from './run/helpers.js';
 
 /** The runner's decoding of a workflow command's data and property values. */
 const decode = (s: string) =>
@@ -38,14 +39,14 @@ describe('run --junit --github-summary on the hostile-names server', () => {
   const junit = join(ci.tmp, 'report.xml');
   let dir = '';
   let code = -1;
+  // The run command on the server in memory: its subject is what the reports make of the run.
+  const target = plantedInMemory('hostile-names');
+  afterAll(() => target.closeAll());
 
   beforeAll(async () => {
     // The small registration hostile-names.test.ts uses: 16 tasks, one drive trial each.
-    const argv = ['run', '--out', outDir(), '--seed', '1', '--reps-drive', '1', '--no-screen'];
-    code = await main(
-      [...argv, '--junit', junit, '--github-summary', '--', 'node', ...server('hostile-names')],
-      ci.io,
-    );
+    const argv = ['--out', outDir(), '--seed', '1', '--reps-drive', '1', '--no-screen'];
+    code = await runCommandOn(target, [...argv, '--junit', junit, '--github-summary'], ci.io);
     dir = (ci.io.stdout.find((l) => l.startsWith('run: ')) ?? '').replace(/^run: /, '');
   }, 300_000);
 

@@ -14,7 +14,8 @@ import { parseCorrId } from '../../src/tape/corr-id.js';
 import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
 import { type ReceivedSpan, type Receiver, startReceiver } from '../support/otlp-receiver.js';
-import { captureIO, outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { captureIO, outDir, runCommandOn, server } from './run/helpers.js';
 import { auditedRun } from './shared/planted-audit.js';
 
 let receiver: Receiver;
@@ -213,26 +214,26 @@ describe('export otlp', () => {
   }, 1_200_000);
 });
 
+/** The run command on the thin server in memory: its subject is what the command exports, not the process. */
 describe('run --otlp', () => {
+  const target = plantedInMemory('thin');
+  afterAll(() => target.closeAll());
+  const run = async (flags: string[]) => {
+    const io = captureIO();
+    const code = await runCommandOn(target, flags, io);
+    return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
+  };
+
   it('sends the recorded run; an unreachable endpoint exits 1 with the run complete', async () => {
     const out = outDir();
-    const sent = await cli(['run', '--out', out, '--otlp', receiver.url, '--', 'node', ...server('thin')]);
+    const sent = await run(['--out', out, '--otlp', receiver.url]);
     expect(sent.err).toMatch(/otlp: exported \d+ spans as trace [0-9a-f]{32}/);
     const traceId = /trace ([0-9a-f]{32})/.exec(sent.err)?.[1] ?? '';
     expect(trace(receiver.spans, traceId).root.map((s) => s.name)).toEqual([
       'fitness-report run planted-thin',
     ]);
     const port = await closedPort();
-    const failed = await cli([
-      'run',
-      '--out',
-      out,
-      '--otlp',
-      `http://127.0.0.1:${port}`,
-      '--',
-      'node',
-      ...server('thin'),
-    ]);
+    const failed = await run(['--out', out, '--otlp', `http://127.0.0.1:${port}`]);
     expect(failed.code).toBe(1);
     expect(failed.err).toMatch(/fitness-report run: otlp: OTLP_EXPORT_FAILED: /);
     const runDir = /^run: (.*)$/m.exec(failed.out)?.[1] ?? '';

@@ -6,27 +6,32 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString as textOf } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { actingIn } from '../support/hostile-strings.js';
-import { captureIO, loadRun, outDir, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { captureIO, loadRun, outDir, runCommandOn } from './run/helpers.js';
 
 /**
  * The planted hostile-names server (examples/servers/hostile-names.js) offline: its server name,
  * fleet tool names and descriptions, parameter name and description and error texts carry newlines,
  * a `### ✅ LGTM, merge` heading, raw HTML, @mentions, issue references, workflow commands, backticks
  * beside backslashes, escape sequences (colour, OSC 8 link, title) and U+202E. The run drives and
- * its record quotes all of it; every output of it must stay its own shape.
+ * its record quotes all of it; every output of it must stay its own shape. The run is the `run`
+ * command on the server in memory (runCommandOn): what is asserted is what the outputs make of the
+ * names, not the process; servers-build.test.ts and planted-servers.test.ts check its stdio entry.
  */
 describe('a server whose names are hostile', () => {
   let dir = '';
   let runErr: string[] = [];
+  const target = plantedInMemory('hostile-names');
+  afterAll(() => target.closeAll());
 
   beforeAll(async () => {
     const io = captureIO();
     // A small registration: 16 tasks (the construct gate's power needs them), one drive trial each.
-    const argv = ['run', '--out', outDir(), '--seed', '1', '--reps-drive', '1', '--no-screen'];
-    const code = await main([...argv, '--', 'node', ...server('hostile-names')], io);
+    const argv = ['--out', outDir(), '--seed', '1', '--reps-drive', '1', '--no-screen'];
+    const code = await runCommandOn(target, argv, io);
     expect(code, io.stderr.join('\n')).toBe(0);
     dir = (io.stdout.find((l) => l.startsWith('run: ')) ?? '').replace(/^run: /, '');
     runErr = [...io.stdout, ...io.stderr];

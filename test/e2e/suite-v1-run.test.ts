@@ -5,12 +5,14 @@
  * server with `--seed 1` and REDUCED below, signed by a throwaway key whose public half travels in
  * signature.json; its private half was never kept). Read now,
  * it validates, migrates to the current names, verifies (every file against the signed manifest,
- * the prereg sha256 and the suite hash), and reruns; a run made now writes only the current names.
+ * the prereg sha256 and the suite hash), and reruns (the recorded command, a real process); a run
+ * made now (the run command on the server in memory: its subject is the files it writes) writes
+ * only the current names.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { sha256Hex } from '../../src/core/canonical.js';
 import { PreRegistration } from '../../src/record/prereg.js';
@@ -18,7 +20,8 @@ import { verifyFitnessRun } from '../../src/run/verify.js';
 import { readSuiteFile } from '../../src/suite/read-suite.js';
 import { DsseEnvelope } from '../../src/tape/signature.js';
 import { loadTrust, type TrustSet } from '../../src/tape/trust.js';
-import { captureIO, outDir, ROOT, server } from './run/helpers.js';
+import { plantedInMemory } from '../support/planted-memory.js';
+import { captureIO, outDir, ROOT, runCommandOn, server } from './run/helpers.js';
 
 const FIXTURE = join(ROOT, 'test/fixtures/suite-v1-run');
 const OLD_NAMES = /"(maxExtensionsRequested|reduction)"/;
@@ -110,11 +113,14 @@ describe('a run directory with suite.json in the suite/1 names', () => {
 });
 
 describe('a run made now', () => {
+  const target = plantedInMemory('ambiguous');
+  afterAll(() => target.closeAll());
+
   it('writes suite.json and prereg.json with only the current names, and verifies', async () => {
     const out = outDir();
     const io = captureIO();
-    const args = ['run', '--out', out, '--seed', '1', ...REDUCED, '--', 'node', ...server('ambiguous')];
-    expect(await main(args, io), io.stderr.join('\n')).toBe(0);
+    const flags = ['--out', out, '--seed', '1', ...REDUCED];
+    expect(await runCommandOn(target, flags, io), io.stderr.join('\n')).toBe(0);
     const dir = runLine(io, 'run');
     const suite = readFileSync(join(dir, 'suite.json'), 'utf8');
     const prereg = readFileSync(join(dir, 'prereg.json'), 'utf8');
