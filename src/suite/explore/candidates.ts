@@ -37,6 +37,12 @@ export interface KeyContext {
   given: readonly string[];
   /** Did the observation's tool give this value at this place for other arguments too (`answer-voice.ts`)? */
   repeated?: (obs: Observation, pointer: string, value: unknown) => boolean;
+  /**
+   * Is this absolute path a place on this machine? Absent: every absolute path is taken for one.
+   * A place is where to look; a path nothing here holds is the server's own name for something
+   * (a mock rule's route `/api/v2/rentals`, a note's path inside its vault).
+   */
+  place?: (path: string) => boolean;
 }
 
 /** Why a value cannot be a key (a null model would have it, or it changes by the next call), or undefined. */
@@ -53,7 +59,8 @@ export function whyNotKey(
   if (isBooleanLike(value)) return 'a boolean';
   if (isEmptyStateText(text)) return 'an empty-state message';
   if (isTimeLike(value) || isTimeField(field)) return 'time-varying (a clock reading or a time field)';
-  if (typeof value === 'string' && value.startsWith('/')) return 'a path (it restates where to look)';
+  if (typeof value === 'string' && value.startsWith('/') && (keys.place?.(value) ?? true))
+    return 'a path (it restates where to look)';
   const own = `${obs.tool.description ?? ''} ${JSON.stringify(obs.tool.inputSchema)} ${JSON.stringify(obs.tool.outputSchema ?? {})}`;
   if (containsNormalised(own, text)) return "written in the tool's own description or schema";
   if (isMemberOf(value, [...enumValues(obs.tool.inputSchema), ...enumValues(obs.tool.outputSchema)]))

@@ -8,6 +8,7 @@ import type { Candidate } from '../schema.js';
 import type { ToolCaller, ToolDescriptor, ToolSurface } from '../surface.js';
 import { repeatedAcrossCalls } from './answer-voice.js';
 import { candidatesFrom } from './candidates.js';
+import { placeTest } from './host-paths.js';
 import { fallback } from './last-resort.js';
 import { ToolTally } from './ledger.js';
 import { paramsOf, schemaHazard } from './params.js';
@@ -161,6 +162,7 @@ export async function explore2(options: Explore2Options): Promise<Explore2Result
     context: contextHaystacks(options.surface),
     given: givenTexts(options.given),
     repeated: repeatedAcrossCalls(run.observations),
+    place: placeTest(),
   };
   const pools = new Map<string, Candidate[]>();
   for (const obs of run.observations) {

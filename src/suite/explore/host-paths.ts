@@ -45,11 +45,10 @@ export function isHostPath(value: string, roots: DataRoots, exists: (path: strin
   return !inside(path, roots) && exists(posix.normalize(path));
 }
 
-/** `isHostPath` against this machine's file system, each path looked up once. */
-export function hostPathTest(given: readonly GivenValue[]): (value: string) => boolean {
-  const roots = dataRoots(given);
+/** Does a path exist on this machine? Each path looked up once. */
+function existsHere(): (path: string) => boolean {
   const seen = new Map<string, boolean>();
-  const exists = (path: string) => {
+  return (path) => {
     let hit = seen.get(path);
     if (hit === undefined) {
       hit = existsSync(path);
@@ -57,5 +56,23 @@ export function hostPathTest(given: readonly GivenValue[]): (value: string) => b
     }
     return hit;
   };
+}
+
+/** `isHostPath` against this machine's file system, each path looked up once. */
+export function hostPathTest(given: readonly GivenValue[]): (value: string) => boolean {
+  const roots = dataRoots(given);
+  const exists = existsHere();
   return (value) => isHostPath(value, roots, exists);
+}
+
+/**
+ * Is an absolute path (or `file://` URL) a place on this machine, inside the data or not? Such a
+ * path says where to look; one that exists nowhere here is a name the server gave something.
+ */
+export function placeTest(): (value: string) => boolean {
+  const exists = existsHere();
+  return (value) => {
+    const path = absoluteOf(value);
+    return path !== undefined && exists(posix.normalize(path));
+  };
 }

@@ -1,8 +1,10 @@
+import { homedir, tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { facts, readersOf, text } from '../../../test/support/suite/facts.js';
 import { candidatesFrom, type Observation } from '../explore/candidates.js';
 import { nameMatches } from '../explore/fit.js';
 import { harvestResult } from '../explore/harvest.js';
+import { placeTest } from '../explore/host-paths.js';
 import { applyExtract } from '../extract.js';
 import type { ToolResult } from '../surface.js';
 import { MAX_FACT_NODES, MAX_FACT_TEXT, readFacts } from './document.js';
@@ -198,6 +200,27 @@ describe('facts are handles and keys', () => {
     });
     if (zod === undefined) throw new Error('no candidate');
     expect(applyExtract(zod.extract, result)).toEqual({ ok: true, value: '^3.23.8' });
+  });
+
+  it('a path is where to look when it is a place on this machine; a route the server named is data', () => {
+    const rules = {
+      rules: [
+        { id: 'rule-01', url: '/api/v2/stations', folder: tmpdir() },
+        { id: 'rule-02', url: '/api/v2/rentals', folder: homedir() },
+      ],
+    };
+    const result: ToolResult = {
+      content: [{ type: 'text', text: JSON.stringify(rules) }],
+      structuredContent: rules,
+    };
+    const keys = (place?: (path: string) => boolean) =>
+      candidatesFrom(obs(result), { context: [], given: [], ...(place ? { place } : {}) }).map(
+        (c) => c.observedKey,
+      );
+    expect(keys(placeTest())).toEqual(expect.arrayContaining(['/api/v2/stations', '/api/v2/rentals']));
+    expect(keys(placeTest())).not.toContain(tmpdir());
+    // With no way to look, every absolute path is taken for a place, as before.
+    expect(keys()).not.toContain('/api/v2/stations');
   });
 
   it('list members and table cells feed the next tool’s parameters', () => {
