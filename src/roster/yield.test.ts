@@ -101,7 +101,7 @@ describe('goals', () => {
 });
 
 describe('CorpusServer', () => {
-  it('takes each split of the one list, the seven fresh batches included, and refuses any other', () => {
+  it('takes each split of the one list, the eight fresh batches included, and refuses any other', () => {
     expect(SPLITS).toEqual([
       'dev',
       'holdout',
@@ -112,11 +112,12 @@ describe('CorpusServer', () => {
       'fresh5',
       'fresh6',
       'fresh7',
+      'fresh8',
     ]);
     for (const split of SPLITS) expect(CorpusServer.parse({ split }).split).toBe(split);
     expect(CorpusServer.parse({ split: 'fresh', readableData: false }).readableData).toBe(false);
     expect(CorpusServer.safeParse({ split: 'heldout' }).success).toBe(false);
-    expect(CorpusServer.safeParse({ split: 'fresh8' }).success).toBe(false);
+    expect(CorpusServer.safeParse({ split: 'fresh9' }).success).toBe(false);
   });
 });
 
@@ -139,6 +140,7 @@ describe('splitGoalLines', () => {
       row('fifth-one', 'fresh5', 'v2-scored', keys),
       row('sixth-one', 'fresh6', 'v2-insufficient-surface', []),
       row('seventh-one', 'fresh7', 'v2-scored', keys),
+      row('eighth-one', 'fresh8', 'v2-insufficient-surface', []),
     ];
     const lines = splitGoalLines(rows);
     expect(lines).toEqual([
@@ -158,12 +160,14 @@ describe('splitGoalLines', () => {
       ...goalLines(rows.filter((r) => r.split === 'fresh6')).map((l) => `  ${l}`),
       'fresh7 (1):',
       ...goalLines(rows.filter((r) => r.split === 'fresh7')).map((l) => `  ${l}`),
-      'every split (12):',
+      'fresh8 (1):',
+      ...goalLines(rows.filter((r) => r.split === 'fresh8')).map((l) => `  ${l}`),
+      'every split (13):',
       ...goalLines(rows).map((l) => `  ${l}`),
     ]);
     // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh, 0 of 1 second fresh batch,
     // 1 of 2 third fresh batch, 0 of 1 fourth fresh batch, 1 of 1 fifth fresh batch, 0 of 1 sixth fresh
-    // batch, 1 of 1 seventh fresh batch; the whole corpus after them.
+    // batch, 1 of 1 seventh fresh batch, 0 of 1 eighth fresh batch; the whole corpus after them.
     expect(lines[1]).toContain(': 2 of 2 (100%;');
     expect(lines[4]).toContain(': 1 of 3 (33%;');
     expect(lines[7]).toContain(': 0 of 1 (0%;');
@@ -172,7 +176,8 @@ describe('splitGoalLines', () => {
     expect(lines[16]).toContain(': 1 of 1 (100%;');
     expect(lines[19]).toContain(': 0 of 1 (0%;');
     expect(lines[22]).toContain(': 1 of 1 (100%;');
-    expect(lines[25]).toContain(': 6 of 12 (50%;');
+    expect(lines[25]).toContain(': 0 of 1 (0%;');
+    expect(lines[28]).toContain(': 6 of 13 (46%;');
     expect(lines.some((l) => l.startsWith('holdout'))).toBe(false);
     // One split alone has no whole-corpus block.
     expect(splitGoalLines(rows.filter((r) => r.split === 'dev')).some((l) => l.startsWith('every'))).toBe(
