@@ -185,6 +185,12 @@ describe('structural gate', () => {
         exploration: { emptyState: 3 },
       });
       expect(g.explain).toMatch(/^3 answers of 5 exploration calls said the server holds nothing/);
+      // One tool was not called: the empty answers speak for the tools that gave them, not the server.
+      expect(g.explain).toMatch(
+        /: what the 2 explorable tools read is empty\. The other 1 tool of 3 was not called, read as ones that may write, and may hold data: a limit of this generator/,
+      );
+      const all = structuralGate({ ...base, ...none, exploration: { ...empty, tools: 2 } });
+      expect(all.explain).toMatch(/: its data is empty, which says nothing about its surface\./);
       const some = structuralGate({ ...base, ...none, exploration: { ...empty, usable: 1 } });
       expect(some.reason).toBe('no_candidates');
       // Some data was read, so the reason stays the generator's, and the empty answers are said beside it.

@@ -25,6 +25,19 @@ function noUsableText(x: ExplorationFigures): string {
     : `${head} (${plural(x.errors, 'error')}; the rest error texts or empty results).`;
 }
 
+/**
+ * Empty answers speak for the tools that gave them: with tools exploration did not call, the data
+ * it could read is empty, not the server's (claude-code: its task and schedule lists were empty,
+ * and its file reader was not called).
+ */
+function emptyDataText(x: ExplorationFigures): string {
+  const head = `${plural(x.emptyState ?? 0, 'answer')} of ${plural(x.calls, 'exploration call')} said the server holds nothing, and no call gave data`;
+  const unexplored = x.tools - x.explorable;
+  return unexplored === 0
+    ? `${head}: its data is empty, which says nothing about its surface. Point it at data, or seed it, and run again.`
+    : `${head}: what the ${plural(x.explorable, 'explorable tool')} read is empty. The other ${plural(unexplored, 'tool')} of ${x.tools} ${unexplored === 1 ? 'was' : 'were'} not called, read as ones that may write, and may hold data: a limit of this generator as much as a statement about the server's data (name read-only tools with --read-only); the exploration ledger gives each tool's reason.`;
+}
+
 type Decision = Pick<StructuralGate, 'verdict' | 'reason' | 'explain'>;
 
 function decide(i: StructuralInput, admitted: number, admissionRate: number | undefined): Decision {
@@ -57,7 +70,7 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
     return {
       verdict: 'FAIL',
       reason: 'empty_data',
-      explain: `${plural(x.emptyState ?? 0, 'answer')} of ${plural(x.calls, 'exploration call')} said the server holds nothing, and no call gave data: its data is empty, which says nothing about its surface. Point it at data, or seed it, and run again.`,
+      explain: emptyDataText(x),
     };
   }
   if (i.candidates === 0 && x !== undefined && x.usable === 0 && x.calls > 0) {

@@ -31,6 +31,8 @@ describe('the sentence reader', () => {
     const lemmas = (text: string) => clausesOf(text).flatMap((c) => c.verbs.map((v) => v.lemma));
     expect(lemmas('the file is deleted after it is read')).toContain('delete');
     expect(lemmas('Shows modified files')).toEqual(['show']);
+    // An -ing form right after a noun says which of it is meant: "lines starting from the beginning".
+    expect(lemmas('it reads up to 2000 lines starting from the beginning of the file')).toEqual(['read']);
   });
 
   it('tells relative and subordinate clauses from main ones', () => {
@@ -57,6 +59,11 @@ describe('the sentence reader', () => {
     expect(bare('Lists the rows when it truncates them')).toEqual([
       ['list', false],
       ['truncate', false],
+    ]);
+    // An -ing form that does not follow a noun is still what the tool does.
+    expect(bare('Writes the content, creating the file')).toEqual([
+      ['write', false],
+      ['create', false],
     ]);
   });
 

@@ -148,6 +148,9 @@ function verbAt(terms: readonly Term[], i: number, head: boolean, seenVerb: bool
   if (participle && has(next, 'Noun', 'Adjective', 'Acronym')) return undefined;
   // "Returns ten resource links": after a noun, once the clause has its verb, an -s form is a plural noun.
   if (t.lower.endsWith('s') && has(prev, 'Noun') && seenVerb) return undefined;
+  // "reads up to 2000 lines starting from the beginning": an -ing form right after a noun, with no
+  // auxiliary, says which of the noun is meant (a reduced relative), not what the tool does.
+  if (t.lower.endsWith('ing') && !passive && has(prev, 'Noun') && !has(prev, 'Pronoun')) return undefined;
   if (has(t, 'Verb') && !has(t, 'Auxiliary')) return lemma;
   // The tool is the unstated subject: "Deletes the file" starts with its verb, "Commits are listed" with a noun.
   const leads = head && start === 0 && terms.length > i + 1 && has(t, 'Noun') && !has(t, 'Pronoun');
