@@ -45,6 +45,23 @@ export interface KeyContext {
   place?: (path: string) => boolean;
 }
 
+const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const CLOSERS = new Set(Object.values(PAIRS));
+
+/**
+ * A value is whole: one whose brackets do not pair was cut from code or a longer text (`Loan {`,
+ * a block's opening read as a value; `['January', 'February', …` cut at its length).
+ */
+function unclosed(text: string): boolean {
+  const open: string[] = [];
+  for (const ch of text) {
+    const closer = PAIRS[ch];
+    if (closer !== undefined) open.push(closer);
+    else if (CLOSERS.has(ch) && open.pop() !== ch) return true;
+  }
+  return open.length > 0;
+}
+
 /** Why a value cannot be a key (a null model would have it, or it changes by the next call), or undefined. */
 export function whyNotKey(
   value: unknown,
@@ -56,6 +73,7 @@ export function whyNotKey(
   const text = String(value);
   if (literalLength(text) < 4) return 'shorter than 4 significant characters';
   if (text.length > 120 || text.includes('\n')) return 'longer than a value (a paragraph or a document)';
+  if (unclosed(text)) return 'a fragment (a bracket in it opens or closes without its pair)';
   if (isBooleanLike(value)) return 'a boolean';
   if (isEmptyStateText(text)) return 'an empty-state message';
   if (isTimeLike(value) || isTimeField(field)) return 'time-varying (a clock reading or a time field)';

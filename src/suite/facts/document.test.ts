@@ -223,6 +223,55 @@ describe('facts are handles and keys', () => {
     expect(keys()).not.toContain('/api/v2/stations');
   });
 
+  it('a GraphQL schema is read by its parser: definitions named by name, fields with their types', () => {
+    const sdl = [
+      'type Loan {',
+      '  id: ID!',
+      '  copy: Copy!',
+      '  issued: Date!',
+      '}',
+      '',
+      'type Copy {',
+      '  barcode: String!',
+      '  status: CopyStatus!',
+      '}',
+      '',
+      'enum CopyStatus {',
+      '  ON_SHELF',
+      '  ON_LOAN',
+      '}',
+    ].join('\n');
+    const result = text(sdl);
+    expect(readFacts(result)).toMatchObject({ ok: true, readers: ['graphql'] });
+    expect(documentOf(result)?.document).toEqual([
+      { name: 'Loan', kind: 'type', fields: { id: 'ID!', copy: 'Copy!', issued: 'Date!' } },
+      { name: 'Copy', kind: 'type', fields: { barcode: 'String!', status: 'CopyStatus!' } },
+      { name: 'CopyStatus', kind: 'enum', values: ['ON_SHELF', 'ON_LOAN'] },
+    ]);
+    const keys = candidatesFrom(obs(result), { context: [], given: [] }).map((c) => c.observedKey);
+    expect(keys).toContain('CopyStatus!');
+    for (const key of keys) expect(String(key)).not.toMatch(/\{$/);
+    // Text that only looks like it is no schema: the lines are read as before.
+    expect(readersOf(text('type Loan {\n  id: ID!'))).not.toContain('graphql');
+  });
+
+  it('a value whose brackets do not pair is a fragment, never a key', () => {
+    const rows = {
+      months: [
+        { name: 'January rota', code: 'JAN-ROTA', sample: "['January', 'February', 'Ma" },
+        { name: 'Loan desk', code: 'LOAN-DESK', sample: 'Loan {' },
+      ],
+    };
+    const result: ToolResult = {
+      content: [{ type: 'text', text: JSON.stringify(rows) }],
+      structuredContent: rows,
+    };
+    const keys = candidatesFrom(obs(result), { context: [], given: [] }).map((c) => c.observedKey);
+    expect(keys).toEqual(expect.arrayContaining(['January rota', 'JAN-ROTA']));
+    expect(keys).not.toContain('Loan {');
+    expect(keys).not.toContain("['January', 'February', 'Ma");
+  });
+
   it('list members and table cells feed the next tool’s parameters', () => {
     const harvested = harvestResult({
       obs: 0,
@@ -268,9 +317,11 @@ describe('several blocks', () => {
 
 describe('label lines', () => {
   it('a label is a name: a signature whose brackets open before the colon is no label', () => {
-    expect(readersOf(text('type Query {\n  book(isbn: String!): Book\n  loan(id: ID!): Loan\n}'))).toEqual(
-      [],
-    );
+    expect(readersOf(text('book(isbn: String!): Book\nloan(id: ID!): Loan'))).toEqual([]);
+    // Under a `type` line the same lines are a GraphQL schema, read by its parser.
+    expect(facts(text('type Query {\n  book(isbn: String!): Book\n  loan(id: ID!): Loan\n}'))).toEqual([
+      { name: 'Query', kind: 'type', fields: { book: 'Book', loan: 'Loan' } },
+    ]);
     expect(facts(text('Owner (acting): Ines Marlow\nStore room: Shed 4'))).toEqual({
       'Owner (acting)': 'Ines Marlow',
       'Store room': 'Shed 4',

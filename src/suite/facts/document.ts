@@ -1,6 +1,7 @@
 import { resultTextJson, type ToolResult } from '../surface.js';
 import { commaList, delimitedTable } from './delimited.js';
 import { type DiffFile, unifiedDiff } from './diff.js';
+import { graphqlSchema } from './graphql.js';
 import { htmlTables, isHtmlTable } from './html.js';
 import { jsonIn, unwrapJsonStrings } from './json.js';
 import { keyedLines } from './keyed-lines.js';
@@ -23,6 +24,7 @@ export type Reader =
   | 'json'
   | 'html'
   | 'xml'
+  | 'graphql'
   | 'delimited'
   | 'list'
   | 'keyed-lines'
@@ -57,6 +59,8 @@ function readBlock(text: string): { document: unknown; reader: Reader } | undefi
     ? undefined
     : xmlDocument(trimmed, { depth: MAX_FACT_DEPTH, nodes: MAX_FACT_NODES });
   if (xml !== undefined) return { document: xml, reader: 'xml' };
+  const schema = graphqlSchema(trimmed);
+  if (schema !== undefined) return { document: schema, reader: 'graphql' };
   const table = delimitedTable(trimmed);
   if (table !== undefined) return { document: table, reader: 'delimited' };
   const list = commaList(trimmed);
