@@ -76,15 +76,18 @@ export function librarySurface(): ToolSurface {
 }
 
 const text = (value: string) => ({ content: [{ type: 'text', text: value }] });
-const structured = (value: Record<string, unknown>) => ({
+/** A result carrying `value` as structuredContent and as its JSON text. */
+export const structured = (value: Record<string, unknown>) => ({
   content: [{ type: 'text', text: JSON.stringify(value) }],
   structuredContent: value,
 });
-const toolError = (message: string): ToolCallOutcome => ({
+/** An isError result whose text is `message`. */
+export const toolError = (message: string): ToolCallOutcome => ({
   kind: 'result',
   result: { content: [{ type: 'text', text: message }], isError: true },
 });
 
+/** An in-memory server's caller and the calls it was sent. */
 export interface Library {
   caller: ToolCaller;
   calls: { name: string; args: Record<string, unknown> }[];

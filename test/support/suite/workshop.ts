@@ -1,4 +1,5 @@
 import type { ToolCaller, ToolCallOutcome, ToolSurface } from '../../../src/suite/surface.js';
+import { type Library, structured, toolError } from './library.js';
 
 /**
  * An in-memory server that answers nothing until a session is prepared (amazon-devices' shape:
@@ -48,34 +49,26 @@ const NEEDS_CONTEXT = JSON.stringify({
 
 const result = (value: Record<string, unknown>): ToolCallOutcome => ({
   kind: 'result',
-  result: { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value },
+  result: structured(value),
 });
-const failed = (message: string): ToolCallOutcome => ({
-  kind: 'result',
-  result: { content: [{ type: 'text', text: message }], isError: true },
-});
-
-export interface Workshop {
-  caller: ToolCaller;
-  calls: { name: string; args: Record<string, unknown> }[];
-}
 
 /** One server process: unprepared until set_project_context is called in it. */
-export function workshop(): Workshop {
-  const calls: Workshop['calls'] = [];
+export function workshop(): Library {
+  const calls: Library['calls'] = [];
   let prepared = false;
   const caller: ToolCaller = async (name, args) => {
     calls.push({ name, args });
     if (name === 'set_project_context') {
-      if (typeof args.config !== 'object' || args.config === null) return failed('config must be an object');
+      if (typeof args.config !== 'object' || args.config === null)
+        return toolError('config must be an object');
       prepared = true;
       return result({ project: 'greenhouse', platform: 'default' });
     }
-    if (!prepared) return failed(NEEDS_CONTEXT);
+    if (!prepared) return toolError(NEEDS_CONTEXT);
     if (name === 'list_boards') return result({ boards: BOARDS.map(({ id, name }) => ({ id, name })) });
     if (name === 'get_board') {
       const board = BOARDS.find((b) => b.id === args.id);
-      return board === undefined ? failed(`no board ${String(args.id)}`) : result({ ...board });
+      return board === undefined ? toolError(`no board ${String(args.id)}`) : result({ ...board });
     }
     return { kind: 'error', code: -32602, message: `Unknown tool: ${name}` };
   };
