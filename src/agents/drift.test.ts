@@ -56,6 +56,14 @@ describe('planDrift: a replayed plan step must still give what admission read fr
     expect(other).toContain('is now "task-0000"');
   });
 
+  it('a value admission saw change between its own two executions is minted per call: no drift', () => {
+    // repomix: attach_packed_output answers a new outputId at every call, read by the next step.
+    const minted: Task = { ...TASK, perCall: [1] };
+    const calls = [call('list_blocked', {}, { tasks: [{ id: 'task-1c2e' }] })];
+    expect(planDrift(minted, calls)).toBeUndefined();
+    expect(planDrift(TASK, calls)).toContain('is now "task-1c2e"');
+  });
+
   it('names the last step when its answer no longer carries the key', () => {
     const changed = planDrift(TASK, [call('get_task', { task_id: 'task-6f9d' }, { title: 'Order parts' })]);
     expect(changed).toMatch(

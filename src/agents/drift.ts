@@ -44,7 +44,8 @@ function stepChanged(task: Task, step: number, raw: unknown): string | undefined
   if (!read.ok) return undefined;
   const document = documentOf(read.result)?.document;
   for (const [later, laterStep] of task.plan.entries()) {
-    if (later <= step) continue;
+    // A value admission saw change between its two executions is minted per call, not state.
+    if (later <= step || task.perCall?.includes(later) === true) continue;
     for (const site of findHandles(laterStep.arguments)) {
       if (site.handle?.$from.step !== step) continue;
       const expected = resolvePointer(task.boundArguments[later], site.path);

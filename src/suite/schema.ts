@@ -128,6 +128,12 @@ export const Task = Candidate.extend({
   boundArguments: z.array(JsonObject),
   /** Why its key carries information (absent on suites written before admission recorded it). */
   keyBasis: KeyBasis.optional(),
+  /**
+   * Plan steps whose bound arguments differed between admission's two executions: a value an
+   * earlier step mints per call (an output id) was passed on, and is no state of the server.
+   * Absent when none, and on suites written before it.
+   */
+  perCall: z.array(z.int().min(0)).optional(),
 });
 export type Task = z.infer<typeof Task>;
 

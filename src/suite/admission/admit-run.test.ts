@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admit, fateOf, good } from '../../../test/support/suite/admission.js';
-import { library, librarySurface, noteCandidate } from '../../../test/support/suite/library.js';
+import { library, librarySurface, noteCandidate, structured } from '../../../test/support/suite/library.js';
 import { surfaceSafety } from '../destructive.js';
 import { admitCandidates } from './admit.js';
 
@@ -111,5 +111,47 @@ describe('admission: a plan the fresh process cannot run again', () => {
     expect(entry?.verdict.admitted === false && entry.verdict.detail).toMatch(
       /^on re-execution: step 0 \(get_book\) errored: .*Tool get_book not found/,
     );
+  });
+});
+
+describe('admission: a value a step mints per call', () => {
+  it('is recorded as perCall when the second execution bound another value and the key held', async () => {
+    const surface = librarySurface();
+    const lib = library();
+    const chained = {
+      ...good,
+      prompt: 'Who wrote The Salt Cartographer? Find it in the list of books.',
+      expectedTools: ['list_books', 'get_book'],
+      plan: [
+        { tool: 'list_books', arguments: {} },
+        { tool: 'get_book', arguments: { id: { $from: { step: 0, pointer: '/books/0/id' } } } },
+      ],
+    };
+    // The fresh process numbers its listing anew (an id minted per process), and still finds the book.
+    const renumbered = async (name: string, args: Record<string, unknown>) =>
+      name === 'list_books'
+        ? {
+            kind: 'result' as const,
+            result: structured({ books: [{ id: 9101, title: 'The Salt Cartographer' }] }),
+          }
+        : lib.caller(name, { ...args, id: Number(args.id) - 5000 });
+    const [entry] = await admitCandidates([chained], {
+      surface,
+      safety: surfaceSafety(surface),
+      allowDestructive: false,
+      caller: lib.caller,
+      recheck: renumbered,
+    });
+    expect(entry?.verdict).toMatchObject({
+      admitted: true,
+      task: { perCall: [1], boundArguments: [{}, { id: 4101 }] },
+    });
+    const [same] = await admitCandidates([chained], {
+      surface,
+      safety: surfaceSafety(surface),
+      allowDestructive: false,
+      caller: lib.caller,
+    });
+    expect(same?.verdict.admitted === true && same.verdict.task.perCall).toBeUndefined();
   });
 });

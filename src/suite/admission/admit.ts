@@ -168,10 +168,13 @@ async function runPlan(
 
   const destructive = isDestructive(candidate, context);
   const readOnly = readOnlyPlan(candidate, context);
-  const unstable = await stability(candidate, key, readOnly, () =>
+  const { rejection: unstable, again } = await stability(candidate, key, readOnly, () =>
     execute(options.recheck ?? options.caller),
   );
   if (unstable !== undefined) return rejected(unstable);
+  const perCall = (again ?? []).flatMap((step, i) =>
+    sameJson(step.arguments, run.steps[i]?.arguments) ? [] : [i],
+  );
 
   const boundArguments = run.steps.map((step) => step.arguments);
   const siblings = siblingValues(candidate, run.lastResult);
@@ -215,6 +218,7 @@ async function runPlan(
     destructive,
     boundArguments,
     keyBasis: keyBasisOf(key, siblings),
+    ...(perCall.length > 0 ? { perCall } : {}),
   };
   return { admitted: true, task, answerKey: key };
 }
@@ -234,29 +238,37 @@ async function stability(
   key: unknown,
   readOnly: boolean,
   execute: () => ReturnType<typeof executePlan>,
-): Promise<Rejection | undefined> {
+): Promise<{ rejection?: Rejection; again?: readonly ExecutedStep[] }> {
   if (candidate.observedKey !== undefined && !sameJson(candidate.observedKey, key)) {
-    return reject(
-      'key-unstable',
-      `exploration saw "${keyText(candidate.observedKey).slice(0, 80)}", admission got "${keyText(key).slice(0, 80)}"`,
-      { observedKey: candidate.observedKey },
-    );
+    return {
+      rejection: reject(
+        'key-unstable',
+        `exploration saw "${keyText(candidate.observedKey).slice(0, 80)}", admission got "${keyText(key).slice(0, 80)}"`,
+        { observedKey: candidate.observedKey },
+      ),
+    };
   }
   const time = timeVarying(key);
-  if (time !== undefined) return time;
-  if (!readOnly) return undefined;
+  if (time !== undefined) return { rejection: time };
+  if (!readOnly) return {};
   const again = await execute();
   // A plan that answered and then fails when made again (in a fresh process: apidog-oas names its
   // tools anew at every start, "Tool read_project_oas_wx3fsb not found") answered differently.
   if (!again.ok)
-    return reject('key-unstable', `on re-execution: ${again.detail}`, { calls: summarise(again.steps) });
+    return {
+      rejection: reject('key-unstable', `on re-execution: ${again.detail}`, {
+        calls: summarise(again.steps),
+      }),
+    };
   return sameJson(again.answerKey, key)
-    ? undefined
-    : reject(
-        'key-unstable',
-        `a second execution (in a fresh server process where the target allows one) returned "${keyText(again.answerKey).slice(0, 80)}"`,
-        { again: again.answerKey },
-      );
+    ? { again: again.steps }
+    : {
+        rejection: reject(
+          'key-unstable',
+          `a second execution (in a fresh server process where the target allows one) returned "${keyText(again.answerKey).slice(0, 80)}"`,
+          { again: again.answerKey },
+        ),
+      };
 }
 
 /** What each plan call did, short enough to publish in the ledger. */
