@@ -40,6 +40,8 @@ interface Case {
   argv: (data: string) => string[];
   /** The outcomes that are true statements about this server (docs/corpus.md, by-hand verdict). */
   true: readonly RunRecord['outcome'][];
+  /** The registered suite size, when not 8: a score needs a suite the construct gate can pass on. */
+  tasks?: number;
 }
 
 const CASES: Case[] = [
@@ -55,8 +57,11 @@ const CASES: Case[] = [
     name: 'howtocook',
     pkg: 'howtocook-mcp',
     argv: () => [],
-    // It ships a recipe book that its read tools answer from: a true measurement is a score.
+    // It ships a recipe book that its read tools answer from: a true measurement is a score. At 8
+    // tasks it scores only when admission leaves a reserve for an extension batch (13 of 40 admitted
+    // leaves 5, under a batch of 6: EXTEND_EXHAUSTED, the registration's limit); the default 16 does not depend on it.
     true: ['SCORED'],
+    tasks: 16,
   },
   {
     name: 'sequential-thinking',
@@ -87,14 +92,14 @@ async function measure(c: Case): Promise<{ record: RunRecord; suite: SuiteFile; 
     env: {},
     runner: 'heuristic',
     generator: 'explore/2',
-    tasks: 8,
+    tasks: c.tasks ?? 8,
   });
   const record = await readRecord(join(r.dir, 'record.json'));
   const suite = SuiteFile.parse(JSON.parse(readFileSync(join(r.dir, 'suite.json'), 'utf8')));
   return { record, suite, dir: r.dir };
 }
 
-describe.each(CASES)('corpus server $name, offline at 8 tasks', (c) => {
+describe.each(CASES)('corpus server $name, offline', (c) => {
   let run: Awaited<ReturnType<typeof measure>>;
 
   it('writes a record that validates, with an outcome true of the server', async () => {
