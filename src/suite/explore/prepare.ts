@@ -9,8 +9,8 @@ import { paramsOf } from './params.js';
 import type { Exploration, ToolPlan } from './walk.js';
 
 /**
- * The session-preparing call (docs/suite.md, "A call the server asks for first"). Principle: when
- * most of the errors of the first hop say one other tool must be called first, the server is
+ * The session-preparing call (docs/suite.md, "A call the server asks for first"). Principle: when,
+ * before anything usable was read, most errors say one other tool must be called first, the server is
  * saying a session starts with that call; exploration makes it once, when the run may call that
  * tool, and every plan then begins with it, so the fresh process of the stability check and every
  * trial's reference start the same way.
