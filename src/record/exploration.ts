@@ -125,7 +125,9 @@ export function ledgerFigures(ledger: ExplorationLedger) {
     toolsCalled: explorable.filter((t) => t.calls > 0).length,
     calls: ledger.calls,
     errors: ledger.tools.reduce((a, t) => a + t.errors, 0),
-    usable: ledger.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0),
+    // The call that prepared the session answered, but it is no read: it gave exploration nothing.
+    usable:
+      ledger.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0) - (ledger.preparation ? 1 : 0),
     emptyState: ledger.tools.reduce((a, t) => a + (t.emptyState ?? 0), 0),
     // Absent when none, as in the records made before it was counted.
     ...(invalidResults > 0 ? { invalidResults } : {}),

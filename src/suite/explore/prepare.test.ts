@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../../test/support/explorable-policy.js';
 import { exploreWith } from '../../../test/support/suite/explore.js';
 import { workshop, workshopSurface } from '../../../test/support/suite/workshop.js';
+import { ledgerFigures } from '../../record/exploration.js';
 import { admitCandidates } from '../admission/admit.js';
 import { surfaceSafety } from '../destructive.js';
 import { applyPolicy } from '../explorable.js';
@@ -72,6 +73,11 @@ describe('explore/2 on a server that answers only a prepared session', () => {
     ]);
     const entry = result.ledger.tools.find((t) => t.tool === 'set_project_context');
     expect(entry).toMatchObject({ calls: 1, errors: 0 });
+    // The preparing call answered, but it read nothing: the figures count only the reads.
+    const reads = result.ledger.tools.filter((t) => t.tool !== 'set_project_context');
+    expect(ledgerFigures(result.ledger).usable).toBe(
+      reads.reduce((n, t) => n + t.calls - t.errors - t.discarded, 0),
+    );
     expect(entry?.skipped).toMatch(
       /^called once to prepare the session \(\d+ error\(s\) said set_project_context must be called first\)/,
     );

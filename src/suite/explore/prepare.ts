@@ -1,8 +1,10 @@
 import { canonicalJson } from '../../core/canonical.js';
+import { readResult } from '../extract.js';
+import { leavesOf } from '../facts/leaves.js';
 import { jsonAt, jsonSpansIn } from '../json-in-text.js';
 import { deriveSeed, mulberry32 } from '../prng.js';
 import type { PlanStep } from '../schema.js';
-import { JsonObject, type ToolDescriptor, ToolResult } from '../surface.js';
+import { JsonObject, type ToolDescriptor } from '../surface.js';
 import { argumentSets } from './argument-sets.js';
 import { errorText, type FirstAsk } from './named-tools.js';
 import { paramsOf } from './params.js';
@@ -43,13 +45,9 @@ export function prescribedArguments(texts: readonly string[], name: string): Rec
 
 /** The strings of a JSON error ("{"code": …, "message": "… call: x({ \"config\": {} })"}"). */
 function stringsIn(text: string): string[] {
-  const walk = (value: unknown): string[] =>
-    typeof value === 'string'
-      ? [value]
-      : value !== null && typeof value === 'object'
-        ? Object.values(value).flatMap(walk)
-        : [];
-  return jsonSpansIn(text).flatMap((span) => walk(span.value));
+  return jsonSpansIn(text).flatMap((span) =>
+    leavesOf(span.value).flatMap((leaf) => (typeof leaf.value === 'string' ? [leaf.value] : [])),
+  );
 }
 
 /** Why the run may not call it, or undefined when it may: read-only, declared non-destructive, or allowed. */
@@ -99,7 +97,8 @@ export async function prepare(
     return undefined;
   }
   const made = await run.invoke(plan, { args, supplies: {} });
-  if (made.outcome.kind === 'error' || isErrorResult(made.outcome.result)) {
+  // An answer counts as done as admission reads one: not isError, and no failure said in its JSON.
+  if (made.outcome.kind === 'error' || !readResult(made.outcome.result).ok) {
     plan.tally.errors++;
     plan.tally.skip(
       `called once to prepare the session (${asked}); it answered an error: ${errorText(made.outcome).slice(0, 160)}`,
@@ -108,8 +107,4 @@ export async function prepare(
   }
   plan.tally.skip(`called once to prepare the session (${asked}); every plan begins with that call`);
   return { tool: plan.tool.name, arguments: args, prepares: true };
-}
-
-function isErrorResult(result: unknown): boolean {
-  return ToolResult.safeParse(result).data?.isError === true;
 }
