@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ToolCallOutcome as WireOutcome } from '../connect/session.js';
 import type { CallUsage } from '../record/pricing.js';
 import type { FailureClass } from '../record/score.js';
+import type { TrialBudget } from '../record/trial-count.js';
 import type { Task } from '../suite/schema.js';
 import type { ToolDescriptor } from '../suite/surface.js';
 import type { Phase } from '../tape/phases.js';
@@ -19,7 +20,7 @@ export interface TrialLimits {
 }
 
 /** Which limit a trial ran into; absent when it finished on its own. */
-export type Exhaustion = 'steps' | 'output_tokens' | 'token_budget' | 'time';
+export type Exhaustion = TrialBudget;
 
 /** The runner model as the loop needs it: the model, and the id every turn and usage row carries. */
 export interface AgentModel {

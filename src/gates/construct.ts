@@ -2,6 +2,7 @@ import { type BatchStep, type Pool, policyRecorded, type RegisteredStep } from '
 import { ConstructGate } from '../record/gate.js';
 import type { ConstructInput, RateParams } from '../record/gate-input.js';
 import { planSampleSize, publishedVerdict } from '../stats/index.js';
+import { readBudgetEnded } from './construct-budget.js';
 import { constructStep, type StepDecision, validatePool } from './construct-step.js';
 import { constructCurtail, curtailLine } from './curtail.js';
 import { GateInputError, inputs } from './errors.js';
@@ -202,6 +203,18 @@ export function constructGate(input: ConstructInput): ConstructGate {
               outcome: 'GATE_FAILED' as const,
             }
           : { verdict: 'PASS' as const };
+  const budget = final.verdict === 'PASS' ? undefined : readBudgetEnded(input, pool, p, share);
+  const rests =
+    curtailed === undefined &&
+    budget?.decisive === true &&
+    (final.reason === 'reference_rate_below_threshold' || final.reason === 'unresolved_after_max_extensions');
+  const decided = rests
+    ? {
+        verdict: 'FAIL' as const,
+        reason: 'reference_out_of_budget' as const,
+        outcome: 'INDETERMINATE' as const,
+      }
+    : final;
   const s = decision.stats;
   const explain =
     (curtailed
@@ -210,13 +223,14 @@ export function constructGate(input: ConstructInput): ConstructGate {
     wireText(input.wire) +
     (curtailed
       ? ` The ${curtailed.record.step === 'registered' ? 'registered sample' : `batch ${curtailed.record.step}`} was ${curtailLine(curtailed.record.ran, curtailed.record.of, curtailed.record)}.`
-      : '');
+      : '') +
+    (budget?.explain ?? '');
   return seal(
     ConstructGate,
     {
       gate: 'construct',
       tier: 'paid',
-      ...final,
+      ...decided,
       k: pool.k,
       n: pool.n,
       errors: pool.errors,

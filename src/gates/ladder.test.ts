@@ -38,6 +38,7 @@ const construct = (
   registered: [number, number, number],
   batches: [number, number, number][] = [],
   maxExtensions = 2,
+  budgetEnded?: { token_budget: number },
 ) =>
   constructGate({
     params: D.construct,
@@ -46,6 +47,7 @@ const construct = (
     reps: 3,
     registered: { tasks: 16, pool: { k: registered[0], n: registered[1], errors: registered[2] } },
     batches: batches.map(([k, n, errors]) => ({ tasksAdded: 6, pool: { k, n, errors } })),
+    ...(budgetEnded ? { budgetEnded } : {}),
   });
 const nulls = (signal: Parameters<typeof passNull>[0], phases: object = lowNulls) =>
   nullBaselineGate({ phases, signal, ratio: 0.5, percentile: 95 });
@@ -164,6 +166,11 @@ const cases: [GateReason, GateRecord[], Outcome][] = [
   ],
   ['compromised_oracle_errors', [...upTo(5), construct([40, 44, 4])], 'COMPROMISED'],
   ['reference_rate_below_threshold', [...upTo(5), construct([36, 48, 0])], 'GATE_FAILED'],
+  [
+    'reference_out_of_budget',
+    [...upTo(5), construct([36, 48, 0], [], 2, { token_budget: 12 })],
+    'INDETERMINATE',
+  ],
   [
     'unresolved_after_max_extensions',
     [

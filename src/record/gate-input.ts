@@ -4,6 +4,7 @@ import { TaskCount } from './clustered-gate.js';
 import { Count, NonEmpty, OpenUnit, PositiveCount, Sha256, Threshold } from './common.js';
 import { ExtensionPolicy, Pool } from './extension.js';
 import { TapeRef } from './probe.js';
+import { TRIAL_BUDGETS } from './trial-count.js';
 import { WireEvidence } from './wire-evidence.js';
 
 /*
@@ -181,5 +182,10 @@ export const ConstructInput = z.object({
   curtailed: z.object({ remaining: PositiveCount }).optional(),
   /** The final pool per task (m: completed trials), for the recorded clustered interval only. */
   perTask: z.array(TaskCount).optional(),
+  /**
+   * The pool's failed trials that ended because a per-trial limit ran out, by limit (`budgetEnded`
+   * in src/record/trial-count.ts); absent on records written before it was kept.
+   */
+  budgetEnded: z.partialRecord(z.enum(TRIAL_BUDGETS), PositiveCount).optional(),
 });
 export type ConstructInput = z.infer<typeof ConstructInput>;

@@ -64,6 +64,7 @@ export const ConstructReason = z.enum([
   'downgraded_underpowered',
   'unresolved_after_max_extensions',
   'extend_exhausted_zero_policy',
+  'reference_out_of_budget',
   /**
    * Written before the extension protocol existed (v1), and kept as written: the record carries a
    * zero policy and nothing else about the protocol, so the page explains it from those fields.
@@ -126,6 +127,9 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
   downgraded_underpowered: null,
   unresolved_after_max_extensions: 'GATE_FAILED',
   extend_exhausted_zero_policy: 'EXTEND_EXHAUSTED',
+  // The reference's failures that decided the refusal ended on a per-trial limit the registration set:
+  // with a larger budget the verdict might differ, so the run says nothing about the server.
+  reference_out_of_budget: 'INDETERMINATE',
   extend_exhausted: 'EXTEND_EXHAUSTED',
 };
 

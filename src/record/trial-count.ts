@@ -16,6 +16,10 @@
 export const TRIAL_COUNTS = ['passed', 'failed', 'not-applicable', 'error', 'not-recorded'] as const;
 export type TrialCount = (typeof TRIAL_COUNTS)[number];
 
+/** The per-trial limits a trial can run into (the registered `agentLimits`): its steps, one call's output, its tokens, its time. */
+export const TRIAL_BUDGETS = ['steps', 'output_tokens', 'token_budget', 'time'] as const;
+export type TrialBudget = (typeof TRIAL_BUDGETS)[number];
+
 /** The facts of a trial its count is made of: a TrialResult's, or the agent tape's `fitness.trial` event. */
 export interface TrialFacts {
   phase: string;
@@ -110,4 +114,24 @@ export function nullsSeenBy<T extends { phase: string }>(signalSource: string, t
   const firstConstruct = trials.findIndex((t) => t.phase === 'construct');
   if (signalSource !== 'ceiling' || firstConstruct < 0) return [...trials];
   return trials.slice(0, firstConstruct);
+}
+
+/** A trial's facts with the limit it ran into, as the run holds it and the `fitness.trial` event carries it. */
+export type BudgetFacts = TrialFacts & { exhausted?: string | null | undefined };
+
+function isBudget(v: unknown): v is TrialBudget {
+  return (TRIAL_BUDGETS as readonly unknown[]).includes(v);
+}
+
+/**
+ * The trials that counted as failed and ended because a per-trial limit ran out, by limit: a failure
+ * the agent never finished, which a larger registered budget might have turned into a pass.
+ */
+export function budgetEnded(trials: readonly BudgetFacts[]): Partial<Record<TrialBudget, number>> {
+  const out: Partial<Record<TrialBudget, number>> = {};
+  for (const t of trials) {
+    if (trialCount(t) !== 'failed' || !isBudget(t.exhausted)) continue;
+    out[t.exhausted] = (out[t.exhausted] ?? 0) + 1;
+  }
+  return out;
 }

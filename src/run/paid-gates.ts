@@ -19,7 +19,7 @@ import { type PhaseSoFar, runPhase, runPhases } from './phase-run.js';
 import type { Constructed, Driven, NullCounts, NullsRan, Registered, Unrun } from './products.js';
 import { RunStop } from './stop.js';
 import type { Tally } from './tally.js';
-import { countOf, mergeTaskCounts, taskCounts } from './task-counts.js';
+import { budgetEndedOf, countOf, mergeTaskCounts, taskCounts } from './task-counts.js';
 import type { TrialGround } from './trials.js';
 
 function emptyNulls(): NullCounts {
@@ -205,6 +205,7 @@ export async function constructStage(
     batches,
     wire: wireEvidence(trialCalls(ctx.tapes.wire, all)),
     perTask: taskCounts(all),
+    budgetEnded: budgetEndedOf(all),
     ...(unrun > 0 ? { curtailed: { remaining: unrun } } : {}),
   });
   return { gate, pool, consumed };

@@ -129,7 +129,9 @@ export const SettingsFields = z.object({
     .describe('output tokens of one model call'),
   tokenBudget: count(1, 'tokenBudget')
     .default(d.agentLimits.tokenBudgetPerTrial)
-    .describe('tokens per trial'),
+    .describe(
+      'tokens per trial; a construct refusal that would have passed had the trials it cut short passed is INDETERMINATE reference_out_of_budget',
+    ),
   trialTimeoutMs: count(1, 'trialTimeoutMs')
     .default(d.agentLimits.trialTimeoutMs)
     .describe('wall time per trial in ms'),

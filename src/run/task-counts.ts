@@ -1,7 +1,7 @@
 import type { TrialResult } from '../agents/types.js';
 import { firstTrySuccess } from '../record/build-score.js';
 import type { TaskCount } from '../record/clustered-gate.js';
-import { type TrialCount, trialCount } from '../record/trial-count.js';
+import { budgetEnded, type TrialCount, trialCount } from '../record/trial-count.js';
 
 /**
  * What each count of the record takes from a trial: the fields the agent tape's `fitness.trial`
@@ -29,6 +29,11 @@ export function trialFacts(r: TrialResult) {
 /** How a trial counts in its phase (src/record/trial-count.ts over its facts). */
 export function countOf(r: TrialResult): TrialCount {
   return trialCount(trialFacts(r));
+}
+
+/** The failed trials that ended on a per-trial limit, by limit, as the tape's trial events recount them. */
+export function budgetEndedOf(results: readonly TrialResult[]) {
+  return budgetEnded(results.map((r) => ({ ...trialFacts(r), exhausted: r.exhausted })));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nullBaseline } from '../../test/support/board/gates.js';
 import { fixtureRecord } from '../../test/support/board/records.js';
+import { constructGate } from '../gates/construct.js';
+import { PREREG_DEFAULTS as D } from '../record/prereg.js';
 import type { RunRecord } from '../record/run.js';
 import { NullPhase } from '../tape/phases.js';
 import { type TrialEvent, tapeCountChecks } from './verify-tapes.js';
@@ -59,5 +61,47 @@ describe('tape counts of the null phases', () => {
     );
     expect(nullLines({ ...base, gates: [ceiling, reference] }, tape(6)).every((l) => l.ok)).toBe(true);
     expect(nullLines({ ...base, gates: [ceiling, reference] }, tape(5)).some((l) => l.ok)).toBe(false);
+  });
+});
+
+describe('tape counts of the construct budget-ended failures', () => {
+  const gate = (budgetEnded: { token_budget?: number; steps?: number }) =>
+    constructGate({
+      params: D.construct,
+      compromisedErrorShare: D.compromisedErrorShare,
+      policy: D.extension,
+      reps: 1,
+      registered: { tasks: 4, pool: { k: 1, n: 4, errors: 0 } },
+      batches: [],
+      budgetEnded,
+    });
+  const trial = (constructPassed: boolean, exhausted: string | null): TrialEvent => ({
+    phase: 'construct',
+    checkPassed: constructPassed,
+    constructPassed,
+    firstTry: constructPassed,
+    exhausted,
+  });
+  const events = [
+    trial(true, null),
+    trial(false, 'token_budget'),
+    trial(false, 'token_budget'),
+    trial(false, null),
+  ];
+  const line = (g: ReturnType<typeof gate>) =>
+    tapeCountChecks({ ...base, gates: [g] }, events).find((c) => c.check.includes('budget-ended'));
+
+  it('agrees when the record stores what the trial events say', () => {
+    expect(line(gate({ token_budget: 2 }))).toMatchObject({
+      ok: true,
+      detail: 'record 2 token_budget, tape 2 token_budget',
+    });
+  });
+
+  it('names both sides when they differ', () => {
+    expect(line(gate({ steps: 2 }))).toMatchObject({
+      ok: false,
+      detail: 'record 2 steps, tape 2 token_budget',
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { RunRecord } from '../record/run.js';
-import { nullsSeenBy, phaseCounts } from '../record/trial-count.js';
+import {
+  budgetEnded,
+  nullsSeenBy,
+  phaseCounts,
+  TRIAL_BUDGETS,
+  type TrialBudget,
+} from '../record/trial-count.js';
 import { RUN_FILES } from '../tape/file-names.js';
 import { NullPhase } from '../tape/phases.js';
 import { readTape } from '../tape/reader.js';
@@ -16,6 +22,8 @@ export const TrialEvent = z.looseObject({
   nullApplicable: z.boolean().nullable().optional(),
   firstTry: z.boolean().optional(),
   oracleError: z.string().optional(),
+  /** The per-trial limit the trial ran into, null when it finished on its own. */
+  exhausted: z.string().nullable().optional(),
 });
 export type TrialEvent = z.infer<typeof TrialEvent>;
 
@@ -69,6 +77,28 @@ function constructCheck(record: RunRecord, events: readonly TrialEvent[]): Check
       'tape counts construct',
       same(tape, gate) && errors === gate.errors,
       `record ${kn(gate)} with ${gate.errors} error(s), tape ${kn(tape)} with ${errors} error(s)`,
+    ),
+    ...budgetCheck(gate.input?.budgetEnded, events),
+  ];
+}
+
+type ByBudget = Partial<Record<TrialBudget, number>>;
+
+function byBudgetText(by: ByBudget): string {
+  const parts = TRIAL_BUDGETS.flatMap((b) => (by[b] ? [`${by[b]} ${b}`] : []));
+  return parts.length === 0 ? 'none' : parts.join(', ');
+}
+
+/** The construct's budget-ended failures, when the record stores them, recounted from the trial events. */
+function budgetCheck(stored: ByBudget | undefined, events: readonly TrialEvent[]): Check[] {
+  if (stored === undefined) return [];
+  const tape = budgetEnded(events.filter((e) => e.phase === 'construct'));
+  const same = TRIAL_BUDGETS.every((b) => (stored[b] ?? 0) === (tape[b] ?? 0));
+  return [
+    check(
+      'tape counts construct budget-ended failures',
+      same,
+      `record ${byBudgetText(stored)}, tape ${byBudgetText(tape)}`,
     ),
   ];
 }

@@ -122,6 +122,7 @@ export function expectedSupport(g: ConstructGate): Support {
   });
   if (g.verdict === 'PASS') return v.wilson.lower >= g.threshold ? 'wilson' : 'power';
   if (g.reason === 'reference_rate_below_threshold') return 'p-value';
+  if (g.reason === 'reference_out_of_budget' && v.raw === 'FAIL') return 'p-value';
   return v.raw === 'PASS' ? 'downgraded' : 'unresolved';
 }
 

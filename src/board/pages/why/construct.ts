@@ -70,6 +70,8 @@ function finding(g: ConstructGate): string {
         : 'The reference agent could not be resolved either way at the registered size, and the run had no extension batch to buy, so it was refused where it stood.';
     case 'reference_rate_below_threshold':
       return 'A reference agent handed the answer key still could not reach it through the server often enough.';
+    case 'reference_out_of_budget':
+      return 'The reference agent fell short, but the failures that decided it ran out of a per-trial limit (steps, tokens or time) before it answered. Those limits are the registration’s, so the refusal is not a finding about the server.';
     default:
       return 'The reference agent against the registered threshold.';
   }

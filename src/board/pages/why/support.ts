@@ -24,6 +24,8 @@ export function constructSupport(g: ConstructGate): ConstructSupport {
     return 'not-measured';
   if (g.verdict === 'PASS') return g.wilson.lower >= g.threshold ? 'wilson' : 'power';
   if (g.verdict === 'FAIL' && g.reason === 'reference_rate_below_threshold') return 'p-value';
+  // Refused because the failures that decided it ran out of budget: the statistics under it as they fell.
+  if (g.reason === 'reference_out_of_budget' && g.rawVerdict === 'FAIL') return 'p-value';
   return g.rawVerdict === 'PASS' || g.downgraded === true ? 'downgraded' : 'unresolved';
 }
 
