@@ -110,6 +110,13 @@ describe('the fact layer reads every answer into one document', () => {
         text('The harbour opens at six and closes at ten.\nThe ferry to Vigo leaves at nine every day.'),
       ),
     ).toBeUndefined();
+    // One real label line does not make sentences records: "This" starts prose, not a value.
+    const described = [
+      'This workflow answers questions about the tide tables.',
+      'This setup needs a harbour account.',
+      'Benefits: fewer missed sailings',
+    ].join('\n');
+    expect(facts(text(described))).toEqual({ Benefits: 'fewer missed sailings' });
   });
 
   it('CSV and TSV under a header; a one-line comma list; YAML with nesting', () => {

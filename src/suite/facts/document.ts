@@ -1,9 +1,10 @@
 import { resultTextJson, type ToolResult } from '../surface.js';
+import { looksLikeCode } from './code.js';
 import { commaList, delimitedTable } from './delimited.js';
 import { type DiffFile, unifiedDiff } from './diff.js';
 import { graphqlSchema } from './graphql.js';
 import { htmlTables, isHtmlTable } from './html.js';
-import { jsonIn, unwrapJsonStrings } from './json.js';
+import { jsonIn, type StringReader, unwrapStrings } from './json.js';
 import { keyedLines } from './keyed-lines.js';
 import { fileLines } from './line-list.js';
 import { markdownDocument } from './markdown.js';
@@ -43,6 +44,21 @@ const MAX_ANSWER = 120;
 
 export type FactReading = { ok: true; document: unknown; readers: Reader[] } | { ok: false; reason: string };
 
+/**
+ * Reads a string inside JSON that holds a document (a file's Markdown table, a CSV) with the same
+ * readers as a text block; prose, code (`looksLikeCode`) and one-line values are no document and stay strings. The
+ * strings one answer's reader reads add up to at most MAX_FACT_TEXT characters.
+ */
+function stringReader(): StringReader {
+  let budget = MAX_FACT_TEXT;
+  return (text) => {
+    if (text.length > budget || looksLikeCode(text)) return undefined;
+    budget -= text.length;
+    const reading = readBlock(text);
+    return reading === undefined || reading.reader === 'answer' ? undefined : reading.document;
+  };
+}
+
 function readBlock(text: string): { document: unknown; reader: Reader } | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
@@ -50,7 +66,7 @@ function readBlock(text: string): { document: unknown; reader: Reader } | undefi
   // newline), while JSON after a prefix could be read out of a diff that adds a JSON file.
   const diff = unifiedDiff(trimmed);
   if (diff !== undefined) return withHead(readBlock(diff.head), diff.files);
-  const json = jsonIn(trimmed);
+  const json = jsonIn(trimmed, stringReader());
   if (json !== undefined) return { document: json, reader: 'json' };
   const html = htmlTables(trimmed);
   if (html !== undefined) return { document: html, reader: 'html' };
@@ -165,14 +181,30 @@ export function readFacts(result: ToolResult): FactReading | undefined {
 const structuredCache = new WeakMap<ToolResult, unknown>();
 
 /**
- * structuredContent with every string that holds a JSON object or array read as what it holds, as
- * the text's JSON is (`json.ts`): a file reader's `{"content": "{\"name\": …}"}` holds the file's
- * fields, whichever block carries them. Cached per result object.
+ * structuredContent with every string that holds a JSON object or array, or a document, read as
+ * what it holds, as the text's JSON is (`json.ts`): a file reader's `{"content": "{\"name\": …}"}`
+ * holds the file's fields, whichever block carries them. Cached per result object.
  */
 function structuredDocument(result: ToolResult): unknown {
   if (result.structuredContent === undefined) return undefined;
-  if (!structuredCache.has(result)) structuredCache.set(result, unwrapJsonStrings(result.structuredContent));
+  if (!structuredCache.has(result))
+    structuredCache.set(result, unwrapStrings(result.structuredContent, stringReader()));
   return structuredCache.get(result);
+}
+
+const plainCache = new WeakMap<ToolResult, boolean>();
+
+/**
+ * Whether the text is JSON none of whose strings holds JSON or a document: then the text's JSON as
+ * it is (`text-json`) is its document; otherwise the fact tree, which reads those strings, is.
+ */
+export function plainTextJson(result: ToolResult): boolean {
+  const hit = plainCache.get(result);
+  if (hit !== undefined) return hit;
+  const raw = resultTextJson(result);
+  const plain = raw !== null && typeof raw === 'object' && unwrapStrings(raw, stringReader()) === raw;
+  plainCache.set(result, plain);
+  return plain;
 }
 
 /** The document a `source` names: what pointer extracts and `$from` handles resolve against. */

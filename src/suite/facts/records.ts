@@ -2,14 +2,29 @@
  * "Label: value" lines, one record or many (docs/design.md §5.2). Principle: a label seen again
  * starts the next record. So `Name: …` / `Size: …` lines are one record (an object), and a log
  * whose `commit …` / `Author: …` / `Date: …` blocks repeat is a list of records (an array). A line
- * at column 0 that is a word and a value ("commit 3f2a…") is a label when that word starts two or
- * more lines of a text that has real label lines too. Every value returned is a substring of the text.
+ * at column 0 that is a word and an identifier ("commit 3f2a…", not "This workflow …") is a label
+ * when that word starts two or more such lines of a text that has real label lines too. Every value returned is a substring of the text.
  */
 
 /** `Label: value`, also `**Label:** value`, `**Label**: value`, `- Label: value`. */
 const LABEL_LINE =
   /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?([A-Za-z][A-Za-z0-9 _()/-]{0,40}?)(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(\S.*?)[ \t]*$/;
 const WORD_LINE = /^([A-Za-z][\w-]{1,30})[ \t]+(\S.{0,300}?)[ \t]*$/;
+/** Most tokens a word line's value has: `3f2a9c1 (HEAD -> main, origin/main)` is five, a sentence more. */
+const MAX_WORD_VALUE_TOKENS = 6;
+
+/**
+ * A line that is a word and a value, when the value is an identifier (its first token holds a digit
+ * or a symbol: a hash, a version, a path) and not a sentence: "This workflow contains …" is prose.
+ */
+function wordLine(line: string): LabelLine | undefined {
+  const match = WORD_LINE.exec(line);
+  const [label, value] = [match?.[1], match?.[2]];
+  if (label === undefined || value === undefined) return undefined;
+  const tokens = value.split(/\s+/);
+  if (tokens.length > MAX_WORD_VALUE_TOKENS || /^[A-Za-z]+$/.test(tokens[0] ?? '')) return undefined;
+  return { label, value };
+}
 
 export interface LabelLine {
   label: string;
@@ -35,7 +50,7 @@ export function labelEntries(text: string): LabelLine[] {
   const words = new Map<string, number>();
   for (const line of lines) {
     if (labelOf(line) !== undefined) continue;
-    const word = WORD_LINE.exec(line)?.[1];
+    const word = wordLine(line)?.label;
     if (word !== undefined) words.set(word, (words.get(word) ?? 0) + 1);
   }
   const out: LabelLine[] = [];
@@ -45,10 +60,8 @@ export function labelEntries(text: string): LabelLine[] {
       out.push(labelled);
       continue;
     }
-    const match = WORD_LINE.exec(line);
-    const [word, value] = [match?.[1], match?.[2]];
-    if (word !== undefined && value !== undefined && (words.get(word) ?? 0) >= 2)
-      out.push({ label: word, value });
+    const word = wordLine(line);
+    if (word !== undefined && (words.get(word.label) ?? 0) >= 2) out.push(word);
   }
   return out;
 }
