@@ -62,6 +62,9 @@ function unclosed(text: string): boolean {
   return open.length > 0;
 }
 
+/** A text the server shortened: an ellipsis at either end ("…with built-in animations", "Publish the tide tables for..."). */
+const CUT = /^\s*(?:\.{3}|…)|(?:\.{3}|…)\s*$/;
+
 /** Why a value cannot be a key (a null model would have it, or it changes by the next call), or undefined. */
 export function whyNotKey(
   value: unknown,
@@ -74,6 +77,7 @@ export function whyNotKey(
   if (literalLength(text) < 4) return 'shorter than 4 significant characters';
   if (text.length > 120 || text.includes('\n')) return 'longer than a value (a paragraph or a document)';
   if (unclosed(text)) return 'a fragment (a bracket in it opens or closes without its pair)';
+  if (CUT.test(text)) return 'a fragment (the server cut it: it begins or ends with an ellipsis)';
   if (isBooleanLike(value)) return 'a boolean';
   if (isEmptyStateText(text)) return 'an empty-state message';
   if (isTimeLike(value) || isTimeField(field)) return 'time-varying (a clock reading or a time field)';

@@ -279,6 +279,24 @@ describe('facts are handles and keys', () => {
     expect(keys).not.toContain("['January', 'February', 'Ma");
   });
 
+  it('a text the server cut short (an ellipsis at either end) is a fragment, never a key', () => {
+    const rows = {
+      components: [
+        { name: 'MazBtn', summary: '...with built-in animations and loaders' },
+        { name: 'MazCard', summary: 'A card for grouped content, with a header…' },
+        { name: 'MazInput', summary: 'A text field with validation states' },
+      ],
+    };
+    const result: ToolResult = {
+      content: [{ type: 'text', text: JSON.stringify(rows) }],
+      structuredContent: rows,
+    };
+    const keys = candidatesFrom(obs(result), { context: [], given: [] }).map((c) => c.observedKey);
+    expect(keys).toContain('A text field with validation states');
+    expect(keys).not.toContain('...with built-in animations and loaders');
+    expect(keys).not.toContain('A card for grouped content, with a header…');
+  });
+
   it('list members and table cells feed the next tool’s parameters', () => {
     const harvested = harvestResult({
       obs: 0,
