@@ -165,6 +165,16 @@ describe('structural gate', () => {
         exploration: { ...calls, namedTool: 'set_project_context', namedToolErrors: 3 },
       });
       expect(few.explain).toMatch(/the required parameter query had no given or harvested value/);
+      // A call made only to prepare the session is named among the calls, and is on the record.
+      const prepared = structuralGate({
+        ...base,
+        ...none,
+        exploration: { ...calls, calls: 54, prepared: 1 },
+      });
+      expect(prepared.explain).toMatch(
+        /^Exploration called 5 of 5 explorable tools 54 times \(one of them the call the server asked for first, which reads nothing\) and no call gave a usable result/,
+      );
+      expect(prepared.exploration?.prepared).toBe(1);
     });
 
     it('refuses empty_data (INDETERMINATE) when the only answers said the server holds nothing', () => {

@@ -9,8 +9,13 @@ import { seal } from './seal.js';
 
 export type { StructuralInput } from '../record/gate-input.js';
 
+/** How many calls exploration made, naming the one that only prepared the session. */
+function timesText(x: ExplorationFigures): string {
+  return `${plural(x.calls, 'time')}${(x.prepared ?? 0) > 0 ? ' (one of them the call the server asked for first, which reads nothing)' : ''}`;
+}
+
 function noUsableText(x: ExplorationFigures): string {
-  const head = `Exploration called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} and no call gave a usable result`;
+  const head = `Exploration called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${timesText(x)} and no call gave a usable result`;
   const invalid = x.invalidResults ?? 0;
   // A result the client refuses is the server's defect, whatever else the calls lacked.
   if (invalid > 0)
@@ -83,7 +88,7 @@ function decide(i: StructuralInput, admitted: number, admissionRate: number | un
       explain:
         x === undefined
           ? `The generator proposed no candidate task from ${plural(i.toolCount, 'tool')}.`
-          : `The offline generator called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${plural(x.calls, 'time')} (${plural(x.errors, 'error')}) and built no candidate from their answers: a limit of this generator as much as of the server (a judge model may do better); the exploration ledger gives each tool's reason.${emptyAside(x)}`,
+          : `The offline generator called ${x.toolsCalled} of ${plural(x.explorable, 'explorable tool')} ${timesText(x)} (${plural(x.errors, 'error')}) and built no candidate from their answers: a limit of this generator as much as of the server (a judge model may do better); the exploration ledger gives each tool's reason.${emptyAside(x)}`,
     };
   }
   const rateText = `${admitted} of ${plural(i.candidates, 'candidate')} admitted (admission rate ${rate(admissionRate ?? 0)})`;
@@ -152,6 +157,7 @@ export function structuralGate(input: StructuralInput): StructuralGate {
     if (x.usable !== undefined) v.upTo('exploration.usable', x.usable, 'exploration.calls', calls);
     if (x.emptyState !== undefined)
       v.upTo('exploration.emptyState', x.emptyState, 'exploration.calls', calls);
+    if (x.prepared !== undefined) v.upTo('exploration.prepared', x.prepared, 'exploration.calls', calls);
     for (const [i, p] of (x.generatedOnly ?? []).entries()) v.text(`exploration.generatedOnly[${i}]`, p);
   }
   const admitted = candidates - rejected;
@@ -186,6 +192,7 @@ export function structuralGate(input: StructuralInput): StructuralGate {
               errors: x.errors,
               ...(x.usable === undefined ? {} : { usable: x.usable }),
               ...(x.emptyState === undefined ? {} : { emptyState: x.emptyState }),
+              ...(x.prepared === undefined ? {} : { prepared: x.prepared }),
               ...(x.generatedOnly === undefined ? {} : { generatedOnly: [...x.generatedOnly] }),
             },
           }),

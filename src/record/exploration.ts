@@ -129,6 +129,7 @@ export function ledgerFigures(ledger: ExplorationLedger) {
     usable:
       ledger.tools.reduce((a, t) => a + t.calls - t.errors - t.discarded, 0) - (ledger.preparation ? 1 : 0),
     emptyState: ledger.tools.reduce((a, t) => a + (t.emptyState ?? 0), 0),
+    ...(ledger.preparation ? { prepared: 1 } : {}),
     // Absent when none, as in the records made before it was counted.
     ...(invalidResults > 0 ? { invalidResults } : {}),
     ...(named === undefined ? {} : { namedTool: named.tool, namedToolErrors: named.errors }),

@@ -26,6 +26,8 @@ export const ExplorationFigures = z.object({
   errors: Count,
   /** Calls that gave a usable result (not an error, an error text, an empty or oversized result). */
   usable: Count.optional(),
+  /** 1 when one of `calls` was the call the server asked for first (`prepare.ts`): it reads nothing. */
+  prepared: Count.optional(),
   /** Required parameters (of any explorable tool) that only generated values could fill. */
   generatedOnly: z.array(NonEmpty).optional(),
   /** Answers set aside because they said the server holds nothing ("No projects yet"). */

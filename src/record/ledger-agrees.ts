@@ -10,6 +10,7 @@ const FIGURES = [
   'calls',
   'errors',
   'usable',
+  'prepared',
   'emptyState',
   'invalidResults',
   'namedTool',

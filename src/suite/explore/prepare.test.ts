@@ -75,9 +75,10 @@ describe('explore/2 on a server that answers only a prepared session', () => {
     expect(entry).toMatchObject({ calls: 1, errors: 0 });
     // The preparing call answered, but it read nothing: the figures count only the reads.
     const reads = result.ledger.tools.filter((t) => t.tool !== 'set_project_context');
-    expect(ledgerFigures(result.ledger).usable).toBe(
-      reads.reduce((n, t) => n + t.calls - t.errors - t.discarded, 0),
-    );
+    expect(ledgerFigures(result.ledger)).toMatchObject({
+      usable: reads.reduce((n, t) => n + t.calls - t.errors - t.discarded, 0),
+      prepared: 1,
+    });
     expect(entry?.skipped).toMatch(
       /^called once to prepare the session \(\d+ error\(s\) said set_project_context must be called first\)/,
     );
