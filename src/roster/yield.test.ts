@@ -101,7 +101,7 @@ describe('goals', () => {
 });
 
 describe('CorpusServer', () => {
-  it('takes each split of the one list, the eight fresh batches included, and refuses any other', () => {
+  it('takes each split of the one list, the nine fresh batches included, and refuses any other', () => {
     expect(SPLITS).toEqual([
       'dev',
       'holdout',
@@ -113,11 +113,12 @@ describe('CorpusServer', () => {
       'fresh6',
       'fresh7',
       'fresh8',
+      'fresh9',
     ]);
     for (const split of SPLITS) expect(CorpusServer.parse({ split }).split).toBe(split);
     expect(CorpusServer.parse({ split: 'fresh', readableData: false }).readableData).toBe(false);
     expect(CorpusServer.safeParse({ split: 'heldout' }).success).toBe(false);
-    expect(CorpusServer.safeParse({ split: 'fresh9' }).success).toBe(false);
+    expect(CorpusServer.safeParse({ split: 'fresh10' }).success).toBe(false);
   });
 });
 
@@ -141,6 +142,7 @@ describe('splitGoalLines', () => {
       row('sixth-one', 'fresh6', 'v2-insufficient-surface', []),
       row('seventh-one', 'fresh7', 'v2-scored', keys),
       row('eighth-one', 'fresh8', 'v2-insufficient-surface', []),
+      row('ninth-one', 'fresh9', 'v2-scored', keys),
     ];
     const lines = splitGoalLines(rows);
     expect(lines).toEqual([
@@ -162,12 +164,15 @@ describe('splitGoalLines', () => {
       ...goalLines(rows.filter((r) => r.split === 'fresh7')).map((l) => `  ${l}`),
       'fresh8 (1):',
       ...goalLines(rows.filter((r) => r.split === 'fresh8')).map((l) => `  ${l}`),
-      'every split (13):',
+      'fresh9 (1):',
+      ...goalLines(rows.filter((r) => r.split === 'fresh9')).map((l) => `  ${l}`),
+      'every split (14):',
       ...goalLines(rows).map((l) => `  ${l}`),
     ]);
     // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh, 0 of 1 second fresh batch,
     // 1 of 2 third fresh batch, 0 of 1 fourth fresh batch, 1 of 1 fifth fresh batch, 0 of 1 sixth fresh
-    // batch, 1 of 1 seventh fresh batch, 0 of 1 eighth fresh batch; the whole corpus after them.
+    // batch, 1 of 1 seventh fresh batch, 0 of 1 eighth fresh batch, 1 of 1 ninth fresh batch; the whole
+    // corpus after them.
     expect(lines[1]).toContain(': 2 of 2 (100%;');
     expect(lines[4]).toContain(': 1 of 3 (33%;');
     expect(lines[7]).toContain(': 0 of 1 (0%;');
@@ -177,7 +182,8 @@ describe('splitGoalLines', () => {
     expect(lines[19]).toContain(': 0 of 1 (0%;');
     expect(lines[22]).toContain(': 1 of 1 (100%;');
     expect(lines[25]).toContain(': 0 of 1 (0%;');
-    expect(lines[28]).toContain(': 6 of 13 (46%;');
+    expect(lines[28]).toContain(': 1 of 1 (100%;');
+    expect(lines[31]).toContain(': 7 of 14 (50%;');
     expect(lines.some((l) => l.startsWith('holdout'))).toBe(false);
     // One split alone has no whole-corpus block.
     expect(splitGoalLines(rows.filter((r) => r.split === 'dev')).some((l) => l.startsWith('every'))).toBe(
