@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { constructRun, pool, type TestPool } from '../../test/support/gates/construct.js';
 import { ConstructGate } from '../record/gate.js';
-import { PREREG_DEFAULTS as D } from '../record/prereg.js';
-import { type ConstructInput, constructGate } from './construct.js';
+import type { ConstructInput } from './construct.js';
 import { GateInputError } from './errors.js';
 
-const pool = (k: number, n: number, errors = 0) => ({ k, n, errors });
-const run = (
-  registered: ReturnType<typeof pool>,
-  budgetEnded: ConstructInput['budgetEnded'],
-  after: ReturnType<typeof pool>[] = [],
-) =>
-  constructGate({
-    params: D.construct,
-    compromisedErrorShare: D.compromisedErrorShare,
-    policy: D.extension,
-    reps: 3,
-    registered: { tasks: (registered.n + registered.errors) / 3, pool: registered },
-    batches: after.map((p) => ({ tasksAdded: 6, pool: p })),
-    ...(budgetEnded === undefined ? {} : { budgetEnded }),
-  });
+const run = (registered: TestPool, budgetEnded: ConstructInput['budgetEnded'], after: TestPool[] = []) =>
+  constructRun(registered, after, budgetEnded === undefined ? {} : { budgetEnded });
 
 describe('construct failures that ended on a per-trial budget', () => {
   it('refuses INDETERMINATE reference_out_of_budget when they decide the FAIL', () => {

@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { pool, constructRun as run } from '../../test/support/gates/construct.js';
 import { PREREG_DEFAULTS as D } from '../record/prereg.js';
-import { type ConstructInput, constructGate } from './construct.js';
 import { GateInputError } from './errors.js';
-
-const pool = (k: number, n: number, errors = 0) => ({ k, n, errors });
-const run = (
-  registered: ReturnType<typeof pool>,
-  after: ReturnType<typeof pool>[] = [],
-  patch: Partial<ConstructInput> = {},
-) =>
-  constructGate({
-    params: D.construct,
-    compromisedErrorShare: D.compromisedErrorShare,
-    policy: D.extension,
-    reps: 3,
-    registered: { tasks: (registered.n + registered.errors) / 3, pool: registered },
-    batches: after.map((p) => ({ tasksAdded: 6, pool: p })),
-    ...patch,
-  });
 
 describe('construct gate at the registered size', () => {
   it('publishes PASS for a perfect reference agent at 48/48', () => {
