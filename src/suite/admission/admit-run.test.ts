@@ -155,3 +155,18 @@ describe('admission: a value a step mints per call', () => {
     expect(same?.verdict.admitted === true && same.verdict.task.perCall).toBeUndefined();
   });
 });
+
+describe('admission: a server that answers a read this session already made otherwise', () => {
+  it('judges the plan as a trial meets it: failed in the exploration session, made again in a fresh process', async () => {
+    const surface = librarySurface();
+    const lib = library();
+    // The exploration session read the book already, and the server now answers with a stub.
+    const seen = async () => ({ kind: 'result' as const, result: structured({ type: 'file_unchanged' }) });
+    const options = { surface, safety: surfaceSafety(surface), allowDestructive: false, caller: seen };
+    const [fresh] = await admitCandidates([good], { ...options, recheck: lib.caller });
+    expect(fresh?.verdict).toMatchObject({ admitted: true, task: { answerKey: 'Parveen Ashdown' } });
+    // With no fresh process to ask, the failure in this session stands.
+    const [same] = await admitCandidates([good], options);
+    expect(same?.verdict).toMatchObject({ admitted: false, rule: 'plan-failed' });
+  });
+});

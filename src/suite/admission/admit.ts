@@ -2,14 +2,14 @@ import { sameJson } from '../../core/canonical.js';
 import { mapLimit } from '../../core/pool.js';
 import type { KeyBasis } from '../../record/suite-summary.js';
 import { safetyIndex } from '../destructive.js';
-import { keyText } from '../normalise.js';
-import { callSafely, type ExecutedStep, executePlan } from '../plan.js';
+import { callSafely, executePlan } from '../plan.js';
 import { Candidate, type Task } from '../schema.js';
 import type { ToolCaller } from '../surface.js';
 import { ArgumentValidator } from './arguments.js';
 import { bindDecoys, parallelValues, siblingValues } from './decoys.js';
 import { DuplicateTracker } from './duplicate.js';
-import { keyUninformative, timeVarying } from './informative.js';
+import { firstExecution, stability, summarise } from './executions.js';
+import { keyUninformative } from './informative.js';
 import { keyInEarlierStep, keyInputIndependent } from './input-independence.js';
 import {
   keyAmongHostFacts,
@@ -148,7 +148,7 @@ async function runPlan(
     executePlan(plan, caller, {
       validateArguments: (tool, args) => context.validator.check(tool, args),
     });
-  const run = await execute();
+  const run = await firstExecution(execute, readOnlyPlan(candidate, context), options.recheck);
   if (!run.ok) {
     return {
       admitted: false,
@@ -226,68 +226,4 @@ async function runPlan(
 /** Discriminating when some sibling entry holds another value (key-constant has already rejected all-equal). */
 function keyBasisOf(key: unknown, siblings: readonly unknown[]): KeyBasis {
   return siblings.some((s) => !sameJson(s, key)) ? 'discriminating' : 'singleton';
-}
-
-/**
- * key-unstable: the key must be what exploration saw (when the generator says), must not be a
- * timestamp, and a read-only plan run a second time must return it again. Plans that write are
- * not re-run: a second booking is a new booking, not a check of the first.
- */
-async function stability(
-  candidate: Candidate,
-  key: unknown,
-  readOnly: boolean,
-  execute: () => ReturnType<typeof executePlan>,
-): Promise<{ rejection?: Rejection; again?: readonly ExecutedStep[] }> {
-  if (candidate.observedKey !== undefined && !sameJson(candidate.observedKey, key)) {
-    return {
-      rejection: reject(
-        'key-unstable',
-        `exploration saw "${keyText(candidate.observedKey).slice(0, 80)}", admission got "${keyText(key).slice(0, 80)}"`,
-        { observedKey: candidate.observedKey },
-      ),
-    };
-  }
-  const time = timeVarying(key);
-  if (time !== undefined) return { rejection: time };
-  if (!readOnly) return {};
-  const again = await execute();
-  // A plan that answered and then fails when made again (in a fresh process: apidog-oas names its
-  // tools anew at every start, "Tool read_project_oas_wx3fsb not found") answered differently.
-  if (!again.ok)
-    return {
-      rejection: reject('key-unstable', `on re-execution: ${again.detail}`, {
-        calls: summarise(again.steps),
-      }),
-    };
-  return sameJson(again.answerKey, key)
-    ? { again: again.steps }
-    : {
-        rejection: reject(
-          'key-unstable',
-          `a second execution (in a fresh server process where the target allows one) returned "${keyText(again.answerKey).slice(0, 80)}"`,
-          { again: again.answerKey },
-        ),
-      };
-}
-
-/** What each plan call did, short enough to publish in the ledger. */
-function summarise(steps: readonly ExecutedStep[]): Record<string, unknown>[] {
-  return steps.map((step) => ({
-    step: step.step,
-    tool: step.tool,
-    arguments: step.arguments,
-    outcome:
-      step.outcome.kind === 'error'
-        ? {
-            error: step.outcome.message,
-            ...(step.outcome.code === undefined ? {} : { code: step.outcome.code }),
-          }
-        : { result: truncate(step.outcome.result) },
-  }));
-}
-
-function truncate(result: unknown): unknown {
-  const text = JSON.stringify(result) ?? '';
-  return text.length <= 2000 ? result : `${text.slice(0, 2000)}…`;
 }
