@@ -1,4 +1,5 @@
 import { messageOf } from '../core/errors.js';
+import type { IsolatedSession } from '../suite/admission/types.js';
 import type { ToolCaller } from '../suite/surface.js';
 import { watchedCaller } from './call-watch.js';
 import type { RunContext } from './context.js';
@@ -53,5 +54,36 @@ export function recheckCaller(
       await opened;
       await session?.close().catch(() => undefined);
     },
+  };
+}
+
+/**
+ * A server session opened for one plan, as a trial gets one (a fresh process over stdio, a fresh
+ * server object in memory): admission makes a read-only plan that failed in the exploration's
+ * session again in one (docs/design.md §5.3). Absent over HTTP, where there is one server. A
+ * process that cannot start is noted and the plan runs in the exploration's session.
+ */
+export function isolatedSessions(
+  ctx: RunContext,
+  connected: Connected,
+  watch: CallWatch,
+  tally: Tally,
+): (() => Promise<IsolatedSession>) | undefined {
+  if (ctx.config.target.kind === 'http') return undefined;
+  const main = watchedCaller(ctx, connected, 'admit', watch);
+  return async () => {
+    try {
+      const session = await openMainSession(ctx, 'admit');
+      return {
+        caller: watchedCaller(ctx, { ...connected, main: { session } }, 'admit', watch),
+        close: () => session.close().catch(() => undefined),
+      };
+    } catch (err) {
+      tally.addNote({
+        id: 'admission-isolated-process',
+        text: `A plan that failed in the explored process was made again there: a server process of its own could not start (${messageOf(err).slice(0, 300)}).`,
+      });
+      return { caller: main, close: async () => undefined };
+    }
   };
 }

@@ -12,7 +12,7 @@ import { candidatesAsked } from '../suite/sizing.js';
 import type { GeneratorFault } from '../suite/suite-file.js';
 import { checkTarget, voidReasonOf, watchedCaller } from './call-watch.js';
 import { checkStop, type RunContext } from './context.js';
-import { recheckCaller } from './fresh-process.js';
+import { isolatedSessions, recheckCaller } from './fresh-process.js';
 import { hostFacts } from './host-facts.js';
 import { recordJudgeCall } from './judge-plane.js';
 import type { Generated, Policed, Proposed } from './products.js';
@@ -134,12 +134,14 @@ export async function admit(
   if (watch.failed.size > 0 || proposed.main.session.fault !== undefined)
     await checkTarget(ctx, proposed, 'admission');
   const recheck = recheckCaller(ctx, proposed, watch, tally);
+  const isolated = isolatedSessions(ctx, proposed, watch, tally);
   const admission = await admitCandidates(proposals, {
     surface: proposed.tools,
     safety: proposed.safety,
     allowDestructive: ctx.config.allowDestructive,
     caller: watchedCaller(ctx, proposed, 'admit', watch),
     recheck: recheck.caller,
+    ...(isolated === undefined ? {} : { isolated }),
     given: givenTexts(proposed.given),
     host: hostFacts(ctx.config.target),
     concurrency: ctx.config.concurrency,

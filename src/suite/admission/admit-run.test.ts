@@ -157,16 +157,45 @@ describe('admission: a value a step mints per call', () => {
 });
 
 describe('admission: a server that answers a read this session already made otherwise', () => {
-  it('judges the plan as a trial meets it: failed in the exploration session, made again in a fresh process', async () => {
-    const surface = librarySurface();
+  const surface = librarySurface();
+  const options = { surface, safety: surfaceSafety(surface), allowDestructive: false };
+  /** A session of a server that answers a book it already told this session about with a stub. */
+  const session = () => {
     const lib = library();
-    // The exploration session read the book already, and the server now answers with a stub.
-    const seen = async () => ({ kind: 'result' as const, result: structured({ type: 'file_unchanged' }) });
-    const options = { surface, safety: surfaceSafety(surface), allowDestructive: false, caller: seen };
-    const [fresh] = await admitCandidates([good], { ...options, recheck: lib.caller });
-    expect(fresh?.verdict).toMatchObject({ admitted: true, task: { answerKey: 'Parveen Ashdown' } });
-    // With no fresh process to ask, the failure in this session stands.
-    const [same] = await admitCandidates([good], options);
-    expect(same?.verdict).toMatchObject({ admitted: false, rule: 'plan-failed' });
+    const told = new Set<string>();
+    return async (name: string, args: Record<string, unknown>) => {
+      const seen = `${name} ${JSON.stringify(args)}`;
+      if (told.has(seen)) return { kind: 'result' as const, result: structured({ type: 'file_unchanged' }) };
+      told.add(seen);
+      return lib.caller(name, args);
+    };
+  };
+  const explored = () => {
+    const caller = session();
+    void caller('get_book', { id: 4103 });
+    return caller;
+  };
+
+  it('judges the plan as a trial meets it: made again, and re-checked, each in a session of its own', async () => {
+    let opened = 0;
+    const isolated = async () => {
+      opened++;
+      return { caller: session(), close: async () => undefined };
+    };
+    const [entry] = await admitCandidates([good], {
+      ...options,
+      caller: explored(),
+      recheck: session(),
+      isolated,
+    });
+    expect(entry?.verdict).toMatchObject({ admitted: true, task: { answerKey: 'Parveen Ashdown' } });
+    expect(opened).toBe(2);
+  });
+
+  it('with one re-check session only, the second read there fails: key-unstable, as that session says', async () => {
+    const [entry] = await admitCandidates([good], { ...options, caller: explored(), recheck: session() });
+    expect(entry?.verdict).toMatchObject({ admitted: false, rule: 'key-unstable' });
+    const [alone] = await admitCandidates([good], { ...options, caller: explored() });
+    expect(alone?.verdict).toMatchObject({ admitted: false, rule: 'plan-failed' });
   });
 });

@@ -8,7 +8,7 @@ import type { ToolCaller } from '../surface.js';
 import { ArgumentValidator } from './arguments.js';
 import { bindDecoys, parallelValues, siblingValues } from './decoys.js';
 import { DuplicateTracker } from './duplicate.js';
-import { firstExecution, stability, summarise } from './executions.js';
+import { executions, stability, summarise } from './executions.js';
 import { keyUninformative } from './informative.js';
 import { keyInEarlierStep, keyInputIndependent } from './input-independence.js';
 import {
@@ -148,7 +148,8 @@ async function runPlan(
     executePlan(plan, caller, {
       validateArguments: (tool, args) => context.validator.check(tool, args),
     });
-  const run = await firstExecution(execute, readOnlyPlan(candidate, context), options.recheck);
+  const planned = await executions(execute, readOnlyPlan(candidate, context), options);
+  const run = planned.first;
   if (!run.ok) {
     return {
       admitted: false,
@@ -168,9 +169,7 @@ async function runPlan(
 
   const destructive = isDestructive(candidate, context);
   const readOnly = readOnlyPlan(candidate, context);
-  const { rejection: unstable, again } = await stability(candidate, key, readOnly, () =>
-    execute(options.recheck ?? options.caller),
-  );
+  const { rejection: unstable, again } = await stability(candidate, key, readOnly, planned.again);
   if (unstable !== undefined) return rejected(unstable);
   const perCall = (again ?? []).flatMap((step, i) =>
     sameJson(step.arguments, run.steps[i]?.arguments) ? [] : [i],

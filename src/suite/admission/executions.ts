@@ -4,25 +4,54 @@ import type { ExecutedStep, executePlan } from '../plan.js';
 import type { Candidate } from '../schema.js';
 import type { ToolCaller } from '../surface.js';
 import { timeVarying } from './informative.js';
-import { type Rejection, reject } from './types.js';
+import { type AdmissionOptions, type IsolatedSession, type Rejection, reject } from './types.js';
 
 /** A plan's execution in admission: each of its steps, and the key it grounded or why it failed. */
 type Execution = ReturnType<typeof executePlan>;
 
+/** Where a plan's executions run: each in its own session, or the exploration's then the re-check's. */
+export interface Executions {
+  first: Awaited<Execution>;
+  /** Runs the stability re-execution where the first one ran best. */
+  again: () => Execution;
+}
+
+/** Runs a plan in a session opened for it alone, and closes the session whatever happens. */
+async function inOwnSession(
+  open: () => Promise<IsolatedSession>,
+  execute: (caller?: ToolCaller) => Execution,
+): Execution {
+  const session = await open();
+  try {
+    return await execute(session.caller);
+  } finally {
+    await session.close();
+  }
+}
+
 /**
  * The plan's first execution, as a trial meets it: in a session of its own. It runs in the
- * exploration's session; a read-only plan that fails there is made once more in a fresh process,
- * because a server may answer what this session already read otherwise (claude-code's Read answers
- * `file_unchanged` to a file the session read before, and a trial's fresh process gets the file).
+ * exploration's session; a read-only plan that fails there is made once more in a fresh session
+ * (its own process, or else the re-check's), because a server may answer what a session already
+ * read otherwise (claude-code's Read answers `file_unchanged` to a file the session read before,
+ * and a trial's fresh process gets the file). A plan that needed its own session is re-checked in
+ * another of its own.
  */
-export async function firstExecution(
+export async function executions(
   execute: (caller?: ToolCaller) => Execution,
   readOnly: boolean,
-  recheck: ToolCaller | undefined,
-): Execution {
-  const run = await execute();
-  if (run.ok || recheck === undefined || !readOnly) return run;
-  return execute(recheck);
+  options: Pick<AdmissionOptions, 'recheck' | 'isolated'>,
+): Promise<Executions> {
+  const recheck = () => execute(options.recheck);
+  const first = await execute();
+  if (first.ok || !readOnly) return { first, again: recheck };
+  const { isolated } = options;
+  if (isolated === undefined)
+    return options.recheck === undefined
+      ? { first, again: recheck }
+      : { first: await recheck(), again: recheck };
+  const own = () => inOwnSession(isolated, execute);
+  return { first: await own(), again: own };
 }
 
 /**

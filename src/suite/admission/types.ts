@@ -43,6 +43,12 @@ export interface AdmissionOptions {
    * so a value of one process (its pid, a per-process id) never passes; absent: the same caller.
    */
   recheck?: ToolCaller;
+  /**
+   * Opens a server session of its own for one plan, as a trial gets (a fresh process over stdio):
+   * a read-only plan that failed in the exploration's session is made again in one, and then
+   * re-checked in another. Absent (HTTP: one server): `recheck` is asked instead.
+   */
+  isolated?: () => Promise<IsolatedSession>;
   /** Given-context values (never answer keys). */
   given?: readonly string[];
   /** Facts of the machine and the harness (key-environmental): never keys. */
@@ -69,4 +75,10 @@ export function reject(
   evidence: Record<string, unknown> = {},
 ): Rejection {
   return { rule, detail, evidence };
+}
+
+/** A server session opened for one plan, closed after it. */
+export interface IsolatedSession {
+  caller: ToolCaller;
+  close: () => Promise<void>;
 }
