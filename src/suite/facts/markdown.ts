@@ -68,8 +68,12 @@ function listPart(node: Nodes & { type: 'list' }, frame: Frame, text: string): v
     return;
   }
   if (labelled.every((entries) => entries.length >= 2)) {
-    const records = labelled.map((entries) => recordsOf(entries));
-    if (records.every((r) => r !== undefined && !Array.isArray(r))) put(frame.object, 'items', records);
+    // A label seen again starts the next record, inside one item too (items a server ran together).
+    const records = labelled.flatMap((entries): Record<string, string>[] => {
+      const read = recordsOf(entries);
+      return read === undefined ? [] : Array.isArray(read) ? read : [read];
+    });
+    if (records.length > 0) put(frame.object, 'items', records);
     return;
   }
   const short = items.filter((item) => item !== '' && item.length <= MAX_ITEM && !item.includes('\n'));

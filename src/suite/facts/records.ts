@@ -34,7 +34,11 @@ export interface LabelLine {
 function labelOf(line: string): LabelLine | undefined {
   const match = LABEL_LINE.exec(line);
   const label = match?.[1]?.trim();
-  const value = match?.[2]?.replace(/(?:\*\*|__)$/, '').trim();
+  // Inline code around the whole value is markup: `` Path: `ai/01-overview.md` `` holds the path.
+  const value = match?.[2]
+    ?.replace(/(?:\*\*|__)$/, '')
+    .trim()
+    .replace(/^`([^`]+)`$/, '$1');
   // "https://…" would read as a label "https"; a value that is only markup is no value.
   if (label === undefined || value === undefined || value === '' || value.startsWith('//')) return undefined;
   // A label is a name, so its brackets balance: `book(isbn: String!): Book` is a signature, not a label.

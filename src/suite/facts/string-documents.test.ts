@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { text } from '../../../test/support/suite/facts.js';
+import { facts, text } from '../../../test/support/suite/facts.js';
 import { candidatesFrom, type Observation } from '../explore/candidates.js';
 import { harvestResult } from '../explore/harvest.js';
 import { applyExtract } from '../extract.js';
@@ -101,5 +101,21 @@ describe('a string inside JSON that holds a document is read as that document', 
       structuredContent: { content: big, size: big.length },
     };
     expect(documentOf(result)?.document).toEqual({ content: big, size: big.length });
+  });
+});
+
+describe('label lines in a list', () => {
+  it('a label seen again starts the next record inside one item, and inline code around a value is markup', () => {
+    // A search answer whose items the server ran together with a literal "\n\n" in one list item.
+    const answer = [
+      'Found 2 result(s) for "e":',
+      '',
+      '1. **Acknowledgements** (95% match)',
+      '   Path: `acknowledgements.md`',
+      '   # Acknowledgements  At Recker...\\n\\n2. **Streaming** (95% match)',
+      '   Path: `ai/02-streaming.md`',
+      '   # Streaming  Token-by-token streaming...',
+    ].join('\n');
+    expect(facts(text(answer))).toEqual([{ Path: 'acknowledgements.md' }, { Path: 'ai/02-streaming.md' }]);
   });
 });
