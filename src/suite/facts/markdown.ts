@@ -5,7 +5,7 @@ import { toString as mdText } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { htmlTables } from './html.js';
 import { jsonIn } from './json.js';
-import { labelEntries, recordsOf } from './records.js';
+import { labelEntries, recordsOf, unquoted } from './records.js';
 
 /**
  * Markdown and plain text (docs/design.md §5.2), read with the mdast parser and GFM: a heading
@@ -48,7 +48,7 @@ function linesOf(node: Nodes, text: string): string[] {
 function cellText(cell: Table['children'][number]['children'][number], text: string): string {
   const start = cell.children[0]?.position?.start.offset;
   const end = cell.children.at(-1)?.position?.end.offset;
-  return start === undefined || end === undefined ? '' : text.slice(start, end).trim();
+  return start === undefined || end === undefined ? '' : unquoted(text.slice(start, end).trim());
 }
 
 function tableRows(table: Table, text: string): Record<string, string>[] | undefined {

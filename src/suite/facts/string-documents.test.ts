@@ -118,4 +118,13 @@ describe('label lines in a list', () => {
     ].join('\n');
     expect(facts(text(answer))).toEqual([{ Path: 'acknowledgements.md' }, { Path: 'ai/02-streaming.md' }]);
   });
+
+  it('a table cell wholly in inline code holds the code inside', () => {
+    const table =
+      '| model | id |\n| --- | --- |\n| Gemini | `text-embedding-004` |\n| OpenAI | `text-embedding-3-large` |';
+    expect(facts(text(table))).toEqual([
+      { model: 'Gemini', id: 'text-embedding-004' },
+      { model: 'OpenAI', id: 'text-embedding-3-large' },
+    ]);
+  });
 });
