@@ -71,6 +71,7 @@ export function isolatedSessions(
 ): (() => Promise<IsolatedSession>) | undefined {
   if (ctx.config.target.kind === 'http') return undefined;
   const main = watchedCaller(ctx, connected, 'admit', watch);
+  let noted = false;
   return async () => {
     try {
       const session = await openMainSession(ctx, 'admit');
@@ -79,10 +80,13 @@ export function isolatedSessions(
         close: () => session.close().catch(() => undefined),
       };
     } catch (err) {
-      tally.addNote({
-        id: 'admission-isolated-process',
-        text: `A plan that failed in the explored process was made again there: a server process of its own could not start (${messageOf(err).slice(0, 300)}).`,
-      });
+      // One note however many plans met it: a record's note ids are unique.
+      if (!noted)
+        tally.addNote({
+          id: 'admission-isolated-process',
+          text: `A plan that failed in the explored process was made again there: a server process of its own could not start (${messageOf(err).slice(0, 300)}).`,
+        });
+      noted = true;
       return { caller: main, close: async () => undefined };
     }
   };
