@@ -1,8 +1,9 @@
 /**
  * Whether a text is source code rather than a document: most of its lines end in code punctuation
- * (`;`, `{`, `}`, `(`, `)`, `[`, `,`, before any `//` comment) or open with a declaration keyword, a decorator or a comment. Code is read by no fact
- * reader: its `name: value;` lines are syntax, not labels (a CSS rule's `color: white;`, an
- * object literal's `providers: [`).
+ * (`;`, `{`, `}`, `(`, `)`, `[`, `,`, before any `//` comment) or open with a declaration keyword,
+ * a decorator or a comment. A string of code inside JSON is read by no fact reader: its
+ * `name: value;` lines are syntax, not labels (a CSS rule's `color: white;`, an object literal's
+ * `providers: [`). Text blocks are not asked: pretty-printed JSON has the same line ends.
  */
 
 const CODE_END = /[;{}()[,]\s*$/;
