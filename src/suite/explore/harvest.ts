@@ -1,8 +1,9 @@
 import { posix } from 'node:path';
 import { isRecord } from '../../core/json.js';
+import { textJsonOf } from '../facts/document.js';
 import { fieldName, type Leaf, leavesOf } from '../facts/leaves.js';
 import { documentOf } from '../facts/view.js';
-import { resultText, resultTextJson, type ToolResult } from '../surface.js';
+import { resultText, type ToolResult } from '../surface.js';
 import { looksRelativePath } from './forms.js';
 import { isPathLike } from './params.js';
 import { absolutePaths, joinListing, listingEntries } from './text.js';
@@ -110,7 +111,7 @@ export function harvestResult(input: {
   const text = resultText(input.result);
   // A document that is the text's JSON (as it is, or read by the fact tree): its raw characters hold no listing.
   const textJson =
-    doc?.source === 'text-json' || (doc?.source === 'facts' && resultTextJson(input.result) !== undefined);
+    doc?.source === 'text-json' || (doc?.source === 'facts' && textJsonOf(input.result) !== undefined);
   if (!textJson && text.trim() !== '') {
     const parent = pathArgument(input.args);
     for (const entry of listingEntries(text)) {

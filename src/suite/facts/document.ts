@@ -192,6 +192,18 @@ function structuredDocument(result: ToolResult): unknown {
   return structuredCache.get(result);
 }
 
+const textJsonCache = new WeakMap<ToolResult, { json: unknown }>();
+
+/** The text as JSON (`resultTextJson`), parsed once per result object. */
+export function textJsonOf(result: ToolResult): unknown {
+  let hit = textJsonCache.get(result);
+  if (hit === undefined) {
+    hit = { json: resultTextJson(result) };
+    textJsonCache.set(result, hit);
+  }
+  return hit.json;
+}
+
 const plainCache = new WeakMap<ToolResult, boolean>();
 
 /**
@@ -201,7 +213,7 @@ const plainCache = new WeakMap<ToolResult, boolean>();
 export function plainTextJson(result: ToolResult): boolean {
   const hit = plainCache.get(result);
   if (hit !== undefined) return hit;
-  const raw = resultTextJson(result);
+  const raw = textJsonOf(result);
   const plain = raw !== null && typeof raw === 'object' && unwrapStrings(raw, stringReader()) === raw;
   plainCache.set(result, plain);
   return plain;
@@ -210,7 +222,7 @@ export function plainTextJson(result: ToolResult): boolean {
 /** The document a `source` names: what pointer extracts and `$from` handles resolve against. */
 export function sourceDocument(result: ToolResult, source: DocumentSource): unknown {
   if (source === 'structured') return structuredDocument(result);
-  if (source === 'text-json') return resultTextJson(result);
+  if (source === 'text-json') return textJsonOf(result);
   const facts = readFacts(result);
   return facts?.ok === true ? facts.document : undefined;
 }

@@ -37,19 +37,15 @@ function labelOf(line: string): LabelLine | undefined {
   const value = match?.[2]?.replace(/(?:\*\*|__)$/, '').trim();
   // "https://…" would read as a label "https"; a value that is only markup is no value.
   if (label === undefined || value === undefined || value === '' || value.startsWith('//')) return undefined;
+  // A label is a name, so its brackets balance: `book(isbn: String!): Book` is a signature, not a label.
+  if ((label.match(/\(/g) ?? []).length !== (label.match(/\)/g) ?? []).length) return undefined;
   // Inline code around the whole value is markup: `` Path: `ai/01-overview.md` `` holds the path.
-  return checkedLabel(label, unquoted(value));
+  return { label, value: unquoted(value) };
 }
 
 /** A value wholly in inline code is the code inside (a table cell's `` `#575757` `` is `#575757`). */
 export function unquoted(value: string): string {
   return value.replace(/^`([^`]+)`$/, '$1');
-}
-
-function checkedLabel(label: string, value: string): LabelLine | undefined {
-  // A label is a name, so its brackets balance: `book(isbn: String!): Book` is a signature, not a label.
-  if ((label.match(/\(/g) ?? []).length !== (label.match(/\)/g) ?? []).length) return undefined;
-  return { label, value };
 }
 
 /** The label lines of a text, in order (record headers included). */
