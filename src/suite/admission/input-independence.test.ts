@@ -52,6 +52,24 @@ const LEGEND = { SMB: '#1e40af', Startup: '#047857' };
 const PEOPLE = [
   { id: 'cust-0001', name: 'Atlas Soft', segment: 'Startup' },
   { id: 'cust-0002', name: 'Vertex Logic', segment: 'SMB' },
+  { id: 'cust-0003', name: 'Keel Partners', segment: 'SMB' },
+];
+/** A task board whose listing shows each task's description beside its id; the detail adds notes. */
+const board = {
+  name: 'list_board',
+  description: 'Lists the tasks on the board.',
+  inputSchema: { type: 'object', properties: {} },
+  annotations: { readOnlyHint: true },
+};
+const detail = {
+  name: 'task_detail',
+  description: 'Shows one task in full.',
+  inputSchema: { type: 'object', properties: { taskId: { type: 'string' } }, required: ['taskId'] },
+  annotations: { readOnlyHint: true },
+};
+const TASKS = [
+  { id: 't-41', description: 'Load the harbour constants.', notes: 'Bergen checked against the almanac.' },
+  { id: 't-42', description: 'Render the weekly tables.', notes: 'Daylight saving needs a test.' },
 ];
 
 /**
@@ -66,6 +84,14 @@ function servers(): { caller: ToolCaller; calls: { name: string; args: Record<st
       const people = PEOPLE.filter((p) => args.segment === undefined || p.segment === args.segment);
       const body = JSON.stringify({ legend: LEGEND, customers: people });
       return { kind: 'result', result: { content: [{ type: 'text', text: body }] } };
+    }
+    if (name === 'list_board' || name === 'task_detail') {
+      lib.calls.push({ name, args });
+      const body =
+        name === 'list_board'
+          ? { tasks: TASKS.map(({ id, description }) => ({ id, description })) }
+          : { task: TASKS.find((t) => t.id === args.taskId) };
+      return { kind: 'result', result: { content: [{ type: 'text', text: JSON.stringify(body) }] } };
     }
     if (name === 'list_rules') {
       lib.calls.push({ name, args });
@@ -88,7 +114,7 @@ function servers(): { caller: ToolCaller; calls: { name: string; args: Record<st
 
 async function fate(candidate: Record<string, unknown>) {
   const surface = librarySurface();
-  surface.tools.push(changelog, customers, rules, audit);
+  surface.tools.push(changelog, customers, rules, audit, board, detail);
   const { caller, calls } = servers();
   const [entry] = await admitCandidates([candidate], {
     surface,
@@ -213,7 +239,7 @@ describe('key-input-independent: a key the chain’s earlier call already answer
     const { verdict } = await fate({
       id: 'c-person',
       prompt:
-        'Using the tool that returns customer data, find the entry whose name is "Vertex Logic". Then, using it with the segment of that entry, what is the id of the first customer?',
+        'Using the tool that returns customer data, find the entry whose name is "Vertex Logic". Then, using it with the segment of that entry, what is the id of the second customer?',
       expectedTools: ['customer_data'],
       plan: [
         { tool: 'customer_data', arguments: {} },
@@ -222,10 +248,40 @@ describe('key-input-independent: a key the chain’s earlier call already answer
           arguments: { segment: { $from: { step: 0, pointer: '/customers/1/segment' } } },
         },
       ],
-      extract: { kind: 'pointer', pointer: '/customers/0/id', source: 'text-json' },
+      extract: { kind: 'pointer', pointer: '/customers/1/id', source: 'text-json' },
       check: { kind: 'contains' },
       serverRequiredBecause: 'customers are the server’s',
     });
-    expect(verdict).toMatchObject({ admitted: true, task: { answerKey: 'cust-0002' } });
+    // The listing shows cust-0003 too, but in another entry than the one the handle is taken from.
+    expect(verdict).toMatchObject({ admitted: true, task: { answerKey: 'cust-0003' } });
+  });
+
+  const detailTask = (field: string) => ({
+    id: `c-task-${field}`,
+    prompt: `Using the tool that lists the tasks on the board, take the id of the first task. Then, using the tool that shows one task in full with that id, what is its ${field}?`,
+    expectedTools: ['list_board', 'task_detail'],
+    plan: [
+      { tool: 'list_board', arguments: {} },
+      { tool: 'task_detail', arguments: { taskId: { $from: { step: 0, pointer: '/tasks/0/id' } } } },
+    ],
+    extract: { kind: 'pointer', pointer: `/task/${field}`, source: 'text-json' },
+    check: { kind: 'contains' },
+    serverRequiredBecause: 'the tasks are the server’s',
+  });
+
+  it('rejects a key the listing already shows beside the handle it passes on (another pointer)', async () => {
+    const { verdict } = await fate(detailTask('description'));
+    expect(verdict).toMatchObject({ admitted: false, rule: 'key-input-independent' });
+    expect(verdict?.admitted === false && verdict.detail).toMatch(
+      /step 0 \(list_board\) already shows "Load the harbour constants\." in the entry the chain takes its handle from/,
+    );
+  });
+
+  it('keeps a field of the same entry that only the detail call brings', async () => {
+    const { verdict } = await fate(detailTask('notes'));
+    expect(verdict).toMatchObject({
+      admitted: true,
+      task: { answerKey: 'Bergen checked against the almanac.' },
+    });
   });
 });
