@@ -102,6 +102,26 @@ describe('a tool’s name is never a key', () => {
     expect(keyIsToolName(name.toUpperCase().replace(/_/g, '-'), surface)?.rule).toBe('key-uninformative');
     expect(keyIsToolName('Parveen Ashdown', surface)).toBeUndefined();
   });
+
+  it('rejects a text that names a tool: the server telling a caller how to use it', () => {
+    const surface = librarySurface();
+    surface.tools.push(
+      { name: 'get_doc', inputSchema: { type: 'object' } },
+      { name: 'invoke-api-endpoint', inputSchema: { type: 'object' } },
+      { name: 'startCourse', inputSchema: { type: 'object' } },
+      { name: 'search', inputSchema: { type: 'object' } },
+    );
+    for (const text of [
+      'Use `get_doc` with name `maz-chart`',
+      'Use INVOKE-API-ENDPOINT to call specific endpoints with the path parameter',
+      'Please use the `startCourse` tool to register.',
+    ])
+      expect(keyIsToolName(text, surface)?.detail).toMatch(/^the key names the tool /);
+    // A one-word tool meets its word in data by chance; part of a compound name is another word.
+    expect(keyIsToolName('Search engines index the harbour pages', surface)).toBeUndefined();
+    expect(keyIsToolName('get docs from the archive', surface)).toBeUndefined();
+    expect(keyIsToolName('get_document_v2', surface)).toBeUndefined();
+  });
 });
 
 describe('restatedInput: a key that echoes what we sent', () => {

@@ -124,7 +124,34 @@ export function keyEmptyState(key: unknown): Rejection | undefined {
 export function keyIsToolName(key: unknown, surface: ToolSurface): Rejection | undefined {
   const squashed = squash(keyText(key));
   const tool = surface.tools.find((t) => squash(t.name) === squashed);
-  return tool === undefined
+  if (tool !== undefined)
+    return reject('key-uninformative', `the key is the name of the tool ${tool.name}`, { answerKey: key });
+  const named = typeof key === 'string' ? namedTool(key, surface) : undefined;
+  return named === undefined
     ? undefined
-    : reject('key-uninformative', `the key is the name of the tool ${tool.name}`, { answerKey: key });
+    : reject(
+        'key-uninformative',
+        `the key names the tool ${named.name}: it tells a caller how to use the server, not what its data holds`,
+        { answerKey: key },
+      );
+}
+
+/** A name no prose writes by chance: words joined by a separator or a change of case (`get_doc`, `startCourse`). */
+function compound(name: string): boolean {
+  return /[a-z0-9][-_.][a-z0-9]/i.test(name) || /[a-z][A-Z]/.test(name);
+}
+
+/**
+ * The tool a text names as one of its words, in any case or separator ("Use `get_doc` with name
+ * `number`", "Use INVOKE-API-ENDPOINT to call …"): a text about the server's own interface. Only a
+ * compound name counts; a one-word tool (`search`) meets its word in data by chance.
+ */
+function namedTool(text: string, surface: ToolSurface): ToolSurface['tools'][number] | undefined {
+  const words = new Set(
+    text
+      .split(/[^A-Za-z0-9_.-]+/)
+      .map((w) => squash(w))
+      .filter((w) => w.length > 0),
+  );
+  return surface.tools.find((t) => compound(t.name) && words.has(squash(t.name)));
 }
