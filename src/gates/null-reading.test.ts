@@ -26,7 +26,7 @@ describe('the null_baseline wording table', () => {
     const r = nullReading(g);
     expect(r).toMatchObject({ kind: 'null-random-args', about: 'server', reached: ['null-random-args'] });
     expect(r.sentence).toBe(
-      'Only the null with tools called with random valid arguments reached the line (null-random-args 8 of 8, 2 not applicable; below it: null-no-tools 0 of 16, null-stubbed-empty 0 of 16): the server answers the same whatever arguments it is given: a statement about the server (its answers do not depend on what it is asked), not about the generated tasks',
+      'Only the null with tools called with random valid arguments reached the line (null-random-args 8 of 8, 2 not applicable; below it: null-no-tools 0 of 16, null-stubbed-empty 0 of 16): the keys do not depend on the arguments the agent chose: calls with random valid arguments reach them too (the server ignores those arguments, or its answers to other values show the same keys): a statement about how the server answers, not about the agent',
     );
     expect(g.explain.startsWith(`${r.sentence}. T_null (p95 of `)).toBe(true);
     expect(g.explain).not.toContain('generated tasks, not about the server');

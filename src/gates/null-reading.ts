@@ -12,8 +12,8 @@ import { plural, rate } from './format.js';
  * Principle: **a null that reaches the line shows what the answers did not need, and the weakest
  * null that reached it says what**: with no tools at all, the answers did not need the server; with
  * tools that answer empty, they did not need its real results; with random valid arguments (and the
- * weaker nulls below the line), they did not need the arguments the agent chose, so the server
- * answers the same whatever it is asked: a statement about the server, not about the tasks.
+ * weaker nulls below the line), they did not need the arguments the agent chose: the server ignores
+ * them, or its answers to other values hold the same keys; a statement about how the server answers.
  */
 
 /** The nulls run in `NullPhase` order, from the one that uses the least of the server to the one that uses the most. */
@@ -72,7 +72,7 @@ export const NULL_READINGS: Readonly<Record<NullReadingKind, Row>> = {
   'null-random-args': {
     about: 'server',
     says: () =>
-      'the server answers the same whatever arguments it is given: a statement about the server (its answers do not depend on what it is asked), not about the generated tasks',
+      'the keys do not depend on the arguments the agent chose: calls with random valid arguments reach them too (the server ignores those arguments, or its answers to other values show the same keys): a statement about how the server answers, not about the agent',
   },
   'below-line': { about: 'measurement', says: () => 'the nulls stay below the line' },
   'no-signal': {

@@ -90,7 +90,7 @@ describe('refusals through the real pipeline', () => {
     const { record } = await auditedRun('constant-answers');
     const line = outcomeLine(record);
     expect(line).toMatch(
-      /^DEGENERATE at null_baseline \(noise_exceeds_signal\): Only the null with tools called with random valid arguments reached the line \(null-random-args \d+ of \d+.*; below it: null-no-tools 0 of \d+, null-stubbed-empty 0 of \d+\): the server answers the same whatever arguments it is given: a statement about the server/,
+      /^DEGENERATE at null_baseline \(noise_exceeds_signal\): Only the null with tools called with random valid arguments reached the line \(null-random-args \d+ of \d+.*; below it: null-no-tools 0 of \d+, null-stubbed-empty 0 of \d+\): the keys do not depend on the arguments the agent chose: calls with random valid arguments reach them too \(the server ignores those arguments, or its answers to other values show the same keys\): a statement about how the server answers/,
     );
     expect(line).not.toContain('about the generated tasks, not about the server');
   }, 600_000);

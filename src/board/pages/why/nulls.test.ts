@@ -26,7 +26,7 @@ function refusedBy(phases: Parameters<typeof nullBaselineGate>[0]['phases']): {
 const words = (html: unknown) => pageText(String(html));
 
 describe("the null gate's why page", () => {
-  it('random-args alone: the deciding line and the story say it is about the server, never about our tasks', () => {
+  it('random-args alone: the deciding line and the story say it is about how the server answers, never about our tasks', () => {
     const { record, gate } = refusedBy({
       'null-no-tools': { k: 0, n: 16 },
       'null-stubbed-empty': { k: 0, n: 16 },
@@ -41,7 +41,7 @@ describe("the null gate's why page", () => {
       expect(text).toContain(
         'null-random-args 8 of 8; below it: null-no-tools 0 of 16, null-stubbed-empty 0 of 16',
       );
-      expect(text).toContain('a statement about the server');
+      expect(text).toContain('a statement about how the server answers');
       expect(text).not.toContain('finding about our generated tasks');
       expect(text).not.toContain('generated tasks, not about the server');
     }
