@@ -1,6 +1,7 @@
 import { escapeRegex } from '../../core/escape/regex.js';
 import { isRecord } from '../../core/json.js';
 import { wordsOf } from '../../suite/verbs.js';
+import { describedField } from './described.js';
 import { fieldMatches, fieldTerms } from './field-names.js';
 import type { Harvest } from './fill.js';
 import { singledOut } from './focus.js';
@@ -95,18 +96,24 @@ export function listedNoun(toolName: string): string | undefined {
   return last.endsWith('s') ? last.slice(0, -1) : last;
 }
 
+/** What else tells which of an entry's fields a later call takes. */
+export interface HarvestHints {
+  /** What the listing lists (`listedNoun`). */
+  listed?: string;
+  /** The field the task says to hand on ("take its path"). */
+  handed?: string;
+  /** The tools' own descriptions (the listing's and the next tool's), read by `describedField`. */
+  descriptions?: readonly string[];
+}
+
 /**
  * Values an earlier result offers to a later call: the one entry that meets the task's "whose … is
  * …", else the entry the task mentions (by any of its values), else the first. A parameter takes
  * the entry's field of its own name; else, once, the field the task says to hand on (`handed`:
- * "take its path"); else a handle its name points at.
+ * "take its path"); else the field the tools' descriptions say it takes; else a handle its name
+ * points at.
  */
-export function harvestFrom(
-  data: unknown,
-  task: string,
-  listed?: string,
-  handed?: string,
-): Harvest | undefined {
+export function harvestFrom(data: unknown, task: string, hints: HarvestHints = {}): Harvest | undefined {
   const entries = entriesOf(data);
   const values = (e: Entry) => (isRecord(e) ? Object.values(e) : [e]);
   const chosen =
@@ -114,7 +121,7 @@ export function harvestFrom(
     entries.find((e) => values(e).some((v) => mentioned(v, task))) ??
     entries[0];
   if (chosen === undefined) return undefined;
-  let given = handed === undefined ? undefined : namedField(chosen, handed);
+  let given = hints.handed === undefined ? undefined : namedField(chosen, hints.handed);
   return (prop) => {
     const own = isRecord(chosen) ? byName(chosen, prop) : undefined;
     if (own !== undefined) return own;
@@ -123,6 +130,9 @@ export function harvestFrom(
       given = undefined;
       return out;
     }
-    return isRecord(chosen) ? byHandle(chosen, prop, listed) : undefined;
+    if (!isRecord(chosen)) return undefined;
+    const fields = scalarEntries(chosen).map(([k]) => k);
+    const described = describedField(hints.descriptions ?? [], prop, fields);
+    return described !== undefined ? chosen[described] : byHandle(chosen, prop, hints.listed);
   };
 }

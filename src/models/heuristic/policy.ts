@@ -133,7 +133,10 @@ const DETAIL_CUES = [
  */
 function chainedCall(input: PolicyInput, last: PastCall): Action | undefined {
   const { task, calls } = input.conversation;
-  const harvest = harvestFrom(last.outcome?.data, task, listedNoun(last.toolName));
+  const harvest = harvestFrom(last.outcome?.data, task, {
+    listed: listedNoun(last.toolName),
+    descriptions: descriptionsOf(input.tools, [last.toolName]),
+  });
   if (harvest === undefined) return undefined;
   const taskTerms = terms(task);
   const lastNameTerms = terms(last.toolName);
@@ -173,9 +176,18 @@ function stepCall(input: PolicyInput, steps: readonly string[]): Action {
   const harvest =
     last === undefined
       ? undefined
-      : harvestFrom(last.outcome?.data, earlier, listedNoun(last.toolName), handedField(earlier, step));
+      : harvestFrom(last.outcome?.data, earlier, {
+          listed: listedNoun(last.toolName),
+          handed: handedField(earlier, step),
+          descriptions: descriptionsOf(input.tools, [last.toolName, best.tool.name]),
+        });
   const { args } = fillArguments(best.tool.inputSchema, withoutHandOff(step), harvest, best.tool.description);
   return { kind: 'call', toolName: best.tool.name, input: args };
+}
+
+/** The named tools' descriptions, as the call options carry them. */
+function descriptionsOf(tools: readonly LanguageModelV3FunctionTool[], names: readonly string[]): string[] {
+  return tools.flatMap((t) => (names.includes(t.name) && t.description !== undefined ? [t.description] : []));
 }
 
 /** The heuristic's whole decision for one step. */

@@ -37,13 +37,13 @@ const DESIGNS = {
 };
 
 /** A listing whose entries are reached by a path, and a lookup that takes only that path. */
-function designServer(calls: Call[]): ToolSet {
+function designServer(calls: Call[], listing = 'List all design projects in the given directory'): ToolSet {
   const design = { type: 'string' };
   return {
     list_designs: mcpTool(
       calls,
       'list_designs',
-      'List all design projects in the given directory, one path each',
+      listing,
       { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
       () => structured(DESIGNS),
     ),
@@ -124,6 +124,30 @@ describe('the heuristic model doing a task step by step', () => {
       { tool: 'search-vault', args: { vault: 'field-notes', query: 'tide' } },
     ]);
     expect(result.text).toBe('tide table');
+  });
+
+  it('hands on the field the listing’s description says the next tool takes', async () => {
+    const task =
+      'Using the tool that lists all design projects in the given directory with path "/d", find the entry in ' +
+      'designs whose name is "tide-logger". Then, using the tool that gets full component details for that ' +
+      'entry with refdes "U3", what is the "mpn" field?';
+    const told: Call[] = [];
+    const result = await run(
+      task,
+      designServer(
+        told,
+        'List all design projects, one path each. That path is the design every other tool takes.',
+      ),
+    );
+    expect(told[1]).toEqual({
+      tool: 'query_component',
+      args: { design: '/d/tide-logger.json', refdes: 'U3' },
+    });
+    expect(result.text).toContain('STM32L4');
+    // Told nothing, it hands on the entry's name, as a handle, and the lookup fails.
+    const untold: Call[] = [];
+    await run(task, designServer(untold));
+    expect(untold[1]?.args.design).toBe('tide-logger');
   });
 
   it('stops at a step whose call failed and answers from what it has', async () => {
