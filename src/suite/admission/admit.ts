@@ -8,9 +8,10 @@ import type { ToolCaller } from '../surface.js';
 import { ArgumentValidator } from './arguments.js';
 import { bindDecoys, parallelValues, siblingValues } from './decoys.js';
 import { DuplicateTracker } from './duplicate.js';
+import { keyInEarlierStep } from './earlier-step.js';
 import { executions, stability, summarise } from './executions.js';
 import { keyUninformative } from './informative.js';
-import { keyInEarlierStep, keyInputIndependent } from './input-independence.js';
+import { keyInputIndependent } from './input-independence.js';
 import {
   keyAmongHostFacts,
   keyConstant,
@@ -190,7 +191,7 @@ async function runPlan(
     keyAmongHostFacts(key, [...siblings, ...parallelValues(candidate, run.lastResult)], options.host ?? []) ??
     keyConstant(key, siblings);
   if (leak !== undefined) return rejected(leak);
-  const earlier = keyInEarlierStep(candidate, key, run.steps);
+  const earlier = keyInEarlierStep(candidate, key, run.steps, run.lastResult);
   if (earlier !== undefined) return rejected(earlier);
   // A key its siblings discriminate picks one record of the server's data: the tool cannot make it
   // up for an input it ignores, so only a key that stands alone is asked whether any input finds it.

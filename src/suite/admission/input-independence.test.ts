@@ -256,6 +256,29 @@ describe('key-input-independent: a key the chain’s earlier call already answer
     expect(verdict).toMatchObject({ admitted: true, task: { answerKey: 'cust-0003' } });
   });
 
+  it('rejects a key the listing already shows in the record the question names by a quoted value', async () => {
+    const { verdict } = await fate({
+      id: 'c-named',
+      prompt:
+        'Using the tool that returns customer data, find the entry whose name is "Vertex Logic". Then, using it with the segment of that entry, what is the id of the entry in customers whose name is "Keel Partners"?',
+      expectedTools: ['customer_data'],
+      plan: [
+        { tool: 'customer_data', arguments: {} },
+        {
+          tool: 'customer_data',
+          arguments: { segment: { $from: { step: 0, pointer: '/customers/1/segment' } } },
+        },
+      ],
+      extract: { kind: 'pointer', pointer: '/customers/1/id', source: 'text-json' },
+      check: { kind: 'contains' },
+      serverRequiredBecause: 'customers are the server’s',
+    });
+    expect(verdict).toMatchObject({ admitted: false, rule: 'key-input-independent' });
+    expect(verdict?.admitted === false && verdict.detail).toMatch(
+      /step 0 \(customer_data\) already shows "cust-0003" in the record the question names/,
+    );
+  });
+
   const detailTask = (field: string) => ({
     id: `c-task-${field}`,
     prompt: `Using the tool that lists the tasks on the board, take the id of the first task. Then, using the tool that shows one task in full with that id, what is its ${field}?`,

@@ -1,12 +1,9 @@
 import { sameJson } from '../../core/canonical.js';
 import { isRecord } from '../../core/json.js';
-import { applyExtract, readResult, resultDocument } from '../extract.js';
+import { readResult, resultDocument } from '../extract.js';
 import { leavesOf } from '../facts/leaves.js';
-import { documentOf } from '../facts/view.js';
-import { findHandles } from '../handles.js';
 import { keyText } from '../normalise.js';
 import type { ExecutedStep, executePlan } from '../plan.js';
-import { formatPointer, parsePointer, resolvePointer } from '../pointer.js';
 import type { Candidate } from '../schema.js';
 import type { ToolSurface } from '../surface.js';
 import { type Rejection, reject } from './types.js';
@@ -94,76 +91,4 @@ function answerHolds(step: ExecutedStep | undefined, extract: Candidate['extract
   if (!answered.ok || answered.result.isError === true) return false;
   const document = resultDocument(answered.result, extract.source);
   return leavesOf(document).some((leaf) => leaf.value === key);
-}
-
-/**
- * The values an earlier step shows in the entry a handle is taken from: the handle's own value and,
- * when it sits in a record, that record's other leaves (the listing's row beside the id it passes on).
- */
-function entryBesideHandle(document: unknown, pointer: string): unknown[] {
-  const tokens = parsePointer(pointer);
-  const handle = resolvePointer(document, pointer);
-  if (tokens === undefined || !handle.found) return [];
-  const parent = resolvePointer(document, formatPointer(tokens.slice(0, -1)));
-  return isRecord(parent.value)
-    ? [handle.value, ...leavesOf(parent.value).map((l) => l.value)]
-    : [handle.value];
-}
-
-/** A good answer's document, or undefined (a failed call, an error result). */
-function goodDocument(step: ExecutedStep | undefined): unknown {
-  if (step?.outcome.kind !== 'result') return undefined;
-  const answered = readResult(step.outcome.result);
-  if (!answered.ok || answered.result.isError === true) return undefined;
-  return documentOf(answered.result)?.document;
-}
-
-/** The earlier step that shows `key` in the entry one of the plan's handles is taken from. */
-function shownBesideHandle(
-  candidate: Candidate,
-  key: unknown,
-  steps: readonly ExecutedStep[],
-): ExecutedStep | undefined {
-  const sites = candidate.plan.slice(1).flatMap((step) => findHandles(step.arguments));
-  for (const { handle } of sites) {
-    if (handle === undefined) continue;
-    const source = steps[handle.$from.step];
-    const shown = entryBesideHandle(goodDocument(source), handle.$from.pointer);
-    if (shown.some((value) => sameJson(value, key))) return source;
-  }
-  return undefined;
-}
-
-/**
- * key-input-independent, for a chained plan, with no call: a key an earlier step's answer already
- * holds where the question reads it (the same extraction finds it there), or in the entry the chain
- * takes its handle from (a listing's row shows the description the detail call is asked for), was
- * not selected by the handle the chain carries to the last call, whatever that call was asked.
- */
-export function keyInEarlierStep(
-  candidate: Candidate,
-  key: unknown,
-  steps: readonly ExecutedStep[],
-): Rejection | undefined {
-  const earlier = steps.slice(0, -1).find((step) => {
-    if (step.outcome.kind !== 'result') return false;
-    const answered = readResult(step.outcome.result);
-    if (!answered.ok || answered.result.isError === true) return false;
-    const read = applyExtract(candidate.extract, answered.result);
-    return read.ok && sameJson(read.value, key);
-  });
-  if (earlier !== undefined)
-    return reject(
-      'key-input-independent',
-      `step ${earlier.step} (${earlier.tool}) already answered "${keyText(key).slice(0, 80)}" before the chain's last call`,
-      { step: earlier.step },
-    );
-  const beside = shownBesideHandle(candidate, key, steps);
-  return beside === undefined
-    ? undefined
-    : reject(
-        'key-input-independent',
-        `step ${beside.step} (${beside.tool}) already shows "${keyText(key).slice(0, 80)}" in the entry the chain takes its handle from`,
-        { step: beside.step },
-      );
 }
