@@ -77,6 +77,7 @@ describe('key-empty-state: the server saying it has nothing is not a value', () 
     '(empty)',
     'None',
     '0 items',
+    'No value',
     'There are no tasks yet',
     'The graph is empty',
     '📄 No differences found',

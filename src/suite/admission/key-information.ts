@@ -104,7 +104,7 @@ function versionsIn(value: string): string[] {
  * symbol that leads it (an emoji, a quote mark).
  */
 const EMPTY_STATE =
-  /^(?:\(?(?:empty|none|nothing|n\/a|null|undefined)\)?[.!]?$|no\s+(?:[\w-]+\s+){0,3}(?:found|configured|attached|available|exist|exists|yet|set|defined|registered|connected|selected|loaded)\b|no\s+(?:results?|matches|items|entries|records|data|rows)\b|0\s+(?:results?|items|entries|records|rows|matches)\b|(?:there\s+(?:are|is)\s+no|nothing\s+(?:to\s+show|found|here))\b|(?:the\s+)?(?:[\w-]+\s+)?(?:list|directory|folder|graph|database|table|store|vault)\s+is\s+empty\b)/i;
+  /^(?:\(?(?:empty|none|nothing|n\/a|null|undefined)\)?[.!]?$|no\s+(?:[\w-]+\s+){0,3}(?:found|configured|attached|available|exist|exists|yet|set|defined|registered|connected|selected|loaded)\b|no\s+(?:results?|matches|items|entries|records|data|rows|values?)\b|0\s+(?:results?|items|entries|records|rows|matches)\b|(?:there\s+(?:are|is)\s+no|nothing\s+(?:to\s+show|found|here))\b|(?:the\s+)?(?:[\w-]+\s+)?(?:list|directory|folder|graph|database|table|store|vault)\s+is\s+empty\b)/i;
 
 export function isEmptyStateText(text: string): boolean {
   // The phrase is read after any symbol that leads it ("📄 No differences found", "> none").
