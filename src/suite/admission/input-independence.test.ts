@@ -208,24 +208,26 @@ describe('key-input-independent: a key the tool gives for made-up inputs is not 
   });
 });
 
+/** A chained customer task: Vertex Logic's segment handed to a second call, then `question` asked of it. */
+const segmentTask = (id: string, question: string, pointer: string) => ({
+  id,
+  prompt: `Using the tool that returns customer data, find the entry whose name is "Vertex Logic". Then, using it with the segment of that entry, what is ${question}?`,
+  expectedTools: ['customer_data'],
+  plan: [
+    { tool: 'customer_data', arguments: {} },
+    {
+      tool: 'customer_data',
+      arguments: { segment: { $from: { step: 0, pointer: '/customers/1/segment' } } },
+    },
+  ],
+  extract: { kind: 'pointer', pointer, source: 'text-json' },
+  check: { kind: 'contains' },
+  serverRequiredBecause: 'customers are the server’s',
+});
+
 describe('key-input-independent: a key the chain’s earlier call already answered', () => {
   it('rejects it without a call: the handle carried to the last call selected nothing', async () => {
-    const { verdict, calls } = await fate({
-      id: 'c-legend',
-      prompt:
-        'Using the tool that returns customer data, find the entry whose name is "Vertex Logic". Then, using it with the segment of that entry, what is the legend SMB?',
-      expectedTools: ['customer_data'],
-      plan: [
-        { tool: 'customer_data', arguments: {} },
-        {
-          tool: 'customer_data',
-          arguments: { segment: { $from: { step: 0, pointer: '/customers/1/segment' } } },
-        },
-      ],
-      extract: { kind: 'pointer', pointer: '/legend/SMB', source: 'text-json' },
-      check: { kind: 'contains' },
-      serverRequiredBecause: 'the legend is the server’s',
-    });
+    const { verdict, calls } = await fate(segmentTask('c-legend', 'the legend SMB', '/legend/SMB'));
     expect(verdict).toMatchObject({ admitted: false, rule: 'key-input-independent' });
     expect(verdict?.admitted === false && verdict.detail).toMatch(
       /step 0 \(customer_data\) already answered "#1e40af"/,
@@ -236,43 +238,21 @@ describe('key-input-independent: a key the chain’s earlier call already answer
   });
 
   it('keeps a chained key only the last call brings', async () => {
-    const { verdict } = await fate({
-      id: 'c-person',
-      prompt:
-        'Using the tool that returns customer data, find the entry whose name is "Vertex Logic". Then, using it with the segment of that entry, what is the id of the second customer?',
-      expectedTools: ['customer_data'],
-      plan: [
-        { tool: 'customer_data', arguments: {} },
-        {
-          tool: 'customer_data',
-          arguments: { segment: { $from: { step: 0, pointer: '/customers/1/segment' } } },
-        },
-      ],
-      extract: { kind: 'pointer', pointer: '/customers/1/id', source: 'text-json' },
-      check: { kind: 'contains' },
-      serverRequiredBecause: 'customers are the server’s',
-    });
+    const { verdict } = await fate(
+      segmentTask('c-person', 'the id of the second customer', '/customers/1/id'),
+    );
     // The listing shows cust-0003 too, but in another entry than the one the handle is taken from.
     expect(verdict).toMatchObject({ admitted: true, task: { answerKey: 'cust-0003' } });
   });
 
   it('rejects a key the listing already shows in the record the question names by a quoted value', async () => {
-    const { verdict } = await fate({
-      id: 'c-named',
-      prompt:
-        'Using the tool that returns customer data, find the entry whose name is "Vertex Logic". Then, using it with the segment of that entry, what is the id of the entry in customers whose name is "Keel Partners"?',
-      expectedTools: ['customer_data'],
-      plan: [
-        { tool: 'customer_data', arguments: {} },
-        {
-          tool: 'customer_data',
-          arguments: { segment: { $from: { step: 0, pointer: '/customers/1/segment' } } },
-        },
-      ],
-      extract: { kind: 'pointer', pointer: '/customers/1/id', source: 'text-json' },
-      check: { kind: 'contains' },
-      serverRequiredBecause: 'customers are the server’s',
-    });
+    const { verdict } = await fate(
+      segmentTask(
+        'c-named',
+        'the id of the entry in customers whose name is "Keel Partners"',
+        '/customers/1/id',
+      ),
+    );
     expect(verdict).toMatchObject({ admitted: false, rule: 'key-input-independent' });
     expect(verdict?.admitted === false && verdict.detail).toMatch(
       /step 0 \(customer_data\) already shows "cust-0003" in the record the question names/,
