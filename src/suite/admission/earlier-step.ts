@@ -11,11 +11,9 @@ import type { Candidate } from '../schema.js';
 import type { ToolResult } from '../surface.js';
 import { type Rejection, reject } from './types.js';
 
-/**
- * key-input-independent for a chained plan, decided with no call (docs/statistics.md, "Keys must
- * carry information"): a key an earlier step's answer already shows where the question can read it
- * was not selected by what the chain carries to its last call.
- */
+// key-input-independent for a chained plan, decided with no call (docs/statistics.md, "Keys must
+// carry information"): a key an earlier step's answer already shows where the question can read it
+// was not selected by what the chain carries to its last call.
 
 /**
  * The values an earlier step shows in the entry a handle is taken from: the handle's own value and,
@@ -31,12 +29,16 @@ function entryBesideHandle(document: unknown, pointer: string): unknown[] {
     : [handle.value];
 }
 
-/** A good answer's document, or undefined (a failed call, an error result). */
-function goodDocument(step: ExecutedStep | undefined): unknown {
+/** A step's answer when it is a good one; undefined for a failed call or an error result. */
+export function goodResult(step: ExecutedStep | undefined): ToolResult | undefined {
   if (step?.outcome.kind !== 'result') return undefined;
   const answered = readResult(step.outcome.result);
-  if (!answered.ok || answered.result.isError === true) return undefined;
-  return documentOf(answered.result)?.document;
+  return answered.ok && answered.result.isError !== true ? answered.result : undefined;
+}
+
+function goodDocument(step: ExecutedStep | undefined): unknown {
+  const result = goodResult(step);
+  return result === undefined ? undefined : documentOf(result)?.document;
 }
 
 /** The earlier step that shows `key` in the entry one of the plan's handles is taken from. */
@@ -108,9 +110,9 @@ function namedRecordShown(
 }
 
 const SHOWN = {
-  pointer: 'already answered "KEY" before the chain\'s last call',
-  handle: 'already shows "KEY" in the entry the chain takes its handle from',
-  named: 'already shows "KEY" in the record the question names',
+  pointer: (key: string) => `already answered "${key}" before the chain's last call`,
+  handle: (key: string) => `already shows "${key}" in the entry the chain takes its handle from`,
+  named: (key: string) => `already shows "${key}" in the record the question names`,
 } as const;
 
 /**
@@ -134,7 +136,7 @@ export function keyInEarlierStep(
   for (const [how, find] of checks) {
     const step = find();
     if (step === undefined) continue;
-    const words = SHOWN[how].replace('KEY', keyText(key).slice(0, 80));
+    const words = SHOWN[how](keyText(key).slice(0, 80));
     return reject('key-input-independent', `step ${step.step} (${step.tool}) ${words}`, { step: step.step });
   }
   return undefined;
@@ -147,10 +149,8 @@ function sameExtraction(
   steps: readonly ExecutedStep[],
 ): ExecutedStep | undefined {
   return steps.slice(0, -1).find((step) => {
-    if (step.outcome.kind !== 'result') return false;
-    const answered = readResult(step.outcome.result);
-    if (!answered.ok || answered.result.isError === true) return false;
-    const read = applyExtract(candidate.extract, answered.result);
-    return read.ok && sameJson(read.value, key);
+    const result = goodResult(step);
+    const read = result === undefined ? undefined : applyExtract(candidate.extract, result);
+    return read?.ok === true && sameJson(read.value, key);
   });
 }

@@ -1,11 +1,12 @@
 import { sameJson } from '../../core/canonical.js';
 import { isRecord } from '../../core/json.js';
-import { readResult, resultDocument } from '../extract.js';
+import { resultDocument } from '../extract.js';
 import { leavesOf } from '../facts/leaves.js';
 import { keyText } from '../normalise.js';
 import type { ExecutedStep, executePlan } from '../plan.js';
 import type { Candidate } from '../schema.js';
 import type { ToolSurface } from '../surface.js';
+import { goodResult } from './earlier-step.js';
 import { type Rejection, reject } from './types.js';
 
 /** The value every made-up text input takes: no server holds data under it. */
@@ -86,9 +87,8 @@ export async function keyInputIndependent(
  * reach. Only a text key of a pointer is looked for: a number or a flag meets its equal by chance.
  */
 function answerHolds(step: ExecutedStep | undefined, extract: Candidate['extract'], key: unknown): boolean {
-  if (typeof key !== 'string' || extract.kind !== 'pointer' || step?.outcome.kind !== 'result') return false;
-  const answered = readResult(step.outcome.result);
-  if (!answered.ok || answered.result.isError === true) return false;
-  const document = resultDocument(answered.result, extract.source);
+  const result = goodResult(step);
+  if (typeof key !== 'string' || extract.kind !== 'pointer' || result === undefined) return false;
+  const document = resultDocument(result, extract.source);
   return leavesOf(document).some((leaf) => leaf.value === key);
 }
