@@ -31,6 +31,12 @@ const DOCKS = [
   { id: 'RM-04', name: 'University Library', lat: 53.4668, lon: -2.2339, slots: 30 },
 ];
 
+/** One year's tariff of the pricing service, as its JSON file holds it. */
+function tariff(price, overtimePerMinute, dayPass, validFrom) {
+  const fare = { currency: 'GBP', baseFare: { minutes: 30, price }, overtimePerMinute, dayPass };
+  return JSON.stringify({ ...fare, concessionRate: 0.5, validFrom }, null, 2);
+}
+
 const base = {
   '.gitignore': 'node_modules/\ndist/\n.home/\n.moon/cache/\ncoverage/\n',
   '.moon/workspace.yml': `# Pedalpoint monorepo: moon workspace (moon 2.5).
@@ -218,18 +224,7 @@ tasks:
     outputs: ['openapi.json']
 `,
   'services/pricing-api/package.json': pkg('pricing-api', { '@pedalpoint/geo-utils': 'workspace:*' }),
-  'services/pricing-api/tariffs/2026.json': JSON.stringify(
-    {
-      currency: 'GBP',
-      baseFare: { minutes: 30, price: 1.5 },
-      overtimePerMinute: 0.06,
-      dayPass: 6.5,
-      concessionRate: 0.5,
-      validFrom: '2026-01-05',
-    },
-    null,
-    2,
-  ),
+  'services/pricing-api/tariffs/2026.json': tariff(1.5, 0.06, 6.5, '2026-01-05'),
   'services/pricing-api/src/fare.ts': `import tariff from '../tariffs/2026.json';
 
 export function fare(minutes: number, concession = false): number {
@@ -458,18 +453,7 @@ gitRepo(dir, [
 
 // Work in progress, not committed: the 2027 tariff and the fare's day-pass cap.
 writeTree(dir, {
-  'services/pricing-api/tariffs/2027.json': JSON.stringify(
-    {
-      currency: 'GBP',
-      baseFare: { minutes: 30, price: 1.65 },
-      overtimePerMinute: 0.07,
-      dayPass: 7,
-      concessionRate: 0.5,
-      validFrom: '2027-01-04',
-    },
-    null,
-    2,
-  ),
+  'services/pricing-api/tariffs/2027.json': tariff(1.65, 0.07, 7, '2027-01-04'),
   'services/pricing-api/src/fare.ts': `import tariff from '../tariffs/2026.json';
 
 export function fare(minutes: number, concession = false): number {
