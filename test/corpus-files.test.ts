@@ -48,4 +48,23 @@ describe('corpus files', () => {
       count('fresh10'),
     ]).toEqual([21, 11, 9, 8, 8, 8, 8, 8, 3, 4, 3, 4]);
   });
+
+  it('lock every optional dependency, even one for another platform (npm ci refuses a lock without it)', () => {
+    const packages: Record<string, { optionalDependencies?: Record<string, string> }> =
+      json('package-lock.json').packages;
+    const missing = Object.entries(packages).flatMap(([path, p]) =>
+      Object.keys(p.optionalDependencies ?? {})
+        .filter((dep) => !resolvesFrom(path, dep, packages))
+        .map((dep) => `${path} -> ${dep}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });
+
+/** Whether `dep`, required by the package at `path`, is locked where Node would look for it from there. */
+function resolvesFrom(path: string, dep: string, packages: Record<string, unknown>): boolean {
+  for (let dir = path; ; dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/node_modules/')))) {
+    if (`${dir ? `${dir}/` : ''}node_modules/${dep}` in packages) return true;
+    if (dir === '') return false;
+  }
+}
