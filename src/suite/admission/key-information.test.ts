@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { librarySurface } from '../../../test/support/suite/library.js';
-import {
-  isEmptyStateText,
-  keyConstant,
-  keyEmptyState,
-  keyEnvironmental,
-  keyIsToolName,
-} from './key-information.js';
+import { isEmptyStateText } from './empty-state.js';
+import { keyConstant, keyEmptyState, keyEnvironmental, keyIsToolName } from './key-information.js';
 
 describe('key-constant: a key equal for every sibling tells no entry from another', () => {
   it.each([

@@ -2,6 +2,7 @@ import { escapeRegex } from '../../core/escape/regex.js';
 import { squash } from '../../core/leak.js';
 import { keyIdentity, keyText } from '../normalise.js';
 import type { ToolSurface } from '../surface.js';
+import { isEmptyStateText } from './empty-state.js';
 import { type HostFact, type Rejection, reject } from './types.js';
 
 /**
@@ -96,20 +97,6 @@ function environmental(fact: HostFact, how: 'is' | 'names'): Rejection {
 /** Version numbers of three parts or more (`3.11.7`, `20.20.2`, `6.18.44-fc`) in a host value. */
 function versionsIn(value: string): string[] {
   return [...value.matchAll(/(?<![\w.])\d+\.\d+\.\d+(?![\w.])/g)].map((m) => m[0]);
-}
-
-/**
- * Empty-state phrasing: the server saying there is nothing ("No remote repositories configured",
- * "No results found", "(empty)", "0 items"). Read only at the head of a short text, after any
- * symbol that leads it (an emoji, a quote mark).
- */
-const EMPTY_STATE =
-  /^(?:\(?(?:empty|none|nothing|n\/a|null|undefined)\)?[.!]?$|no\s+(?:[\w-]+\s+){0,3}(?:found|configured|attached|available|exist|exists|yet|set|defined|registered|connected|selected|loaded)\b|no\s+(?:results?|matches|items|entries|records|data|rows|values?)\b|0\s+(?:results?|items|entries|records|rows|matches)\b|(?:there\s+(?:are|is)\s+no|nothing\s+(?:to\s+show|found|here))\b|(?:the\s+)?(?:[\w-]+\s+)?(?:list|directory|folder|graph|database|table|store|vault)\s+is\s+empty\b)/i;
-
-export function isEmptyStateText(text: string): boolean {
-  // The phrase is read after any symbol that leads it ("📄 No differences found", "> none").
-  const head = text.trim().replace(/^[^\p{L}\p{N}(]+/u, '');
-  return head.length > 0 && head.length <= 200 && EMPTY_STATE.test(head);
 }
 
 /** key-empty-state: the key is the server's way of saying it has nothing, not a value it holds. */

@@ -1,4 +1,4 @@
-import { isEmptyStateText } from '../admission/key-information.js';
+import { isEmptyStateText } from '../admission/empty-state.js';
 import { readResult } from '../extract.js';
 import { readFacts } from '../facts/document.js';
 import { leavesOf } from '../facts/leaves.js';
