@@ -15,6 +15,7 @@ describe('an empty state is read wherever a short text says there is nothing', (
     '2024-02 has 29 days',
     'Room 0',
     'opens 00:00 UTC',
+    '00 UTC; never on Fridays',
     'version 0.4.1',
     '0',
   ])('a text with a count of something, or a zero that counts nothing: %s', (text) =>

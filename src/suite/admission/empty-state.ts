@@ -42,7 +42,7 @@ const NEGATED_STATE = new RegExp(
 /** A number written as digits, with any decimal or grouping part. */
 const NUMBER = /(?<![\p{L}\p{N}.])\d+(?:[.,]\d+)*(?![\p{N}])/gu;
 /** A zero that counts something: `0 marks`, `0 errors`. */
-const ZERO_COUNT = /(?<![\p{L}\p{N}.:/-])0+(?:\.0+)?\s+\p{L}/u;
+const ZERO_COUNT = /(?<![\p{L}\p{N}.:/-])0(?:\.0+)?\s+\p{L}/u;
 
 /** The longest text read for an empty state: longer texts carry more than a state. */
 const MAX = 200;
