@@ -1,7 +1,7 @@
 import { canonicalJson } from '../../core/canonical.js';
 import { findLeak } from '../../core/leak.js';
-import { blobNoValue, restatedInput } from '../admission/informative.js';
 import { isEmptyStateText } from '../admission/empty-state.js';
+import { blobNoValue, restatedInput } from '../admission/informative.js';
 import { applyExtract } from '../extract.js';
 import { readFacts } from '../facts/document.js';
 import { type Leaf, leavesOf } from '../facts/leaves.js';
