@@ -3,8 +3,8 @@
 // with mulberry32(SEED), the first round(n/3) are "holdout", the rest "dev". Run once, before any
 // server is measured; the result is written into servers.json and never re-drawn. The draw is over
 // the first 32 servers only: a server whose split starts with "fresh" (`fresh`, `fresh2`, `fresh3`,
-// `fresh4`, `fresh5`, `fresh6`, `fresh7`, `fresh8`, `fresh9`, `fresh10`: a batch added later and held
-// out whole) is left out of it and keeps its split.
+// `fresh4`, `fresh5`, `fresh6`, `fresh7`, `fresh8`, `fresh9`, `fresh10`, `fresh11`: a batch added later
+// and held out whole) is left out of it and keeps its split.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { rng } from './seed/lib/common.js';
 

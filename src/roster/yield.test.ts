@@ -101,7 +101,7 @@ describe('goals', () => {
 });
 
 describe('CorpusServer', () => {
-  it('takes each split of the one list, the ten fresh batches included, and refuses any other', () => {
+  it('takes each split of the one list, the eleven fresh batches included, and refuses any other', () => {
     expect(SPLITS).toEqual([
       'dev',
       'holdout',
@@ -115,11 +115,12 @@ describe('CorpusServer', () => {
       'fresh8',
       'fresh9',
       'fresh10',
+      'fresh11',
     ]);
     for (const split of SPLITS) expect(CorpusServer.parse({ split }).split).toBe(split);
     expect(CorpusServer.parse({ split: 'fresh', readableData: false }).readableData).toBe(false);
     expect(CorpusServer.safeParse({ split: 'heldout' }).success).toBe(false);
-    expect(CorpusServer.safeParse({ split: 'fresh11' }).success).toBe(false);
+    expect(CorpusServer.safeParse({ split: 'fresh12' }).success).toBe(false);
   });
 });
 
@@ -145,6 +146,7 @@ describe('splitGoalLines', () => {
       row('eighth-one', 'fresh8', 'v2-insufficient-surface', []),
       row('ninth-one', 'fresh9', 'v2-scored', keys),
       row('tenth-one', 'fresh10', 'v2-insufficient-surface', []),
+      row('eleventh-one', 'fresh11', 'v2-scored', keys),
     ];
     const lines = splitGoalLines(rows);
     expect(lines).toEqual([
@@ -170,13 +172,15 @@ describe('splitGoalLines', () => {
       ...goalLines(rows.filter((r) => r.split === 'fresh9')).map((l) => `  ${l}`),
       'fresh10 (1):',
       ...goalLines(rows.filter((r) => r.split === 'fresh10')).map((l) => `  ${l}`),
-      'every split (15):',
+      'fresh11 (1):',
+      ...goalLines(rows.filter((r) => r.split === 'fresh11')).map((l) => `  ${l}`),
+      'every split (16):',
       ...goalLines(rows).map((l) => `  ${l}`),
     ]);
     // Each split counts only its own servers: 2 of 2 dev, 1 of 3 fresh, 0 of 1 second fresh batch,
     // 1 of 2 third fresh batch, 0 of 1 fourth fresh batch, 1 of 1 fifth fresh batch, 0 of 1 sixth fresh
     // batch, 1 of 1 seventh fresh batch, 0 of 1 eighth fresh batch, 1 of 1 ninth fresh batch, 0 of 1 tenth
-    // fresh batch; the whole corpus after them.
+    // fresh batch, 1 of 1 eleventh fresh batch; the whole corpus after them.
     expect(lines[1]).toContain(': 2 of 2 (100%;');
     expect(lines[4]).toContain(': 1 of 3 (33%;');
     expect(lines[7]).toContain(': 0 of 1 (0%;');
@@ -188,7 +192,8 @@ describe('splitGoalLines', () => {
     expect(lines[25]).toContain(': 0 of 1 (0%;');
     expect(lines[28]).toContain(': 1 of 1 (100%;');
     expect(lines[31]).toContain(': 0 of 1 (0%;');
-    expect(lines[34]).toContain(': 7 of 15 (47%;');
+    expect(lines[34]).toContain(': 1 of 1 (100%;');
+    expect(lines[37]).toContain(': 8 of 16 (50%;');
     expect(lines.some((l) => l.startsWith('holdout'))).toBe(false);
     // One split alone has no whole-corpus block.
     expect(splitGoalLines(rows.filter((r) => r.split === 'dev')).some((l) => l.startsWith('every'))).toBe(
