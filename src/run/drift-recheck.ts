@@ -63,9 +63,9 @@ async function replayDrift(
     try {
       for (let asked = 0; ; asked += 1) {
         const drift = await replayOnce(ctx, session, task, corrId);
-        // A process that cannot answer the plan at all is not read again; one that answered it once
-        // and then fails while settling is still answering otherwise.
-        if (drift === 'not-replayed' && asked === 0) return drift;
+        // A plan admission bound no arguments for cannot be replayed; a step that fails is a process
+        // still answering otherwise (one loading its data may not know the record yet).
+        if (drift === 'unbound') return 'not-replayed';
         if (drift === undefined) return { settledAfterMs: asked === 0 ? 0 : Date.now() - opened };
         if (Date.now() - opened + SETTLE_POLL_MS >= ctx.config.callTimeoutMs) return {};
         await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
@@ -80,17 +80,20 @@ async function replayDrift(
 
 type RunSession = Awaited<ReturnType<typeof openRunSession>>;
 
-/** Every step of the plan once, in `session`: what drifted, undefined when nothing did, or why it could not run. */
+/**
+ * Every step of the plan once, in `session`: what drifted, undefined when nothing did, `failed` when
+ * a step was refused, `unbound` when admission bound no arguments for a step.
+ */
 async function replayOnce(
   ctx: RunContext,
   session: RunSession,
   task: Task,
   corrId: string,
-): Promise<string | undefined | 'not-replayed'> {
+): Promise<string | undefined | 'failed' | 'unbound'> {
   const calls: ToolCallRecord[] = [];
   for (const [step, planned] of task.plan.entries()) {
     const args = task.boundArguments[step];
-    if (args === undefined) return 'not-replayed';
+    if (args === undefined) return 'unbound';
     const outcome = await session.callTool(planned.tool, args, {
       corrId,
       timeoutMs: ctx.config.callTimeoutMs,
@@ -102,7 +105,7 @@ async function replayOnce(
       arguments: args,
       ...(answered ? { result: outcome.result } : { failure: 'tool_error' as const }),
     });
-    if (!answered) return 'not-replayed';
+    if (!answered) return 'failed';
   }
   return planDrift(task, calls);
 }
