@@ -141,7 +141,8 @@ export const REASON_OUTCOME: Readonly<Record<GateReason, RefusalOutcome | null>>
  * the arguments admission bound no longer answered what admission read from it, so the server's data
  * changed under the measurement (it still did when asked again in a fresh process); `answers_differ`:
  * such a call answered otherwise in one trial's process but as admission read it when asked again,
- * so the server's processes disagree when several run side by side (one at a time measures it);
+ * so the server's processes disagree when several run side by side (one at a time measures it), or
+ * a fresh process answers otherwise until it has loaded its data;
  * `unreachable`: the target was never reached (nothing listening at
  * the URL, a command that does not exist or cannot start, a server that exited before the
  * handshake): no server answered, so the run says nothing about one; `budget_cap` is kept for

@@ -31,14 +31,19 @@ function movedAnswer(message: JSONRPCMessage): JSONRPCMessage {
   };
 }
 
-/** A transport in front of `inner` that hands on every answer with its data moved. */
-function stale(inner: Transport): Transport {
+/** A transport in front of `inner` that hands on its first `first` tool answers (all by default) with their data moved. */
+function stale(inner: Transport, first = Number.POSITIVE_INFINITY): Transport {
   const outer: Transport = {
     start: () => inner.start(),
     send: (message, options) => inner.send(message, options),
     close: () => inner.close(),
   };
-  inner.onmessage = (message, extra) => outer.onmessage?.(movedAnswer(message), extra);
+  let moved = 0;
+  inner.onmessage = (message, extra) => {
+    const answer = moved < first ? movedAnswer(message) : message;
+    if (answer !== message) moved += 1;
+    outer.onmessage?.(answer, extra);
+  };
   inner.onclose = () => outer.onclose?.();
   inner.onerror = (error) => outer.onerror?.(error);
   return outer;
@@ -47,10 +52,12 @@ function stale(inner: Transport): Transport {
 /**
  * The good catalogue in memory, each session a fresh server as each stdio process is. Once the
  * construct phase is under way the data "moves": for every later session (`for: 'every'`, the data
- * changed) or only for the first one started after it (`for: 'one'`, one process answering otherwise
- * while the others agree with admission). Runs at concurrency 1, so which session is which is fixed.
+ * changed), only for the first one started after it (`for: 'one'`, one process answering otherwise
+ * while the others agree with admission), or for the first tool answer of every later session
+ * (`start`: a process that answers before it has loaded its data). Runs at concurrency 1, so which
+ * session is which is fixed.
  */
-function movingCatalogue(scope: 'every' | 'one') {
+function movingCatalogue(scope: 'every' | 'one' | 'start') {
   const base = plantedInMemory('good');
   const state = { moving: false, moved: 0 };
   const target = {
@@ -59,7 +66,7 @@ function movingCatalogue(scope: 'every' | 'one') {
       const t = base.connect();
       if (!state.moving || (scope === 'one' && state.moved > 0)) return t;
       state.moved += 1;
-      return stale(t);
+      return stale(t, scope === 'start' ? 1 : undefined);
     },
   };
   const progress = (line: string) => {
@@ -74,7 +81,7 @@ describe('a trial whose planned call no longer answers what admission read', () 
     await close?.();
   });
 
-  async function run(scope: 'every' | 'one') {
+  async function run(scope: 'every' | 'one' | 'start') {
     const server = movingCatalogue(scope);
     close = server.closeAll;
     const r = await runFitness({
@@ -84,6 +91,8 @@ describe('a trial whose planned call no longer answers what admission read', () 
       env: {},
       concurrency: 1,
       progress: server.progress,
+      // A process that still answers otherwise is asked again until a call's timeout has passed.
+      callTimeoutMs: 3_000,
     });
     expect(server.state.moved).toBeGreaterThan(0);
     expect((await verifyFitnessRun(r.dir)).problems).toEqual([]);
@@ -105,6 +114,15 @@ describe('a trial whose planned call no longer answers what admission read', () 
     expect(r.record.void?.reason).toBe('answers_differ');
     expect(r.record.void?.detail).toMatch(
       /^one call was answered differently by two server processes \(x\d+::(construct|drive)#\d\): .*a fresh process asked again answered as admission read it.* --concurrency 1$/,
+    );
+  }, 120_000);
+
+  it('is VOID answers_differ when a fresh process answers otherwise only at its start: asked again in the same process, it agrees with admission', async () => {
+    const r = await run('start');
+    expect(r.record.outcome).toBe('VOID');
+    expect(r.record.void?.reason).toBe('answers_differ');
+    expect(r.record.void?.detail).toMatch(
+      /^a fresh server process answered otherwise at its start \(x\d+::(construct|drive)#\d\): .*; the same process, asked again \d+ ms after it opened, answered as admission read it: the server answers before it has loaded its data/,
     );
   }, 120_000);
 });
