@@ -49,15 +49,39 @@ function stale(inner: Transport, first = Number.POSITIVE_INFINITY): Transport {
   return outer;
 }
 
+/** A transport in front of `inner` that refuses its first tool answer (a tool error), as a server still loading its data would. */
+function refusing(inner: Transport): Transport {
+  const outer: Transport = {
+    start: () => inner.start(),
+    send: (message, options) => inner.send(message, options),
+    close: () => inner.close(),
+  };
+  let refused = false;
+  inner.onmessage = (message, extra) => {
+    const tool = 'result' in message && Array.isArray(message.result.content);
+    if (!tool || refused) return outer.onmessage?.(message, extra);
+    refused = true;
+    const text = 'the catalogue is still loading';
+    outer.onmessage?.({ ...message, result: { content: [{ type: 'text', text }], isError: true } }, extra);
+  };
+  inner.onclose = () => outer.onclose?.();
+  inner.onerror = (error) => outer.onerror?.(error);
+  return outer;
+}
+
+type Scope = 'every' | 'one' | 'start' | 'refuse';
+
 /**
  * The good catalogue in memory, each session a fresh server as each stdio process is. Once the
  * construct phase is under way the data "moves": for every later session (`for: 'every'`, the data
  * changed), only for the first one started after it (`for: 'one'`, one process answering otherwise
  * while the others agree with admission), or for the first tool answer of every later session
- * (`start`: a process that answers before it has loaded its data). Runs at concurrency 1, so which
- * session is which is fixed.
+ * (`start`: a process that answers before it has loaded its data). `refuse`: the first session
+ * started after it answers otherwise, and the next (the re-check's) refuses its first tool call,
+ * then answers as admission read it (a process that refuses what it has not loaded yet). Runs at
+ * concurrency 1, so which session is which is fixed.
  */
-function movingCatalogue(scope: 'every' | 'one' | 'start') {
+function movingCatalogue(scope: Scope) {
   const base = plantedInMemory('good');
   const state = { moving: false, moved: 0 };
   const target = {
@@ -66,6 +90,7 @@ function movingCatalogue(scope: 'every' | 'one' | 'start') {
       const t = base.connect();
       if (!state.moving || (scope === 'one' && state.moved > 0)) return t;
       state.moved += 1;
+      if (scope === 'refuse') return state.moved === 1 ? stale(t) : state.moved === 2 ? refusing(t) : t;
       return stale(t, scope === 'start' ? 1 : undefined);
     },
   };
@@ -81,7 +106,7 @@ describe('a trial whose planned call no longer answers what admission read', () 
     await close?.();
   });
 
-  async function run(scope: 'every' | 'one' | 'start') {
+  async function run(scope: Scope) {
     const server = movingCatalogue(scope);
     close = server.closeAll;
     const r = await runFitness({
@@ -123,6 +148,15 @@ describe('a trial whose planned call no longer answers what admission read', () 
     expect(r.record.void?.reason).toBe('answers_differ');
     expect(r.record.void?.detail).toMatch(
       /^a fresh server process answered otherwise at its start \(x\d+::(construct|drive)#\d\): .*; the same process, asked again \d+ ms after it opened, answered as admission read it: the server answers before it has loaded its data/,
+    );
+  }, 120_000);
+
+  it('is VOID answers_differ when the process asked again refuses a step at its start, then agrees with admission', async () => {
+    const r = await run('refuse');
+    expect(r.record.outcome).toBe('VOID');
+    expect(r.record.void?.reason).toBe('answers_differ');
+    expect(r.record.void?.detail).toMatch(
+      /^a fresh server process answered otherwise at its start \(x\d+::(construct|drive)#\d\): .*; the same process, asked again \d+ ms after it opened, answered as admission read it/,
     );
   }, 120_000);
 });
