@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { crossCheck } from '../../../src/audit/consistency.js';
 import type { PlannedRun, RunReport } from '../../../src/audit/execute.js';
-import { executeRuns, memoryRun, obtainedFrom } from '../../../src/audit/index.js';
+import { executeRuns, obtainedFrom } from '../../../src/audit/index.js';
 import { everythingStdioRun } from '../../../src/audit/real.js';
 import { main } from '../../../src/cli/main.js';
 import { readRecord } from '../../../src/record/io.js';
@@ -48,9 +48,6 @@ async function sharedReport(key: string, plan: () => PlannedRun): Promise<RunRep
     agreements: await crossCheck(made.dir),
   };
 }
-
-/** @modelcontextprotocol/server-memory on its seeded graph (memoryRun), as real-memory and board-custody run it. */
-export const sharedMemoryRun = () => sharedReport('server-memory', memoryRun);
 
 /** @modelcontextprotocol/server-everything over stdio, as real-everything and board-redaction run it. */
 export const sharedEverythingStdioRun = () => sharedReport('server-everything-stdio', everythingStdioRun);
