@@ -7,7 +7,7 @@ import type { RunReport } from '../../src/audit/execute.js';
 import { buildSite } from '../../src/board/site.js';
 import { KeysFile } from '../../src/tape/keys-file.js';
 import { openSite, SCREENSHOTS, type SiteInBrowser, seen } from '../support/board/browser.js';
-import { sharedMemoryRun } from './shared/shared-runs.js';
+import { sharedMemoryRun } from './shared/memory-secrets.js';
 
 /**
  * The reader's own custody check, in real Chromium, on a site built from a real run of
@@ -47,7 +47,8 @@ const recordUrl = () => `${board.url}records/${runId}.html`;
 const viewerUrl = () => `${board.url}viewer.html?run=${runId}`;
 
 beforeAll(async () => {
-  // The same run real-memory asserts on, made once for both (shared/shared-runs.ts); only read here.
+  // The same run real-memory asserts on, made once for the files that read it
+  // (shared/memory-secrets.ts); only read here.
   report = await sharedMemoryRun();
   if (!report.dir || !report.record) throw new Error(`server-memory run failed: ${report.error ?? '?'}`);
   runId = report.record.runId;

@@ -14,14 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/audit/execute.js';
 import { buildSite } from '../../src/board/site.js';
 import { main } from '../../src/cli/main.js';
-import { readRecord } from '../../src/record/io.js';
 import { verifyFitnessRun } from '../../src/run/verify.js';
 import { KeysFile } from '../../src/tape/keys-file.js';
 import { defaultSigningKeyPath, publicKeyInfo } from '../../src/tape/publisher.js';
 import { Redaction, RedactionEnvelope } from '../../src/tape/redaction.js';
 import { signRedaction } from '../../src/tape/redaction-sign.js';
 import { captureIO } from './run/helpers.js';
-import { CREDENTIALS, RAW_CREDENTIALS, sharedMemorySecretsRun } from './shared/memory-secrets.js';
+import { CREDENTIALS, RAW_CREDENTIALS, sharedMemoryRun } from './shared/memory-secrets.js';
 import { sharedEverythingStdioRun } from './shared/shared-runs.js';
 
 const out = mkdtempSync(join(tmpdir(), 'board-redaction-'));
@@ -40,16 +39,12 @@ const textOf = (dir: string) =>
 
 beforeAll(async () => {
   // Both runs are shared and only read: server-everything's with real-everything
-  // (shared/shared-runs.ts), server-memory's on a graph with planted credentials with server-pool
-  // (shared/memory-secrets.ts). The site is built from them.
-  const [secrets, shared] = await Promise.all([sharedMemorySecretsRun(), sharedEverythingStdioRun()]);
+  // (shared/shared-runs.ts), server-memory's on a graph with planted credentials with real-memory,
+  // board-custody and server-pool (shared/memory-secrets.ts). The site is built from them.
+  const [secrets, shared] = await Promise.all([sharedMemoryRun(), sharedEverythingStdioRun()]);
   if (shared.dir === undefined) throw new Error(`server-everything run failed: ${shared.error ?? '?'}`);
   everything = shared;
-  memory = {
-    id: 'server-memory-secrets',
-    dir: secrets.dir,
-    record: await readRecord(join(secrets.dir, 'record.json')),
-  };
+  memory = { id: 'server-memory-secrets', dir: secrets.dir, record: secrets.record };
   await buildSite({ runs: [secrets.runs, shared.dir], out: site });
 }, 600_000);
 

@@ -25,8 +25,8 @@ async function run(flags: readonly string[]) {
 
 /**
  * The same command on the same server served in memory (test/support/planted-memory.ts), or on its
- * planted regression: what is tested is the gate the command judges after the run, and the stdio
- * baseline it is judged against is the shared CLI run.
+ * planted regression: what is tested is the gate the command judges after the run, and the
+ * baseline it is judged against is the shared run of the same command (shared/shared-runs.ts).
  */
 async function runInMemory(flags: readonly string[], regress = false, env: NodeJS.ProcessEnv = {}) {
   const io = { ...captureIO(), env };

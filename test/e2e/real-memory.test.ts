@@ -1,8 +1,9 @@
 /**
  * @modelcontextprotocol/server-memory (a real server nobody here wrote) through `fitness-report
- * run`, offline, on a temporary memory file seeded with a 12-entity knowledge graph. What it really
- * gets, and why, asserted from the record and the tapes; every count in the record re-derived from
- * the tapes and the suite, and every verdict recomputed by verify.
+ * run`, offline, on a temporary memory file seeded with a 12-entity knowledge graph (and, as the run
+ * is shared, one entity more whose observations carry planted credentials). What it really gets, and
+ * why, asserted from the record and the tapes; every count in the record re-derived from the tapes
+ * and the suite, and every verdict recomputed by verify.
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +14,12 @@ import { pairExchanges } from '../../src/tape/pairing.js';
 import { readTape } from '../../src/tape/reader.js';
 import { dishonestEvidence, dishonestFailures } from '../support/findings-honesty.js';
 import { preregOf, suiteOf } from '../support/run/run-files.js';
-import { sharedMemoryRun } from './shared/shared-runs.js';
+import { sharedMemoryRun } from './shared/memory-secrets.js';
 
 let report: RunReport;
 
-// The same run board-custody checks in the browser, made once for both (shared/shared-runs.ts).
+// The same run board-custody, board-redaction and server-pool read, made once for all
+// (shared/memory-secrets.ts).
 beforeAll(async () => {
   report = await sharedMemoryRun();
 }, 300_000);
@@ -28,7 +30,7 @@ function lastNulls() {
   return nulls;
 }
 
-describe('server-memory over stdio, a seeded graph of 12 entities', () => {
+describe('server-memory over stdio, a seeded graph of 12 entities and one with planted credentials', () => {
   it('is SCORED (not DEGENERATE) with 16 registered tasks', () => {
     expect(MEMORY_SEED.filter((e) => e.type === 'entity').length).toBeGreaterThanOrEqual(10);
     expect(report.error).toBeUndefined();

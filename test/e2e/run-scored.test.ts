@@ -9,11 +9,11 @@ import { captureIO, loadRun } from './run/helpers.js';
 import { sharedWellMadeRun } from './shared/shared-runs.js';
 
 /**
- * The offline path end to end through the CLI: no key set, the heuristic runner and explore/2, the
- * well-made planted server. Then the record, the suite and the three tapes are read back and every
- * count the record publishes is re-derived from the tapes. The run is the shared one
- * (shared/shared-runs.ts: this exact command, made once for the files that read it); the test that
- * edits a file edits a copy.
+ * The offline path end to end through the run command: no key set, the heuristic runner and
+ * explore/2, the well-made planted server (served in memory: what is read back is the run, not the
+ * process). Then the record, the suite and the three tapes are read back and every count the record
+ * publishes is re-derived from the tapes. The run is the shared one (shared/shared-runs.ts: this
+ * exact command, made once for the files that read it); the test that edits a file edits a copy.
  */
 describe('fitness-report run (offline) on the well-made server', () => {
   let dir = '';

@@ -1,7 +1,7 @@
 /**
  * Server start-up off the critical path, against @modelcontextprotocol/server-memory (a real
- * server nobody here wrote) on a seeded graph (the full run is shared with board-redaction:
- * shared/memory-secrets.ts). Every process the run starts logs its pid (the planted wrapper in
+ * server nobody here wrote) on a seeded graph (the full run is shared with real-memory,
+ * board-custody and board-redaction: shared/memory-secrets.ts). Every process the run starts logs its pid (the planted wrapper in
  * fixtures/pid-log), so the test counts processes the tapes never saw too: each
  * trial gets one fresh process of its own, the pool leaves none unused behind, and nothing is alive
  * after the run, whether it ran to the end or was aborted mid-phase.
@@ -14,7 +14,7 @@ import { MEMORY_SEED } from '../../src/audit/real-seeds.js';
 import { runFitness } from '../../src/run/run-fitness.js';
 import { readTape } from '../../src/tape/reader.js';
 import { EventKind } from '../../src/tape/schema.js';
-import { pidLoggedMemory, sharedMemorySecretsRun } from './shared/memory-secrets.js';
+import { pidLoggedMemory, sharedMemoryRun } from './shared/memory-secrets.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'server-pool-'));
 
@@ -75,8 +75,9 @@ async function connectedPids(dir: string): Promise<{ corrId: string; pid: number
 describe('the server pool with server-memory over stdio', () => {
   it('gives every trial one fresh process of its own, starts none it does not use, and leaves none alive', async () => {
     // The full run at concurrency 4 with every registered trial, each process logging its pid: made
-    // once for this file and board-redaction (its graph also holds planted credentials).
-    const run = await sharedMemorySecretsRun();
+    // once for this file, real-memory, board-custody and board-redaction (its graph also holds
+    // planted credentials).
+    const run = await sharedMemoryRun();
     expect(run.outcome).not.toBe('VOID');
     const trials = await sessionTrials(run.dir);
     const connected = await connectedPids(run.dir);

@@ -1,16 +1,23 @@
 /**
- * One run of @modelcontextprotocol/server-memory made for two files (once.ts), instead of a full run
- * each: board-redaction needs a graph whose observations carry planted credentials, and server-pool
- * needs every server process to log its pid (the planted wrapper in fixtures/pid-log, which becomes
- * the server in the same process) at concurrency 4 with every registered trial run (`curtail: false`).
- * The run has both: neither file's assertions depend on what the other asked for.
+ * The one run of @modelcontextprotocol/server-memory the e2e files share (once.ts), instead of a
+ * full run each: real-memory asserts what it gets on its seeded graph, board-custody checks its
+ * custody in a browser, board-redaction needs a graph whose observations carry planted credentials,
+ * and server-pool needs every server process to log its pid (the planted wrapper in fixtures/pid-log,
+ * which becomes the server in the same process) at concurrency 4 with every registered trial run
+ * (`curtail: false`). The run has all of it: MEMORY_SEED's 12 entities and one more carrying the
+ * credentials, in a memory file named as memoryRun names its own (`fitness-memory-…/memory.jsonl`).
+ * No file's assertions depend on what another asked for.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { crossCheck } from '../../../src/audit/consistency.js';
+import type { RunReport } from '../../../src/audit/execute.js';
+import { obtainedFrom } from '../../../src/audit/index.js';
 import { serverEntry } from '../../../src/audit/real.js';
 import { MEMORY_SEED } from '../../../src/audit/real-seeds.js';
 import type { TargetInput } from '../../../src/connect/target.js';
+import { readRecord } from '../../../src/record/io.js';
 import { runFitness } from '../../../src/run/run-fitness.js';
 import { once } from './once.js';
 
@@ -63,13 +70,19 @@ const Made = z.object({
   /** Every server process the run started, in start order. */
   pids: z.array(z.number().int()),
 });
-export type MemorySecretsRun = z.infer<typeof Made>;
 
-export const sharedMemorySecretsRun = (): Promise<MemorySecretsRun> =>
-  once('server-memory-secrets', {
+/**
+ * The shared run as executeRuns reports a run (the record read back, the outcome taken from it, every
+ * count re-derived from the files: what real-memory and board-custody read), with the directory
+ * holding only it, its outcome and the pid of every server process it started.
+ */
+export type MemoryRun = RunReport & z.infer<typeof Made>;
+
+export async function sharedMemoryRun(): Promise<MemoryRun> {
+  const made = await once('server-memory', {
     schema: Made,
     make: async (dir) => {
-      const memory = pidLoggedMemory(dir, 'memory', [
+      const memory = pidLoggedMemory(mkdtempSync(join(dir, 'fitness-memory-')), 'memory', [
         ...MEMORY_SEED,
         {
           type: 'entity',
@@ -97,3 +110,17 @@ export const sharedMemorySecretsRun = (): Promise<MemorySecretsRun> =>
     },
     failed: (run) => run.outcome === 'VOID',
   });
+  const record = await readRecord(join(made.dir, 'record.json'));
+  return {
+    ...made,
+    id: 'server-memory',
+    property:
+      'real: @modelcontextprotocol/server-memory, a seeded graph with planted credentials, every process pid-logged',
+    transport: 'stdio',
+    durationMs: 0,
+    record,
+    obtained: obtainedFrom(record),
+    mismatches: [],
+    agreements: await crossCheck(made.dir),
+  };
+}

@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { crossCheck } from '../../../src/audit/consistency.js';
 import type { PlannedRun, RunReport } from '../../../src/audit/execute.js';
-import { executeRuns, memoryRun, obtainedFrom } from '../../../src/audit/index.js';
+import { executeRuns, obtainedFrom } from '../../../src/audit/index.js';
 import { everythingStdioRun } from '../../../src/audit/real.js';
 import { main } from '../../../src/cli/main.js';
 import { readRecord } from '../../../src/record/io.js';
-import { captureIO, server } from '../run/helpers.js';
+import { plantedInMemory } from '../../support/planted-memory.js';
+import { captureIO, runCommandOn, server } from '../run/helpers.js';
 import { once } from './once.js';
 
 const Made = z.object({ dir: z.string().optional(), error: z.string().optional() });
@@ -47,9 +48,6 @@ async function sharedReport(key: string, plan: () => PlannedRun): Promise<RunRep
     agreements: await crossCheck(made.dir),
   };
 }
-
-/** @modelcontextprotocol/server-memory on its seeded graph (memoryRun), as real-memory and board-custody run it. */
-export const sharedMemoryRun = () => sharedReport('server-memory', memoryRun);
 
 /** @modelcontextprotocol/server-everything over stdio, as real-everything and board-redaction run it. */
 export const sharedEverythingStdioRun = () => sharedReport('server-everything-stdio', everythingStdioRun);
@@ -89,16 +87,21 @@ export const sharedThinRun = (): Promise<CliRun> =>
   });
 
 /**
- * `fitness-report run --seed 1` on the planted well-made server over stdio, offline: the baseline
- * ci-gate and the GitHub Action's test gate on (SCORED, exit code 0).
+ * `fitness-report run --seed 1` on the planted well-made server, offline, served in memory
+ * (runCommandOn: the command's own parse and run, the target given in code): the baseline ci-gate
+ * and the GitHub Action's test gate on (SCORED, exit code 0), and the run run-scored reads back.
+ * None of them re-spawns the server from the record or asserts on its process (the Action's step
+ * starts well-made.js --regress as a process of its own; the ambiguous and thin runs above are stdio).
  */
 export const sharedWellMadeRun = (): Promise<CliRun> =>
   once('planted-well-made-seed-1', {
     schema: CliRun,
     make: async (dir) => {
       const io = captureIO();
-      const args = ['run', '--out', join(dir, 'runs'), '--seed', '1', '--', 'node', ...server('well-made')];
-      const code = await main(args, io);
+      const target = plantedInMemory('well-made');
+      const code = await runCommandOn(target, ['--out', join(dir, 'runs'), '--seed', '1'], io).finally(() =>
+        target.closeAll(),
+      );
       return { code, stdout: io.stdout, stderr: io.stderr };
     },
     failed: (run) => run.code !== 0,
