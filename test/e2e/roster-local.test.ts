@@ -50,8 +50,9 @@ describe('roster on one machine: its own process per job, a work list that resum
     expect(await main(args.slice(0, -1), again)).toBe(2);
     expect(again.stderr.join('\n')).toMatch(/pass --resume to continue it/);
 
-    const second = cli([...args, '--resume']);
-    expect(await second.exited).toBe(0);
+    // The resumed roster runs in this process (one CLI start fewer); its jobs are processes of their own.
+    const second = captureIO();
+    expect(await main([...args, '--resume'], second), second.stderr.join('\n')).toBe(0);
 
     const store = new RosterStore(join(out, ROSTER_DB));
     const jobs = store.jobs();
@@ -96,7 +97,7 @@ describe('roster on one machine: its own process per job, a work list that resum
     expect(board.match(/<tr id="run-/g)).toHaveLength(jobs.length);
     for (const t of started) expect(board).toMatch(new RegExp(`<(tr|li) id="run-${t.run_id}"`));
     expect(board.match(/<li id="run-/g)).toHaveLength(started.length - jobs.length);
-    expect(second.lines.join('\n')).toMatch(/\(died\)/);
+    expect(second.stdout.join('\n')).toMatch(/\(died\)/);
     expect(readdirSync(join(out, '.roster-staging'))).toEqual([]);
   }, 600_000);
 
@@ -189,9 +190,10 @@ describe('entry names the file system cannot take as they are', () => {
       expect(existsSync(join(t.run_dir ?? '', 'record.json'))).toBe(true);
     }
 
-    const again = cli([...args, '--resume']);
-    expect(await again.exited, again.lines.join('\n').slice(0, 4000)).toBe(1);
-    expect(again.lines).toContain(said);
+    // The resume starts no job (both ran), so it runs in this process: one CLI start fewer.
+    const again = captureIO();
+    expect(await main([...args, '--resume'], again), again.stdout.join('\n').slice(0, 4000)).toBe(1);
+    expect(again.stdout).toContain(said);
     const after = new RosterStore(join(out, ROSTER_DB));
     // Finished jobs are never run again.
     expect(after.tries()).toHaveLength(2);
@@ -232,9 +234,10 @@ describe('--resume after a try folder the file system refuses', () => {
 
 describe('a job past its time limit', () => {
   it('ends VOID budget_exhausted, recorded, and is not run again', async () => {
-    const { dir, file } = plantedRoster({
-      slow: { command: process.execPath, args: server('well-made'), timeoutMs: 5000 },
-    });
+    // Slow, not busy: each server process starts a second late (sh sleeps, then execs well-made), so
+    // the run is still in its first stages at the limit while spending little CPU on the way.
+    const slow = ['-c', 'sleep 1; exec "$@"', 'slow', process.execPath, ...server('well-made')];
+    const { dir, file } = plantedRoster({ slow: { command: 'sh', args: slow, timeoutMs: 5000 } });
     const out = join(dir, 'runs');
     const io = captureIO();
     expect(
