@@ -31,17 +31,24 @@ function movedAnswer(message: JSONRPCMessage): JSONRPCMessage {
   };
 }
 
-/** A transport in front of `inner` that hands on its first `first` tool answers (all by default) with their data moved. */
-function stale(inner: Transport, first = Number.POSITIVE_INFINITY): Transport {
+/**
+ * A transport in front of `inner` that hands on its first `first` answers `rewrite` changes (all by
+ * default) as it rewrote them, and every other message as it came.
+ */
+function rewriting(
+  inner: Transport,
+  rewrite: (message: JSONRPCMessage) => JSONRPCMessage,
+  first = Number.POSITIVE_INFINITY,
+): Transport {
   const outer: Transport = {
     start: () => inner.start(),
     send: (message, options) => inner.send(message, options),
     close: () => inner.close(),
   };
-  let moved = 0;
+  let rewritten = 0;
   inner.onmessage = (message, extra) => {
-    const answer = moved < first ? movedAnswer(message) : message;
-    if (answer !== message) moved += 1;
+    const answer = rewritten < first ? rewrite(message) : message;
+    if (answer !== message) rewritten += 1;
     outer.onmessage?.(answer, extra);
   };
   inner.onclose = () => outer.onclose?.();
@@ -49,24 +56,11 @@ function stale(inner: Transport, first = Number.POSITIVE_INFINITY): Transport {
   return outer;
 }
 
-/** A transport in front of `inner` that refuses its first tool answer (a tool error), as a server still loading its data would. */
-function refusing(inner: Transport): Transport {
-  const outer: Transport = {
-    start: () => inner.start(),
-    send: (message, options) => inner.send(message, options),
-    close: () => inner.close(),
-  };
-  let refused = false;
-  inner.onmessage = (message, extra) => {
-    const tool = 'result' in message && Array.isArray(message.result.content);
-    if (!tool || refused) return outer.onmessage?.(message, extra);
-    refused = true;
-    const text = 'the catalogue is still loading';
-    outer.onmessage?.({ ...message, result: { content: [{ type: 'text', text }], isError: true } }, extra);
-  };
-  inner.onclose = () => outer.onclose?.();
-  inner.onerror = (error) => outer.onerror?.(error);
-  return outer;
+/** A tools/call answer refused (a tool error), as a server still loading its data would answer. */
+function refusedAnswer(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('result' in message) || !Array.isArray(message.result.content)) return message;
+  const text = 'the catalogue is still loading';
+  return { ...message, result: { content: [{ type: 'text', text }], isError: true } };
 }
 
 type Scope = 'every' | 'one' | 'start' | 'refuse';
@@ -90,8 +84,13 @@ function movingCatalogue(scope: Scope) {
       const t = base.connect();
       if (!state.moving || (scope === 'one' && state.moved > 0)) return t;
       state.moved += 1;
-      if (scope === 'refuse') return state.moved === 1 ? stale(t) : state.moved === 2 ? refusing(t) : t;
-      return stale(t, scope === 'start' ? 1 : undefined);
+      if (scope === 'refuse')
+        return state.moved === 1
+          ? rewriting(t, movedAnswer)
+          : state.moved === 2
+            ? rewriting(t, refusedAnswer, 1)
+            : t;
+      return rewriting(t, movedAnswer, scope === 'start' ? 1 : undefined);
     },
   };
   const progress = (line: string) => {
@@ -142,21 +141,19 @@ describe('a trial whose planned call no longer answers what admission read', () 
     );
   }, 120_000);
 
-  it('is VOID answers_differ when a fresh process answers otherwise only at its start: asked again in the same process, it agrees with admission', async () => {
-    const r = await run('start');
-    expect(r.record.outcome).toBe('VOID');
-    expect(r.record.void?.reason).toBe('answers_differ');
-    expect(r.record.void?.detail).toMatch(
-      /^a fresh server process answered otherwise at its start \(x\d+::(construct|drive)#\d\): .*; the same process, asked again \d+ ms after it opened, answered as admission read it: the server answers before it has loaded its data/,
-    );
-  }, 120_000);
-
-  it('is VOID answers_differ when the process asked again refuses a step at its start, then agrees with admission', async () => {
-    const r = await run('refuse');
-    expect(r.record.outcome).toBe('VOID');
-    expect(r.record.void?.reason).toBe('answers_differ');
-    expect(r.record.void?.detail).toMatch(
-      /^a fresh server process answered otherwise at its start \(x\d+::(construct|drive)#\d\): .*; the same process, asked again \d+ ms after it opened, answered as admission read it/,
-    );
-  }, 120_000);
+  it.each([
+    ['a fresh process answers otherwise only at its start', 'start'],
+    ['the process asked again refuses a step at its start', 'refuse'],
+  ] as const)(
+    'is VOID answers_differ when %s: asked again in the same process, it agrees with admission',
+    async (_, scope) => {
+      const r = await run(scope);
+      expect(r.record.outcome).toBe('VOID');
+      expect(r.record.void?.reason).toBe('answers_differ');
+      expect(r.record.void?.detail).toMatch(
+        /^a fresh server process answered otherwise at its start \(x\d+::(construct|drive)#\d\): .*; the same process, asked again \d+ ms after it opened, answered as admission read it: the server answers before it has loaded its data/,
+      );
+    },
+    120_000,
+  );
 });
